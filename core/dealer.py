@@ -1,0 +1,81 @@
+"""The local dealer: knows every card and fulfils requests at once.
+
+It serves solo and hot-seat play, simulations and most tests. It can be given the exact
+outcome of each shuffle and random draw, so a test can stack the deck, and it records every
+shuffle, so a duel can be replayed face up afterwards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from cakeparty.core.actions import Action, RandomResult, Revealed, Shuffled
+from cakeparty.core.errors import CakePartyError
+from cakeparty.core.knowledge import PUBLIC, Knowledge
+from cakeparty.core.requests import Commit, Random, Request, Reveal, Shuffle
+
+
+class LocalDealer:
+    """A trusted dealer that holds the identity of every slot."""
+
+    def __init__(
+        self,
+        box: Sequence[str],
+        seed: int | None = None,
+        *,
+        orders: Iterable[Sequence[str] | None] = (),
+        randoms: Iterable[int] = (),
+    ) -> None:
+        """``orders``: for each shuffle in turn, the cards the shuffled slots must hold, in
+        the order the request lists the slots (for a deck: top first), or ``None`` for a
+        random shuffle. ``randoms``: the results of the first random draws."""
+        self.truth: list[str] = list(box)
+        self.rng = random.Random(seed)
+        self._orders = iter(orders)
+        self._randoms = iter(randoms)
+        self.shuffles: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
+
+    def card(self, slot: int) -> str:
+        """The identity of ``slot`` now."""
+        return self.truth[slot]
+
+    def _sync(self, knowledge: Knowledge) -> None:
+        # a card whose identity is public (say, sorted back into the box for a new duel)
+        # is what the table says it is
+        for slot, (card, mask) in enumerate(zip(knowledge.cards, knowledge.known_by, strict=True)):
+            if card is not None and mask & PUBLIC:
+                self.truth[slot] = card
+
+    def fulfil(self, request: Request, knowledge: Knowledge) -> Action:
+        """The answer to ``request``."""
+        self._sync(knowledge)
+        if isinstance(request, Reveal):
+            cards = tuple(self.truth[s] for s in request.slots)
+            return Revealed(request.slots, cards, request.to)
+        if isinstance(request, Shuffle):
+            self._shuffle(request.slots)
+            return Shuffled(request.slots)
+        if isinstance(request, Random):
+            value = next(self._randoms, None)
+            if value is None:
+                value = self.rng.randrange(request.n)
+            return RandomResult(request.n, value)
+        assert isinstance(request, Commit)
+        raise CakePartyError("a commit is answered by the seats' own choices")
+
+    def _shuffle(self, slots: tuple[int, ...]) -> None:
+        cards = [self.truth[s] for s in slots]
+        order = next(self._orders, None)
+        if order is None:
+            self.rng.shuffle(cards)
+        else:
+            if Counter(order) != Counter(cards):
+                raise CakePartyError(
+                    f"a stacked order must hold exactly the shuffled cards: {sorted(cards)}"
+                )
+            cards = list(order)
+        for slot, card in zip(slots, cards, strict=True):
+            self.truth[slot] = card
+        self.shuffles.append((slots, tuple(cards)))

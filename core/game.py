@@ -1,0 +1,140 @@
+"""The contract every game implements, and the functions that dispatch to it."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cakeparty.core.actions import Action
+from cakeparty.core.errors import CakePartyError, IllegalActionError
+from cakeparty.core.knowledge import Knowledge
+from cakeparty.core.requests import Request
+
+#: A bot is a pure function of what its seat sees and a random source.
+Bot = Callable[[Any, random.Random], Action]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the one source of truth for it."""
+
+    winners: tuple[int, ...]  # seats
+    reason: str
+    scores: tuple[int, ...]  # per seat, in the game's own unit (trophies, points …)
+    shared: bool = False  # several winners who are not one team
+
+
+class Game(ABC):
+    """A game as a spec: setup, who acts, legal actions, apply, views, outcome."""
+
+    name: str = ""
+    title: str = ""
+    players: tuple[int, ...] = ()
+    bots: Mapping[str, Bot] = {}
+
+    @abstractmethod
+    def new_state(self, players: int, options: Mapping[str, Any] | None = None) -> Any:
+        """A fresh game, before anything is shuffled or dealt."""
+
+    @abstractmethod
+    def pending(self, state: Any) -> Request | None:
+        """The request the state waits on, if any."""
+
+    @abstractmethod
+    def to_act(self, state: Any) -> tuple[int, ...]:
+        """The seats that may act now."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Every action ``seat`` may make now, from what that seat knows."""
+
+    @abstractmethod
+    def apply(self, state: Any, action: Action, seat: int | None) -> Any:
+        """The state after ``seat`` (``None``: the dealer) makes ``action``."""
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> Any:
+        """What ``seat`` may see (``None``: a spectator)."""
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @abstractmethod
+    def knowledge(self, state: Any) -> Knowledge:
+        """The identities of every slot as far as this state knows them."""
+
+    @abstractmethod
+    def box(self, state: Any) -> tuple[str, ...]:
+        """Every slot's card as it comes out of the box (before any shuffle)."""
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def register_game(game: Game) -> Game:
+    """Make ``game`` known by its name."""
+    _GAMES[game.name] = game
+    return game
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name``; a clear error naming the known games otherwise."""
+    from cakeparty.core import games  # noqa: F401  (registers every game)
+
+    try:
+        return _GAMES[name]
+    except KeyError:
+        known = ", ".join(sorted(_GAMES))
+        raise CakePartyError(f"unknown game {name!r} (known: {known})") from None
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of every game available."""
+    from cakeparty.core import games  # noqa: F401
+
+    return tuple(_GAMES)
+
+
+def game_of(state: Any) -> Game:
+    """The game a state belongs to."""
+    return get_game(state.GAME)
+
+
+def to_act(state: Any) -> tuple[int, ...]:
+    """The seats that may act in ``state``."""
+    return game_of(state).to_act(state)
+
+
+def pending(state: Any) -> Request | None:
+    """The request ``state`` waits on."""
+    return game_of(state).pending(state)
+
+
+def legal_actions(state: Any, seat: int) -> list[Action]:
+    """Every action ``seat`` may make in ``state``."""
+    return game_of(state).legal_actions(state, seat)
+
+
+def apply(state: Any, action: Action, seat: int | None = None) -> Any:
+    """The state after ``action``. ``seat`` may be left out when one seat is to act."""
+    game = game_of(state)
+    if seat is None and game.pending(state) is None:
+        acting = game.to_act(state)
+        if len(acting) != 1:
+            raise IllegalActionError(None, action, "say which seat acts")
+        seat = acting[0]
+    return game.apply(state, action, seat)
+
+
+def view(state: Any, seat: int | None) -> Any:
+    """What ``seat`` may see of ``state``."""
+    return game_of(state).view(state, seat)
+
+
+def outcome(state: Any) -> Outcome | None:
+    """How ``state``'s game ended, if it has."""
+    return game_of(state).outcome(state)

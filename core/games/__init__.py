@@ -1,0 +1,3 @@
+"""The games. Importing this package registers every one of them."""
+
+from cakeparty.core.games import cake_duel  # noqa: F401

@@ -1,0 +1,615 @@
+"""How a duel moves: ``apply`` an action, then run every automatic step that follows.
+
+A duel is a sequence of bouts; a bout a sequence of turns. Each turn: the attacker claims
+or passes; the target challenges, blocks or lets it stand; the attacker may challenge a
+block; the claims resolve; the team's attacker may trade; both sides resupply. Where a
+rule needs a card nobody here may see, the state waits on a request in ``queue``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from cakeparty.core.actions import Action, RandomResult, Revealed, Shuffled
+from cakeparty.core.errors import IllegalActionError, RuleBreach
+from cakeparty.core.games.cake_duel import events as ev
+from cakeparty.core.games.cake_duel.actions import (
+    Block,
+    Challenge,
+    Claim,
+    Declare,
+    Lead,
+    NoAction,
+    NoTrade,
+    Pass,
+    Refuse,
+    Summon,
+    Take,
+    Taunt,
+    Trade,
+)
+from cakeparty.core.games.cake_duel.cards import (
+    CARDS,
+    CORE_SET,
+    ORACLE,
+    QUARTERMASTER,
+    SCOUT,
+    SIR_WOLFY,
+    SPECIAL_SET,
+    SUMMONER,
+)
+from cakeparty.core.games.cake_duel.claims import Blocking, is_truthful
+from cakeparty.core.games.cake_duel.legal import check
+from cakeparty.core.games.cake_duel.state import (
+    DUELS_TO_WIN,
+    HAND_SIZE,
+    TROPHIES_TO_WIN,
+    Declaration,
+    DuelOptions,
+    DuelState,
+    Phase,
+    Play,
+)
+from cakeparty.core.i18n import _
+from cakeparty.core.knowledge import Knowledge
+from cakeparty.core.requests import Random, Reveal, Shuffle, check_answer
+
+# -- setting up ------------------------------------------------------------------------
+
+
+def build_box(options: DuelOptions) -> tuple[str, ...]:
+    """Every card of this duel as it comes out of the box: core sets, then specials.
+
+    Team mode combines two games less one Sir Wolfy (39 core cards) and both special sets.
+    """
+    core = list(CORE_SET) * options.sets
+    if options.team:
+        core.remove(SIR_WOLFY)
+    specials = list(SPECIAL_SET) * options.sets if options.full else []
+    return (*core, *specials)
+
+
+def _core_count(box: tuple[str, ...]) -> int:
+    """The box holds the core cards first, then the specials."""
+    return sum(1 for name in box if not CARDS[name].special)
+
+
+def new_state(options: DuelOptions) -> DuelState:
+    """A duel before anything is shuffled."""
+    box = build_box(options)
+    players = options.players
+    state = DuelState(
+        options=options,
+        box=box,
+        knowledge=Knowledge.public(box),
+        deck=(),
+        discard=(),
+        unused=(),
+        hands=((),) * players,
+        hand_sizes=(HAND_SIZE,) * players,
+        cakes=(0, 0),
+        trophies=(0, 0),
+        duels=(0, 0),
+        phase=Phase.SPECIALS,
+        tauntable=((),) * players,
+        seen_specials=(frozenset(),) * players,
+    )
+    return _start_duel(state)
+
+
+def _start_duel(state: DuelState) -> DuelState:
+    """Sort every card back into the box; draw the specials for this duel."""
+    n_core = _core_count(state.box)
+    state = replace(
+        state,
+        knowledge=state.knowledge.restore(state.box),
+        deck=tuple(range(n_core)),
+        discard=(),
+        unused=tuple(range(n_core, len(state.box))),
+        hands=((),) * state.players,
+        trophies=(0, 0),
+        seen_specials=(frozenset(),) * state.players,
+        public_specials=frozenset(),
+    )
+    if state.options.full:
+        return replace(state, phase=Phase.SPECIALS, queue=(Shuffle(state.unused),))
+    return _new_bout(state)
+
+
+def _specials_drawn(state: DuelState) -> DuelState:
+    chosen = state.unused[: state.options.specials]
+    state = replace(
+        state,
+        knowledge=state.knowledge.forget(state.unused),
+        deck=state.deck + chosen,
+        unused=state.unused[len(chosen) :],
+    )
+    if state.options.show_specials:
+        return replace(state, queue=(Reveal(chosen, None),))
+    return _new_bout(state)
+
+
+def _new_bout(state: DuelState) -> DuelState:
+    """Gather every card of the duel into the deck and have it shuffled."""
+    deck = state.game_slots()
+    return replace(
+        state,
+        deck=deck,
+        discard=(),
+        hands=((),) * state.players,
+        hand_sizes=(HAND_SIZE,) * state.players,
+        phase=Phase.SHUFFLE,
+        queue=(Shuffle(deck),),
+        order=(),
+        turn_index=0,
+        attack=None,
+        target=None,
+        block=None,
+        passes=0,
+        extra_turn=False,
+        tauntable=((),) * state.players,
+        events=(),
+    )
+
+
+def _deal(state: DuelState) -> DuelState:
+    """Deal four cards to each seat, in seat order, from the top of the deck."""
+    assert state.starter is not None
+    first, second = state.options.cakes
+    cakes = (first, second) if state.starter == 0 else (second, first)
+    deck = state.deck
+    hands = []
+    reveals = []
+    for seat in range(state.players):
+        hand, deck = deck[:HAND_SIZE], deck[HAND_SIZE:]
+        hands.append(hand)
+        reveals.append(Reveal(hand, state.holders(seat)))
+    started = ev.BoutStarted(state.bout, state.starter, cakes)
+    return replace(
+        state,
+        deck=deck,
+        hands=tuple(hands),
+        cakes=cakes,
+        phase=Phase.DEAL,
+        queue=tuple(reveals),
+        events=(started,),
+    )
+
+
+def _dealt(state: DuelState) -> DuelState:
+    assert state.starter is not None
+    if state.options.team:
+        return replace(state, phase=Phase.LEAD)
+    order = (state.starter, 1 - state.starter)
+    return _begin_turn(replace(state, order=order, turn_index=0))
+
+
+# -- a turn ------------------------------------------------------------------------------
+
+
+def _log(state: DuelState, *events: Any) -> DuelState:
+    return replace(state, events=state.events + events)
+
+
+def _begin_turn(state: DuelState) -> DuelState:
+    attacker = state.attacker
+    assert attacker is not None
+    state = replace(state, phase=Phase.ATTACK, attack=None, block=None, target=None)
+    if not state.hands[attacker]:
+        return _passed(_log(state, ev.Passed(attacker, auto=True)), attacker)
+    return state
+
+
+def _passed(state: DuelState, seat: int) -> DuelState:
+    passes = state.passes + 1
+    state = replace(state, passes=passes)
+    if passes >= state.players:
+        # every seat passed in succession: the side with more cakes takes the bout
+        side = 0 if state.cakes[0] > state.cakes[1] else 1
+        return _bout_won(state, side, "passes")
+    return _resupply(state)
+
+
+def _move(hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]) -> Any:
+    return hands[:seat] + (hand,) + hands[seat + 1 :]
+
+
+def _without(slots: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(s for s in slots if s not in gone)
+
+
+def _play(state: DuelState, seat: int, slots: tuple[int, ...]) -> DuelState:
+    """Put ``slots`` from ``seat``'s hand facedown on the discard pile."""
+    hands = _move(state.hands, seat, _without(state.hands[seat], slots))
+    return replace(state, hands=hands, discard=state.discard + slots)
+
+
+def _claimed(state: DuelState, seat: int, action: Claim) -> DuelState:
+    state = _play(state, seat, action.slots)
+    state = replace(
+        state,
+        attack=Play(seat, action.slots, action.name),
+        target=action.target,
+        passes=0,
+        phase=Phase.RESPOND,
+    )
+    return _log(state, ev.Claimed(seat, action.target, action.name, action.slots))
+
+
+def _blocked(state: DuelState, seat: int, action: Block) -> DuelState:
+    state = _play(state, seat, action.slots)
+    state = replace(state, block=Play(seat, action.slots, action.name), phase=Phase.REPLY)
+    return _log(state, ev.Blocked(seat, action.name, action.slots))
+
+
+def _challenged(state: DuelState, seat: int) -> DuelState:
+    play = state.block or state.attack
+    assert play is not None
+    return replace(state, phase=Phase.FLIP, queue=(Reveal(play.slots, None),))
+
+
+def _flipped(state: DuelState, action: Revealed) -> DuelState:
+    play = state.block or state.attack
+    assert play is not None and state.attacker is not None and state.target is not None
+    cards = tuple(c for c in action.cards if c is not None)
+    if len(cards) != play.count:
+        raise IllegalActionError(None, action, _("a challenge flips every card of the claim"))
+    truthful = is_truthful(play.name, cards)
+    challenger = state.attacker if play.seat == state.target else state.target
+    state = _log(state, ev.Challenged(challenger, play.seat, play.name, play.slots, cards, truthful))
+    winner = play.seat if truthful else challenger
+    return _bout_won(state, state.side(winner), "challenge")
+
+
+def _resolve(state: DuelState) -> DuelState:
+    """Match blockers to attackers; Priests take their cards first."""
+    assert state.attack is not None
+    blocking = Blocking.of(state.attack, state.block)
+    if blocking.taken == 0:
+        return _effects(state)
+    if blocking.taken < state.attack.count:
+        return replace(state, phase=Phase.PRIEST)
+    return _take(state, state.attack.slots)
+
+
+def _take(state: DuelState, slots: tuple[int, ...]) -> DuelState:
+    """The Priests' holder takes ``slots`` of the attack into hand, seen by its side."""
+    assert state.target is not None and state.attack is not None
+    target = state.target
+    hands = _move(state.hands, target, state.hands[target] + slots)
+    state = replace(state, hands=hands, discard=_without(state.discard, slots))
+    state = _log(state, ev.Took(target, state.attack.seat, slots))
+    return _show(state, slots, state.holders(target), Phase.TAKEN) or _effects(state)
+
+
+def _show(
+    state: DuelState, slots: tuple[int, ...], seats: tuple[int, ...], phase: Phase
+) -> DuelState | None:
+    """Ask for ``slots`` to be shown to ``seats`` where not all of them know them yet."""
+    unknown = tuple(s for s in slots if not all(state.knowledge.knows(t, s) for t in seats))
+    if not unknown:
+        return None
+    return replace(state, phase=phase, queue=state.queue + (Reveal(unknown, seats),))
+
+
+def _steal(state: DuelState, cakes: int) -> tuple[DuelState, bool]:
+    """The attacker's side takes up to ``cakes`` from the target's; True if that ends the bout."""
+    assert state.attacker is not None and state.target is not None
+    thief, victim = state.side(state.attacker), state.side(state.target)
+    taken = min(cakes, state.cakes[victim])
+    if taken == 0:
+        return state, False
+    pool = list(state.cakes)
+    pool[thief] += taken
+    pool[victim] -= taken
+    state = _log(replace(state, cakes=(pool[0], pool[1])), ev.Stole(state.attacker, state.target, taken))
+    if pool[victim] == 0:
+        return _bout_won(state, thief, "cakes"), True
+    return state, False
+
+
+def _effects(state: DuelState) -> DuelState:
+    """Unblocked attackers steal; then Quartermaster, Summoner, Oracle; then extra turns."""
+    attack, attacker = state.attack, state.attacker
+    assert attack is not None and attacker is not None
+    blocking = Blocking.of(attack, state.block)
+    active = attack.count - blocking.cancelled
+    stealing = max(0, active - blocking.blocked)
+    if attack.name != SUMMONER:
+        state, over = _steal(state, stealing * CARDS[attack.name].steal)
+        if over:
+            return state
+    if attack.name == QUARTERMASTER and active:
+        sizes = list(state.hand_sizes)
+        sizes[attacker] += active
+        state = _log(replace(state, hand_sizes=tuple(sizes)), ev.HandSizeUp(attacker, sizes[attacker]))
+    state = replace(state, extra_turn=attack.name in (SCOUT, ORACLE) and active > 0)
+    if attack.name == SUMMONER and active:
+        return replace(state, phase=Phase.SUMMON, summons=active, summon_thefts=stealing)
+    if attack.name == ORACLE and active:
+        return _look(replace(state, oracle=True))
+    return _after_effects(state)
+
+
+def _look(state: DuelState) -> DuelState:
+    """Show the target's hand to the attacker alone (Summoner, Oracle)."""
+    assert state.attacker is not None and state.target is not None
+    state = _log(state, ev.Looked(state.attacker, state.target))
+    shown = _show(state, state.hands[state.target], (state.attacker,), Phase.LOOK)
+    return _looked(state) if shown is None else shown
+
+
+def _looked(state: DuelState) -> DuelState:
+    assert state.target is not None
+    if state.summon_name is None:
+        return _after_effects(replace(state, oracle=False))
+    if not state.hands[state.target]:
+        return _declared(state, state.target, Declare(0))
+    return replace(state, phase=Phase.DECLARE)
+
+
+def _summoned(state: DuelState, seat: int, action: Summon) -> DuelState:
+    state = _log(replace(state, summon_name=action.name), ev.Summoned(seat, action.name))
+    return _look(state)
+
+
+def _declared(state: DuelState, seat: int, action: Declare) -> DuelState:
+    name = state.summon_name
+    assert name is not None
+    hand = state.hands[seat]
+    cards = [state.knowledge.cards[s] for s in hand]
+    if all(c is not None for c in cards):
+        if cards.count(name) != action.count:
+            raise RuleBreach(
+                seat,
+                action,
+                _("the hand holds {n} × {card}").format(n=cards.count(name), card=_(CARDS[name].title)),
+            )
+    declaration = Declaration(seat, hand, name, action.count)
+    state = replace(
+        state,
+        declarations=state.declarations + (declaration,),
+        summons=state.summons - 1,
+        summon_name=None,
+    )
+    state = _log(state, ev.Declared(seat, name, action.count))
+    if state.summon_thefts > 0:
+        state = replace(state, summon_thefts=state.summon_thefts - 1)
+        state, over = _steal(state, 2 * action.count)
+        if over:
+            return state
+    if state.summons > 0:
+        return replace(state, phase=Phase.SUMMON)
+    return _after_effects(state)
+
+
+def _after_effects(state: DuelState) -> DuelState:
+    if state.options.team:
+        return replace(state, phase=Phase.TRADE)
+    return _resupply(state)
+
+
+def _traded(state: DuelState, offer: Trade) -> DuelState:
+    attacker = state.attacker
+    assert attacker is not None
+    mate = state.teammate(attacker)
+    assert mate is not None
+    hands = _move(state.hands, attacker, _without(state.hands[attacker], offer.give) + offer.take)
+    hands = _move(hands, mate, _without(hands[mate], offer.take) + offer.give)
+    state = replace(state, hands=hands, offer=None)
+    return _log(state, ev.Traded(attacker, mate, offer.give, offer.take, agreed=True))
+
+
+def _resupply(state: DuelState) -> DuelState:
+    """The attacker draws up to hand size, then the blocker; drawn cards shown to holders."""
+    attacker = state.attacker
+    assert attacker is not None
+    seats = [attacker] if state.target is None else [attacker, state.target]
+    deck, hands = state.deck, state.hands
+    reveals: list[Reveal] = []
+    drew: list[ev.Drew] = []
+    for seat in seats:
+        need = max(0, state.hand_sizes[seat] - len(hands[seat]))
+        drawn, deck = deck[:need], deck[need:]
+        if drawn:
+            hands = _move(hands, seat, hands[seat] + drawn)
+            reveals.append(Reveal(drawn, state.holders(seat)))
+            drew.append(ev.Drew(seat, len(drawn)))
+    state = _log(replace(state, deck=deck, hands=hands), *drew)
+    if reveals:
+        return replace(state, phase=Phase.RESUPPLY, queue=state.queue + tuple(reveals))
+    return _end_turn(state)
+
+
+def _end_turn(state: DuelState) -> DuelState:
+    attacker = state.attacker
+    assert attacker is not None
+    tauntable = [()] * state.players
+    if not state.options.tournament:
+        for play in (state.attack, state.block):
+            if play is not None:
+                tauntable[play.seat] = tuple(s for s in play.slots if s in state.discard)
+    index = state.turn_index
+    if state.extra_turn:
+        state = _log(state, ev.ExtraTurn(attacker))
+    else:
+        index = (index + 1) % len(state.order)
+    state = replace(
+        state,
+        turn=state.turn + 1,
+        turn_index=index,
+        extra_turn=False,
+        tauntable=tuple(tauntable),
+    )
+    return _begin_turn(state)
+
+
+# -- bouts and duels ---------------------------------------------------------------------
+
+
+def _bout_won(state: DuelState, side: int, reason: str) -> DuelState:
+    trophies = list(state.trophies)
+    trophies[side] += 1
+    won = (trophies[0], trophies[1])
+    state = replace(state, trophies=won, queue=())
+    state = _log(state, ev.BoutWon(side, reason, won))
+    if won[side] < TROPHIES_TO_WIN:
+        # the loser of the bout attacks first in the next
+        return _new_bout(replace(state, starter=1 - side, bout=state.bout + 1))
+    duels = list(state.duels)
+    duels[side] += 1
+    state = _log(replace(state, duels=(duels[0], duels[1])), ev.DuelWon(side, (duels[0], duels[1])))
+    if state.options.tournament and duels[side] < DUELS_TO_WIN:
+        return _start_duel(replace(state, starter=1 - side, bout=state.bout + 1))
+    return replace(state, winner=side, phase=Phase.OVER, attack=None, block=None, target=None)
+
+
+# -- applying actions --------------------------------------------------------------------
+
+
+def _fulfil(state: DuelState, action: Action) -> DuelState:
+    """Feed a dealer's answer to the pending request, then carry on."""
+    request = state.pending
+    check_answer(request, action)
+    state = replace(state, queue=state.queue[1:])
+    if isinstance(action, Shuffled):
+        state = replace(state, knowledge=state.knowledge.forget(action.slots))
+        if state.phase is Phase.SPECIALS:
+            return _specials_drawn(state)
+        if state.starter is None:
+            return replace(state, phase=Phase.START, queue=(Random(state.options.sides),))
+        return _deal(state)
+    if isinstance(action, RandomResult):
+        return _deal(replace(state, starter=action.value))
+    assert isinstance(action, Revealed)
+    state = _learn(state, action)
+    if state.taunting is not None:
+        return _taunted(state, action)
+    if state.queue:
+        return state
+    return _CONTINUE[state.phase](state, action)
+
+
+def _learn(state: DuelState, action: Revealed) -> DuelState:
+    """Record a reveal; remember the specials each seat now knows to be in the duel."""
+    known = state.knowledge
+    for slot, card in zip(action.slots, action.cards, strict=True):
+        if card is None:
+            continue
+        held = known.cards[slot]
+        if held is not None and held != card:
+            raise IllegalActionError(None, action, f"slot {slot} is {held}, not {card}")
+        if card not in CARDS:
+            raise IllegalActionError(None, action, f"{card} is not a Cake Duel card")
+    state = replace(state, knowledge=known.reveal(action.slots, action.cards, action.to))
+    specials = frozenset(c for c in action.cards if c is not None and CARDS[c].special)
+    if not specials:
+        return state
+    seats = range(state.players) if action.to is None else action.to
+    seen = list(state.seen_specials)
+    for seat in seats:
+        seen[seat] = seen[seat] | specials
+    public = state.public_specials | specials if action.to is None else state.public_specials
+    return replace(state, seen_specials=tuple(seen), public_specials=public)
+
+
+def _taunted(state: DuelState, action: Revealed) -> DuelState:
+    seat = state.taunting
+    assert seat is not None
+    state = replace(state, taunting=None)
+    if action.cards[0] is not None and action.cards[0] != SIR_WOLFY:
+        raise RuleBreach(seat, Taunt(action.slots[0]), _("the card shown is not Sir Wolfy"))
+    return _log(state, ev.Taunted(seat, action.slots[0]))
+
+
+_CONTINUE: dict[Phase, Any] = {
+    Phase.SPECIALS: lambda s, a: _new_bout(s),
+    Phase.DEAL: lambda s, a: _dealt(s),
+    Phase.FLIP: _flipped,
+    Phase.TAKEN: lambda s, a: _effects(s),
+    Phase.LOOK: lambda s, a: _looked(s),
+    Phase.RESUPPLY: lambda s, a: _end_turn(s),
+}
+
+
+def apply(state: DuelState, action: Action, seat: int | None) -> DuelState:
+    """The state after ``seat`` (``None``: the dealer) makes ``action``.
+
+    Raises :class:`IllegalActionError` naming seat, action and reason if it is not allowed.
+    """
+    if seat is None or isinstance(action, (Revealed, Shuffled, RandomResult)):
+        if seat is not None:
+            raise IllegalActionError(seat, action, _("only the dealer answers requests"))
+        state = _fulfil(state, action)
+        return replace(state, state_id=state.state_id + 1)
+    check(state, seat, action)
+    if isinstance(action, Taunt):
+        hands_left = list(state.tauntable)
+        hands_left[seat] = tuple(s for s in hands_left[seat] if s != action.slot)
+        state = replace(
+            state,
+            tauntable=tuple(hands_left),
+            taunting=seat,
+            queue=(Reveal((action.slot,), None),) + state.queue,
+        )
+        return replace(state, state_id=state.state_id + 1)
+    if state.tauntable[seat]:
+        left = list(state.tauntable)
+        left[seat] = ()
+        state = replace(state, tauntable=tuple(left))
+    state = _decide(state, seat, action)
+    return replace(state, state_id=state.state_id + 1)
+
+
+def _decide(state: DuelState, seat: int, action: Action) -> DuelState:
+    phase = state.phase
+    if phase is Phase.LEAD:
+        assert isinstance(action, Lead)
+        order = tuple((action.seat + i) % 4 for i in range(4))
+        state = _log(replace(state, order=order, turn_index=0), ev.LeadChosen(action.seat))
+        return _begin_turn(state)
+    if phase is Phase.ATTACK:
+        if isinstance(action, Pass):
+            return _passed(_log(state, ev.Passed(seat, auto=False)), seat)
+        assert isinstance(action, Claim)
+        return _claimed(state, seat, action)
+    if phase is Phase.RESPOND:
+        if isinstance(action, Challenge):
+            return _challenged(state, seat)
+        if isinstance(action, Block):
+            return _blocked(state, seat, action)
+        assert isinstance(action, NoAction)
+        return _resolve(_log(state, ev.Accepted(seat)))
+    if phase is Phase.REPLY:
+        if isinstance(action, Challenge):
+            return _challenged(state, seat)
+        assert isinstance(action, NoAction)
+        return _resolve(_log(state, ev.Accepted(seat)))
+    if phase is Phase.PRIEST:
+        assert isinstance(action, Take)
+        return _take(state, action.slots)
+    if phase is Phase.SUMMON:
+        assert isinstance(action, Summon)
+        return _summoned(state, seat, action)
+    if phase is Phase.DECLARE:
+        assert isinstance(action, Declare)
+        return _declared(state, seat, action)
+    if phase is Phase.TRADE:
+        if isinstance(action, NoTrade):
+            return _resupply(state)
+        assert isinstance(action, Trade)
+        return replace(state, offer=action, phase=Phase.TRADE_ANSWER)
+    if phase is Phase.TRADE_ANSWER:
+        offer = state.offer
+        assert isinstance(offer, Trade) and state.attacker is not None
+        if isinstance(action, Refuse):
+            mate = state.teammate(state.attacker)
+            assert mate is not None
+            state = _log(
+                replace(state, offer=None),
+                ev.Traded(state.attacker, mate, offer.give, offer.take, agreed=False),
+            )
+            return _resupply(state)
+        return _resupply(_traded(state, offer))
+    raise IllegalActionError(seat, action, _("nobody may act now"))

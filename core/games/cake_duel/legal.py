@@ -1,0 +1,239 @@
+"""Who may act, and which actions are legal — from public facts and the seat's own cards.
+
+``check`` validates another seat's action with public information only (slot ids, counts,
+names); ``legal_actions`` lists a seat's choices from what that seat knows.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from cakeparty.core.actions import Action
+from cakeparty.core.errors import IllegalActionError
+from cakeparty.core.games.cake_duel.actions import (
+    AGREE,
+    CHALLENGE,
+    NO_ACTION,
+    NO_TRADE,
+    PASS,
+    REFUSE,
+    Agree,
+    Block,
+    Challenge,
+    Claim,
+    Declare,
+    Lead,
+    NoAction,
+    NoTrade,
+    Pass,
+    Refuse,
+    Summon,
+    Take,
+    Taunt,
+    Trade,
+)
+from cakeparty.core.games.cake_duel.cards import CARDS, SIR_WOLFY
+from cakeparty.core.games.cake_duel.claims import (
+    Blocking,
+    attack_names,
+    attack_problem,
+    block_names,
+    block_problem,
+    claim_cap,
+    max_block,
+)
+from cakeparty.core.games.cake_duel.state import DuelState, Phase
+from cakeparty.core.i18n import _
+
+#: The action kinds each decision phase accepts (besides a taunt).
+ACCEPTS: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.LEAD: (Lead,),
+    Phase.ATTACK: (Claim, Pass),
+    Phase.RESPOND: (Challenge, Block, NoAction),
+    Phase.REPLY: (Challenge, NoAction),
+    Phase.PRIEST: (Take,),
+    Phase.SUMMON: (Summon,),
+    Phase.DECLARE: (Declare,),
+    Phase.TRADE: (Trade, NoTrade),
+    Phase.TRADE_ANSWER: (Agree, Refuse),
+}
+
+
+def to_act(state: DuelState) -> tuple[int, ...]:
+    """The seats that may act now (none while a request is pending)."""
+    if state.queue:
+        return ()
+    phase = state.phase
+    if phase is Phase.LEAD:
+        assert state.starter is not None
+        return (state.starter,)  # the lower seat of the starting side decides for it
+    if phase in (Phase.ATTACK, Phase.REPLY, Phase.SUMMON, Phase.TRADE):
+        assert state.attacker is not None
+        return (state.attacker,)
+    if phase in (Phase.RESPOND, Phase.PRIEST, Phase.DECLARE):
+        assert state.target is not None
+        return (state.target,)
+    if phase is Phase.TRADE_ANSWER:
+        assert state.attacker is not None
+        mate = state.teammate(state.attacker)
+        assert mate is not None
+        return (mate,)
+    return ()
+
+
+def _slots_in(slots: tuple[int, ...], where: tuple[int, ...]) -> bool:
+    return len(set(slots)) == len(slots) and set(slots) <= set(where)
+
+
+def _opponents(state: DuelState, seat: int) -> tuple[int, ...]:
+    return tuple(s for s in range(state.players) if state.side(s) != state.side(seat))
+
+
+def _deck_empty_trades(state: DuelState) -> bool:
+    return not state.deck
+
+
+def check(state: DuelState, seat: int, action: Action) -> None:
+    """Raise :class:`IllegalActionError` unless ``seat`` may make ``action`` now."""
+
+    def illegal(reason: str) -> IllegalActionError:
+        return IllegalActionError(seat, action, reason)
+
+    if state.phase is Phase.OVER:
+        raise illegal(_("the duel is over"))
+    if seat not in to_act(state):
+        if state.queue:
+            raise illegal(_("the game is waiting for cards to be dealt or shown"))
+        raise illegal(_("it is not this seat's turn"))
+    if isinstance(action, Taunt):
+        _check_taunt(state, seat, action, illegal)
+        return
+    if not isinstance(action, ACCEPTS.get(state.phase, ())):
+        raise illegal(_("not possible now: {phase}").format(phase=state.phase.value))
+    hand = state.hands[seat]
+    if isinstance(action, Claim):
+        if not _slots_in(action.slots, hand):
+            raise illegal(_("the cards played must be distinct cards from your hand"))
+        problem = attack_problem(action.name, len(action.slots), state.options)
+        if problem:
+            raise illegal(problem)
+        if action.target not in _opponents(state, seat):
+            raise illegal(_("seat {target} is not an opponent").format(target=action.target))
+    elif isinstance(action, Block):
+        assert state.attack is not None
+        if not _slots_in(action.slots, hand):
+            raise illegal(_("the cards played must be distinct cards from your hand"))
+        problem = block_problem(state.attack, action.name, len(action.slots), state.options)
+        if problem:
+            raise illegal(problem)
+    elif isinstance(action, Take):
+        assert state.attack is not None
+        taken = Blocking.of(state.attack, state.block).taken
+        if len(action.slots) != taken or not _slots_in(action.slots, state.attack.slots):
+            raise illegal(
+                _("take {n} card(s) of the attack").format(n=taken)
+            )
+    elif isinstance(action, Summon):
+        if action.name not in CARDS:
+            raise illegal(_("there is no card called {name}").format(name=action.name))
+    elif isinstance(action, Declare):
+        if action.count > len(hand):
+            raise illegal(_("the hand holds only {n} card(s)").format(n=len(hand)))
+    elif isinstance(action, Lead):
+        if action.seat not in state.seats_of(state.side(seat)):
+            raise illegal(_("seat {lead} is not on your team").format(lead=action.seat))
+    elif isinstance(action, Trade):
+        _check_trade(state, seat, action, illegal)
+
+
+def _check_taunt(state: DuelState, seat: int, action: Taunt, illegal: object) -> None:
+    assert callable(illegal)
+    if state.options.tournament:
+        raise illegal(_("Sir Wolfy is never revealed in tournament play"))
+    if action.slot not in state.tauntable[seat]:
+        raise illegal(_("only a card you played, unchallenged, in the turn just ended"))
+    card = state.knowledge.cards[action.slot]
+    if card is not None and state.knowledge.knows(seat, action.slot) and card != SIR_WOLFY:
+        raise illegal(_("that card is not Sir Wolfy"))
+
+
+def _check_trade(state: DuelState, seat: int, action: Trade, illegal: object) -> None:
+    assert callable(illegal)
+    mate = state.teammate(seat)
+    assert mate is not None
+    if not _slots_in(action.give, state.hands[seat]):
+        raise illegal(_("you can only give a card from your hand"))
+    if not _slots_in(action.take, state.hands[mate]):
+        raise illegal(_("you can only take a card from your teammate's hand"))
+    if not (action.give and action.take) and not _deck_empty_trades(state):
+        raise illegal(_("only a swap while the deck has cards"))
+
+
+def _subsets(slots: tuple[int, ...], most: int) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = []
+    for size in range(1, min(most, len(slots)) + 1):
+        out.extend(combinations(slots, size))
+    return out
+
+
+def legal_actions(state: DuelState, seat: int) -> list[Action]:
+    """Every action ``seat`` may make now, computed from what that seat knows."""
+    if seat not in to_act(state) or state.phase is Phase.OVER:
+        return []
+    actions = _decisions(state, seat)
+    if not state.options.tournament:
+        for slot in state.tauntable[seat]:
+            if state.card_for(seat, slot) == SIR_WOLFY:
+                actions.append(Taunt(slot))
+    return actions
+
+
+def _decisions(state: DuelState, seat: int) -> list[Action]:
+    phase = state.phase
+    hand = state.hands[seat]
+    options = state.options
+    if phase is Phase.LEAD:
+        return [Lead(s) for s in state.seats_of(state.side(seat))]
+    if phase is Phase.ATTACK:
+        out: list[Action] = [PASS]
+        most = max((claim_cap(n, options) for n in attack_names(options)), default=0)
+        subsets = _subsets(hand, most)
+        for target in _opponents(state, seat):
+            for name in attack_names(options):
+                cap = claim_cap(name, options)
+                out.extend(Claim(s, name, target) for s in subsets if len(s) <= cap)
+        return out
+    if phase is Phase.RESPOND:
+        attack = state.attack
+        assert attack is not None
+        out = [CHALLENGE, NO_ACTION]
+        for name in block_names(attack.name, options):
+            out.extend(Block(s, name) for s in _subsets(hand, max_block(attack, name, options)))
+        return out
+    if phase is Phase.REPLY:
+        return [CHALLENGE, NO_ACTION]
+    if phase is Phase.PRIEST:
+        assert state.attack is not None
+        taken = Blocking.of(state.attack, state.block).taken
+        return [Take(s) for s in combinations(state.attack.slots, taken)]
+    if phase is Phase.SUMMON:
+        return [Summon(name) for name in CARDS]
+    if phase is Phase.DECLARE:
+        name = state.summon_name
+        cards = [state.card_for(seat, s) for s in hand]
+        if all(c is not None for c in cards):
+            return [Declare(cards.count(name))]
+        return [Declare(n) for n in range(len(hand) + 1)]
+    if phase is Phase.TRADE:
+        mate = state.teammate(seat)
+        assert mate is not None
+        mine, theirs = hand, state.hands[mate]
+        out = [NO_TRADE]
+        out.extend(Trade((g,), (t,)) for g in mine for t in theirs)
+        if _deck_empty_trades(state):
+            out.extend(Trade((g,), ()) for g in mine)
+            out.extend(Trade((), (t,)) for t in theirs)
+        return out
+    if phase is Phase.TRADE_ANSWER:
+        return [AGREE, REFUSE]
+    return []
