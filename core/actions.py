@@ -246,8 +246,7 @@ def _from_data(obj: Any, depth: int) -> Action:
     if len(obj) - 1 != len(cls.KINDS):
         raise ActionSyntaxError(obj, f"{tag} takes {len(cls.KINDS)} argument(s)")
     values = [
-        _from_field(obj, kind, value, depth)
-        for kind, value in zip(cls.KINDS, obj[1:], strict=True)
+        _from_field(obj, kind, value, depth) for kind, value in zip(cls.KINDS, obj[1:], strict=True)
     ]
     return _build(cls, values, obj)
 

@@ -1,9 +1,9 @@
 """A match: one game's state, its local dealer and its history, behind a small API.
 
-    >>> from cakeparty.core import new_match
-    >>> m = new_match("cake-duel", players=2, seed=7)
-    >>> seat = m.to_act[0]
-    >>> m.apply(m.legal_actions(seat)[0])
+>>> from cakeparty.core import new_match
+>>> m = new_match("cake-duel", players=2, seed=7)
+>>> seat = m.to_act[0]
+>>> m.apply(m.legal_actions(seat)[0])
 """
 
 from __future__ import annotations

@@ -89,9 +89,7 @@ CARDS: dict[str, Card] = {
             N_("Summoner"),
             Type.MAGIC,
             1,
-            N_(
-                "Name a card, look at the opponent's hand, steal 2 cakes per copy of it there."
-            ),
+            N_("Name a card, look at the opponent's hand, steal 2 cakes per copy of it there."),
             special=True,
         ),
         Card(

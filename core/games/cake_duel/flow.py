@@ -212,7 +212,7 @@ def _passed(state: DuelState, seat: int) -> DuelState:
 
 
 def _move(hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]) -> Any:
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
+    return (*hands[:seat], hand, *hands[seat + 1:])
 
 
 def _without(slots: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
@@ -257,7 +257,9 @@ def _flipped(state: DuelState, action: Revealed) -> DuelState:
         raise IllegalActionError(None, action, _("a challenge flips every card of the claim"))
     truthful = is_truthful(play.name, cards)
     challenger = state.attacker if play.seat == state.target else state.target
-    state = _log(state, ev.Challenged(challenger, play.seat, play.name, play.slots, cards, truthful))
+    state = _log(
+        state, ev.Challenged(challenger, play.seat, play.name, play.slots, cards, truthful)
+    )
     winner = play.seat if truthful else challenger
     return _bout_won(state, state.side(winner), "challenge")
 
@@ -290,7 +292,7 @@ def _show(
     unknown = tuple(s for s in slots if not all(state.knowledge.knows(t, s) for t in seats))
     if not unknown:
         return None
-    return replace(state, phase=phase, queue=state.queue + (Reveal(unknown, seats),))
+    return replace(state, phase=phase, queue=(*state.queue, Reveal(unknown, seats)))
 
 
 def _steal(state: DuelState, cakes: int) -> tuple[DuelState, bool]:
@@ -303,7 +305,9 @@ def _steal(state: DuelState, cakes: int) -> tuple[DuelState, bool]:
     pool = list(state.cakes)
     pool[thief] += taken
     pool[victim] -= taken
-    state = _log(replace(state, cakes=(pool[0], pool[1])), ev.Stole(state.attacker, state.target, taken))
+    state = _log(
+        replace(state, cakes=(pool[0], pool[1])), ev.Stole(state.attacker, state.target, taken)
+    )
     if pool[victim] == 0:
         return _bout_won(state, thief, "cakes"), True
     return state, False
@@ -323,7 +327,9 @@ def _effects(state: DuelState) -> DuelState:
     if attack.name == QUARTERMASTER and active:
         sizes = list(state.hand_sizes)
         sizes[attacker] += active
-        state = _log(replace(state, hand_sizes=tuple(sizes)), ev.HandSizeUp(attacker, sizes[attacker]))
+        state = _log(
+            replace(state, hand_sizes=tuple(sizes)), ev.HandSizeUp(attacker, sizes[attacker])
+        )
     state = replace(state, extra_turn=attack.name in (SCOUT, ORACLE) and active > 0)
     if attack.name == SUMMONER and active:
         return replace(state, phase=Phase.SUMMON, summons=active, summon_thefts=stealing)
@@ -359,17 +365,18 @@ def _declared(state: DuelState, seat: int, action: Declare) -> DuelState:
     assert name is not None
     hand = state.hands[seat]
     cards = [state.knowledge.cards[s] for s in hand]
-    if all(c is not None for c in cards):
-        if cards.count(name) != action.count:
-            raise RuleBreach(
-                seat,
-                action,
-                _("the hand holds {n} × {card}").format(n=cards.count(name), card=_(CARDS[name].title)),
-            )
+    if all(c is not None for c in cards) and cards.count(name) != action.count:
+        raise RuleBreach(
+            seat,
+            action,
+            _("the hand holds {n} × {card}").format(
+                n=cards.count(name), card=_(CARDS[name].title)
+            ),
+        )
     declaration = Declaration(seat, hand, name, action.count)
     state = replace(
         state,
-        declarations=state.declarations + (declaration,),
+        declarations=(*state.declarations, declaration),
         summons=state.summons - 1,
         summon_name=None,
     )
@@ -551,7 +558,7 @@ def apply(state: DuelState, action: Action, seat: int | None) -> DuelState:
             state,
             tauntable=tuple(hands_left),
             taunting=seat,
-            queue=(Reveal((action.slot,), None),) + state.queue,
+            queue=(Reveal((action.slot,), None), *state.queue),
         )
         return replace(state, state_id=state.state_id + 1)
     if state.tauntable[seat]:

@@ -130,9 +130,7 @@ def check(state: DuelState, seat: int, action: Action) -> None:
         assert state.attack is not None
         taken = Blocking.of(state.attack, state.block).taken
         if len(action.slots) != taken or not _slots_in(action.slots, state.attack.slots):
-            raise illegal(
-                _("take {n} card(s) of the attack").format(n=taken)
-            )
+            raise illegal(_("take {n} card(s) of the attack").format(n=taken))
     elif isinstance(action, Summon):
         if action.name not in CARDS:
             raise illegal(_("there is no card called {name}").format(name=action.name))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cakeparty.core.errors import CakePartyError
@@ -156,7 +156,6 @@ class DuelState:
     events: tuple[Any, ...] = ()  # this bout's events
     winner: int | None = None  # side that won the duel (or the tournament)
     state_id: int = 0
-    history_len: int = field(default=0, compare=False)
 
     # -- derived facts ----------------------------------------------------------------
 

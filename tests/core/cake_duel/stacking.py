@@ -43,7 +43,9 @@ def stacked(
         orders.append([*specials, *others])
     orders.append(order)
     orders.extend(later)
-    return new_match("cake-duel", players=players, seed=0, options=opts, orders=orders, randoms=[starter])
+    return new_match(
+        "cake-duel", players=players, seed=0, options=opts, orders=orders, randoms=[starter]
+    )
 
 
 def hand_slots(m: Match, seat: int, *names: str) -> tuple[int, ...]:
