@@ -149,7 +149,7 @@ def _new_bout(state: DuelState) -> DuelState:
         passes=0,
         extra_turn=False,
         tauntable=((),) * state.players,
-        events=(),
+        bout_start=len(state.events),
     )
 
 
@@ -173,7 +173,7 @@ def _deal(state: DuelState) -> DuelState:
         cakes=cakes,
         phase=Phase.DEAL,
         queue=tuple(reveals),
-        events=(started,),
+        events=state.events + (started,),
     )
 
 

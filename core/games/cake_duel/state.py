@@ -153,7 +153,8 @@ class DuelState:
     declarations: tuple[Declaration, ...] = ()
     bout: int = 1
     turn: int = 1
-    events: tuple[Any, ...] = ()  # this bout's events
+    events: tuple[Any, ...] = ()  # everything that happened, oldest first
+    bout_start: int = 0  # index in ``events`` where this bout began
     winner: int | None = None  # side that won the duel (or the tournament)
     state_id: int = 0
 

@@ -49,6 +49,7 @@ class DuelView:
     bout: int
     turn: int
     events: tuple[Event, ...]  # this bout, public
+    log: tuple[Event, ...]  # the whole match so far, public
     winner: int | None  # side
     state_id: int
 
@@ -105,7 +106,8 @@ def view(state: DuelState, seat: int | None) -> DuelView:
         trade_offer=state.offer,
         bout=state.bout,
         turn=state.turn,
-        events=state.events,
+        events=state.events[state.bout_start :],
+        log=state.events,
         winner=state.winner,
         state_id=state.state_id,
     )
