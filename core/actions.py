@@ -96,7 +96,7 @@ def _text_of(kind: Kind, value: Any) -> str:
 
 
 def _int_token(text: str, token: str) -> int:
-    if not token.isdigit() or len(token) > 10:
+    if not (token.isascii() and token.isdigit()) or len(token) > 10:
         raise ActionSyntaxError(text, f"{token!r} is not a number")
     value = int(token)
     if value > MAX_INT:

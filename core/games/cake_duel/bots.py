@@ -127,7 +127,7 @@ class _Mind:
     def noise(self) -> float:
         return self.rng.gauss(0.0, 0.01)
 
-    def best(self, scored: list[tuple[float, Action]]) -> Action:
+    def best(self, scored: Iterable[tuple[float, Action]]) -> Action:
         legal = [(score + self.noise(), a) for score, a in scored if a in self.legal]
         if not legal:
             return self.rng.choice(self.view.legal)
@@ -244,7 +244,7 @@ def _loss(mind: _Mind, attack: Play, blocking: Blocking) -> float:
         mine = [c for _, c in mind.hand()]
         most = max((mine.count(n) for n in set(mine)), default=0)
         return 2 * most * stealing
-    loss = stealing * CARDS[attack.name].steal
+    loss = float(stealing * CARDS[attack.name].steal)
     if attack.name in (SCOUT, ORACLE) and active:
         loss += 0.5
     if attack.name == QUARTERMASTER:

@@ -8,6 +8,7 @@ rule needs a card nobody here may see, the state waits on a request in ``queue``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -173,7 +174,7 @@ def _deal(state: DuelState) -> DuelState:
         cakes=cakes,
         phase=Phase.DEAL,
         queue=tuple(reveals),
-        events=state.events + (started,),
+        events=(*state.events, started),
     )
 
 
@@ -212,7 +213,7 @@ def _passed(state: DuelState, seat: int) -> DuelState:
 
 
 def _move(hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]) -> Any:
-    return (*hands[:seat], hand, *hands[seat + 1:])
+    return (*hands[:seat], hand, *hands[seat + 1 :])
 
 
 def _without(slots: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
@@ -278,10 +279,10 @@ def _resolve(state: DuelState) -> DuelState:
 def _take(state: DuelState, slots: tuple[int, ...]) -> DuelState:
     """The Priests' holder takes ``slots`` of the attack into hand, seen by its side."""
     assert state.target is not None and state.attack is not None
-    target = state.target
+    target, owner = state.target, state.attack.seat
     hands = _move(state.hands, target, state.hands[target] + slots)
     state = replace(state, hands=hands, discard=_without(state.discard, slots))
-    state = _log(state, ev.Took(target, state.attack.seat, slots))
+    state = _log(state, ev.Took(target, owner, slots))
     return _show(state, slots, state.holders(target), Phase.TAKEN) or _effects(state)
 
 
@@ -340,9 +341,10 @@ def _effects(state: DuelState) -> DuelState:
 
 def _look(state: DuelState) -> DuelState:
     """Show the target's hand to the attacker alone (Summoner, Oracle)."""
-    assert state.attacker is not None and state.target is not None
-    state = _log(state, ev.Looked(state.attacker, state.target))
-    shown = _show(state, state.hands[state.target], (state.attacker,), Phase.LOOK)
+    attacker, target = state.attacker, state.target
+    assert attacker is not None and target is not None
+    state = _log(state, ev.Looked(attacker, target))
+    shown = _show(state, state.hands[target], (attacker,), Phase.LOOK)
     return _looked(state) if shown is None else shown
 
 
@@ -369,9 +371,7 @@ def _declared(state: DuelState, seat: int, action: Declare) -> DuelState:
         raise RuleBreach(
             seat,
             action,
-            _("the hand holds {n} × {card}").format(
-                n=cards.count(name), card=_(CARDS[name].title)
-            ),
+            _("the hand holds {n} × {card}").format(n=cards.count(name), card=_(CARDS[name].title)),
         )
     declaration = Declaration(seat, hand, name, action.count)
     state = replace(
@@ -432,11 +432,14 @@ def _resupply(state: DuelState) -> DuelState:
 def _end_turn(state: DuelState) -> DuelState:
     attacker = state.attacker
     assert attacker is not None
-    tauntable = [()] * state.players
+    # a taunt waits for its owner's next decision, which may come turns later (the opponent
+    # passes; in team mode the next attacker is the teammate); any decision clears it
+    tauntable: list[tuple[int, ...]] = list(state.tauntable)
     if not state.options.tournament:
         for play in (state.attack, state.block):
             if play is not None:
-                tauntable[play.seat] = tuple(s for s in play.slots if s in state.discard)
+                played = tuple(s for s in play.slots if s in state.discard)
+                tauntable[play.seat] = (*tauntable[play.seat], *played)
     index = state.turn_index
     if state.extra_turn:
         state = _log(state, ev.ExtraTurn(attacker))
@@ -495,7 +498,8 @@ def _fulfil(state: DuelState, action: Action) -> DuelState:
         return _taunted(state, action)
     if state.queue:
         return state
-    return _CONTINUE[state.phase](state, action)
+    follow: Callable[[DuelState, Revealed], DuelState] = _CONTINUE[state.phase]
+    return follow(state, action)
 
 
 def _learn(state: DuelState, action: Revealed) -> DuelState:
@@ -530,7 +534,7 @@ def _taunted(state: DuelState, action: Revealed) -> DuelState:
     return _log(state, ev.Taunted(seat, action.slots[0]))
 
 
-_CONTINUE: dict[Phase, Any] = {
+_CONTINUE: dict[Phase, Callable[[DuelState, Revealed], DuelState]] = {
     Phase.SPECIALS: lambda s, a: _new_bout(s),
     Phase.DEAL: lambda s, a: _dealt(s),
     Phase.FLIP: _flipped,

@@ -217,10 +217,10 @@ def _decisions(state: DuelState, seat: int) -> list[Action]:
     if phase is Phase.SUMMON:
         return [Summon(name) for name in CARDS]
     if phase is Phase.DECLARE:
-        name = state.summon_name
+        named = state.summon_name
         cards = [state.card_for(seat, s) for s in hand]
-        if all(c is not None for c in cards):
-            return [Declare(cards.count(name))]
+        if named is not None and all(c is not None for c in cards):
+            return [Declare(cards.count(named))]
         return [Declare(n) for n in range(len(hand) + 1)]
     if phase is Phase.TRADE:
         mate = state.teammate(seat)

@@ -1,0 +1,75 @@
+"""Rules engine speed: full random duels per second, normal-bot decisions per second.
+
+python bench/engine.py [--duels N] [--decisions N] [--seed S]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+from cakeparty.core import get_game, new_match
+
+
+def random_duels(n: int, seed: int, players: int) -> tuple[float, int]:
+    """Play ``n`` full duels between random bots; return (seconds, actions applied)."""
+    bot = get_game("cake-duel").bots["random"]
+    actions = 0
+    start = time.perf_counter()
+    for i in range(n):
+        m = new_match("cake-duel", players=players, seed=seed + i, options={"full": True})
+        m.play([bot] * players, random.Random(seed + i))
+        actions += len(m.history)
+    return time.perf_counter() - start, actions
+
+
+def normal_decisions(n: int, seed: int) -> tuple[float, list[float]]:
+    """Time ``n`` decisions of the normal bot (view included) in normal-vs-normal duels."""
+    bot = get_game("cake-duel").bots["normal"]
+    times: list[float] = []
+    game = 0
+    while len(times) < n:
+        m = new_match("cake-duel", players=2, seed=seed + game)
+        rng = random.Random(seed + game)
+        game += 1
+        while m.outcome is None and len(times) < n:
+            seat = m.to_act[0]
+            start = time.perf_counter()
+            action = bot(m.view(seat), rng)
+            times.append(time.perf_counter() - start)
+            m.apply(action, seat)
+    return sum(times), times
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duels", type=int, default=2000)
+    parser.add_argument("--decisions", type=int, default=5000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(
+        f"command: python bench/engine.py --duels {args.duels} --decisions {args.decisions} "
+        f"--seed {args.seed}"
+    )
+    print(f"python {sys.version.split()[0]}")
+    for players in (2, 4):
+        seconds, actions = random_duels(args.duels, args.seed, players)
+        print(
+            f"random duels, {players} players, full game: {args.duels / seconds:8.0f} duels/s"
+            f"  ({actions / seconds:,.0f} actions/s, {actions / args.duels:.0f} actions/duel)"
+        )
+    total, times = normal_decisions(args.decisions, args.seed)
+    times.sort()
+    print(
+        f"normal bot, 2 players:           {len(times) / total:8.0f} decisions/s"
+        f"  (median {statistics.median(times) * 1e3:.2f} ms,"
+        f" p99 {times[int(0.99 * len(times))] * 1e3:.2f} ms, worst {times[-1] * 1e3:.2f} ms)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

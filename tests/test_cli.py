@@ -1,0 +1,90 @@
+"""The headless command line, run as the installed ``cakeparty`` binary."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BIN = shutil.which("cakeparty") or str(Path(sys.executable).with_name("cakeparty"))
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=120)
+
+
+def test_simulate_prints_exactly_one_json_object() -> None:
+    out = run(
+        "simulate", "cake-duel", "--games", "20", "--seed", "1", "--bots", "normal,random", "--json"
+    )
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert set(report) == {
+        "game",
+        "games",
+        "wins",
+        "shared",
+        "errors",
+        "seconds",
+        "bouts_per_game",
+        "turns_per_game",
+    }
+    assert report["game"] == "cake-duel" and report["games"] == 20
+    assert set(report["wins"]) == {"normal", "random"}
+    assert sum(report["wins"].values()) + report["shared"] + report["errors"] == 20
+    assert report["errors"] == 0
+    assert 3 <= report["bouts_per_game"] <= 5  # three trophies win; at most five bouts
+
+
+def test_simulate_is_reproducible_and_keys_twins_by_seat() -> None:
+    first = json.loads(
+        run("simulate", "cake-duel", "--games", "6", "--bots", "random,random", "--json").stdout
+    )
+    again = json.loads(
+        run("simulate", "cake-duel", "--games", "6", "--bots", "random,random", "--json").stdout
+    )
+    assert set(first["wins"]) == {"random#0", "random#1"}
+    assert first["wins"] == again["wins"]
+
+
+def test_simulate_team_mode() -> None:
+    out = run("simulate", "cake-duel", "--games", "4", "--players", "4", "--core", "--json")
+    assert out.returncode == 0, out.stderr
+    assert sum(json.loads(out.stdout)["wins"].values()) == 4
+
+
+def test_simulate_prints_a_summary_without_json() -> None:
+    out = run("simulate", "cake-duel", "--games", "3")
+    assert out.returncode == 0
+    assert "normal" in out.stdout and "errors" in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "cake-fight"], "invalid choice"),
+        (["simulate", "cake-duel", "--bots", "genius"], "unknown bot 'genius'"),
+        (["simulate", "cake-duel", "--games", "0"], "at least 1"),
+        (["simulate", "cake-duel", "--games", "many"], "not a whole number"),
+        (["simulate", "cake-duel", "--players", "3"], "2 or 4 players"),
+        (["simulate", "cake-duel", "--bots", "normal,random,random"], "one bot per side"),
+        (["rules", "chess"], "invalid choice"),
+        (["fly"], "invalid choice"),
+    ],
+)
+def test_bad_arguments_give_a_clear_message_and_exit_2(args: list[str], message: str) -> None:
+    out = run(*args)
+    assert out.returncode == 2
+    assert message in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_rules_prints_the_rules() -> None:
+    out = run("rules", "cake-duel")
+    assert out.returncode == 0
+    assert out.stdout.startswith("# Cake Duel")
+    assert "Sir Wolfy" in out.stdout and "[decided" not in out.stdout
