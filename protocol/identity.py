@@ -1,0 +1,198 @@
+"""A player's long-lived identity: an Ed25519 key kept in the user config dir.
+
+The player id *is* the 32-byte public key; people compare it as a short fingerprint shown
+beside the display name (anyone can pick any name, nobody can pick a fingerprint). The
+key signs every envelope the player sends, and its X25519 twin opens NaCl boxes meant for
+this player alone (a card shown to one seat).
+
+This key is never used for the mental deck: game keys are fresh per game and published at
+the end for the audit, while this one must stay secret for as long as the player exists.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import getpass
+import hashlib
+import json
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import nacl.exceptions
+import nacl.public
+import nacl.signing
+import platformdirs
+
+from cakeparty.protocol.errors import BadBox, MalformedMessage, ProtocolError
+from cakeparty.protocol.group import RandomBytes
+
+ENV_VAR = "CAKEPARTY_CONFIG_DIR"
+KEY_FILE = "identity.json"
+FILE_VERSION = 1
+NAME_MAX = 32
+
+
+def config_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """Where the identity lives: ``override``, else ``$CAKEPARTY_CONFIG_DIR``, else the
+    platform's user config dir for "cakeparty"."""
+    if override is not None:
+        return Path(override)
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env)
+    return Path(platformdirs.user_config_dir("cakeparty"))
+
+
+def fingerprint(player_id: bytes) -> str:
+    """``XXXX-XXXX-XXXX-XXXX``: the first 80 bits of SHA-256 of the key, in base32."""
+    text = base64.b32encode(hashlib.sha256(player_id).digest()).decode()[:16]
+    return "-".join(text[i : i + 4] for i in range(0, 16, 4))
+
+
+def check_name(name: str) -> str:
+    """A display name, trimmed: 1 to 32 printable characters."""
+    name = name.strip()
+    if not 1 <= len(name) <= NAME_MAX or not name.isprintable():
+        raise ValueError(f"a display name has 1 to {NAME_MAX} printable characters")
+    return name
+
+
+def default_name() -> str:
+    """The login name, or "player"."""
+    try:
+        return check_name(getpass.getuser()[:NAME_MAX])
+    except (OSError, KeyError, ValueError):
+        return "player"
+
+
+def curve_public_key(player_id: bytes) -> nacl.public.PublicKey:
+    """The X25519 key of a player id; :class:`MalformedMessage` if it is no valid key."""
+    try:
+        return nacl.signing.VerifyKey(player_id).to_curve25519_public_key()
+    except (nacl.exceptions.CryptoError, ValueError, TypeError) as exc:
+        raise MalformedMessage("not a valid player id", peer=bytes(player_id)) from exc
+
+
+@dataclass(frozen=True)
+class Identity:
+    """A player's signing key and display name."""
+
+    signing_key: nacl.signing.SigningKey = field(repr=False)
+    name: str
+
+    @classmethod
+    def generate(cls, name: str, random_bytes: RandomBytes = os.urandom) -> Identity:
+        """A new identity."""
+        return cls(nacl.signing.SigningKey(random_bytes(32)), check_name(name))
+
+    @property
+    def player_id(self) -> bytes:
+        """The 32-byte public key that identifies this player everywhere."""
+        return bytes(self.signing_key.verify_key)
+
+    @property
+    def fingerprint(self) -> str:
+        """The short form of :attr:`player_id`."""
+        return fingerprint(self.player_id)
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.fingerprint})"
+
+    def with_name(self, name: str) -> Identity:
+        """The same key under another display name."""
+        return Identity(self.signing_key, check_name(name))
+
+    def box_for(self, peer: bytes) -> nacl.public.Box:
+        """The NaCl box shared with the player ``peer`` (both directions use it)."""
+        mine = self.signing_key.to_curve25519_private_key()
+        return nacl.public.Box(mine, curve_public_key(peer))
+
+    def seal_for(
+        self, peer: bytes, message: bytes, random_bytes: RandomBytes = os.urandom
+    ) -> bytes:
+        """``message`` encrypted and authenticated for ``peer`` only (nonce included).
+
+        The box proves to ``peer`` that this player wrote it; it does not say in which
+        room or at which move, so put it inside a signed envelope, which does."""
+        box = self.box_for(peer)
+        return bytes(box.encrypt(message, random_bytes(nacl.public.Box.NONCE_SIZE)))
+
+    def open_from(self, peer: bytes, data: bytes) -> bytes:
+        """The message ``peer`` sealed for this player; :class:`BadBox` names ``peer`` if
+        it does not open (forged, altered, or meant for someone else)."""
+        box = self.box_for(peer)
+        try:
+            return box.decrypt(data)
+        except (nacl.exceptions.CryptoError, ValueError, TypeError) as exc:
+            raise BadBox("private message does not open", peer=bytes(peer)) from exc
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically with mode 0600."""
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        os.write(fd, text.encode())
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+
+
+def save(identity: Identity, directory: str | os.PathLike[str] | None = None) -> Path:
+    """Store ``identity`` (readable by this user only); returns the file's path."""
+    folder = config_dir(directory)
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    path = folder / KEY_FILE
+    record = {
+        "version": FILE_VERSION,
+        "name": identity.name,
+        "seed": bytes(identity.signing_key).hex(),
+    }
+    _write_private(path, json.dumps(record, indent=2) + "\n")
+    return path
+
+
+def load(directory: str | os.PathLike[str] | None = None) -> Identity | None:
+    """The stored identity, or ``None`` if there is none yet."""
+    path = config_dir(directory) / KEY_FILE
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        return None
+    mode = path.stat().st_mode
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        with contextlib.suppress(OSError):
+            path.chmod(0o600)  # a secret key must not stay readable by others
+    try:
+        record = json.loads(text)
+        if record["version"] != FILE_VERSION:
+            raise ValueError("unknown version")
+        seed = bytes.fromhex(record["seed"])
+        if len(seed) != 32:
+            raise ValueError("bad seed")
+        return Identity(nacl.signing.SigningKey(seed), check_name(record["name"]))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ProtocolError(f"{path} is not a valid identity file") from exc
+
+
+def load_or_create(
+    name: str | None = None,
+    *,
+    directory: str | os.PathLike[str] | None = None,
+    random_bytes: RandomBytes = os.urandom,
+) -> Identity:
+    """This user's identity, created (and saved) on first use. A ``name`` given renames
+    the stored identity; the key never changes."""
+    identity = load(directory)
+    if identity is None:
+        identity = Identity.generate(name or default_name(), random_bytes)
+        save(identity, directory)
+    elif name is not None and check_name(name) != identity.name:
+        identity = identity.with_name(name)
+        save(identity, directory)
+    return identity

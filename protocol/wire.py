@@ -1,0 +1,119 @@
+"""Wire forms of the protocol's values, for envelope bodies.
+
+Each value has a ``*_to_data`` giving plain msgpack data and a ``*_from_data`` reading it
+back from decoded, untrusted data. Readers check *shape* (types, lengths, sizes) and raise
+:class:`~cakeparty.protocol.errors.MalformedMessage`; they do not check group membership
+or proofs. That is the job of the ``verify_*`` functions of
+:mod:`cakeparty.protocol.proofs`, the single gate every received point and scalar passes
+before it is used, so nothing is validated twice.
+
+Decks and openings travel as flat byte strings (64 bytes a card, 2 + 32 bytes an opening
+entry): compact, and a few long strings rather than thousands of tiny items.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cakeparty.protocol.codec import expect_bytes, expect_list
+from cakeparty.protocol.elgamal import Ciphertext, Deck, deck_bytes
+from cakeparty.protocol.errors import MalformedMessage
+from cakeparty.protocol.group import POINT_BYTES, SCALAR_BYTES, Point, Scalar
+from cakeparty.protocol.proofs import (
+    MAX_LAMBDA,
+    DleqProof,
+    Opening,
+    SchnorrProof,
+    Share,
+    ShuffleProof,
+)
+
+MAX_CARDS = 1024
+CARD_BYTES = 2 * POINT_BYTES
+
+
+def point_from_data(obj: Any, what: str = "point") -> Point:
+    """A 32-byte string, as an unchecked point."""
+    return Point(expect_bytes(obj, what, POINT_BYTES))
+
+
+def scalar_from_data(obj: Any, what: str = "scalar") -> Scalar:
+    """A 32-byte string, as an unchecked scalar."""
+    return Scalar(expect_bytes(obj, what, SCALAR_BYTES))
+
+
+def deck_to_data(deck: Sequence[Ciphertext]) -> bytes:
+    """A deck as ``c1 ‖ c2`` for each card."""
+    return deck_bytes(deck)
+
+
+def deck_from_data(obj: Any, cards: int | None = None) -> Deck:
+    """A deck of (unchecked) ciphertexts, of exactly ``cards`` cards if given."""
+    data = expect_bytes(obj, "deck")
+    if len(data) % CARD_BYTES or len(data) // CARD_BYTES > MAX_CARDS:
+        raise MalformedMessage("deck: not a whole number of cards")
+    if cards is not None and len(data) != cards * CARD_BYTES:
+        raise MalformedMessage(f"deck: expected {cards} cards")
+    return tuple(
+        Ciphertext(Point(data[i : i + 32]), Point(data[i + 32 : i + 64]))
+        for i in range(0, len(data), CARD_BYTES)
+    )
+
+
+def key_proof_to_data(proof: SchnorrProof) -> list[bytes]:
+    """``[c, z]``."""
+    return [proof.challenge, proof.response]
+
+
+def key_proof_from_data(obj: Any) -> SchnorrProof:
+    """A Schnorr proof from ``[c, z]``."""
+    c, z = expect_list(obj, "key proof", 2)
+    return SchnorrProof(scalar_from_data(c), scalar_from_data(z))
+
+
+def share_to_data(share: Share) -> list[bytes]:
+    """``[D, c, z]``."""
+    return [share.point, share.proof.challenge, share.proof.response]
+
+
+def share_from_data(obj: Any) -> Share:
+    """A decryption share from ``[D, c, z]``."""
+    d, c, z = expect_list(obj, "share", 3)
+    return Share(point_from_data(d, "share"), DleqProof(scalar_from_data(c), scalar_from_data(z)))
+
+
+def _opening_to_data(opening: Opening) -> list[bytes]:
+    perm = b"".join(p.to_bytes(2, "big") for p in opening.perm)
+    return [perm, b"".join(opening.scalars)]
+
+
+def _opening_from_data(obj: Any, cards: int) -> Opening:
+    perm_data, scalar_data = expect_list(obj, "opening", 2)
+    expect_bytes(perm_data, "opening permutation", 2 * cards)
+    expect_bytes(scalar_data, "opening scalars", SCALAR_BYTES * cards)
+    perm = tuple(int.from_bytes(perm_data[i : i + 2], "big") for i in range(0, 2 * cards, 2))
+    scalars = tuple(
+        Scalar(scalar_data[i : i + SCALAR_BYTES])
+        for i in range(0, SCALAR_BYTES * cards, SCALAR_BYTES)
+    )
+    return Opening(perm, scalars)
+
+
+def shuffle_proof_to_data(proof: ShuffleProof) -> list[Any]:
+    """``[challenge, [[perm, scalars], …]]`` with perms as big-endian uint16 strings."""
+    return [proof.challenge, [_opening_to_data(o) for o in proof.openings]]
+
+
+def shuffle_proof_from_data(obj: Any, cards: int) -> ShuffleProof:
+    """A shuffle proof for a deck of ``cards`` cards."""
+    if not 0 <= cards <= MAX_CARDS:
+        raise MalformedMessage("shuffle proof: too many cards")
+    challenge, openings = expect_list(obj, "shuffle proof", 2)
+    items = expect_list(openings, "shuffle openings")
+    if len(items) > MAX_LAMBDA:
+        raise MalformedMessage("shuffle proof: too many openings")
+    return ShuffleProof(
+        expect_bytes(challenge, "shuffle challenge", 32),
+        tuple(_opening_from_data(o, cards) for o in items),
+    )

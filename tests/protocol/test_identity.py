@@ -1,0 +1,117 @@
+"""The long-lived player identity: storage, fingerprint, private boxes."""
+
+from __future__ import annotations
+
+import re
+import stat
+from pathlib import Path
+
+import platformdirs
+import pytest
+
+from cakeparty.protocol.errors import BadBox, MalformedMessage, ProtocolError
+from cakeparty.protocol.group import RandomBytes
+from cakeparty.protocol.identity import (
+    ENV_VAR,
+    KEY_FILE,
+    Identity,
+    check_name,
+    config_dir,
+    fingerprint,
+    load,
+    load_or_create,
+)
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_created_on_first_use_then_reloaded(tmp_path: Path) -> None:
+    assert load(tmp_path) is None
+    first = load_or_create("Ada", directory=tmp_path)
+    path = tmp_path / KEY_FILE
+    assert mode(path) == 0o600
+    again = load_or_create(directory=tmp_path)
+    assert again.player_id == first.player_id and again.name == "Ada"
+
+
+def test_directory_is_created_private(tmp_path: Path) -> None:
+    folder = tmp_path / "deep" / "cakeparty"
+    load_or_create("Ada", directory=folder)
+    assert mode(folder) & 0o077 == 0
+
+
+def test_rename_keeps_the_key(tmp_path: Path) -> None:
+    first = load_or_create("Ada", directory=tmp_path)
+    renamed = load_or_create("Grace", directory=tmp_path)
+    assert renamed.player_id == first.player_id
+    assert load(tmp_path) == renamed
+
+
+def test_env_var_and_argument_override_the_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    assert config_dir() == Path(platformdirs.user_config_dir("cakeparty"))
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "env"))
+    assert config_dir() == tmp_path / "env"
+    assert config_dir(tmp_path / "arg") == tmp_path / "arg"
+    made = load_or_create("Ada")
+    assert (tmp_path / "env" / KEY_FILE).exists()
+    assert load_or_create(directory=tmp_path / "env") == made
+
+
+def test_loose_permissions_are_tightened(tmp_path: Path) -> None:
+    load_or_create("Ada", directory=tmp_path)
+    path = tmp_path / KEY_FILE
+    path.chmod(0o644)
+    load(tmp_path)
+    assert mode(path) == 0o600
+
+
+@pytest.mark.parametrize(
+    "text", ["", "{}", '{"version": 1, "name": "A", "seed": "00"}', "not json"], ids=repr
+)
+def test_corrupt_file_is_a_clear_error(tmp_path: Path, text: str) -> None:
+    (tmp_path / KEY_FILE).write_text(text)
+    with pytest.raises(ProtocolError, match="not a valid identity file"):
+        load(tmp_path)
+
+
+def test_fingerprint_is_short_and_stable(rb: RandomBytes) -> None:
+    me = Identity.generate("Ada", rb)
+    assert re.fullmatch(r"[A-Z2-7]{4}(-[A-Z2-7]{4}){3}", me.fingerprint)
+    assert me.fingerprint == fingerprint(me.player_id)
+    assert str(me) == f"Ada ({me.fingerprint})"
+    assert fingerprint(b"\x00" * 32) != fingerprint(b"\x01" + b"\x00" * 31)
+    assert "signing_key" not in repr(me)
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 33, "bell\x07"], ids=repr)
+def test_bad_names_are_refused(name: str) -> None:
+    with pytest.raises(ValueError):
+        check_name(name)
+
+
+def test_box_for_one_seat(rb: RandomBytes) -> None:
+    alice, bob, eve = (Identity.generate(n, rb) for n in ("alice", "bob", "eve"))
+    sealed = alice.seal_for(bob.player_id, b"share of card 7", rb)
+    assert bob.open_from(alice.player_id, sealed) == b"share of card 7"
+    with pytest.raises(BadBox) as info:
+        eve.open_from(alice.player_id, sealed)
+    assert info.value.peer == alice.player_id
+    tampered = sealed[:-1] + bytes([sealed[-1] ^ 1])
+    with pytest.raises(BadBox):
+        bob.open_from(alice.player_id, tampered)
+    with pytest.raises(BadBox):
+        bob.open_from(eve.player_id, sealed)  # the box also proves who wrote it
+    with pytest.raises(BadBox):
+        bob.open_from(alice.player_id, b"short")
+
+
+def test_invalid_player_id_is_malformed(rb: RandomBytes) -> None:
+    alice = Identity.generate("alice", rb)
+    for bad in (b"\x00" * 32, b"\x01" * 5):
+        with pytest.raises(MalformedMessage):
+            alice.seal_for(bad, b"hi", rb)
