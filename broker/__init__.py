@@ -1,1 +1,1 @@
-"""Cake Party."""
+"""Brokers: the embedded MQTT broker, external broker configuration, LAN discovery."""

@@ -1,0 +1,90 @@
+"""MQTT topics: every topic the app uses comes from the functions here.
+
+::
+
+    cakeparty/v1/lobby/<room>                    retained room advert
+    cakeparty/v1/rooms/<room>/log                the room log (envelopes)
+    cakeparty/v1/rooms/<room>/presence/<player>  retained "online"; last will "offline"
+    cakeparty/v1/rooms/<room>/chat               signed chat lines
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PREFIX = "cakeparty/v1"
+_ROOM = re.compile(r"[A-Z0-9]{4,16}\Z")
+_PLAYER = re.compile(r"[a-z0-9]{8,64}\Z")
+
+
+@dataclass(frozen=True)
+class Topic:
+    """A concrete topic to publish on, or a filter to subscribe to; checked when made."""
+
+    value: str
+
+    def __post_init__(self) -> None:
+        if not self.value or len(self.value) > 256 or not self.value.isascii():
+            raise ValueError(f"not a topic: {self.value!r}")
+        levels = self.value.split("/")
+        if any(level == "" for level in levels):
+            raise ValueError(f"empty level in topic {self.value!r}")
+        for i, level in enumerate(levels):
+            if "#" in level and (level != "#" or i != len(levels) - 1):
+                raise ValueError(f"'#' must be a whole last level: {self.value!r}")
+            if "+" in level and level != "+":
+                raise ValueError(f"'+' must be a whole level: {self.value!r}")
+
+    @property
+    def is_filter(self) -> bool:
+        return "+" in self.value or "#" in self.value
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def check_room(room: str) -> str:
+    """A room code: 4–16 upper-case letters and digits."""
+    if not isinstance(room, str) or not _ROOM.match(room):
+        raise ValueError(f"not a room code: {room!r}")
+    return room
+
+
+def check_player(player: str) -> str:
+    """A player id in topics: the lower-case hex (or base32) of its key, 8–64 chars."""
+    if not isinstance(player, str) or not _PLAYER.match(player):
+        raise ValueError(f"not a player id: {player!r}")
+    return player
+
+
+def lobby(room: str) -> Topic:
+    return Topic(f"{PREFIX}/lobby/{check_room(room)}")
+
+
+def lobby_all() -> Topic:
+    return Topic(f"{PREFIX}/lobby/+")
+
+
+def log(room: str) -> Topic:
+    return Topic(f"{PREFIX}/rooms/{check_room(room)}/log")
+
+
+def presence(room: str, player: str) -> Topic:
+    return Topic(f"{PREFIX}/rooms/{check_room(room)}/presence/{check_player(player)}")
+
+
+def presence_all(room: str) -> Topic:
+    return Topic(f"{PREFIX}/rooms/{check_room(room)}/presence/+")
+
+
+def chat(room: str) -> Topic:
+    return Topic(f"{PREFIX}/rooms/{check_room(room)}/chat")
+
+
+def room_of(topic: str) -> str | None:
+    """The room code a concrete topic belongs to, or ``None``."""
+    parts = topic.split("/")
+    if len(parts) >= 4 and f"{parts[0]}/{parts[1]}" == PREFIX and parts[2] in ("rooms", "lobby"):
+        return parts[3] if _ROOM.match(parts[3]) else None
+    return None

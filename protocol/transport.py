@@ -1,0 +1,313 @@
+"""The MQTT transport: one async client that owns the connection and survives drops.
+
+    async with Transport(BrokerAddress.parse("mqtt://localhost:1883"), client_id="p1") as t:
+        await t.subscribe(topics.log(room))
+        await t.publish(topics.log(room), envelope_bytes)
+        async for message in t.messages():
+            ...
+
+Payloads are bytes in both directions; encoding happens elsewhere, in one place. The
+connection is MQTT 3.1.1 (any broker: the embedded one, Mosquitto, EMQX …), QoS 1, with a
+persistent session, a last will, and heartbeats so that a dead connection is noticed even
+when the app has nothing to say. A lost connection is re-established with backoff by
+leaving and re-entering the client; subscriptions are renewed and whatever was published
+while away is sent then. QoS 1 may deliver a message twice: the room log drops duplicates.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import ssl
+from collections import deque
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from types import TracebackType
+from urllib.parse import unquote, urlsplit
+
+import aiomqtt
+
+from cakeparty.protocol.topics import Topic
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 1883
+DEFAULT_TLS_PORT = 8883
+
+
+class TransportError(Exception):
+    """The broker cannot be reached or refused us; the message says why, for the user."""
+
+
+@dataclass(frozen=True)
+class BrokerAddress:
+    """Where the broker is: ``mqtt://[user[:password]@]host[:port]`` or ``mqtts://…``."""
+
+    host: str
+    port: int = DEFAULT_PORT
+    tls: bool = False
+    username: str | None = None
+    password: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> BrokerAddress:
+        """Read a broker URL; a bare ``host`` or ``host:port`` means ``mqtt://``."""
+        text = text.strip()
+        if "://" not in text:
+            text = "mqtt://" + text
+        try:
+            url = urlsplit(text)
+            port = url.port
+        except ValueError as exc:
+            raise ValueError(f"not a broker address: {text!r} ({exc})") from None
+        if url.scheme not in ("mqtt", "mqtts"):
+            raise ValueError(
+                f"a broker address starts with mqtt:// or mqtts://, not {url.scheme}://"
+            )
+        if not url.hostname:
+            raise ValueError(f"no host in broker address {text!r}")
+        if url.path not in ("", "/") or url.query or url.fragment:
+            raise ValueError(f"a broker address has no path: {text!r}")
+        tls = url.scheme == "mqtts"
+        return cls(
+            host=url.hostname,
+            port=port or (DEFAULT_TLS_PORT if tls else DEFAULT_PORT),
+            tls=tls,
+            username=unquote(url.username) if url.username else None,
+            password=unquote(url.password) if url.password else None,
+        )
+
+    def __str__(self) -> str:
+        user = f"{self.username}@" if self.username else ""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{'mqtts' if self.tls else 'mqtt'}://{user}{host}:{self.port}"
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message received."""
+
+    topic: str
+    payload: bytes
+    retained: bool
+
+
+@dataclass(frozen=True)
+class _Outgoing:
+    topic: str
+    payload: bytes
+    retain: bool
+
+
+def _as_bytes(payload: object) -> bytes:
+    """Payloads are bytes; anything else a broker hands us is read as empty."""
+    if isinstance(payload, (bytes, bytearray)):
+        return bytes(payload)
+    return b""
+
+
+class Transport:
+    """An MQTT connection that reconnects by itself. Use as an async context manager."""
+
+    def __init__(
+        self,
+        address: BrokerAddress,
+        *,
+        client_id: str,
+        will: tuple[Topic, bytes] | None = None,
+        online: tuple[Topic, bytes] | None = None,
+        offline: bytes | None = None,
+        heartbeat: float = 10.0,
+        keepalive: int = 20,
+        backoff: tuple[float, float] = (0.2, 5.0),
+        connect_timeout: float = 10.0,
+        max_pending: int = 10_000,
+    ) -> None:
+        """``will`` is published by the broker if we vanish; ``online`` (retained) on
+        every connection and as a heartbeat; ``offline`` on ``online``'s topic at a clean
+        exit."""
+        self.address = address
+        self.client_id = client_id
+        self._will = will
+        self._online = online
+        self._offline = offline
+        self._heartbeat = heartbeat
+        self._keepalive = keepalive
+        self._backoff = backoff
+        self._connect_timeout = connect_timeout
+        self._filters: list[str] = []
+        self._pending: deque[_Outgoing] = deque(maxlen=max_pending)
+        self._queue: asyncio.Queue[Message] = asyncio.Queue()
+        self._client: aiomqtt.Client | None = None
+        self._connected = asyncio.Event()
+        self._sending = asyncio.Lock()
+        self._closing = False
+        self._runner: asyncio.Task[None] | None = None
+        self._first = asyncio.get_running_loop().create_future()
+        self.connections = 0  # successful connections so far; >1 means we reconnected
+        self.last_error: str | None = None
+
+    # -- lifetime -------------------------------------------------------------------------
+
+    async def __aenter__(self) -> Transport:
+        self._runner = asyncio.create_task(self._run(), name=f"mqtt:{self.client_id}")
+        try:
+            await asyncio.wait_for(asyncio.shield(self._first), self._connect_timeout)
+        except (TimeoutError, TransportError) as exc:
+            await self.close()
+            reason = self.last_error or "no answer"
+            raise TransportError(f"cannot reach the broker at {self.address}: {reason}") from exc
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        """Say goodbye (``offline``), disconnect, and stop reconnecting."""
+        if self._closing:
+            return
+        self._closing = True
+        client = self._client
+        if client is not None and self._online is not None and self._offline is not None:
+            with contextlib.suppress(aiomqtt.MqttError, TimeoutError):
+                await asyncio.wait_for(
+                    client.publish(str(self._online[0]), self._offline, qos=1, retain=True), 2.0
+                )
+        if self._runner is not None:
+            self._runner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._runner
+        self._connected.clear()
+
+    @property
+    def closing(self) -> bool:
+        return self._closing
+
+    @property
+    def connected(self) -> bool:
+        return self._connected.is_set()
+
+    async def wait_connected(self, timeout: float | None = None) -> None:
+        """Wait until the connection is up (again)."""
+        await asyncio.wait_for(self._connected.wait(), timeout)
+
+    # -- traffic --------------------------------------------------------------------------
+
+    async def subscribe(self, topic: Topic) -> None:
+        """Receive messages on ``topic`` (a filter may use ``+`` and ``#``), now and after
+        every reconnection."""
+        if topic.value in self._filters:
+            return
+        self._filters.append(topic.value)
+        client = self._client
+        if client is not None and self.connected:
+            with contextlib.suppress(aiomqtt.MqttError):
+                await client.subscribe(topic.value, qos=1)
+
+    async def publish(self, topic: Topic, payload: bytes, *, retain: bool = False) -> None:
+        """Send ``payload`` (QoS 1). While disconnected it waits in order, and is sent on
+        reconnection."""
+        if topic.is_filter:
+            raise ValueError(f"cannot publish to a filter: {topic}")
+        self._pending.append(_Outgoing(topic.value, bytes(payload), retain))
+        client = self._client
+        if client is not None and self.connected:
+            try:
+                await self._flush(client)
+            except aiomqtt.MqttError as exc:
+                self.last_error = str(exc)  # kept in order; sent once reconnected
+
+    async def clear_retained(self, topic: Topic) -> None:
+        """Remove the retained message on ``topic`` (an empty retained payload)."""
+        await self.publish(topic, b"", retain=True)
+
+    async def messages(self) -> AsyncIterator[Message]:
+        """Every message received, across reconnections, until the transport closes."""
+        while not self._closing:
+            yield await self._queue.get()
+
+    def received(self) -> int:
+        """Messages waiting to be read."""
+        return self._queue.qsize()
+
+    # -- the connection loop ---------------------------------------------------------------
+
+    def _client_for(self) -> aiomqtt.Client:
+        address = self.address
+        will = None
+        if self._will is not None:
+            will = aiomqtt.Will(str(self._will[0]), self._will[1], qos=1, retain=True)
+        tls = ssl.create_default_context() if address.tls else None
+        return aiomqtt.Client(
+            address.host,
+            address.port,
+            username=address.username,
+            password=address.password,
+            identifier=self.client_id,
+            clean_session=False,
+            keepalive=self._keepalive,
+            will=will,
+            tls_context=tls,
+            protocol=aiomqtt.ProtocolVersion.V311,
+            timeout=5.0,
+        )
+
+    async def _run(self) -> None:
+        delay = self._backoff[0]
+        while not self._closing:
+            try:
+                async with self._client_for() as client:
+                    self._client = client
+                    await self._on_connect(client)
+                    delay = self._backoff[0]
+                    beats = asyncio.create_task(self._beat(client), name=f"beat:{self.client_id}")
+                    try:
+                        async for m in client.messages:
+                            message = Message(str(m.topic), _as_bytes(m.payload), m.retain)
+                            self._queue.put_nowait(message)
+                    finally:
+                        beats.cancel()
+            except aiomqtt.MqttError as exc:
+                self.last_error = str(exc) or type(exc).__name__
+                log.info("mqtt %s: connection lost: %s", self.client_id, self.last_error)
+            finally:
+                self._client = None
+                self._connected.clear()
+            if self.closing:
+                return
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, self._backoff[1])
+
+    async def _on_connect(self, client: aiomqtt.Client) -> None:
+        for topic in self._filters:
+            await client.subscribe(topic, qos=1)
+        if self._online is not None:
+            await client.publish(str(self._online[0]), self._online[1], qos=1, retain=True)
+        await self._flush(client)
+        self.connections += 1
+        self._connected.set()
+        if not self._first.done():
+            self._first.set_result(None)
+
+    async def _flush(self, client: aiomqtt.Client) -> None:
+        """Send what waits, oldest first; what fails stays for the next connection."""
+        async with self._sending:
+            while self._pending:
+                item = self._pending[0]
+                await client.publish(item.topic, item.payload, qos=1, retain=item.retain)
+                self._pending.popleft()
+
+    async def _beat(self, client: aiomqtt.Client) -> None:
+        # an idle client may not notice a dead connection until it publishes
+        if self._online is None:
+            return
+        while True:
+            await asyncio.sleep(self._heartbeat)
+            with contextlib.suppress(aiomqtt.MqttError):
+                await client.publish(str(self._online[0]), self._online[1], qos=1, retain=True)

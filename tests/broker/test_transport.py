@@ -1,0 +1,177 @@
+"""The MQTT transport against real brokers: the embedded one and Mosquitto."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from collections.abc import AsyncIterator, Callable
+
+import pytest
+
+from cakeparty.broker.embedded import EmbeddedBroker, free_port
+from cakeparty.protocol import topics
+from cakeparty.protocol.transport import BrokerAddress, Message, Transport, TransportError
+
+from ..brokers import NO_MOSQUITTO, Mosquitto, mosquitto_binary
+
+ROOM = "TEST42"
+PLAYER = "a1b2c3d4e5f6"
+
+
+@pytest.fixture(params=["embedded", "mosquitto"])
+async def broker_url(request: pytest.FixtureRequest) -> AsyncIterator[str]:
+    if request.param == "embedded":
+        async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+            yield broker.url
+    else:
+        if mosquitto_binary() is None:
+            pytest.skip(NO_MOSQUITTO)
+        with Mosquitto() as mosquitto:
+            yield mosquitto.url
+
+
+async def next_message(
+    t: Transport, where: Callable[[Message], bool], timeout: float = 10
+) -> Message:
+    async def find() -> Message:
+        async for message in t.messages():
+            if where(message):
+                return message
+        raise AssertionError("transport closed")
+
+    return await asyncio.wait_for(find(), timeout)
+
+
+def test_broker_addresses_parse() -> None:
+    assert BrokerAddress.parse("mqtt://example.org") == BrokerAddress("example.org", 1883)
+    assert BrokerAddress.parse("example.org:1999") == BrokerAddress("example.org", 1999)
+    tls = BrokerAddress.parse("mqtts://ann:s%40cret@broker.example:8884")
+    assert tls == BrokerAddress("broker.example", 8884, True, "ann", "s@cret")
+    assert str(tls) == "mqtts://ann@broker.example:8884"  # no password when shown
+    assert BrokerAddress.parse("mqtts://h").port == 8883
+    for bad in ("http://x", "mqtt://", "mqtt://h:notaport", "mqtt://h/path", "mqtt://h:99999"):
+        with pytest.raises(ValueError):
+            BrokerAddress.parse(bad)
+
+
+def test_topics_come_from_one_place_and_check_themselves() -> None:
+    assert str(topics.log(ROOM)) == "cakeparty/v1/rooms/TEST42/log"
+    assert str(topics.lobby(ROOM)) == "cakeparty/v1/lobby/TEST42"
+    assert str(topics.presence(ROOM, PLAYER)) == f"cakeparty/v1/rooms/TEST42/presence/{PLAYER}"
+    assert topics.lobby_all().is_filter and not topics.chat(ROOM).is_filter
+    assert topics.room_of("cakeparty/v1/rooms/TEST42/chat") == ROOM
+    for bad in ("x/#/y", "a//b", "a/b+", ""):
+        with pytest.raises(ValueError):
+            topics.Topic(bad)
+    for bad_room in ("test42", "A", "ROOM/1", "+"):
+        with pytest.raises(ValueError):
+            topics.log(bad_room)
+
+
+async def test_publish_subscribe_and_retained_adverts(broker_url: str) -> None:
+    address = BrokerAddress.parse(broker_url)
+    async with (
+        Transport(address, client_id="reader") as reader,
+        Transport(address, client_id="writer") as writer,
+    ):
+        await reader.subscribe(topics.log(ROOM))
+        await writer.publish(topics.log(ROOM), b"\x00\x01envelope")
+        got = await next_message(reader, lambda m: m.topic == str(topics.log(ROOM)))
+        assert got.payload == b"\x00\x01envelope" and not got.retained
+        await writer.publish(topics.lobby(ROOM), b"advert", retain=True)
+        await asyncio.sleep(0)  # the advert is retained by the broker for late readers
+    async with Transport(address, client_id="late") as late:
+        await late.subscribe(topics.lobby_all())
+        advert = await next_message(late, lambda m: m.topic == str(topics.lobby(ROOM)))
+        assert advert.payload == b"advert" and advert.retained
+        await late.clear_retained(topics.lobby(ROOM))
+    async with Transport(address, client_id="later") as later:
+        await later.subscribe(topics.lobby_all())
+        await later.subscribe(topics.log("EMPTY1"))
+        # a fresh message proves the subscription works; the cleared advert never comes
+        async with Transport(address, client_id="w2") as w2:
+            await w2.publish(topics.log("EMPTY1"), b"ping")
+        first = await next_message(later, lambda m: True)
+        assert first.topic == str(topics.log("EMPTY1"))
+
+
+async def test_an_unreachable_broker_is_a_clear_error() -> None:
+    address = BrokerAddress("127.0.0.1", free_port())
+    with pytest.raises(
+        TransportError, match=f"cannot reach the broker at mqtt://127.0.0.1:{address.port}"
+    ):
+        async with Transport(address, client_id="lonely", connect_timeout=1.5):
+            pass
+
+
+PEER = textwrap.dedent(
+    """
+    import asyncio, sys
+    from cakeparty.protocol import topics
+    from cakeparty.protocol.transport import BrokerAddress, Transport
+
+    async def main():
+        presence = topics.presence("TEST42", "a1b2c3d4e5f6")
+        async with Transport(BrokerAddress.parse(sys.argv[1]), client_id="doomed",
+                             will=(presence, b"offline"), online=(presence, b"online")):
+            print("up", flush=True)
+            await asyncio.Event().wait()
+
+    asyncio.run(main())
+    """
+)
+
+
+async def test_a_vanished_peer_is_announced_by_its_last_will(broker_url: str) -> None:
+    address = BrokerAddress.parse(broker_url)
+    async with Transport(address, client_id="watcher") as watcher:
+        await watcher.subscribe(topics.presence_all(ROOM))
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", PEER, broker_url, stdout=subprocess.PIPE
+        )
+        assert proc.stdout is not None
+        assert (await asyncio.wait_for(proc.stdout.readline(), 20)).strip() == b"up"
+        online = await next_message(watcher, lambda m: m.payload in (b"online", b"offline"))
+        assert online.payload == b"online"
+        os.kill(proc.pid, signal.SIGKILL)
+        await proc.wait()
+        gone = await next_message(watcher, lambda m: m.payload == b"offline", timeout=30)
+        assert gone.topic == str(topics.presence(ROOM, PLAYER))
+
+
+async def test_the_transport_survives_a_broker_restart() -> None:
+    if mosquitto_binary() is None:
+        pytest.skip(NO_MOSQUITTO)
+    with Mosquitto() as mosquitto:
+        address = BrokerAddress.parse(mosquitto.url)
+        async with (
+            Transport(address, client_id="steady", backoff=(0.05, 0.5)) as steady,
+            Transport(address, client_id="talker", backoff=(0.05, 0.5)) as talker,
+        ):
+            await steady.subscribe(topics.log(ROOM))
+            mosquitto.stop()
+            await asyncio.sleep(0.3)
+            # published while the broker is down: kept, in order, and sent on reconnection
+            await talker.publish(topics.log(ROOM), b"one")
+            await talker.publish(topics.log(ROOM), b"two")
+            mosquitto.start()
+            await steady.wait_connected(15)
+            await talker.wait_connected(15)
+            # Mosquitto kept the persistent session of "steady" across the restart
+            first = await next_message(steady, lambda m: True, timeout=15)
+            second = await next_message(steady, lambda m: True, timeout=15)
+            assert (first.payload, second.payload) == (b"one", b"two")
+            assert steady.connections >= 2 and talker.connections >= 2
+            await talker.publish(topics.log(ROOM), b"three")
+            third = await next_message(steady, lambda m: True, timeout=15)
+            assert third.payload == b"three"
+
+
+async def test_the_embedded_broker_refuses_a_port_in_use() -> None:
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        with pytest.raises(OSError, match="already in use"):
+            await EmbeddedBroker(host="127.0.0.1", port=broker.port).start()
