@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from cakeparty.core.actions import Action, RandomResult, Revealed, Shuffled
-from cakeparty.core.errors import IllegalActionError, RuleBreach
+from cakeparty.core.errors import IllegalActionError
 from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.actions import (
     Block,
@@ -46,6 +46,7 @@ from cakeparty.core.games.cake_duel.state import (
     DUELS_TO_WIN,
     HAND_SIZE,
     TROPHIES_TO_WIN,
+    Breach,
     Declaration,
     DuelOptions,
     DuelState,
@@ -368,11 +369,12 @@ def _declared(state: DuelState, seat: int, action: Declare) -> DuelState:
     hand = state.hands[seat]
     cards = [state.knowledge.cards[s] for s in hand]
     if all(c is not None for c in cards) and cards.count(name) != action.count:
-        raise RuleBreach(
-            seat,
-            action,
-            _("the hand holds {n} × {card}").format(n=cards.count(name), card=_(CARDS[name].title)),
+        # only a state that holds the hand can tell; the cakes move as declared, so that
+        # every peer stays in step, and the breach is named (at the latest by the audit)
+        reason = _("declared {claimed} × {card}, the hand holds {n}").format(
+            claimed=action.count, card=_(CARDS[name].title), n=cards.count(name)
         )
+        state = _breach(state, seat, action, reason, hand)
     declaration = Declaration(seat, hand, name, action.count)
     state = replace(
         state,
@@ -530,8 +532,21 @@ def _taunted(state: DuelState, action: Revealed) -> DuelState:
     assert seat is not None
     state = replace(state, taunting=None)
     if action.cards[0] is not None and action.cards[0] != SIR_WOLFY:
-        raise RuleBreach(seat, Taunt(action.slots[0]), _("the card shown is not Sir Wolfy"))
+        reason = _("the card shown to taunt is not Sir Wolfy")
+        return _breach(state, seat, Taunt(action.slots[0]), reason, action.slots)
     return _log(state, ev.Taunted(seat, action.slots[0]))
+
+
+def _breach(
+    state: DuelState, seat: int, action: Action, reason: str, slots: tuple[int, ...]
+) -> DuelState:
+    """Record a rule broken by ``seat``, seen by every seat that knows all of ``slots``."""
+    witnesses = 0
+    for other in range(state.players):
+        if all(state.knowledge.knows(other, s) for s in slots):
+            witnesses |= 1 << other
+    breach = Breach(seat, str(action), reason, state.turn, witnesses)
+    return replace(state, breaches=(*state.breaches, breach))
 
 
 _CONTINUE: dict[Phase, Callable[[DuelState, Revealed], DuelState]] = {

@@ -115,6 +115,21 @@ class Declaration:
 
 
 @dataclass(frozen=True)
+class Breach:
+    """A rule found broken once hidden cards were known: who, by which move, and why.
+
+    The game goes on (every peer must stay in step, and only some may see the cards); the
+    seats in ``witnesses`` see the breach at once, and the end-of-game audit names it to all.
+    """
+
+    seat: int
+    action: str
+    reason: str
+    turn: int
+    witnesses: int  # mask of the seats able to see it
+
+
+@dataclass(frozen=True)
 class DuelState:
     """Everything about a duel, as far as the peer holding it knows the cards."""
 
@@ -151,6 +166,7 @@ class DuelState:
     seen_specials: tuple[frozenset[str], ...] = ()  # per seat: specials known in this duel
     public_specials: frozenset[str] = frozenset()
     declarations: tuple[Declaration, ...] = ()
+    breaches: tuple[Breach, ...] = ()
     bout: int = 1
     turn: int = 1
     events: tuple[Any, ...] = ()  # everything that happened, oldest first

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from cakeparty.core.actions import Action
 from cakeparty.core.games.cake_duel.events import Event
 from cakeparty.core.games.cake_duel.legal import legal_actions, to_act
-from cakeparty.core.games.cake_duel.state import DuelOptions, DuelState, Phase, Play
+from cakeparty.core.games.cake_duel.state import Breach, DuelOptions, DuelState, Phase, Play
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,7 @@ class DuelView:
     events: tuple[Event, ...]  # this bout, public
     log: tuple[Event, ...]  # the whole match so far, public
     winner: int | None  # side
+    breaches: tuple[Breach, ...]  # rules this seat has seen broken
     state_id: int
 
     @property
@@ -109,5 +110,6 @@ def view(state: DuelState, seat: int | None) -> DuelView:
         events=state.events[state.bout_start :],
         log=state.events,
         winner=state.winner,
+        breaches=tuple(b for b in state.breaches if seat is not None and b.witnesses >> seat & 1),
         state_id=state.state_id,
     )

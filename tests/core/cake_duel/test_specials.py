@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cakeparty.core import Match, RuleBreach
+from cakeparty.core import Match
 from cakeparty.core.games.cake_duel import (
     CHALLENGE,
     NO_ACTION,
@@ -187,11 +187,14 @@ def test_a_false_declare_is_a_rule_breach_naming_the_seat() -> None:
     claim(m, 0, ["summoner"], "summoner")
     accept(m)
     m.apply(Summon("wizard"), 0)
-    with pytest.raises(RuleBreach) as err:
-        m.apply(Declare(0), 1)
-    assert (err.value.seat, err.value.action) == (1, Declare(0))
-    assert err.value.reason == "the hand holds 1 × Wizard"
+    assert m.legal_actions(1) == [Declare(1)]  # the honest count is the only choice offered
+    m.apply(Declare(0), 1)
+    (breach,) = m.state.breaches
+    assert (breach.seat, breach.action) == (1, "declare 0")
+    assert breach.reason == "declared 0 × Wizard, the hand holds 1"
+    # the cakes move as declared, so every peer stays in step; both witnesses see it
     assert m.state.cakes == (3, 4)
+    assert m.view(0).breaches == (breach,) and m.view(1).breaches == (breach,)
 
 
 def test_summoner_blocked_by_a_scientist_still_shows_the_hand() -> None:
