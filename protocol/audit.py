@@ -1,0 +1,95 @@
+"""The end-of-game audit: every card face up, every hidden rule checked, a verdict.
+
+Once the game is over every seat publishes its game secret. With all of them any peer can
+decrypt every ciphertext of the log: the outcome of each shuffle gives the deck orders, the
+random steps the random draws. The game is then replayed by the local dealer stacked with
+exactly those orders and draws, applying every seat's moves from the log in order. The
+replay knows every card, so it checks what no peer could check during play (a Summoner
+count, a taunt, a suit followed); it must also reproduce everything public the peers saw.
+The verdict is "fair", or the first seat, move and rule broken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cakeparty.core import CakePartyError, Match, Revealed, new_match
+from cakeparty.protocol.errors import ProtocolError
+
+if TYPE_CHECKING:
+    from cakeparty.protocol.peer import Peer
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the audit found."""
+
+    fair: bool
+    seat: int | None = None  # the seat at fault
+    move: str | None = None  # the move (or message) at fault
+    reason: str = ""
+    replay: Match | None = None  # the whole game, face up
+    orders: tuple[tuple[str, ...], ...] = ()  # the card order each shuffle produced
+    randoms: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        if self.fair:
+            return "fair"
+        return f"seat {self.seat}: {self.move}: {self.reason}"
+
+
+def _unfair(
+    seat: int | None,
+    move: str | None,
+    reason: str,
+    replay: Match | None = None,
+    orders: tuple[tuple[str, ...], ...] = (),
+    randoms: tuple[int, ...] = (),
+) -> Verdict:
+    return Verdict(False, seat, move, reason, replay, orders, randoms)
+
+
+def audit(peer: Peer) -> Verdict:
+    """Audit ``peer``'s finished game."""
+    for incident in peer.incidents:
+        if isinstance(incident.peer, int):
+            return _unfair(incident.peer, f"#{incident.seq}", incident.reason)
+    try:
+        orders = tuple(tuple(peer.deck.open_all(deck)) for _, deck in peer.shuffles)
+    except ProtocolError as exc:
+        return _unfair(None, None, f"a card does not decrypt: {exc.reason}")
+    randoms = tuple(peer.randoms)
+    table = peer.table
+    replay = new_match(
+        table.game,
+        players=table.seats,
+        options=table.option_map,
+        orders=orders,
+        randoms=randoms,
+    )
+    moves = [(seat, action) for seat, action in peer.history if seat is not None]
+    for seat, action in moves:
+        try:
+            replay.apply(action, seat)
+        except CakePartyError as exc:
+            return _unfair(
+                seat,
+                str(action),
+                f"not legal with the cards face up: {exc}",
+                replay,
+                orders,
+                randoms,
+            )
+    # everything revealed to all during play must be what the cards really were
+    seen = [a for s, a in peer.history if s is None and isinstance(a, Revealed) and a.to is None]
+    truth = [a for s, a in replay.history if s is None and isinstance(a, Revealed) and a.to is None]
+    if seen != truth:
+        return _unfair(
+            None, None, "a card shown to all differs from the deck", replay, orders, randoms
+        )
+    for breach in getattr(replay.state, "breaches", ()):
+        return _unfair(breach.seat, breach.action, breach.reason, replay, orders, randoms)
+    if replay.outcome != peer.outcome:
+        return _unfair(None, None, "the replay ends differently", replay, orders, randoms)
+    return Verdict(True, replay=replay, orders=orders, randoms=randoms)

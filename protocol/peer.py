@@ -1,0 +1,565 @@
+"""A peer: one seat's copy of a room — its log, its mental deck and its own game state.
+
+A peer turns envelopes into engine actions. It never trusts a sender: each envelope must be
+well formed, signed by a seated player, for the step the room is at, following the
+previous step, and valid (proofs verify, moves are legal). Anything else is set aside as
+an *incident* naming the seat at fault, and changes nothing; every honest peer sets
+aside the same envelopes, so all stay in step.
+
+Its own secrets (game key, mixes, random contributions, nonces) are derived from the
+player's identity key and the table, so a peer restarted from its journal issues exactly
+the envelopes it issued before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from cakeparty.core import (
+    Action,
+    Commit,
+    Committed,
+    IllegalActionError,
+    Random,
+    RandomResult,
+    Reveal,
+    Revealed,
+    Shuffle,
+    Shuffled,
+    from_data,
+    get_game,
+    to_data,
+)
+from cakeparty.core.errors import ActionSyntaxError
+from cakeparty.core.knowledge import PUBLIC
+from cakeparty.protocol import journal
+from cakeparty.protocol import steps as st
+from cakeparty.protocol.codec import (
+    Envelope,
+    decode,
+    expect_bytes,
+    expect_int,
+    expect_list,
+    pack,
+    seal,
+    unpack,
+)
+from cakeparty.protocol.commit import (
+    COMMIT_DOMAIN as CHOICE_DOMAIN,
+)
+from cakeparty.protocol.commit import (
+    RANDOM_DOMAIN,
+    check_reveal,
+    commitment,
+    fair_number,
+    joint_seed,
+)
+from cakeparty.protocol.deck import MentalDeck, share_plan
+from cakeparty.protocol.elgamal import Deck, GameKey
+from cakeparty.protocol.errors import BadChain, MalformedMessage, ProtocolError
+from cakeparty.protocol.group import RandomBytes, mul_base, random_scalar, u64
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.journal import Journal
+from cakeparty.protocol.table import Table
+from cakeparty.protocol.wire import (
+    deck_from_data,
+    deck_to_data,
+    key_proof_from_data,
+    key_proof_to_data,
+    share_from_data,
+    share_to_data,
+    shuffle_proof_from_data,
+    shuffle_proof_to_data,
+)
+
+SECRETS_DOMAIN = b"cakeparty/v1/secrets\x00"
+MAX_BUFFERED = 4096  # envelopes held for steps not reached yet
+
+
+class _Stream:
+    """Deterministic secret bytes: SHA-512 in counter mode over a seed and a label."""
+
+    def __init__(self, seed: bytes, label: bytes) -> None:
+        self.prefix = seed + label
+        self.counter = 0
+        self.buffer = b""
+
+    def __call__(self, n: int) -> bytes:
+        while len(self.buffer) < n:
+            self.buffer += hashlib.sha512(self.prefix + u64(self.counter)).digest()
+            self.counter += 1
+        out, self.buffer = self.buffer[:n], self.buffer[n:]
+        return out
+
+
+class Peer:
+    """One seat of a room, following its log."""
+
+    def __init__(
+        self,
+        table: Table,
+        identity: Identity,
+        *,
+        on_envelope: Callable[[bytes], None] | None = None,
+        journal: Journal | None = None,
+    ) -> None:
+        """``on_envelope`` publishes what this peer issues; ``journal`` keeps the log."""
+        seat = table.seat_of(identity.player_id)
+        if seat is None:
+            raise ValueError("this player has no seat at the table")
+        self.table = table
+        self.identity = identity
+        self.seat = seat
+        self.game = get_game(table.game)
+        self.state: Any = self.game.new_state(table.seats, table.option_map)
+        # every secret of this game follows from the identity key and the table
+        self._seed = identity.signing_key.sign(SECRETS_DOMAIN + table.digest()).signature
+        key_secret = random_scalar(self._stream(b"game-key", 0))
+        self.deck = MentalDeck(
+            room=table.room,
+            seat=seat,
+            seats=table.seats,
+            game=table.game,
+            box=self.game.box(self.state),
+            lam=table.lam,
+            key=GameKey(key_secret, mul_base(key_secret)),
+        )
+        self.on_envelope = on_envelope
+        self.journal = journal
+        self.seq = 0
+        self.prev = table.digest()
+        self.log: list[list[Envelope]] = []
+        self.got: dict[int, tuple[Envelope, Any]] = {}
+        self.future: dict[int, list[Envelope]] = {}
+        self.incidents: list[ProtocolError] = []
+        self.history: list[tuple[int | None, Action]] = []
+        self.shuffles: list[tuple[tuple[int, ...], Deck]] = []
+        self.randoms: list[int] = []
+        self.crypto_seconds = 0.0
+        self._mixes = 0
+        self._commitments: dict[int, bytes] = {}
+        self._secrets: dict[int, bytes] = {}
+        self.finished = False
+        self.verdict: Any = None
+        self._inbox: deque[Envelope] = deque()
+        self._draining = False
+        self.step = self._next_step()
+        self._enter()
+        self._drain()
+
+    # -- secrets ------------------------------------------------------------------------
+
+    def _stream(self, label: bytes, seq: int) -> RandomBytes:
+        return _Stream(self._seed, label + b"\x00" + u64(seq))
+
+    # -- reading ------------------------------------------------------------------------
+
+    def view(self) -> Any:
+        return self.game.view(self.state, self.seat)
+
+    @property
+    def outcome(self) -> Any:
+        return self.game.outcome(self.state)
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats whose envelope the room waits for now."""
+        if self.finished:
+            return ()
+        return tuple(s for s in self.step.seats if s not in self.got)
+
+    # -- receiving ----------------------------------------------------------------------
+
+    def receive(self, data: bytes) -> None:
+        """Take an envelope from the wire. Never raises: bad input becomes an incident."""
+        try:
+            envelope = decode(data)
+        except ProtocolError as exc:
+            self.incidents.append(exc)
+            return
+        self._inbox.append(envelope)
+        self._drain()
+
+    def _drain(self) -> None:
+        # one envelope at a time, never recursively: a completed step may release many
+        if self._draining:
+            return
+        self._draining = True
+        try:
+            while self._inbox:
+                self._receive(self._inbox.popleft())
+        finally:
+            self._draining = False
+
+    def _receive(self, envelope: Envelope) -> None:
+        seat = self.table.seat_of(envelope.sender)
+        if envelope.room != self.table.room:
+            self._incident(BadChain("envelope from another room", peer=seat, seq=envelope.seq))
+            return
+        if seat is None:
+            self._incident(BadChain("envelope from a player with no seat", peer=envelope.sender))
+            return
+        if envelope.seq < self.seq:
+            old = self.log[envelope.seq]
+            if any(e.sender == envelope.sender and e.digest() == envelope.digest() for e in old):
+                return  # a duplicate (QoS 1 delivers some twice)
+            self._incident(BadChain("replayed or stale envelope", peer=seat, seq=envelope.seq))
+            return
+        if envelope.seq > self.seq:
+            if sum(len(v) for v in self.future.values()) < MAX_BUFFERED:
+                self.future.setdefault(envelope.seq, []).append(envelope)
+            return
+        self._offer(envelope, seat)
+
+    def _incident(self, error: ProtocolError) -> None:
+        self.incidents.append(error)
+
+    def _offer(self, envelope: Envelope, seat: int) -> None:
+        step = self.step
+        if self.finished:
+            return
+        if envelope.prev != self.prev:
+            self._incident(BadChain("envelope does not follow the log", peer=seat, seq=step.seq))
+            return
+        if seat not in step.seats or envelope.kind != step.kind:
+            self._incident(BadChain(f"not expected now ({envelope.kind})", peer=seat, seq=step.seq))
+            return
+        if seat in self.got:
+            if self.got[seat][0].digest() != envelope.digest():
+                self._incident(
+                    BadChain("two different envelopes for one step", peer=seat, seq=step.seq)
+                )
+            return
+        started = time.process_time()
+        try:
+            parsed = self._check(step, seat, envelope.body)
+        except ProtocolError as exc:
+            self._incident(exc.blame(seat, step.seq))
+            return
+        except (IllegalActionError, ActionSyntaxError) as exc:
+            self._incident(MalformedMessage(f"illegal move: {exc}", peer=seat, seq=step.seq))
+            return
+        finally:
+            self.crypto_seconds += time.process_time() - started
+        self.got[seat] = (envelope, parsed)
+        if len(self.got) == len(step.seats):
+            self._complete()
+
+    # -- checking a contribution ----------------------------------------------------------
+
+    def _check(self, step: st.Step, seat: int, body: Any) -> Any:
+        kind = step.kind
+        deck = self.deck
+        if kind == st.KEYS:
+            b = st.body_map(body, "pk", "proof")
+            public = expect_bytes(b["pk"], "pk", 32)
+            deck.accept_key(seat, public, key_proof_from_data(b["proof"]))
+            return None
+        if kind == st.MIX:
+            assert isinstance(step.request, Shuffle)
+            b = st.body_map(body, "deck", "proof")
+            n = len(step.request.slots)
+            out = deck_from_data(b["deck"], n)
+            deck.accept_mix(seat, out, shuffle_proof_from_data(b["proof"], n))
+            return out
+        if kind == st.SHARES:
+            return self._check_shares(step, seat, body)
+        if kind in (st.RAND_COMMIT, st.CHOICE_COMMIT):
+            return st.digest32(st.body_map(body, "c")["c"], "commitment")
+        if kind == st.RAND_OPEN:
+            b = st.body_map(body, "x", "nonce")
+            value = (expect_bytes(b["x"], "x", 32), expect_bytes(b["nonce"], "nonce", 32))
+            check_reveal(
+                self._commitments[seat],
+                self.table.room,
+                seat,
+                value[0],
+                value[1],
+                domain=RANDOM_DOMAIN,
+            )
+            return value
+        if kind == st.CHOICE_OPEN:
+            b = st.body_map(body, "a", "nonce")
+            action = from_data(b["a"])
+            nonce = expect_bytes(b["nonce"], "nonce", 32)
+            check_reveal(
+                self._commitments[seat],
+                self.table.room,
+                seat,
+                pack(to_data(action)),
+                nonce,
+                domain=CHOICE_DOMAIN,
+            )
+            if action not in self.game.legal_actions(self.state, seat):
+                raise IllegalActionError(seat, action, "not a legal choice")
+            return action
+        if kind == st.ACTION:
+            action = from_data(st.body_map(body, "a")["a"])
+            return action, self.game.apply(self.state, action, seat)
+        if kind == st.AUDIT:
+            secret = expect_bytes(st.body_map(body, "x")["x"], "x", 32)
+            deck.accept_secret(seat, secret)
+            return secret
+        raise MalformedMessage(f"unknown step kind {kind}")
+
+    def _check_shares(self, step: st.Step, seat: int, body: Any) -> Any:
+        plan = step.plan[seat]
+        b = st.body_map(body, "public", "private")
+        public = expect_list(b["public"], "public", len(plan.public))
+        checked = []
+        for slot, item in zip(plan.public, public, strict=True):
+            checked.append((slot, self.deck.check_share(seat, slot, share_from_data(item))))
+        private = expect_list(b["private"], "private", len(plan.private))
+        mine: list[tuple[int, Any]] = []
+        for (reader, slots), item in zip(sorted(plan.private.items()), private, strict=True):
+            pair = expect_list(item, "box", 2)
+            if expect_int(pair[0], "reader") != reader:
+                raise MalformedMessage("private shares addressed out of order")
+            box = expect_bytes(pair[1], "box")
+            if reader != self.seat:
+                continue  # only the reader can open and check it
+            sender = self.table.players[seat]
+            inner = expect_list(unpack(self.identity.open_from(sender, box)), "shares", len(slots))
+            for slot, share in zip(slots, inner, strict=True):
+                mine.append((slot, self.deck.check_share(seat, slot, share_from_data(share))))
+        return checked, mine
+
+    # -- completing a step ----------------------------------------------------------------
+
+    def _complete(self) -> None:
+        step = self.step
+        envelopes = [self.got[s][0] for s in sorted(self.got)]
+        parsed = {s: p for s, (_, p) in self.got.items()}
+        self.log.append(envelopes)
+        if self.journal is not None:
+            for envelope in envelopes:
+                self.journal.append(envelope.to_bytes())
+        self.prev = st.step_digest(envelopes)
+        self.seq += 1
+        self.got = {}
+        started = time.process_time()
+        self._effect(step, parsed)
+        self.crypto_seconds += time.process_time() - started
+        self.step = self._next_step()
+        self._inbox.extend(self.future.pop(self.seq, []))
+        self._enter()
+
+    def _apply(self, action: Action, seat: int | None) -> None:
+        self.state = self.game.apply(self.state, action, seat)
+        self.history.append((seat, action))
+
+    def _effect(self, step: st.Step, parsed: dict[int, Any]) -> None:
+        kind = step.kind
+        if kind == st.KEYS:
+            self.deck.start()
+        elif kind == st.MIX:
+            assert isinstance(step.request, Shuffle)
+            self._mixes += 1
+            if self._mixes == self.table.seats:
+                slots = step.request.slots
+                self.shuffles.append((slots, self.deck.mixing))
+                self.deck.end_shuffle(slots)
+                self._mixes = 0
+                self._apply(Shuffled(slots), None)
+        elif kind == st.SHARES:
+            self._reveal(step, parsed)
+        elif kind in (st.RAND_COMMIT, st.CHOICE_COMMIT):
+            self._commitments = dict(parsed)
+        elif kind == st.RAND_OPEN:
+            assert isinstance(step.request, Random)
+            seed = joint_seed(self.table.room, self._commitments, parsed)
+            value = fair_number(seed, step.request.n)
+            self.randoms.append(value)
+            self._commitments = {}
+            self._apply(RandomResult(step.request.n, value), None)
+        elif kind == st.CHOICE_OPEN:
+            self._commitments = {}
+            self._apply(Committed(tuple(sorted(parsed.items()))), None)
+        elif kind == st.ACTION:
+            ((seat, (action, state)),) = parsed.items()
+            self.state = state
+            self.history.append((seat, action))
+        elif kind == st.AUDIT:
+            self.finished = True
+            from cakeparty.protocol.audit import audit
+
+            self.verdict = audit(self)
+
+    def _reveal(self, step: st.Step, parsed: dict[int, Any]) -> None:
+        request = step.request
+        assert isinstance(request, Reveal)
+        for seat, (public, mine) in parsed.items():
+            for slot, point in public:
+                self.deck.accept_public(seat, slot, point)
+            for slot, point in mine:
+                self.deck.accept_private(seat, slot, point)
+        readable = request.to is None or self.seat in request.to
+        cards = tuple(self.deck.card(s) if readable else None for s in request.slots)
+        if readable and any(c is None for c in cards):
+            raise ProtocolError("a share this seat needs is missing", peer=None, seq=step.seq)
+        self._apply(Revealed(request.slots, cards, request.to), None)
+
+    # -- what comes next ------------------------------------------------------------------
+
+    def _next_step(self) -> st.Step:
+        seq = self.seq
+        everyone = tuple(range(self.table.seats))
+        if seq == 0:
+            return st.Step(seq, st.KEYS, everyone)
+        if self.outcome is not None:
+            return st.Step(seq, st.AUDIT, everyone)
+        request = self.game.pending(self.state)
+        if isinstance(request, Shuffle):
+            if self._mixes == 0:
+                self._prepare_shuffle(request)
+            return st.Step(seq, st.MIX, (self._mixes,), request, mixer=self._mixes)
+        if isinstance(request, Reveal):
+            knowledge = self.game.knowledge(self.state)
+            plan = share_plan(
+                request.slots, request.to, knowledge.known_by, self.deck.public, self.table.seats
+            )
+            return st.Step(seq, st.SHARES, tuple(sorted(plan)), request, plan=plan)
+        if isinstance(request, Random):
+            kind = st.RAND_OPEN if self._commitments else st.RAND_COMMIT
+            return st.Step(seq, kind, everyone, request)
+        if isinstance(request, Commit):
+            kind = st.CHOICE_OPEN if self._commitments else st.CHOICE_COMMIT
+            return st.Step(seq, kind, request.seats, request)
+        acting = self.game.to_act(self.state)
+        return st.Step(seq, st.ACTION, acting[:1])
+
+    def _prepare_shuffle(self, request: Shuffle) -> None:
+        # a card whose identity is public (sorted back into the box) is encrypted afresh
+        knowledge = self.game.knowledge(self.state)
+        for slot in request.slots:
+            card = knowledge.cards[slot]
+            if card is not None and knowledge.known_by[slot] & PUBLIC:
+                self.deck.restore(slot, card)
+        self.deck.begin_shuffle(request.slots)
+
+    def _enter(self) -> None:
+        """Contribute to the new step if this seat must and need not wait for a decision."""
+        step = self.step
+        if not step.seats:
+            self._complete()  # nothing to wait for (a reveal every seat could already read)
+            return
+        if self.seat not in step.seats or step.kind in (st.ACTION, st.CHOICE_COMMIT):
+            return
+        started = time.process_time()
+        body = self._contribution(step)
+        self.crypto_seconds += time.process_time() - started
+        self._send(step.kind, body)
+
+    def _contribution(self, step: st.Step) -> Any:
+        rb = self._stream(step.kind.encode(), step.seq)
+        deck = self.deck
+        if step.kind == st.KEYS:
+            return {"pk": deck.key.public, "proof": key_proof_to_data(deck.key_proof(rb))}
+        if step.kind == st.MIX:
+            out, mixed = deck.my_mix(rb)
+            return {"deck": deck_to_data(out), "proof": shuffle_proof_to_data(mixed)}
+        if step.kind == st.SHARES:
+            plan = step.plan[self.seat]
+            public = [share_to_data(s) for s in deck.make_shares(plan.public, rb)]
+            private = []
+            for reader, slots in sorted(plan.private.items()):
+                shares = pack([share_to_data(s) for s in deck.make_shares(slots, rb)])
+                box = self.identity.seal_for(self.table.players[reader], shares, rb)
+                private.append([reader, box])
+            return {"public": public, "private": private}
+        if step.kind == st.RAND_COMMIT:
+            x, nonce = self._random_contribution(step.seq)
+            return {"c": commitment(self.table.room, self.seat, x, nonce, domain=RANDOM_DOMAIN)}
+        if step.kind == st.RAND_OPEN:
+            x, nonce = self._random_contribution(step.seq - 1)
+            return {"x": x, "nonce": nonce}
+        if step.kind == st.CHOICE_OPEN:
+            action = self._choice
+            assert action is not None
+            return {"a": to_data(action), "nonce": self._choice_nonce(step.seq - 1)}
+        if step.kind == st.AUDIT:
+            return {"x": deck.key.secret}
+        raise AssertionError(step.kind)
+
+    def _random_contribution(self, seq: int) -> tuple[bytes, bytes]:
+        rb = self._stream(b"random", seq)
+        return rb(32), rb(32)
+
+    def _choice_nonce(self, seq: int) -> bytes:
+        return self._stream(b"choice", seq)(32)
+
+    _choice: Action | None = None
+
+    def _send(self, kind: str, body: Any) -> None:
+        envelope = seal(
+            self.identity.signing_key,
+            room=self.table.room,
+            seq=self.seq,
+            prev=self.prev,
+            kind=kind,
+            body=body,
+        )
+        data = envelope.to_bytes()
+        if self.on_envelope is not None:
+            self.on_envelope(data)
+        self._inbox.append(envelope)
+
+    # -- resuming -------------------------------------------------------------------------
+
+    @classmethod
+    def resume(
+        cls,
+        path: Path,
+        identity: Identity,
+        *,
+        on_envelope: Callable[[bytes], None] | None = None,
+    ) -> Peer:
+        """This player's peer, rebuilt from its journal and ready to go on."""
+        table, envelopes = journal.read(path)
+        peer = cls(table, identity)
+        for data in envelopes:
+            peer.receive(data)
+        peer.on_envelope = on_envelope
+        peer.journal = Journal(path, table)
+        return peer
+
+    def envelopes_since(self, seq: int) -> list[bytes]:
+        """Every envelope from step ``seq`` on, the open step's too, for a peer that
+        missed them (each is signed by its author: anyone may pass them on)."""
+        done = [e.to_bytes() for step in self.log[seq:] for e in step]
+        return done + [e.to_bytes() for e, _ in self.got.values()]
+
+    def own_pending(self) -> list[bytes]:
+        """What this seat contributed to the step still open (to send again)."""
+        mine = self.got.get(self.seat)
+        return [] if mine is None else [mine[0].to_bytes()]
+
+    # -- deciding -------------------------------------------------------------------------
+
+    def act(self, action: Action) -> None:
+        """Make this seat's move (or sealed choice); raises if it is not legal now."""
+        step = self.step
+        if self.seat not in step.seats or self.seat in self.got:
+            raise IllegalActionError(self.seat, action, "it is not this seat's turn")
+        if step.kind == st.ACTION:
+            self.game.apply(self.state, action, self.seat)  # raises if illegal
+            self._send(st.ACTION, {"a": to_data(action)})
+            self._drain()
+        elif step.kind == st.CHOICE_COMMIT:
+            if action not in self.game.legal_actions(self.state, self.seat):
+                raise IllegalActionError(self.seat, action, "not a legal choice")
+            self._choice = action
+            nonce = self._choice_nonce(step.seq)
+            payload = pack(to_data(action))
+            self._send(
+                st.CHOICE_COMMIT,
+                {"c": commitment(self.table.room, self.seat, payload, nonce, domain=CHOICE_DOMAIN)},
+            )
+            self._drain()
+        else:
+            raise IllegalActionError(self.seat, action, "no move is expected now")

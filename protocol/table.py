@@ -1,0 +1,129 @@
+"""The table: what every seat of a room agreed to play before the first envelope.
+
+Its digest is the ``prev`` of the room log's first step, so every signature in the room is
+bound to the game, the options, the seating and the room's nonce: an envelope cannot be
+carried into another room, nor into a replay of this one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cakeparty.protocol.codec import expect_bytes, expect_int, expect_list, expect_str, pack
+from cakeparty.protocol.errors import MalformedMessage
+from cakeparty.protocol.proofs import DEFAULT_LAMBDA, MAX_LAMBDA
+
+TABLE_DOMAIN = b"cakeparty/v1/table\x00"
+_GAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
+_OPTION = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
+_ROOM = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
+
+
+@dataclass(frozen=True)
+class Table:
+    """A room's game, options and seats (player ids in seat order)."""
+
+    room: str
+    game: str
+    players: tuple[bytes, ...]
+    names: tuple[str, ...]
+    options: tuple[tuple[str, bool], ...] = ()
+    lam: int = DEFAULT_LAMBDA
+    timeout: int = 120  # seconds a seat may keep the others waiting
+    nonce: bytes = bytes(16)  # fresh for every game, chosen by the host
+
+    def __post_init__(self) -> None:
+        if not _ROOM.match(self.room) or not _GAME.match(self.game):
+            raise ValueError("bad room or game name")
+        if len(self.players) != len(self.names) or not 1 <= len(self.players) <= 8:
+            raise ValueError("one name per player, 1 to 8 players")
+        if len(set(self.players)) != len(self.players):
+            raise ValueError("a player may take one seat only")
+        if any(len(p) != 32 for p in self.players):
+            raise ValueError("a player id is a 32-byte public key")
+        if not 1 <= self.lam <= MAX_LAMBDA:
+            raise ValueError(f"λ must be in 1..{MAX_LAMBDA}")
+
+    @classmethod
+    def of(
+        cls,
+        room: str,
+        game: str,
+        players: list[tuple[bytes, str]],
+        options: Mapping[str, bool] | None = None,
+        **extra: Any,
+    ) -> Table:
+        return cls(
+            room,
+            game,
+            tuple(p for p, _ in players),
+            tuple(n for _, n in players),
+            tuple(sorted((options or {}).items())),
+            **extra,
+        )
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    @property
+    def option_map(self) -> dict[str, bool]:
+        return dict(self.options)
+
+    def seat_of(self, player: bytes) -> int | None:
+        """The seat of ``player``, or ``None`` for a stranger."""
+        try:
+            return self.players.index(player)
+        except ValueError:
+            return None
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "room": self.room,
+            "game": self.game,
+            "players": list(self.players),
+            "names": list(self.names),
+            "options": [[k, v] for k, v in self.options],
+            "lam": self.lam,
+            "timeout": self.timeout,
+            "nonce": self.nonce,
+        }
+
+    @classmethod
+    def from_data(cls, obj: Any) -> Table:
+        """A table from untrusted data; :class:`MalformedMessage` if it is not one."""
+        if not isinstance(obj, dict) or set(obj) != set(cls.FIELDS):
+            raise MalformedMessage("not a table")
+        try:
+            options = []
+            for pair in expect_list(obj["options"], "options"):
+                key, value = expect_list(pair, "option", 2)
+                if not isinstance(value, bool):
+                    raise MalformedMessage("an option is true or false")
+                options.append((expect_str(key, "option", _OPTION), value))
+            return cls(
+                room=expect_str(obj["room"], "room", _ROOM),
+                game=expect_str(obj["game"], "game", _GAME),
+                players=tuple(
+                    expect_bytes(p, "player", 32) for p in expect_list(obj["players"], "players")
+                ),
+                names=tuple(expect_str(n, "name") for n in expect_list(obj["names"], "names")),
+                options=tuple(options),
+                lam=expect_int(obj["lam"], "lam", 1, MAX_LAMBDA),
+                timeout=expect_int(obj["timeout"], "timeout", 1, 86400),
+                nonce=expect_bytes(obj["nonce"], "nonce", 16),
+            )
+        except ValueError as exc:
+            if isinstance(exc, MalformedMessage):
+                raise
+            raise MalformedMessage(str(exc)) from exc
+
+    FIELDS = ("room", "game", "players", "names", "options", "lam", "timeout", "nonce")
+
+    def digest(self) -> bytes:
+        """What the first step of the log follows (its ``prev``)."""
+        return hashlib.sha256(TABLE_DOMAIN + pack(self.to_data())).digest()
