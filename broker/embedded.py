@@ -51,7 +51,7 @@ class EmbeddedBroker:
     async def start(self) -> None:
         # amqtt logs every connection at INFO; keep the terminal for the game
         for name in ("amqtt", "transitions"):
-            logging.getLogger(name).setLevel(logging.WARNING)
+            logging.getLogger(name).setLevel(logging.ERROR)
         from amqtt.broker import Broker  # imported here: only the host needs it
 
         if not port_is_free(self.port, self.host):

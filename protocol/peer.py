@@ -197,6 +197,8 @@ class Peer:
             self._draining = False
 
     def _receive(self, envelope: Envelope) -> None:
+        if envelope.kind not in st.KINDS:
+            return  # a control message (sync, abandon): the session's business
         seat = self.table.seat_of(envelope.sender)
         if envelope.room != self.table.room:
             self._incident(BadChain("envelope from another room", peer=seat, seq=envelope.seq))

@@ -185,6 +185,13 @@ class Transport:
                 await self._runner
         self._connected.clear()
 
+    async def set_online(self, payload: bytes) -> None:
+        """Change what ``online`` says (and say it now): presence that changed."""
+        if self._online is None:
+            raise ValueError("this transport has no online topic")
+        self._online = (self._online[0], payload)
+        await self.publish(self._online[0], payload, retain=True)
+
     @property
     def closing(self) -> bool:
         return self._closing

@@ -1,13 +1,16 @@
 """The ``cakeparty`` command line.
 
 Headless commands (``simulate``, ``rules``) import no UI library, so they start fast and
-run anywhere; the commands that open the app import it when they run.
+run anywhere; the commands that open the app (``play``, and no command at all: the menu)
+import it when they run.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -44,6 +47,25 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(
             _("{text!r} is not a whole number").format(text=text)
         ) from None
+
+
+def _players(text: str) -> int:
+    if text not in ("2", "4"):
+        raise argparse.ArgumentTypeError(
+            _("{text!r}: Cake Duel is for 2 players, or 4 in team mode").format(text=text)
+        )
+    return int(text)
+
+
+def _bot_level(text: str) -> str:
+    levels = ("normal", "random")
+    if text not in levels:
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a bot level (choose from {levels})").format(
+                text=text, levels=", ".join(levels)
+            )
+        )
+    return text
 
 
 def _add_game(parser: argparse.ArgumentParser) -> None:
@@ -83,12 +105,61 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("full game with hidden specials (default)"),
     )
     variant.add_argument("--core", dest="full", action="store_false", help=_("core game only"))
+    sim.add_argument(
+        "--dealer",
+        choices=("local", "mental"),
+        default="local",
+        help=_("local: a trusted dealer; mental: in-process peers with the mental deck"),
+    )
+    sim.add_argument(
+        "--lambda",
+        dest="lam",
+        type=_positive,
+        default=32,
+        help=_("shuffle-proof rounds for --dealer mental (default 32)"),
+    )
     sim.add_argument("--json", action="store_true", help=_("print exactly one JSON object"))
     sim.set_defaults(run=_cmd_simulate, parser=sim)
+
+    play = sub.add_parser("play", help=_("play a local game against bots, or hot-seat"))
+    _add_game(play)
+    play.add_argument(
+        "--players",
+        type=_players,
+        default=2,
+        help=_("2 for a duel, 4 for team mode (default 2)"),
+    )
+    play.add_argument(
+        "--bots",
+        type=_bot_level,
+        default=None,
+        metavar="LEVEL",
+        help=_("the bots' level: normal or random (default: from the settings)"),
+    )
+    deck = play.add_mutually_exclusive_group()
+    deck.add_argument(
+        "--full",
+        dest="full",
+        action="store_true",
+        default=True,
+        help=_("full game with hidden specials (default)"),
+    )
+    deck.add_argument("--core", dest="full", action="store_false", help=_("core game only"))
+    play.add_argument("--seed", type=_seed, default=None, help=_("random seed, to replay a deal"))
+    play.add_argument(
+        "--hotseat",
+        action="store_true",
+        help=_("people only, passing the keyboard; hands hide between turns"),
+    )
+    play.set_defaults(run=_cmd_play, parser=play)
 
     rules = sub.add_parser("rules", help=_("print the rules of a game"))
     _add_game(rules)
     rules.set_defaults(run=_cmd_rules, parser=rules)
+
+    from cakeparty.tui.netcli import add_commands
+
+    add_commands(sub, _add_game, _positive)
     return parser
 
 
@@ -105,14 +176,28 @@ def _cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         )
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     options = {} if args.full is None else {"full": args.full}
+    factory = None
+    if args.dealer == "mental":
+        from cakeparty.protocol.mental import AuditTally
+
+        tally = AuditTally(lam=args.lam)
+        factory = tally.factory
     started = time.perf_counter()
     try:
         report = simulate(
-            args.game, games=args.games, seed=args.seed, bots=bots, players=players, options=options
+            args.game,
+            games=args.games,
+            seed=args.seed,
+            bots=bots,
+            players=players,
+            options=options,
+            factory=factory,
         )
     except SimulationError as exc:
         parser.error(str(exc))
     report.seconds = time.perf_counter() - started
+    if args.dealer == "mental":
+        report.extra.update(tally.as_json())
     for failure in report.failures:
         print(failure, file=sys.stderr)
     if args.json:
@@ -129,6 +214,41 @@ def _cmd_rules(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
     return 0
 
 
+def _cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from cakeparty.tui.local import PLAYABLE
+
+    if args.game not in PLAYABLE:
+        parser.error(
+            _("{game} cannot be played here yet; try: {games}").format(
+                game=args.game, games=", ".join(PLAYABLE)
+            )
+        )
+    if args.hotseat and args.bots is not None:
+        parser.error(_("--hotseat plays without bots; leave out --bots"))
+    return _run_app(args)
+
+
+def _run_app(args: argparse.Namespace | None) -> int:
+    """Open the app: the menu, or the game ``args`` describe."""
+    from cakeparty.tui import settings as saved
+    from cakeparty.tui.app import CakePartyApp
+    from cakeparty.tui.local import GameSetup
+
+    settings = saved.load()
+    start = None
+    if args is not None:
+        start = GameSetup(
+            game=args.game,
+            players=args.players,
+            bots=args.bots or settings.bot_level,
+            full=args.full,
+            seed=args.seed,
+            hotseat=args.hotseat,
+        )
+    CakePartyApp(settings, start).run()
+    return 0
+
+
 Command = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
 
 
@@ -137,11 +257,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     run: Command | None = getattr(args, "run", None)
     if run is None:
-        parser.print_help()
-        return 0
+        return _run_app(None)
     parser = getattr(args, "parser", parser)
     try:
         return run(args, parser)
     except CakePartyError as exc:
         parser.error(str(exc))
+    except BrokenPipeError:
+        # the reader went away (``cakeparty rules … | head``): nothing left to say
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        return 0
     return 2

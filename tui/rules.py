@@ -11,7 +11,7 @@ _FALLBACK = "en"
 
 def rules_text(game: str, language: str = _FALLBACK) -> str:
     """The rules of ``game`` in ``language`` (English where not translated)."""
-    base = resources.files("cakeparty.tui") / "rules"
+    base = resources.files("cakeparty.tui") / "data" / "rules"
     for lang in (language, _FALLBACK):
         doc = base / lang / f"{game}.md"
         if doc.is_file():

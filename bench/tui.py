@@ -1,0 +1,154 @@
+"""How fast the app feels: start to first frame, and key press to screen update.
+
+Runs the installed ``cakeparty play cake-duel`` in a pseudo-terminal of 80×24, as a
+player's terminal would, and times what it writes:
+
+* start: from launching the process to the first frame holding the game screen;
+* key press: from writing a key (``l``/``h``, moving along the hand) to the end of the
+  screen update it causes; median and worst over ``--presses`` presses.
+
+Usage: python bench/tui.py [--presses 100] [--starts 5] [--seed 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import json
+import os
+import pty
+import select
+import shlex
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+BINARY = Path(sys.executable).with_name("cakeparty")
+QUIET = 0.03  # seconds without output that end a screen update
+
+
+class Terminal:
+    """A child process on a pseudo-terminal of a given size."""
+
+    def __init__(self, command: list[str], env: dict[str, str], cols: int, rows: int) -> None:
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.started = time.perf_counter()
+        self.proc = subprocess.Popen(
+            command,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+            close_fds=True,
+        )
+        os.close(slave)
+        self.master = master
+        self.seen = b""
+
+    def read(self, timeout: float) -> bytes:
+        """Whatever arrives within ``timeout`` seconds (empty if nothing)."""
+        ready, _w, _x = select.select([self.master], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            data = os.read(self.master, 1 << 16)
+        except OSError:
+            return b""
+        self.seen += data
+        return data
+
+    def wait_for(self, marker: bytes, timeout: float = 10.0) -> float:
+        """Seconds since start until ``marker`` has been written."""
+        deadline = time.perf_counter() + timeout
+        while marker not in self.seen:
+            if time.perf_counter() > deadline:
+                raise SystemExit(f"no {marker!r} within {timeout}s")
+            self.read(0.05)
+        return time.perf_counter() - self.started
+
+    def settle(self, quiet: float = 0.3, timeout: float = 10.0) -> None:
+        """Wait until nothing has been written for ``quiet`` seconds."""
+        deadline = time.perf_counter() + timeout
+        while self.read(quiet) and time.perf_counter() < deadline:
+            pass
+
+    def press(self, key: bytes) -> float | None:
+        """Seconds from writing ``key`` to the end of the update it causes."""
+        sent = time.perf_counter()
+        os.write(self.master, key)
+        if not self.read(2.0):
+            return None
+        last = time.perf_counter()
+        while self.read(QUIET):
+            last = time.perf_counter()
+        return last - sent
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        os.close(self.master)
+
+
+def environment(config: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "NO_COLOR")}
+    env.update(TERM="xterm-256color", CAKEPARTY_CONFIG_DIR=str(config))
+    return env
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--presses", type=int, default=100)
+    parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=3)
+    args = parser.parse_args()
+    command = [str(BINARY), "play", "cake-duel", "--seed", str(args.seed), "--bots", "random"]
+    with tempfile.TemporaryDirectory() as folder:
+        config = Path(folder)
+        (config / "settings.json").write_text(json.dumps({"name": "Ann", "bot_delay": 0}))
+        env = environment(config)
+        starts = []
+        for _ in range(args.starts):
+            term = Terminal(command, env, 80, 24)
+            try:
+                starts.append(term.wait_for(b"Your hand"))
+            finally:
+                term.close()
+        term = Terminal(command, env, 80, 24)
+        try:
+            term.wait_for(b"Your hand")
+            term.settle()
+            presses = []
+            for n in range(args.presses):
+                took = term.press(b"l" if n % 8 < 4 else b"h")
+                if took is not None:
+                    presses.append(took)
+        finally:
+            term.close()
+    ms = [t * 1000 for t in presses]
+    print(f"command: {shlex.join(command)} (pty 80x24, bot delay 0)")
+    print(
+        f"start to first frame: median {statistics.median(starts):.2f} s, "
+        f"worst {max(starts):.2f} s over {len(starts)} starts (aim < 1 s)"
+    )
+    print(
+        f"key press to screen update: median {statistics.median(ms):.1f} ms, "
+        f"worst {max(ms):.1f} ms over {len(ms)} presses (aim < 50 ms)"
+    )
+    print(f"reproduce: {shlex.join([sys.executable, *sys.argv])}")
+    return 0 if len(ms) == args.presses else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

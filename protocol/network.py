@@ -1,0 +1,394 @@
+"""A networked room, end to end: the broker connection, the lobby, the game, the bots.
+
+:class:`RoomRunner` is one process's part in a room — hosting it or joining it, taking a
+seat (played by a person or by a bot) or not, and running the bots the host put in. It
+owns the transport and the session; what happens is reported on :attr:`events` for a
+user interface or a command line to show. It never crashes on what another peer sends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cakeparty.core import Action, Bot, get_game
+from cakeparty.protocol import lobby as lb
+from cakeparty.protocol import topics
+from cakeparty.protocol.codec import decode
+from cakeparty.protocol.errors import ProtocolError
+from cakeparty.protocol.group import seeded_random_bytes
+from cakeparty.protocol.identity import Identity, load_or_create
+from cakeparty.protocol.journal import data_dir
+from cakeparty.protocol.session import GameSession
+from cakeparty.protocol.table import Table
+from cakeparty.protocol.transport import BrokerAddress, Message, Transport
+
+log = logging.getLogger(__name__)
+
+TICK = 0.25
+GRACE = 3.0  # seconds to stay after the game, answering peers that are behind
+
+
+@dataclass(frozen=True)
+class RoomEvent:
+    """Something the room's owner should know about."""
+
+    kind: str  # advert, started, moved, chat, incident, connection, finished, error
+    text: str = ""
+    data: Any = None
+
+
+@dataclass
+class HostSetup:
+    """What a host decides for its room."""
+
+    game: str
+    players: int
+    options: dict[str, bool] = field(default_factory=dict)
+    bots: list[str] = field(default_factory=list)  # levels of the bots the host runs
+    lam: int = 32
+    timeout: int = 120
+
+
+def presence_id(player: bytes) -> str:
+    return player.hex()[:32]
+
+
+class RoomRunner:
+    """One process's part in a networked room."""
+
+    def __init__(
+        self,
+        *,
+        broker: BrokerAddress,
+        identity: Identity,
+        room: str,
+        host: HostSetup | None = None,
+        seated: bool = True,
+        bot: str | None = None,
+        bot_delay: float = 0.0,
+        journal_dir: Path | None = None,
+        seed: int | None = None,
+        broker_label: str = "",
+    ) -> None:
+        """``host``: host the room with this setup; ``seated``: take a seat; ``bot``: the
+        level of the bot playing this seat (``None``: a person, through :meth:`act`)."""
+        self.broker = broker
+        self.identity = identity
+        self.room = topics.check_room(room)
+        self.setup = host
+        self.seated = seated
+        self.bot_level = bot
+        self.bot_delay = bot_delay
+        self.journal_dir = journal_dir
+        self.rng = random.Random(seed)
+        self.events: asyncio.Queue[RoomEvent] = asyncio.Queue()
+        self.advert: lb.Advert | None = None
+        self.host_lobby: lb.HostLobby | None = None
+        self.session: GameSession | None = None
+        self.ready = bot is not None or not seated
+        self.online: dict[bytes, bool] = {}
+        self.bots: dict[bytes, tuple[Identity, Bot]] = {}
+        self.transport: Transport | None = None
+        self.finished_at: float | None = None
+        self.chat: list[tuple[str, str]] = []
+        self._stop = asyncio.Event()
+        self._bot_due: dict[int, float] = {}
+        self._chat_out: list[str] = []
+        self._presence_changed = False
+        self.log_messages = 0
+        self.log_bytes = 0
+        if host is not None:
+            self.host_lobby = lb.HostLobby(
+                lb.Advert(
+                    room=self.room,
+                    game=host.game,
+                    host=identity.player_id,
+                    host_name=identity.name,
+                    seats=host.players,
+                    options=tuple(sorted(host.options.items())),
+                    lam=host.lam,
+                    timeout=host.timeout,
+                    broker=broker_label or str(broker),
+                )
+            )
+            if seated:
+                self.host_lobby.seat(
+                    lb.Seat(identity.player_id, identity.name, bot is not None, self.ready)
+                )
+            game = get_game(host.game)
+            for i, level in enumerate(host.bots):
+                ident = self._bot_identity(i)
+                self.bots[ident.player_id] = (ident, game.bots[level])
+                self.host_lobby.seat(lb.Seat(ident.player_id, ident.name, True, True))
+            self.advert = self.host_lobby.advert
+
+    def _bot_identity(self, i: int) -> Identity:
+        # a bot's key is kept beside the journals so the host can resume its game too
+        folder = data_dir(self.journal_dir) / "bots" / f"{self.room}-{i}"
+        name = f"Bot {i + 1}"
+        return load_or_create(name, directory=folder)
+
+    # -- what the UI calls ----------------------------------------------------------------
+
+    def set_ready(self, ready: bool = True) -> None:
+        self.ready = ready
+        self._presence_changed = True
+
+    def act(self, action: Action) -> None:
+        """This player's move; raises if it is not legal now."""
+        if self.session is None or not self.seated:
+            raise ValueError("no game in progress")
+        seat = self.my_seat
+        assert seat is not None
+        self.session.act(seat, action)
+
+    def say(self, text: str) -> None:
+        """A chat line (signed; not part of the game log)."""
+        self._chat_out.append(text[:200])
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    @property
+    def my_seat(self) -> int | None:
+        table = self.table
+        return None if table is None else table.seat_of(self.identity.player_id)
+
+    @property
+    def table(self) -> Table | None:
+        return None if self.advert is None else self.advert.table
+
+    def view(self) -> Any:
+        seat = self.my_seat
+        if self.session is None or seat is None:
+            return None
+        peer = self.session.peer(seat)
+        return None if peer is None else peer.view()
+
+    # -- running ----------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Connect, take part, and return once the game is over (or :meth:`stop`)."""
+        me = presence_id(self.identity.player_id)
+        presence_topic = topics.presence(self.room, me)
+        offline = lb.sign(
+            self.identity.signing_key,
+            self.room,
+            lb.PRESENCE,
+            lb.Presence(self.identity.player_id, self.identity.name, lb.OFFLINE).to_data(),
+        )
+        transport = Transport(
+            self.broker,
+            client_id=f"cp-{me[:20]}-{self.room}",
+            will=(presence_topic, offline),
+            online=(presence_topic, self._presence()),
+            offline=offline,
+        )
+        async with transport:
+            self.transport = transport
+            await self._put("connection", f"connected to {self.broker}")
+            for topic in (
+                topics.lobby(self.room),
+                topics.presence_all(self.room),
+                topics.log(self.room),
+                topics.chat(self.room),
+            ):
+                await transport.subscribe(topic)
+            if self.host_lobby is not None:
+                await self._publish_advert()
+            reader = asyncio.create_task(self._read(transport), name=f"room:{self.room}")
+            try:
+                while not self._stop.is_set():
+                    await asyncio.sleep(TICK)
+                    await self._tick(transport)
+                    if self._done():
+                        break
+            finally:
+                reader.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await reader
+                if self.host_lobby is not None and self.host_lobby.advert.state != lb.PLAYING:
+                    await transport.clear_retained(topics.lobby(self.room))
+
+    def _done(self) -> bool:
+        if self.finished_at is None:
+            return False
+        return time.monotonic() - self.finished_at > GRACE
+
+    async def _put(self, kind: str, text: str = "", data: Any = None) -> None:
+        await self.events.put(RoomEvent(kind, text, data))
+
+    def _presence(self) -> bytes:
+        return lb.sign(
+            self.identity.signing_key,
+            self.room,
+            lb.PRESENCE,
+            lb.Presence(
+                self.identity.player_id, self.identity.name, lb.ONLINE, self.ready
+            ).to_data(),
+        )
+
+    async def _publish_advert(self) -> None:
+        assert self.host_lobby is not None and self.transport is not None
+        self.advert = self.host_lobby.advert
+        data = lb.sign(self.identity.signing_key, self.room, lb.ADVERT, self.advert.to_data())
+        await self.transport.publish(topics.lobby(self.room), data, retain=True)
+        await self._put("advert", data=self.advert)
+
+    async def _read(self, transport: Transport) -> None:
+        async for message in transport.messages():
+            try:
+                await self._handle(message)
+            except ProtocolError as exc:
+                await self._put("incident", str(exc), exc)
+            except Exception as exc:  # never let one message take the room down
+                log.exception("room %s: message on %s", self.room, message.topic)
+                await self._put("incident", f"ignored a message: {exc}", exc)
+
+    async def _handle(self, message: Message) -> None:
+        topic = message.topic
+        if topic == str(topics.log(self.room)):
+            self.log_messages += 1
+            self.log_bytes += len(message.payload)
+            if self.session is not None:
+                self.session.receive(message.payload, time.monotonic())
+                await self._after_session()
+            return
+        if not message.payload:
+            return  # a cleared retained message
+        if topic == str(topics.lobby(self.room)):
+            envelope = lb.read(message.payload, self.room, lb.ADVERT)
+            if self.host_lobby is not None or (
+                self.advert is not None and envelope.sender != self.advert.host
+            ):
+                return  # only the first host heard is believed; a host trusts itself
+            self.advert = lb.Advert.from_envelope(envelope)
+            await self._put("advert", data=self.advert)
+            await self._maybe_start()
+        elif topic.startswith(str(topics.presence_all(self.room))[:-1]):
+            envelope = lb.read(message.payload, self.room, lb.PRESENCE)
+            presence = lb.Presence.from_envelope(envelope)
+            if presence_id(presence.player) != topic.rsplit("/", 1)[-1]:
+                return  # a presence must sit on its own player's topic
+            self.online[presence.player] = presence.state == lb.ONLINE
+            hosting = self.host_lobby is not None and presence.player != self.identity.player_id
+            if hosting and self.host_lobby is not None and self.host_lobby.presence(presence):
+                await self._publish_advert()
+            await self._put("presence", data=presence)
+        elif topic == str(topics.chat(self.room)):
+            envelope = decode(message.payload)
+            if (
+                envelope.room != self.room
+                or envelope.kind != lb.CHAT
+                or not isinstance(envelope.body, str)
+            ):
+                return
+            names = {s.player: s.name for s in (self.advert.taken if self.advert else ())}
+            name = names.get(envelope.sender)
+            if name is None:
+                return  # only the room's players talk here
+            line = envelope.body[:200]
+            self.chat.append((name, line))
+            await self._put("chat", f"{name}: {line}", (name, line))
+
+    async def _maybe_start(self) -> None:
+        table = self.table
+        if table is None or self.session is not None:
+            return
+        mine = (
+            [self.identity]
+            if self.seated and table.seat_of(self.identity.player_id) is not None
+            else []
+        )
+        mine += [
+            ident for ident, _ in self.bots.values() if table.seat_of(ident.player_id) is not None
+        ]
+        if not mine:
+            if self.seated:
+                await self._put("error", "the game started without this player")
+                self.finished_at = time.monotonic()
+            return
+        self.session = GameSession(table, mine, journal_dir=self.journal_dir, now=time.monotonic())
+        await self._put("started", data=table)
+        await self._after_session()
+
+    async def _after_session(self) -> None:
+        session = self.session
+        assert session is not None and self.transport is not None
+        self._play_bots(session, time.monotonic())
+        while session.outbox:
+            batch, session.outbox[:] = list(session.outbox), []
+            for data in batch:
+                await self.transport.publish(topics.log(self.room), data)
+        await self._put("moved")
+        if session.finished and self.finished_at is None:
+            self.finished_at = time.monotonic()
+            await self._put("finished", data=session)
+
+    async def _tick(self, transport: Transport) -> None:
+        now = time.monotonic()
+        if self._presence_changed:
+            self._presence_changed = False
+            await transport.set_online(self._presence())
+            if self.host_lobby is not None and self.seated:
+                me = lb.Seat(self.identity.player_id, self.identity.name, False, self.ready)
+                self.host_lobby.seat(me)
+                await self._publish_advert()
+        while self._chat_out:
+            line = self._chat_out.pop(0)
+            data = lb.sign(self.identity.signing_key, self.room, lb.CHAT, line)
+            await transport.publish(topics.chat(self.room), data)
+        lobby = self.host_lobby
+        if (
+            lobby is not None
+            and self.session is None
+            and lobby.advert.state == lb.OPEN
+            and lobby.ready
+        ):
+            lobby.start()
+            await self._publish_advert()
+            await self._maybe_start()
+        session = self.session
+        if session is None:
+            return
+        table = session.table
+        gone = frozenset(s for s, p in enumerate(table.players) if self.online.get(p) is False)
+        session.tick(now, gone)
+        await self._after_session()
+
+    def _play_bots(self, session: GameSession, now: float) -> None:
+        for peer, view in session.due():
+            player = peer.identity.player_id
+            if player == self.identity.player_id:
+                if self.bot_level is None:
+                    continue  # a person plays this seat
+                bot = get_game(session.table.game).bots[self.bot_level]
+            elif player in self.bots:
+                bot = self.bots[player][1]
+            else:
+                continue
+            due = self._bot_due.setdefault(peer.seat, now + self.bot_delay)
+            if now < due:
+                continue
+            del self._bot_due[peer.seat]
+            try:
+                peer.act(bot(view, self.rng))
+            except Exception as exc:  # a bot bug must not stop the room
+                log.exception("bot at seat %s", peer.seat)
+                self.events.put_nowait(RoomEvent("incident", f"bot error: {exc}"))
+
+
+def bot_identity(name: str, seed: bytes) -> Identity:
+    """A throwaway identity (tests and self-play)."""
+    return Identity.generate(name, seeded_random_bytes(seed))
+
+
+Runner = Callable[[], RoomRunner]

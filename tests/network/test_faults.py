@@ -1,0 +1,150 @@
+"""A networked duel survives the real network: peers that die, a broker that restarts,
+duplicated and re-ordered envelopes, and strangers who publish garbage or forgeries."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from pathlib import Path
+
+from cakeparty.protocol import topics
+from cakeparty.protocol.codec import seal
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.transport import BrokerAddress, Transport
+
+from ..brokers import Mosquitto, embedded_broker_process
+from .netgame import NetGame, assert_fair_and_agreed
+
+
+async def test_a_peer_killed_mid_bout_comes_back_and_the_duel_completes(
+    broker_url: str, tmp_path: Path
+) -> None:
+    async with NetGame(broker_url, 2, tmp_path) as game:
+        await game.log_reaches(40)  # keys, shuffles, deals and a few moves are done
+        victim = game.bots[1]
+        victim.kill()
+        await victim.proc.wait()  # type: ignore[union-attr]
+        await asyncio.sleep(0.5)
+        await victim.start()  # same key, same journal: it resumes and catches up
+        results = await game.results()
+        assert_fair_and_agreed(results)
+
+
+async def test_a_mosquitto_restart_mid_bout_is_survived(
+    mosquitto: Mosquitto, tmp_path: Path
+) -> None:
+    async with NetGame(mosquitto.url, 2, tmp_path) as game:
+        await game.log_reaches(40)
+        mosquitto.stop()
+        await asyncio.sleep(1.0)
+        mosquitto.start()
+        assert_fair_and_agreed(await game.results())
+
+
+async def test_an_embedded_broker_restart_mid_bout_is_survived(tmp_path: Path) -> None:
+    # the embedded broker keeps nothing across a restart: the peers resync from each other
+    from cakeparty.broker.embedded import free_port
+
+    port = free_port()
+    broker = embedded_broker_process(port)
+    url = broker.__enter__()
+    try:
+        async with NetGame(url, 2, tmp_path) as game:
+            await game.log_reaches(40)
+            broker.__exit__(None, None, None)
+            await asyncio.sleep(1.0)
+            broker = embedded_broker_process(port)
+            broker.__enter__()
+            assert_fair_and_agreed(await game.results())
+    finally:
+        broker.__exit__(None, None, None)
+
+
+async def chaos(url: str, room: str, stop: asyncio.Event, seed: int) -> int:
+    """Publishes every log message again, late and out of order."""
+    rng = random.Random(seed)
+    sent = 0
+    async with Transport(BrokerAddress.parse(url), client_id=f"chaos-{seed}") as t:
+        await t.subscribe(topics.log(room))
+        held: list[bytes] = []
+
+        async def read() -> None:
+            async for message in t.messages():
+                held.append(message.payload)
+
+        reader = asyncio.create_task(read())
+        while not stop.is_set():
+            await asyncio.sleep(0.05)
+            rng.shuffle(held)
+            for data in held[: rng.randint(0, len(held))]:
+                await t.publish(topics.log(room), data)
+                sent += 1
+            del held[: len(held) // 2]
+        reader.cancel()
+    return sent
+
+
+async def test_duplicated_and_reordered_envelopes_change_nothing(
+    broker_url: str, tmp_path: Path
+) -> None:
+    stop = asyncio.Event()
+    async with NetGame(broker_url, 2, tmp_path) as game:
+        agent = asyncio.create_task(chaos(broker_url, game.room, stop, 1))
+        results = await game.results()
+        stop.set()
+        assert await agent > 50
+    assert_fair_and_agreed(results)
+    assert all(r["incidents"] == [] for r in results), results
+
+
+async def stranger(url: str, room: str, stop: asyncio.Event) -> int:
+    """Publishes garbage, forged and replayed envelopes on the room's log topic."""
+    rng = random.Random(2)
+    eve = Identity.generate("Eve")
+    sent = 0
+    async with Transport(BrokerAddress.parse(url), client_id="stranger") as t:
+        await t.subscribe(topics.log(room))
+        seen: list[bytes] = []
+
+        async def read() -> None:
+            async for message in t.messages():
+                seen.append(message.payload)
+
+        reader = asyncio.create_task(read())
+        while not stop.is_set():
+            await asyncio.sleep(0.1)
+            junk = [
+                os.urandom(rng.randint(0, 300)),
+                b"\x88\xa1v\x01",
+                seal(
+                    eve.signing_key,
+                    room=room,
+                    seq=rng.randint(0, 50),
+                    prev=bytes(32),
+                    kind="action",
+                    body={"a": ["pass"]},
+                ).to_bytes(),
+            ]
+            if seen:
+                old = bytearray(rng.choice(seen))
+                junk.append(bytes(old))  # replayed as is
+                old[rng.randrange(len(old))] ^= 0x40
+                junk.append(bytes(old))  # altered: the signature breaks
+            for data in junk:
+                await t.publish(topics.log(room), data)
+                sent += 1
+        reader.cancel()
+    return sent
+
+
+async def test_a_stranger_publishing_garbage_forgeries_and_replays_changes_nothing(
+    broker_url: str, tmp_path: Path
+) -> None:
+    stop = asyncio.Event()
+    async with NetGame(broker_url, 2, tmp_path) as game:
+        agent = asyncio.create_task(stranger(broker_url, game.room, stop))
+        results = await game.results()
+        stop.set()
+        assert await agent > 30
+    assert_fair_and_agreed(results)

@@ -1,0 +1,52 @@
+"""Full duels between separate ``cakeparty`` processes through real brokers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from .netgame import BIN, NetGame, assert_fair_and_agreed
+
+
+def selfplay(broker: str, players: int) -> dict[str, object]:
+    out = subprocess.run(
+        [
+            BIN,
+            "selfplay",
+            "cake-duel",
+            "--players",
+            str(players),
+            "--broker",
+            broker,
+            "--lambda",
+            "4",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    report: dict[str, object] = json.loads(out.stdout)
+    return report
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_selfplay_through_mosquitto(mosquitto: object, players: int) -> None:
+    report = selfplay(mosquitto.url, players)  # type: ignore[attr-defined]
+    assert report["audit"] == "fair"
+    assert report["players"] == players and report["winner"]
+    assert int(report["messages"]) > 50 and int(report["bytes"]) > 10_000  # type: ignore[call-overload]
+
+
+def test_selfplay_through_the_embedded_broker(embedded: str) -> None:
+    report = selfplay(embedded, 2)
+    assert report["audit"] == "fair"
+
+
+async def test_bots_as_processes_agree_on_the_outcome(broker_url: str, tmp_path: Path) -> None:
+    async with NetGame(broker_url, 2, tmp_path) as game:
+        assert_fair_and_agreed(await game.results())

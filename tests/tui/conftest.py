@@ -1,0 +1,19 @@
+"""Every tui test reads and writes settings in its own directory, never the user's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cakeparty.tui.settings import ENV_DIR
+
+
+@pytest.fixture(autouse=True)
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A private config dir for the test; NO_COLOR unset unless the test sets it."""
+    folder = tmp_path / "config"
+    monkeypatch.setenv(ENV_DIR, str(folder))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    yield folder

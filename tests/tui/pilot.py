@@ -1,0 +1,58 @@
+"""Driving the app with Pilot: test settings, waiting for the game, recording messages."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from textual.message import Message
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from cakeparty.tui.app import CakePartyApp
+from cakeparty.tui.local import GameSetup
+from cakeparty.tui.screens.duel import AUTO_CHOOSE, DuelScreen
+from cakeparty.tui.settings import Settings
+
+SIZE = (80, 24)
+
+
+class Recorder:
+    """Keeps every message of the given kinds that the app's widgets and screens post."""
+
+    def __init__(self, *kinds: type[Message]) -> None:
+        self.kinds = kinds
+        self.messages: list[Message] = []
+
+    def __call__(self, message: Message) -> None:
+        if isinstance(message, self.kinds) and not any(message is m for m in self.messages):
+            self.messages.append(message)
+
+    def of(self, kind: type[Any]) -> list[Any]:
+        return [m for m in self.messages if isinstance(m, kind)]
+
+
+def make_app(setup: GameSetup | None = None, **settings: Any) -> CakePartyApp:
+    """The app with test settings (a name, no bot delay), not saving to disk."""
+    chosen = Settings(**{"name": "Ann", "bot_delay": 0.0, **settings})
+    return CakePartyApp(chosen, setup, persist=False)
+
+
+async def settle(pilot: Pilot[Any], timeout: float = 10.0) -> Screen[Any]:
+    """Wait until a person must act: a dialog is up, or the duel awaits keys or is over."""
+    app = pilot.app
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, DuelScreen):
+            return screen
+        if screen.ended:
+            return screen
+        if screen.bot_busy:
+            continue
+        if screen.awaiting is not None:
+            if screen.view().phase in AUTO_CHOOSE and not screen.prompted:
+                continue  # its list opens by itself
+            return screen
+    raise AssertionError(f"the app did not settle; screen {app.screen!r}")

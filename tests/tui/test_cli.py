@@ -1,0 +1,65 @@
+"""The command line: `play` checks its arguments; headless commands stay free of the UI."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from cakeparty.tui import cli
+from cakeparty.tui.local import GameSetup
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "cake-duel", "--players", "3"], "2 players, or 4"),
+        (["play", "cake-duel", "--bots", "godlike"], "not a bot level"),
+        (["play", "cake-duel", "--seed", "x"], "not a whole number"),
+        (["play", "cake-duel", "--full", "--core"], "not allowed with argument"),
+        (["play", "cake-duel", "--hotseat", "--bots", "random"], "leave out --bots"),
+        (["play", "cookies-battle"], "cookies-battle"),  # not registered, or not playable yet
+        (["play", "chess"], "invalid choice"),
+    ],
+)
+def test_bad_play_arguments_exit_2_with_a_clear_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(argv)
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_play_opens_the_app_with_the_game_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[GameSetup | None] = []
+
+    class FakeApp:
+        def __init__(self, settings: object, start: GameSetup | None) -> None:
+            started.append(start)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("cakeparty.tui.app.CakePartyApp", FakeApp)
+    assert cli.main(["play", "cake-duel", "--players", "4", "--core", "--seed", "9"]) == 0
+    assert cli.main(["play", "cake-duel", "--hotseat"]) == 0
+    assert cli.main([]) == 0
+    assert started[0] == GameSetup(players=4, bots="normal", full=False, seed=9)
+    assert started[1] is not None and started[1].hotseat and started[1].players == 2
+    assert started[2] is None  # the menu
+
+
+def test_headless_modules_do_not_import_textual() -> None:
+    code = (
+        "import sys\n"
+        "import cakeparty.tui.cli, cakeparty.tui.local, cakeparty.tui.chronicle\n"
+        "import cakeparty.tui.settings, cakeparty.core.games.cake_duel.text\n"
+        "assert cakeparty.tui.cli.main(['rules', 'cake-duel']) == 0\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]\n"
+        "assert not bad, bad\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "Cake Duel" in done.stdout

@@ -1,0 +1,156 @@
+"""Every screen opens and closes by keyboard; settings are saved; colours can be off."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cakeparty.tui.app import CakePartyApp
+from cakeparty.tui.local import GameSetup
+from cakeparty.tui.messages import SettingsSaved
+from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from cakeparty.tui.screens.duel import DuelScreen
+from cakeparty.tui.screens.help import HelpScreen
+from cakeparty.tui.screens.menu import MenuScreen, SetupScreen
+from cakeparty.tui.screens.settings import SettingsScreen
+from cakeparty.tui.settings import Settings, load
+from cakeparty.tui.widgets import HandView
+
+from .pilot import SIZE, Recorder, make_app, settle
+
+
+async def test_the_menu_opens_and_closes_every_screen_by_keyboard() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        # rules and cards: three tabs, switched with ←/→, closed with esc
+        await pilot.press("r")
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen) and help_screen.tab == "cards"
+        await pilot.press("right")
+        assert help_screen.tab == "rules"
+        await pilot.press("l", "l")
+        assert help_screen.tab == "cards"
+        await pilot.press("left")
+        assert help_screen.tab == "keys"
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+        # the local game form backs out with esc, for bots and for hot-seat
+        for key, hotseat in (("b", False), ("s", True)):
+            await pilot.press(key)
+            assert isinstance(app.screen, SetupScreen) and app.screen.hotseat is hotseat
+            await pilot.press("escape")
+            assert isinstance(app.screen, MenuScreen)
+        # the menu list works with arrows and enter too: the 3rd entry is the rules
+        await pilot.press("down", "down", "enter")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("q")
+    assert app.return_code == 0
+
+
+async def test_the_game_form_starts_the_game_chosen() -> None:
+    app = make_app(bot_level="random")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b")
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        assert form.setup == GameSetup(players=2, bots="random", full=True)
+        await pilot.press("right", "down", "right", "down", "space")
+        assert form.setup == GameSetup(players=4, bots="normal", full=False)
+        await pilot.press("enter")
+        duel = await settle(pilot)
+        while not isinstance(duel, DuelScreen):  # a team's first choice may open a list
+            await pilot.press("escape")
+            duel = await settle(pilot)
+        assert duel.duel.players == 4 and duel.duel.setup.full is False
+        assert duel.duel.names[0] == "Ann" and duel.leave == "pop"
+        # q asks first; n keeps playing; q then y goes back to the menu
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.screen is duel
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_in_game_dialogs_open_and_close_by_keyboard() -> None:
+    app = make_app(GameSetup(players=2, bots="random", seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        duel = await settle(pilot)
+        assert isinstance(duel, DuelScreen)
+        for key in ("question_mark", "f1"):
+            await pilot.press(key)
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press("escape")
+            assert app.screen is duel
+        hand = duel.query_one(HandView)
+        assert hand.has_focus
+        await pilot.press("right", "l", "h")
+        assert hand.cursor == 1
+        await pilot.press("space", "space")
+        assert hand.selected == ()
+        # the first claim or block list opens with the card under the cursor; esc closes it
+        key = "c" if "claim" in {b.binding.action for b in duel.active_bindings.values()} else "b"
+        await pilot.press(key)
+        if isinstance(app.screen, ChoiceScreen):
+            await pilot.press("escape")
+        assert app.screen is duel and duel.awaiting == 0
+        await pilot.press("pagedown", "pageup")
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")
+        assert app.screen is duel
+        await pilot.press("q", "y")
+    # started straight into a game (`cakeparty play`), quitting it quits the app
+    assert app.return_code == 0
+
+
+async def test_settings_are_edited_and_saved_as_json(config_dir: Path) -> None:
+    app = CakePartyApp(Settings(name="Ann", bot_delay=0.6), persist=True)
+    record = Recorder(SettingsSaved)
+    async with app.run_test(size=SIZE, message_hook=record) as pilot:
+        await pilot.press("o")
+        form = app.screen
+        assert isinstance(form, SettingsScreen)
+        await pilot.press("ctrl+a", "ctrl+k", *"Zoé", "down")  # the name, then the bot level
+        await pilot.press("right", "down", "left", "down", "right")
+        await pilot.press("enter")
+        assert isinstance(app.screen, MenuScreen)
+        edited = Settings(name="Zoé", bot_level="random", bot_delay=0.3, colours=False)
+        assert app.settings == edited
+        assert [m.settings for m in record.of(SettingsSaved)] == [app.settings]
+        assert not app.colours
+        # esc leaves them as they were
+        await pilot.press("o", "right", "escape")
+        assert app.settings.bot_level == "random"
+    saved = json.loads((config_dir / "settings.json").read_text())
+    assert saved == {"name": "Zoé", "bot_level": "random", "bot_delay": 0.3, "colours": False}
+    assert load() == app.settings
+
+
+def test_settings_fall_back_to_defaults(config_dir: Path) -> None:
+    assert load() == Settings()
+    config_dir.mkdir(parents=True)
+    (config_dir / "settings.json").write_text("{not json")
+    assert load() == Settings()
+    (config_dir / "settings.json").write_text(
+        json.dumps({"name": 7, "bot_level": "godlike", "bot_delay": True, "colours": "no", "x": 1})
+    )
+    assert load() == Settings()
+    (config_dir / "settings.json").write_text(json.dumps({"bot_delay": 99, "name": "  Bo  "}))
+    assert load() == Settings(name="Bo", bot_delay=5.0)
+
+
+@pytest.mark.parametrize("no_color", [True, False])
+async def test_no_color_turns_colours_off(no_color: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(GameSetup(seed=1), colours=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.colours is not no_color

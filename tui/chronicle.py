@@ -1,0 +1,189 @@
+"""The story of a duel: every public event in order, and after the duel every card face up.
+
+A :class:`Chronicle` follows a match's history action by action on its own copy of the
+state, so it sees each event as it happens, and so the UI never needs more than the
+history. Given the :class:`~cakeparty.core.LocalDealer`, it also tracks which card each
+slot really holds (from the dealer's shuffle records and the reveals in the history) and
+attaches the real cards to every facedown play: the replay shown after a duel.
+
+No UI library here: the screens render :class:`Entry` values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from cakeparty.core import Action, CakePartyError, Game, LocalDealer, Revealed, Shuffled
+from cakeparty.core.games.cake_duel import events as ev
+from cakeparty.core.games.cake_duel.claims import is_truthful
+from cakeparty.core.games.cake_duel.state import TROPHIES_TO_WIN, DuelState
+from cakeparty.core.games.cake_duel.text import card_list, describe, seat_name
+from cakeparty.core.i18n import _
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One event of the duel, the bout it belongs to, and in a replay the real cards."""
+
+    bout: int
+    event: Any
+    cards: tuple[str, ...] = ()  # real cards of the slots the event names (replay only)
+    hands: tuple[tuple[str, ...], ...] = ()  # the hands just dealt (replay, BoutStarted)
+
+
+class Chronicle:
+    """Follows a match's history and turns it into :class:`Entry` values."""
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        options: Mapping[str, Any],
+        dealer: LocalDealer | None = None,
+    ) -> None:
+        self.game = game
+        self.state: DuelState = game.new_state(players, options)
+        self.done = 0
+        self._dealer = dealer
+        self._truth: list[str] | None = list(game.box(self.state)) if dealer else None
+        self._shuffles = 0
+
+    def follow(self, history: Sequence[tuple[int | None, Action]]) -> list[Entry]:
+        """The entries for every history item not followed yet."""
+        out: list[Entry] = []
+        for seat, action in history[self.done :]:
+            before = self.state
+            after = self.game.apply(before, action, seat)
+            self._learn(action)
+            out.extend(self._entries(before, after, seat, action))
+            self.state = after
+        self.done = len(history)
+        return out
+
+    # -- the real cards --------------------------------------------------------------------
+
+    def _learn(self, action: Action) -> None:
+        truth = self._truth
+        if truth is None or self._dealer is None:
+            return
+        if isinstance(action, Shuffled):
+            slots, cards = self._dealer.shuffles[self._shuffles]
+            self._shuffles += 1
+            if slots != action.slots:
+                raise CakePartyError("the dealer's shuffle records do not match the history")
+            for slot, card in zip(slots, cards, strict=True):
+                truth[slot] = card
+        elif isinstance(action, Revealed):
+            for slot, shown in zip(action.slots, action.cards, strict=True):
+                if shown is not None:
+                    truth[slot] = shown
+
+    def _real(self, slots: Sequence[int]) -> tuple[str, ...]:
+        if self._truth is None:
+            return ()
+        return tuple(self._truth[s] for s in slots)
+
+    # -- events ----------------------------------------------------------------------------
+
+    def _entries(
+        self, before: DuelState, after: DuelState, seat: int | None, action: Action
+    ) -> list[Entry]:
+        old, new = before.events, after.events
+        if new[: len(old)] == old:
+            events = list(new[len(old) :])
+        elif before.trophies != after.trophies or before.duels != after.duels:
+            events = [*_closing_events(self.game, before, after, seat, action), *new]
+        else:
+            events = list(new)
+        return [self._entry(before, after, e) for e in events]
+
+    def _entry(self, before: DuelState, after: DuelState, event: Any) -> Entry:
+        bout = after.bout if isinstance(event, ev.BoutStarted) else before.bout
+        if self._truth is None:
+            return Entry(bout, event)
+        if isinstance(event, ev.Claimed | ev.Blocked | ev.Took):
+            return Entry(bout, event, cards=self._real(event.slots))
+        if isinstance(event, ev.BoutStarted):
+            return Entry(bout, event, hands=tuple(self._real(h) for h in after.hands))
+        return Entry(bout, event)
+
+
+def _closing_events(
+    game: Game, before: DuelState, after: DuelState, seat: int | None, action: Action
+) -> list[Any]:
+    """The events of the step that ended a bout.
+
+    The engine keeps only the current bout's events, and a bout that ends makes way for
+    the next within the same step, so the events of that last step (the flip, the theft,
+    the trophy) are gone from ``after``. A bout that ends the duel keeps them; so the same
+    step is run again on a copy where both sides stand one trophy from winning, and its
+    events are read there, with the real trophy count put back.
+    """
+    side = next((s for s in (0, 1) if after.trophies[s] > before.trophies[s]), None)
+    try:
+        probe = replace(
+            before,
+            trophies=(TROPHIES_TO_WIN - 1, TROPHIES_TO_WIN - 1),
+            options=replace(before.options, tournament=False),
+        )
+        probed = game.apply(probe, action, seat).events[len(before.events) :]
+        won = next(e for e in probed if isinstance(e, ev.BoutWon))
+    except (CakePartyError, StopIteration, AssertionError):
+        probed, won = (), None
+    if won is not None:
+        side = won.side
+    if side is None:  # a new duel of a tournament reset the trophies
+        side = next((s for s in (0, 1) if after.duels[s] > before.duels[s]), 0)
+    trophies = list(before.trophies)
+    trophies[side] += 1
+    real = ev.BoutWon(side, won.reason if won else "", (trophies[0], trophies[1]))
+    events: list[Any] = []
+    for event in probed:
+        if isinstance(event, ev.BoutWon):
+            break
+        events.append(event)
+    events.append(real)
+    if after.duels != before.duels:
+        events.append(ev.DuelWon(side, after.duels))
+    return events
+
+
+# -- the replay ----------------------------------------------------------------------------
+
+
+def replay_lines(entries: Sequence[Entry], names: Sequence[str]) -> list[tuple[str, str]]:
+    """A face-up replay as ``(kind, text)`` lines: kind is "bout", "event", "truth",
+    "lie" or "end", so a screen can style them."""
+    lines: list[tuple[str, str]] = []
+    for entry in entries:
+        event = entry.event
+        if isinstance(event, ev.BoutStarted):
+            lines.append(("bout", describe(event, names)))
+            for seat, hand in enumerate(entry.hands):
+                lines.append(
+                    (
+                        "truth",
+                        _("  {seat} is dealt {cards}").format(
+                            seat=seat_name(seat, names), cards=card_list(hand)
+                        ),
+                    )
+                )
+            continue
+        kind = "end" if isinstance(event, ev.BoutWon | ev.DuelWon) else "event"
+        lines.append((kind, describe(event, names)))
+        if isinstance(event, ev.Claimed | ev.Blocked) and entry.cards:
+            true = is_truthful(event.name, entry.cards)
+            verdict = _("true") if true else _("a bluff")
+            lines.append(
+                (
+                    "truth" if true else "lie",
+                    _("  ↳ really {cards}: {verdict}").format(
+                        cards=card_list(entry.cards), verdict=verdict
+                    ),
+                )
+            )
+        elif isinstance(event, ev.Took) and entry.cards:
+            lines.append(("truth", _("  ↳ taken: {cards}").format(cards=card_list(entry.cards))))
+    return lines

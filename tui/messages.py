@@ -1,0 +1,82 @@
+"""Every message the app's widgets and screens post: small dataclasses, flowing up.
+
+Parents set attributes on their children; children tell their parents what happened
+with one of these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.message import Message
+
+from cakeparty.core import Action, Outcome
+
+
+@dataclass
+class CursorMoved(Message):
+    """The hand's cursor moved to the card at ``index``."""
+
+    index: int
+
+
+@dataclass
+class SelectionChanged(Message):
+    """The cards selected in the hand changed; ``keys`` are their ids (slots)."""
+
+    keys: tuple[int, ...]
+
+
+@dataclass
+class OptionCycled(Message):
+    """A cycling option (in a form) now shows ``value``."""
+
+    name: str
+    value: Any
+
+
+@dataclass
+class ActionChosen(Message):
+    """``seat`` (a person at the keyboard, or a bot) made ``action``."""
+
+    seat: int
+    action: Action
+    by_bot: bool
+
+
+@dataclass
+class StoryTold(Message):
+    """New lines of the game's log: the plain words of each new event."""
+
+    lines: tuple[str, ...]
+
+
+@dataclass
+class BoutEnded(Message):
+    """A bout ended; ``side`` won it; ``trophies`` per side."""
+
+    side: int
+    reason: str
+    trophies: tuple[int, int]
+
+
+@dataclass
+class DuelEnded(Message):
+    """The duel is over."""
+
+    outcome: Outcome
+
+
+@dataclass
+class KeyboardPassed(Message):
+    """Hot-seat: the keyboard went to ``seat``, whose hand is now shown."""
+
+    seat: int
+
+
+@dataclass
+class SettingsSaved(Message):
+    """The player saved new settings."""
+
+    settings: Any

@@ -1,0 +1,333 @@
+"""Headless network commands: ``broker``, ``bot`` and ``selfplay``.
+
+They import no UI library. ``selfplay`` hosts a room (without a seat of its own), starts
+one ``cakeparty bot`` process per seat, each with its own key and journal, and reports the
+outcome and the audit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from cakeparty.core.game import game_names, get_game
+from cakeparty.core.i18n import _
+
+DEFAULT_BROKER_PORT = 1883
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a port number").format(text=text)
+        ) from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(
+            _("a port is between 0 and 65535, not {v}").format(v=value)
+        )
+    return value
+
+
+def _room(text: str) -> str:
+    from cakeparty.protocol.topics import check_room
+
+    try:
+        return check_room(text.strip().upper())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a room code (4 to 16 letters and digits)").format(text=text)
+        ) from None
+
+
+def _broker(text: str) -> Any:
+    from cakeparty.protocol.transport import BrokerAddress
+
+    try:
+        return BrokerAddress.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _level(game: str, level: str, parser: argparse.ArgumentParser) -> str:
+    bots = get_game(game).bots
+    if level not in bots:
+        parser.error(
+            _("unknown bot {bot!r} (known: {known})").format(bot=level, known=", ".join(bots))
+        )
+    return level
+
+
+def add_commands(sub: Any, add_game: Any, positive: Any) -> None:
+    """Register the network commands on the ``cakeparty`` parser."""
+    broker = sub.add_parser("broker", help=_("run the embedded MQTT broker"))
+    broker.add_argument(
+        "--port", type=_port, default=DEFAULT_BROKER_PORT, help=_("TCP port (default 1883)")
+    )
+    broker.add_argument("--host", default="0.0.0.0", help=_("address to listen on (default: all)"))
+    broker.set_defaults(run=_cmd_broker, parser=broker)
+
+    bot = sub.add_parser("bot", help=_("join a networked room as a bot"))
+    add_game(bot)
+    bot.add_argument("--room", type=_room, required=True, help=_("the room code"))
+    bot.add_argument("--broker", type=_broker, required=True, help=_("mqtt://host:port"))
+    bot.add_argument("--level", default="normal", help=_("bot level (default normal)"))
+    bot.add_argument("--name", default=None, help=_("display name"))
+    bot.add_argument("--delay", type=float, default=0.0, help=_("seconds before each move"))
+    bot.add_argument("--json", action="store_true", help=_("print the result as JSON"))
+    bot.set_defaults(run=_cmd_bot, parser=bot)
+
+    selfplay = sub.add_parser(
+        "selfplay", help=_("play bots against each other as separate processes through a broker")
+    )
+    add_game(selfplay)
+    selfplay.add_argument("--players", type=positive, default=2, help=_("number of players"))
+    selfplay.add_argument("--broker", type=_broker, required=True, help=_("mqtt://host:port"))
+    selfplay.add_argument("--level", default="normal", help=_("bot level (default normal)"))
+    variant = selfplay.add_mutually_exclusive_group()
+    variant.add_argument(
+        "--full", dest="full", action="store_true", default=True, help=_("full game (default)")
+    )
+    variant.add_argument("--core", dest="full", action="store_false", help=_("core game only"))
+    selfplay.add_argument(
+        "--lambda",
+        dest="lam",
+        type=positive,
+        default=32,
+        help=_("shuffle-proof rounds (default 32)"),
+    )
+    selfplay.add_argument(
+        "--timeout", type=positive, default=600, help=_("give up after this many seconds")
+    )
+    selfplay.add_argument("--json", action="store_true", help=_("print exactly one JSON object"))
+    selfplay.set_defaults(run=_cmd_selfplay, parser=selfplay)
+
+
+# -- broker ------------------------------------------------------------------------------
+
+
+def _cmd_broker(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from cakeparty.broker.embedded import serve
+
+    async def main() -> None:
+        ready = asyncio.Event()
+        task = asyncio.create_task(serve(args.host, args.port, ready))
+        await ready.wait()
+        print(
+            _("Cake Party broker listening on {host}:{port} (Ctrl-C to stop)").format(
+                host=args.host, port=args.port
+            ),
+            flush=True,
+        )
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    try:
+        asyncio.run(main())
+    except OSError as exc:
+        parser.error(_("cannot listen on port {port}: {reason}").format(port=args.port, reason=exc))
+    return 0
+
+
+# -- bot ---------------------------------------------------------------------------------
+
+
+def _result(runner: Any, started: float) -> dict[str, Any]:
+    session = runner.session
+    out: dict[str, Any] = {"seat": runner.my_seat, "seconds": round(time.monotonic() - started, 3)}
+    if session is None:
+        out.update(winner=None, audit="no game")
+        return out
+    peer = session.peer(runner.my_seat) if runner.my_seat is not None else session.peers[0]
+    if session.abandoned is not None:
+        out.update(winner=None, audit=f"abandoned by seat {session.abandoned.seat}")
+    else:
+        outcome = peer.outcome
+        out.update(
+            winner=list(outcome.winners) if outcome else None,
+            audit=str(peer.verdict) if peer.verdict is not None else "not audited",
+        )
+    out.update(
+        messages=session.messages,
+        bytes=session.bytes,
+        incidents=[str(i) for i in peer.incidents + session.incidents],
+    )
+    return out
+
+
+def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from cakeparty.protocol.identity import load_or_create
+    from cakeparty.protocol.network import RoomRunner
+    from cakeparty.protocol.transport import TransportError
+
+    level = _level(args.game, args.level, parser)
+    identity = load_or_create(args.name or _("Bot"))
+    if args.name and identity.name != args.name:
+        identity = identity.with_name(args.name)
+    runner = RoomRunner(
+        broker=args.broker, identity=identity, room=args.room, bot=level, bot_delay=args.delay
+    )
+    started = time.monotonic()
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, runner.stop)
+        printer = asyncio.create_task(_print_events(runner, quiet=args.json))
+        try:
+            await runner.run()
+        finally:
+            printer.cancel()
+
+    try:
+        asyncio.run(main())
+    except TransportError as exc:
+        print(_("cakeparty bot: {reason}").format(reason=exc), file=sys.stderr)
+        return 1
+    result = _result(runner, started)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(_("seat {seat}: winner {winner}, audit: {audit}").format(**result))
+    return 0 if runner.session is not None and runner.session.finished else 1
+
+
+async def _print_events(runner: Any, quiet: bool) -> None:
+    while True:
+        event = await runner.events.get()
+        if quiet:
+            continue
+        if event.kind in ("connection", "started", "finished", "incident", "error", "chat"):
+            text = event.text or event.kind
+            print(f"[{event.kind}] {text}", file=sys.stderr, flush=True)
+
+
+# -- selfplay ----------------------------------------------------------------------------
+
+
+def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from cakeparty.protocol.identity import Identity
+    from cakeparty.protocol.lobby import new_room_code
+    from cakeparty.protocol.network import HostSetup, RoomRunner
+    from cakeparty.protocol.transport import TransportError
+
+    game = get_game(args.game)
+    if args.players not in game.players:
+        allowed = " or ".join(str(p) for p in game.players)
+        parser.error(
+            _("{game} is for {allowed} players, not {players}").format(
+                game=args.game, allowed=allowed, players=args.players
+            )
+        )
+    level = _level(args.game, args.level, parser)
+    room = new_room_code()
+    work = Path(tempfile.mkdtemp(prefix="cakeparty-selfplay-"))
+    host = RoomRunner(
+        broker=args.broker,
+        identity=Identity.generate(_("Referee")),
+        room=room,
+        host=HostSetup(args.game, args.players, {"full": args.full}, lam=args.lam),
+        seated=False,
+        journal_dir=work / "host",
+    )
+    started = time.monotonic()
+    exe = Path(sys.executable).with_name("cakeparty")
+    command = [str(exe)] if exe.exists() else [sys.executable, "-m", "cakeparty.tui"]
+
+    async def main() -> list[dict[str, Any]]:
+        runner = asyncio.create_task(host.run())
+        procs = []
+        for seat in range(args.players):
+            home = work / f"bot{seat}"
+            env = {
+                **os.environ,
+                "CAKEPARTY_CONFIG_DIR": str(home / "config"),
+                "CAKEPARTY_DATA_DIR": str(home / "data"),
+            }
+            procs.append(
+                await asyncio.create_subprocess_exec(
+                    *command,
+                    "bot",
+                    args.game,
+                    "--room",
+                    room,
+                    "--broker",
+                    str(args.broker),
+                    "--level",
+                    level,
+                    "--name",
+                    f"Bot {seat + 1}",
+                    "--json",
+                    env=env,
+                    stdout=asyncio.subprocess.PIPE,
+                    stderr=asyncio.subprocess.DEVNULL,
+                )
+            )
+        try:
+            outs = await asyncio.wait_for(
+                asyncio.gather(*(p.communicate() for p in procs)), args.timeout
+            )
+        finally:
+            for p in procs:
+                if p.returncode is None:
+                    p.kill()
+            host.stop()
+            with contextlib.suppress(Exception):
+                await runner
+        results = []
+        for out, _err in outs:
+            with contextlib.suppress(ValueError):
+                results.append(json.loads(out.decode().strip().splitlines()[-1]))
+        return results
+
+    try:
+        results = asyncio.run(main())
+    except TransportError as exc:
+        print(_("cakeparty selfplay: {reason}").format(reason=exc), file=sys.stderr)
+        return 1
+    except TimeoutError:
+        print(
+            _("cakeparty selfplay: no result within {s} s").format(s=args.timeout), file=sys.stderr
+        )
+        return 1
+    audits = {r.get("audit") for r in results}
+    report = {
+        "game": args.game,
+        "players": args.players,
+        "winner": results[0].get("winner") if results else None,
+        "audit": "fair"
+        if audits == {"fair"} and len(results) == args.players
+        else sorted(map(str, audits)),
+        "seconds": round(time.monotonic() - started, 3),
+        "messages": host.log_messages,
+        "bytes": host.log_bytes,
+    }
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(
+            _(
+                "{game}, {players} players: winner {winner}, audit {audit}, "
+                "{seconds} s, {messages} messages, {bytes} bytes"
+            ).format(**report)
+        )
+    return 0 if report["audit"] == "fair" else 1
+
+
+__all__ = ["add_commands", "game_names"]

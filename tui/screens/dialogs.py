@@ -1,0 +1,170 @@
+"""Small modal dialogs: pick one of a list, confirm, pass the keyboard, read a notice.
+
+Each is a :class:`ModalScreen` returning its answer through ``dismiss``; esc backs out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from cakeparty.core.i18n import _
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Choice(Generic[T]):
+    """One entry of a :class:`ChoiceScreen`: what it says, what it returns, a detail line."""
+
+    label: str
+    value: T
+    detail: str = ""
+
+
+class ChoiceScreen(ModalScreen[T | None], Generic[T]):
+    """Choose one entry with ↑/↓ and enter, or its number; esc returns ``None``."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", _("Back"), id="choice.cancel"),
+        Binding("enter", "pick", _("Choose"), id="choice.pick", show=True),
+        *(
+            Binding(str(n), f"pick_number({n})", show=False, id=f"choice.pick{n}")
+            for n in range(1, 10)
+        ),
+    ]
+
+    def __init__(self, title: str, choices: Sequence[Choice[T]], prompt: str = "") -> None:
+        super().__init__(classes="dialog")
+        self.title_text = title
+        self.prompt = prompt
+        self.choices = list(choices)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="dialog-box") as box:
+            box.border_title = self.title_text
+            if self.prompt:
+                yield Static(self.prompt, id="dialog-prompt", markup=False)
+            options = []
+            for number, choice in enumerate(self.choices, 1):
+                label = Text(f"{number}. " if number < 10 else "   ", style="dim")
+                label.append(choice.label, style="bold")
+                if choice.detail:
+                    label.append("  " + choice.detail, style="dim")
+                options.append(Option(label))
+            yield OptionList(*options, id="choices")
+            yield Static(_("↑/↓ and enter, or a number · esc back"), id="dialog-keys")
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.choices[event.option_index].value)
+
+    def action_pick(self) -> None:
+        index = self.query_one(OptionList).highlighted
+        if index is not None:
+            self.dismiss(self.choices[index].value)
+
+    def action_pick_number(self, number: int) -> None:
+        if 1 <= number <= len(self.choices):
+            self.dismiss(self.choices[number - 1].value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question: y or enter for yes, n or esc for no."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", _("Yes"), id="confirm.yes"),
+        Binding("n,escape", "answer(False)", _("No"), id="confirm.no"),
+    ]
+
+    def __init__(self, question: str, detail: str = "") -> None:
+        super().__init__(classes="dialog")
+        self.question = question
+        self.detail = detail
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="dialog-box"):
+            yield Static(self.question, id="dialog-question", markup=False)
+            if self.detail:
+                yield Static(self.detail, id="dialog-detail", markup=False)
+            yield Static(_("y yes · n no"), id="dialog-keys")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class NoticeScreen(ModalScreen[None]):
+    """A titled notice of a few lines; enter, space or esc continues."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "close", _("Continue"), id="notice.close"),
+    ]
+
+    def __init__(self, title: str, lines: Sequence[str | Text], *, classes: str = "") -> None:
+        super().__init__(classes=f"dialog {classes}".strip())
+        self.title_text = title
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="dialog-box") as box:
+            box.border_title = self.title_text
+            for line in self.lines:
+                yield Static(line, classes="notice-line", markup=False)
+            yield Static(_("enter to continue"), id="dialog-keys")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class PassScreen(ModalScreen[None]):
+    """Hot-seat: hide everything until the next person has the keyboard."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "ready", _("Ready"), id="pass.ready")
+    ]
+
+    def __init__(self, name: str, why: str = "") -> None:
+        super().__init__(classes="pass")
+        self.name_text = name
+        self.why = why
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="dialog-box"):
+            yield Static(
+                _("Pass the keyboard to {name}").format(name=self.name_text),
+                id="pass-title",
+                markup=False,
+            )
+            if self.why:
+                yield Static(self.why, id="dialog-detail", markup=False)
+            yield Static(
+                _("{name}: press enter when nobody else can see the screen.").format(
+                    name=self.name_text
+                ),
+                id="dialog-keys",
+                markup=False,
+            )
+
+    def action_ready(self) -> None:
+        self.dismiss(None)

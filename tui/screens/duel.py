@@ -1,0 +1,609 @@
+"""The Cake Duel screen: opponents and table above, the log beside, your hand below.
+
+The screen drives a :class:`LocalDuel`: it shows the view of the seat at the keyboard,
+offers only the actions in that view's ``legal``, lets bots act after a short visible
+delay, hides hands between people in hot-seat play, and shows the end of each bout and
+of the duel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from cakeparty.core import Action
+from cakeparty.core.games.cake_duel import events as ev
+from cakeparty.core.games.cake_duel.actions import (
+    Agree,
+    Block,
+    Challenge,
+    Claim,
+    Lead,
+    NoAction,
+    NoTrade,
+    Pass,
+    Refuse,
+    Summon,
+    Take,
+    Taunt,
+    Trade,
+)
+from cakeparty.core.games.cake_duel.cards import CARDS
+from cakeparty.core.games.cake_duel.state import Phase
+from cakeparty.core.games.cake_duel.text import (
+    card_effect,
+    card_title,
+    card_type,
+    claim_text,
+    describe,
+    describe_action,
+    describe_decision,
+    score_text,
+    side_name,
+)
+from cakeparty.core.games.cake_duel.view import DuelView
+from cakeparty.core.i18n import _, ngettext
+from cakeparty.tui.chronicle import Entry, replay_lines
+from cakeparty.tui.local import GameSetup, LocalDuel
+from cakeparty.tui.messages import (
+    ActionChosen,
+    BoutEnded,
+    DuelEnded,
+    KeyboardPassed,
+    SelectionChanged,
+    StoryTold,
+)
+from cakeparty.tui.screens.dialogs import (
+    Choice,
+    ChoiceScreen,
+    ConfirmScreen,
+    NoticeScreen,
+    PassScreen,
+)
+from cakeparty.tui.screens.duel_parts import (
+    SEAT_COLUMNS,
+    deck_text,
+    hand_faces,
+    last_turn_lines,
+    seat_rows,
+    status_line,
+    table_text,
+    take_label,
+    title_line,
+)
+from cakeparty.tui.screens.help import HelpScreen
+from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
+from cakeparty.tui.widgets import HandView, LogView, SeatList, StatusBar
+
+#: Which action kinds each key action stands for; a key shows only when one is legal.
+KEY_ACTIONS: dict[str, tuple[type[Action], ...]] = {
+    "claim": (Claim,),
+    "pass_turn": (Pass,),
+    "block": (Block,),
+    "challenge": (Challenge,),
+    "no_action": (NoAction,),
+    "summon": (Summon,),
+    "take": (Take,),
+    "lead": (Lead,),
+    "trade": (Trade,),
+    "no_trade": (NoTrade,),
+    "agree": (Agree,),
+    "refuse": (Refuse,),
+    "taunt": (Taunt,),
+}
+
+#: Phases whose only decision opens a list at once.
+AUTO_CHOOSE = {Phase.SUMMON: "summon", Phase.PRIEST: "take", Phase.LEAD: "lead"}
+
+
+class DuelScreen(Screen[None]):
+    """A local Cake Duel against bots, or hot-seat between people at one keyboard."""
+
+    CSS_PATH = "duel.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "claim", _("Claim"), id="duel.claim"),
+        Binding("p", "pass_turn", _("Pass"), id="duel.pass"),
+        Binding("x", "challenge", _("Challenge"), id="duel.challenge"),
+        Binding("b", "block", _("Block"), id="duel.block"),
+        Binding("n", "no_action", _("No action"), id="duel.no_action"),
+        Binding("s", "summon", _("Summon"), id="duel.summon"),
+        Binding("t", "take", _("Priest takes"), id="duel.take"),
+        Binding("a", "lead", _("Who leads"), id="duel.lead"),
+        Binding("t", "trade", _("Trade"), id="duel.trade"),
+        Binding("n", "no_trade", _("No trade"), id="duel.no_trade"),
+        Binding("y", "agree", _("Agree"), id="duel.agree"),
+        Binding("n", "refuse", _("Refuse"), id="duel.refuse"),
+        Binding("w", "taunt", _("Taunt"), id="duel.taunt"),
+        Binding("r", "replay", _("Replay"), id="duel.replay"),
+        Binding("n", "new_duel", _("New duel"), id="duel.new"),
+        Binding("question_mark,f1", "help", _("Help"), id="duel.help"),
+        Binding("pageup", "log(-1)", _("Log up"), show=False, id="duel.log_up"),
+        Binding("pagedown", "log(1)", _("Log down"), show=False, id="duel.log_down"),
+        Binding("q", "quit_game", _("Quit"), id="duel.quit"),
+    ]
+
+    def __init__(
+        self,
+        setup: GameSetup | LocalDuel,
+        *,
+        player: str = "Player",
+        bot_delay: float = 0.6,
+        leave: str = "pop",
+    ) -> None:
+        """``setup``: the game to start, or a local game already set up."""
+        super().__init__()
+        self.duel = setup if isinstance(setup, LocalDuel) else LocalDuel(setup, player)
+        self.bot_delay = bot_delay
+        self.leave = leave  # "pop": back to the menu; "exit": quit the app
+        humans = self.duel.humans
+        self.viewer: int | None = None if self.duel.setup.hotseat else humans[0]
+        self.awaiting: int | None = None  # the seat whose keys are live now
+        self.bot_busy = False
+        self._last_turn: list[str] = []
+        self._bout_end: list[Entry] = []
+        self.ended = False
+        self._seen: dict[int, set[int]] = {}  # per seat: the hand at its last decision
+        self.first_turn = 1  # the duel's turn count when this bout began
+        self.prompted = False  # the list of this decision has opened by itself once
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="duel-title")
+        with Horizontal(id="duel-top"):
+            with Vertical(id="duel-left"):
+                seats = SeatList([_(c) for c in SEAT_COLUMNS], id="duel-seats")
+                seats.border_title = _("Players")
+                yield seats
+                with Vertical(id="duel-table") as table:
+                    table.border_title = _("Table")
+                    yield Static(id="duel-claims")
+                    yield Static(id="duel-deck")
+            log = LogView(id="duel-log")
+            log.border_title = _("Log")
+            yield log
+        yield StatusBar(id="duel-status")
+        yield HandView(_("Your hand is empty"), id="duel-hand")
+        yield Footer(show_command_palette=False, compact=True)
+
+    def on_mount(self) -> None:
+        self.hand.focus()
+        self._tell(self.duel.story)
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    @property
+    def hand(self) -> HandView:
+        return self.query_one(HandView)
+
+    @property
+    def log_view(self) -> LogView:
+        return self.query_one(LogView)
+
+    @property
+    def status(self) -> StatusBar:
+        return self.query_one(StatusBar)
+
+    def view(self) -> DuelView:
+        return self.duel.view(self.viewer)
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        """Draw everything from the viewer's view."""
+        view = self.view()
+        duel = self.duel
+        turn = view.turn - self.first_turn + 1
+        self.query_one("#duel-title", Static).update(title_line(view, duel, turn))
+        self.query_one(SeatList).show(seat_rows(view, duel, self.viewer))
+        self.query_one("#duel-claims", Static).update(table_text(view, duel, self._last_turn))
+        self.query_one("#duel-deck", Static).update(deck_text(view))
+        hand = self.hand
+        if self.viewer is None:
+            hand.border_title = _("Hands are hidden")
+            hand.show([], _("Hands are hidden until the keyboard is passed"))
+        else:
+            hand.border_title = _("Your hand — {name}").format(name=duel.names[self.viewer])
+            hand.show(hand_faces(view, self._seen.get(self.viewer)), _("Your hand is empty"))
+        text, tone = status_line(view, duel, self.viewer if self.awaiting is not None else None)
+        if self.awaiting is None and tone == "you":
+            tone = "wait"
+        self.status.show(text, tone)
+        self.refresh_bindings()
+
+    def _tell(self, entries: list[Entry]) -> None:
+        """Write new events to the log; note a bout's end to show once the step is over."""
+        if not entries:
+            return
+        names = self.duel.names
+        lines = []
+        for entry in entries:
+            event = entry.event
+            text = describe(event, names)
+            style = ""
+            if isinstance(event, ev.BoutStarted):
+                style = "bold reverse"
+                self._seen.clear()
+                self.first_turn = self.duel.view(None).turn
+                if self._bout_end:
+                    self._bout_end.append(entry)
+            elif isinstance(event, ev.Challenged | ev.BoutWon | ev.DuelWon):
+                style = "bold"
+                self._bout_end.append(entry)
+            elif isinstance(event, ev.Stole | ev.Taunted):
+                style = "italic"
+            elif isinstance(event, ev.Drew):
+                style = "dim"
+            self.log_view.add(text, style)
+            lines.append(text)
+        last_turn_lines(entries, names, self._last_turn)
+        self.post_message(StoryTold(tuple(lines)))
+
+    # -- the game moving on ----------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Move on until a person must decide: bots act, forced choices are made."""
+        if not self.is_current or self.bot_busy:
+            return  # a dialog is open, or a bot is on it; both resume here
+        self.awaiting = None
+        duel = self.duel
+        if self._bout_end and self._show_bout_end():
+            return
+        if duel.over:
+            self.refresh_view()
+            self._finish()
+            return
+        seat = duel.to_act
+        if seat is None:
+            self.refresh_view()
+            return
+        if duel.is_bot(seat):
+            self.refresh_view()
+            self.bot_busy = True
+            self.run_bot(seat)
+            return
+        forced = duel.forced(seat)
+        if forced is not None:
+            self.perform(seat, forced)
+            return
+        if seat != self.viewer:
+            self._pass_keyboard(seat)
+            return
+        self.awaiting = seat
+        self.refresh_view()
+        action = AUTO_CHOOSE.get(self.view().phase)
+        if action is not None and not self.prompted:
+            self.prompted = True
+            getattr(self, f"action_{action}")()
+
+    def perform(self, seat: int, action: Action, by_bot: bool = False) -> None:
+        """``seat`` makes ``action``; the log and table follow, then the game moves on."""
+        self.awaiting = None
+        self.prompted = False
+        if not by_bot:
+            self._seen[seat] = set(self.duel.view(seat).hand)
+        entries = self.duel.act(seat, action)
+        self.post_message(ActionChosen(seat, action, by_bot))
+        if not by_bot:
+            self.hand.clear_selection()
+        self._tell(entries)
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    @work(exclusive=True, group="bot")
+    async def run_bot(self, seat: int) -> None:
+        """A bot decides after the delay, off the event loop, then plays."""
+        try:
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            state = self.duel.view(None).state_id
+            action = await asyncio.to_thread(self._bot_choice, seat)
+        finally:
+            self.bot_busy = False
+        if self.duel.view(None).state_id == state and self.duel.to_act == seat:
+            self.perform(seat, action, by_bot=True)
+
+    def _bot_choice(self, seat: int) -> Action:
+        """The bot's choice; should the bot fail, a notice and a legal move at random."""
+        legal = self.duel.match.legal_actions(seat)
+        try:
+            action = self.duel.bot_choice(seat)
+        except Exception as exc:  # a broken bot must not end the game for the people
+            problem = f"{type(exc).__name__}: {exc}"
+        else:
+            if action in legal:
+                return action
+            problem = _("{action} is not legal now").format(action=action)
+        self.app.call_from_thread(
+            self.notify,
+            _("{name} (bot) stumbled ({problem}) and plays at random this once.").format(
+                name=self.duel.names[seat], problem=problem
+            ),
+            severity="warning",
+        )
+        return self.duel.bot_rng.choice(legal)
+
+    def _pass_keyboard(self, seat: int) -> None:
+        self.viewer = None
+        self.refresh_view()
+        name = self.duel.names[seat]
+        why = describe_decision(self.duel.view(None).phase, seat, self.duel.names)
+        if self._last_turn:
+            why = f"{self._last_turn[-1]}\n\n{why}"
+
+        def taken(_result: None) -> None:
+            self.viewer = seat
+            self.post_message(KeyboardPassed(seat))
+            self.refresh_view()
+            self.call_after_refresh(self.advance)
+
+        self.app.push_screen(PassScreen(name, why), taken)
+
+    def _show_bout_end(self) -> bool:
+        entries, self._bout_end = self._bout_end, []
+        won = next((e for e in entries if isinstance(e.event, ev.BoutWon)), None)
+        if won is None:
+            return False
+        event = won.event
+        self.post_message(BoutEnded(event.side, event.reason, event.trophies))
+        if any(isinstance(e.event, ev.DuelWon) for e in entries):
+            self._bout_end = entries  # the duel-end screen tells it
+            return False
+        names = self.duel.names
+        lines = [describe(e.event, names) for e in entries if isinstance(e.event, ev.Challenged)]
+        lines.append(_("Trophies: {score}").format(score=score_text(event.trophies, names)))
+        lines.extend(
+            describe(e.event, names) for e in entries if isinstance(e.event, ev.BoutStarted)
+        )
+        title = _("{side} wins bout {n}").format(side=side_name(event.side, names), n=won.bout)
+        self.refresh_view()
+        self.app.push_screen(NoticeScreen(title, lines, classes="bout-end"), self._resume)
+        return True
+
+    def _resume(self, _result: object = None) -> None:
+        self.call_after_refresh(self.advance)
+
+    def _finish(self) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        outcome = self.duel.outcome
+        assert outcome is not None
+        self.post_message(DuelEnded(outcome))
+        names = self.duel.names
+        view = self.duel.view(None)
+        assert view.winner is not None
+        headline = _("{side} wins the duel!").format(side=side_name(view.winner, names))
+        lines = [
+            describe(e.event, names) for e in self._bout_end if isinstance(e.event, ev.Challenged)
+        ]
+        self._bout_end = []
+        lines.append(_("Trophies: {score}").format(score=score_text(view.trophies, names)))
+        won = None
+        humans = self.duel.humans
+        if len(humans) == 1 or not self.duel.setup.hotseat:
+            won = view.winner == humans[0] % 2
+        self.app.push_screen(DuelEndScreen(headline, lines, won), self._after_end)
+
+    def _after_end(self, choice: str | None) -> None:
+        if choice == "replay":
+            self.action_replay()
+        elif choice == "new":
+            self.action_new_duel()
+        elif choice == "quit":
+            self._leave()
+
+    # -- keys: choosing an action ----------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        kinds = KEY_ACTIONS.get(action)
+        if kinds is not None:
+            if self.awaiting is None or self.duel.over:
+                return False
+            return any(isinstance(a, kinds) for a in self._legal())
+        if action in ("replay", "new_duel"):
+            return self.duel.over
+        return True
+
+    def _legal(self) -> tuple[Action, ...]:
+        if self.awaiting is None:
+            return ()
+        return tuple(self.duel.match.legal_actions(self.awaiting))
+
+    def _act(self, action: Action) -> None:
+        seat = self.awaiting
+        if seat is not None and action in self._legal():
+            self.perform(seat, action)
+
+    def _choose(
+        self, title: str, choices: list[Choice[Any]], then: Callable[[Any], None], prompt: str = ""
+    ) -> None:
+        def chosen(value: Any) -> None:
+            if value is not None:
+                then(value)
+            elif self.awaiting is not None:
+                self.refresh_view()
+
+        self.app.push_screen(ChoiceScreen(title, choices, prompt), chosen)
+
+    def _cards_for_play(self) -> tuple[int, ...]:
+        """The selected cards, or the one under the cursor if none is selected."""
+        selected = self.hand.selected
+        if selected:
+            return selected
+        current = self.hand.current
+        return (current.key,) if current is not None else ()
+
+    def action_claim(self) -> None:
+        slots = set(self._cards_for_play())
+        claims = [a for a in self._legal() if isinstance(a, Claim) and set(a.slots) == slots]
+        if not claims:
+            self.notify(_("Select the cards to play first (space or 1–9)."), severity="warning")
+            return
+        names = list(dict.fromkeys(a.name for a in claims))
+        count = len(slots)
+        choices = [
+            Choice(
+                claim_text(count, n),
+                n,
+                f"{card_type(n)} — {card_effect(n)}",
+            )
+            for n in names
+        ]
+
+        def named(name: str) -> None:
+            targets = [a for a in claims if a.name == name]
+            if len(targets) == 1:
+                self._act(targets[0])
+                return
+            self._choose(
+                _("Attack whom?"),
+                [Choice(self.duel.names[a.target], a) for a in targets],
+                self._act,
+            )
+
+        self._choose(
+            ngettext("Claim {n} facedown card as…", "Claim {n} facedown cards as…", count).format(
+                n=count
+            ),
+            choices,
+            named,
+            _("Any claim may be a bluff; any claim may be challenged."),
+        )
+
+    def action_block(self) -> None:
+        slots = set(self._cards_for_play())
+        blocks = [a for a in self._legal() if isinstance(a, Block) and set(a.slots) == slots]
+        if not blocks:
+            view = self.view()
+            most = view.attack.count if view.attack is not None else 1
+            self.notify(
+                _("Select the cards to block with (at most {n}), then b.").format(n=most),
+                severity="warning",
+            )
+            return
+        choices = [Choice(claim_text(len(a.slots), a.name), a, card_effect(a.name)) for a in blocks]
+        title = ngettext("Block with {n} card as…", "Block with {n} cards as…", len(slots))
+        self._choose(title.format(n=len(slots)), choices, self._act)
+
+    def action_pass_turn(self) -> None:
+        self._act(Pass())
+
+    def action_challenge(self) -> None:
+        self._act(Challenge())
+
+    def action_no_action(self) -> None:
+        self._act(NoAction())
+
+    def action_no_trade(self) -> None:
+        self._act(NoTrade())
+
+    def action_agree(self) -> None:
+        self._act(Agree())
+
+    def action_refuse(self) -> None:
+        self._act(Refuse())
+
+    def action_taunt(self) -> None:
+        taunts = [a for a in self._legal() if isinstance(a, Taunt)]
+        if taunts:
+            self._act(taunts[0])
+
+    def action_summon(self) -> None:
+        summons = [a for a in self._legal() if isinstance(a, Summon)]
+        if not summons:
+            return
+        choices = [
+            Choice(card_title(a.name), a, card_effect(a.name)) for a in summons if a.name in CARDS
+        ]
+        self._choose(
+            _("Summoner: name a card"),
+            choices,
+            self._act,
+            _("You see the hand; you steal 2 cakes per copy of this card in it."),
+        )
+
+    def action_take(self) -> None:
+        view = self.view()
+        takes = [a for a in self._legal() if isinstance(a, Take)]
+        if not takes:
+            return
+        choices = [Choice(take_label(view, a), a) for a in takes]
+        self._choose(_("Priest: take which card?"), choices, self._act)
+
+    def action_lead(self) -> None:
+        leads = [a for a in self._legal() if isinstance(a, Lead)]
+        choices = [Choice(describe_action(a, self.duel.names), a) for a in leads]
+        self._choose(_("Who attacks first?"), choices, self._act)
+
+    def action_trade(self) -> None:
+        view = self.view()
+        trades = [a for a in self._legal() if isinstance(a, Trade | NoTrade)]
+        labels: dict[str, Action] = {}  # swapping one Soldier is swapping any other
+        for trade in trades:
+            labels.setdefault(describe_action(trade, self.duel.names, known=view.known), trade)
+        choices = [Choice(label, action) for label, action in labels.items()]
+        self._choose(_("Trade with your partner"), choices, self._act)
+
+    # -- keys: everything else -------------------------------------------------------------
+
+    def on_selection_changed(self, message: SelectionChanged) -> None:
+        self.refresh_bindings()
+
+    def action_log(self, step: int) -> None:
+        self.log_view.page(step)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.duel.setup.game))
+
+    def action_replay(self) -> None:
+        if not self.duel.over:
+            return
+        lines = replay_lines(self.duel.replay(), self.duel.names)
+        title = _("Replay, every card face up — seed {seed}").format(seed=self.duel.setup.seed)
+        self.app.push_screen(ReplayScreen(title, lines))
+
+    def action_new_duel(self) -> None:
+        if not self.duel.over:
+            return
+        setup = self.duel.setup
+        fresh = GameSetup(
+            game=setup.game,
+            players=setup.players,
+            bots=setup.bots,
+            full=setup.full,
+            hotseat=setup.hotseat,
+        )
+        player = self.duel.names[0]
+        self.app.switch_screen(
+            DuelScreen(fresh, player=player, bot_delay=self.bot_delay, leave=self.leave)
+        )
+
+    def action_quit_game(self) -> None:
+        if self.duel.over:
+            self._leave()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._leave()
+
+        self.app.push_screen(
+            ConfirmScreen(_("Quit this duel?"), _("The duel in progress will be lost.")),
+            answered,
+        )
+
+    def _leave(self) -> None:
+        self.workers.cancel_group(self, "bot")
+        if self.leave == "exit":
+            self.app.exit()
+        else:
+            self.dismiss(None)

@@ -1,0 +1,247 @@
+"""What the Cake Duel screen shows, computed from one seat's view: no widgets here.
+
+Each function turns a :class:`DuelView` (and the seats' names) into the values the
+shared widgets display, so the screen only wires them together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from rich.text import Text
+
+from cakeparty.core.games.cake_duel import events as ev
+from cakeparty.core.games.cake_duel.actions import Take, Taunt, Trade
+from cakeparty.core.games.cake_duel.state import Phase, Play
+from cakeparty.core.games.cake_duel.text import (
+    card_effect,
+    card_list,
+    card_title,
+    card_type,
+    claim_text,
+    describe,
+    describe_action,
+    describe_decision,
+    seat_name,
+)
+from cakeparty.core.games.cake_duel.view import DuelView
+from cakeparty.core.i18n import N_, _, ngettext
+from cakeparty.tui.local import LocalDuel
+from cakeparty.tui.widgets.cards import Face, FacedownPile
+from cakeparty.tui.widgets.seats import SeatRow
+
+
+def hand_faces(view: DuelView, seen: Collection[int] | None = None) -> list[Face]:
+    """The viewer's hand as card faces: title, short type, and type and effect in full.
+
+    Cards not in ``seen`` (the hand at the viewer's last decision) are marked new.
+    """
+    faces = []
+    for slot in view.hand:
+        badge = _("new") if seen is not None and slot not in seen else ""
+        name = view.card(slot)
+        if name is None:
+            faces.append(Face(slot, "?", "", _("a card you have not seen"), badge))
+            continue
+        detail = _("{type}. {effect}").format(type=card_type(name), effect=card_effect(name))
+        faces.append(Face(slot, card_title(name), card_type(name, short=True), detail, badge))
+    return faces
+
+
+def title_line(view: DuelView, duel: LocalDuel, turn: int) -> Text:
+    """The top line: game, bout and turn of the bout, and the trophies."""
+    sides = [
+        "+".join(duel.names[s] for s in range(duel.players) if s % 2 == side) for side in (0, 1)
+    ]
+    text = Text()
+    text.append(_("Cake Duel"), style="bold")
+    text.append(" · ")
+    text.append(_("bout {n}").format(n=view.bout))
+    text.append(" · ")
+    text.append(_("turn {n}").format(n=turn))
+    text.append(" · ")
+    text.append(_("trophies"))
+    text.append(f" {sides[0]} ")
+    text.append(f"{view.trophies[0]} – {view.trophies[1]}", style="bold")
+    text.append(f" {sides[1]}")
+    return text
+
+
+def _tag(duel: LocalDuel, seat: int, viewer: int | None) -> str:
+    if seat == viewer:
+        return _("(you)")
+    mate = viewer is not None and duel.players == 4 and seat % 2 == viewer % 2
+    if mate:
+        return _("(partner)")
+    return _("(bot)") if duel.is_bot(seat) else ""
+
+
+#: The columns of :func:`seat_rows`, named on the players panel.
+SEAT_COLUMNS = (N_("cakes"), N_("cards"), N_("trophies"))
+
+
+def seat_rows(view: DuelView, duel: LocalDuel, viewer: int | None) -> list[SeatRow]:
+    """Every seat with cakes, trophies and cards in hand; the viewer's seat last."""
+    order = [s for s in range(duel.players) if s != viewer]
+    if viewer is not None:
+        order.append(viewer)
+    rows = []
+    for seat in order:
+        side = seat % 2
+        facts = (str(view.cakes[side]), str(len(view.hands[seat])), str(view.trophies[side]))
+        note = ""
+        if seat != viewer and viewer is not None:
+            known = [view.known[s] for s in view.hands[seat] if s in view.known]
+            if known and len(known) == len(view.hands[seat]):
+                note = _("holds {cards}").format(cards=card_list(known))
+            elif known:
+                note = _("you know they hold {cards}").format(cards=card_list(known))
+        rows.append(
+            SeatRow(
+                name=duel.names[seat],
+                tag=_tag(duel, seat, viewer),
+                facts=facts,
+                note=note,
+                active=seat in view.to_act,
+                own=seat == viewer,
+            )
+        )
+    return rows
+
+
+def _play_line(text: Text, label: str, view: DuelView, duel: LocalDuel, play: Play) -> None:
+    text.append(f"{label:<8}", style="bold")
+    text.append(duel.names[play.seat])
+    if duel.players == 4 and view.target is not None and play.seat != view.target:
+        text.append(" → " + duel.names[view.target])
+    text.append(": ")
+    text.append(claim_text(play.count, play.name), style="bold")
+    text.append("  ")
+    text.append(FacedownPile.blocks(play.count, most=5), style="dim")
+    text.append("\n")
+    if play.seat == view.seat and all(s in view.known for s in play.slots):
+        text.append(" " * 8)
+        cards = card_list(view.known[s] for s in play.slots)
+        text.append(_("yours: {cards}").format(cards=cards), style="italic")
+        text.append("\n")
+
+
+def table_text(view: DuelView, duel: LocalDuel, last_turn: Sequence[str]) -> Text:
+    """The table: the attack and block claims, or the last turn's."""
+    text = Text()
+    if view.attack is not None:
+        _play_line(text, _("Attack"), view, duel, view.attack)
+        if view.block is not None:
+            _play_line(text, _("Block"), view, duel, view.block)
+        else:
+            text.append(f"{_('Block'):<8}", style="bold")
+            text.append("—\n", style="dim")
+    elif last_turn:
+        text.append(_("Last turn"), style="bold")
+        text.append("\n")
+        for line in last_turn[-5:]:
+            text.append(f"  {line}\n", style="dim")
+    else:
+        text.append(_("No claim on the table yet."), style="dim")
+    return text
+
+
+def deck_text(view: DuelView) -> Text:
+    """Deck and discard counts, and the specials hidden in this duel's deck."""
+    text = Text()
+    text.append(_("Deck {n}").format(n=view.deck_count), style="bold")
+    text.append(" · ")
+    text.append(_("Discard {n}").format(n=view.discard_count))
+    text.append(" · ")
+    if view.specials_in_deck:
+        text.append(
+            ngettext(
+                "{n} hidden special",
+                "{n} hidden specials",
+                view.specials_in_deck,
+            ).format(n=view.specials_in_deck)
+        )
+        if view.specials_seen:
+            text.append("\n")
+            seen = card_list(sorted(view.specials_seen))
+            text.append(_("Specials seen this duel: {cards}").format(cards=seen), style="italic")
+    else:
+        text.append(_("core game"), style="dim")
+    return text
+
+
+def last_turn_lines(entries: Sequence[object], names: Sequence[str], keep: list[str]) -> list[str]:
+    """Update ``keep`` (what happened in the last turn) with new entries' events."""
+    for entry in entries:
+        event = getattr(entry, "event", entry)
+        if isinstance(event, ev.BoutStarted):
+            keep.clear()
+        elif isinstance(event, ev.Claimed | ev.Passed):
+            keep.clear()
+            keep.append(describe(event, names).split(" (")[0])
+        elif not isinstance(event, ev.Drew | ev.BoutWon | ev.DuelWon | ev.LeadChosen):
+            keep.append(describe(event, names).split(" (")[0])
+    return keep
+
+
+def _hint(view: DuelView, duel: LocalDuel) -> str:
+    phase = view.phase
+    names = duel.names
+    if phase is Phase.ATTACK:
+        return _("Your attack: pick cards (space, 1–9), c to claim them · p to pass")
+    if phase is Phase.RESPOND and view.attack is not None:
+        return _("{seat} claims {claim}: x challenge · b block · n no action").format(
+            seat=names[view.attack.seat], claim=claim_text(view.attack.count, view.attack.name)
+        )
+    if phase is Phase.REPLY and view.block is not None:
+        return _("{seat} blocks with {claim}: x challenge · n no action").format(
+            seat=names[view.block.seat], claim=claim_text(view.block.count, view.block.name)
+        )
+    if phase is Phase.PRIEST:
+        return _("Your Priest takes a card of the attack: t to choose")
+    if phase is Phase.SUMMON:
+        return _("Your Summoner calls for a card: s to name it")
+    if phase is Phase.LEAD:
+        return _("Your team starts: a to choose who attacks first")
+    if phase is Phase.TRADE:
+        return _("You may trade with your partner: t to trade · n no trade")
+    if phase is Phase.TRADE_ANSWER and isinstance(view.trade_offer, Trade):
+        offer = view.trade_offer
+        mate = view.attacker if view.attacker is not None else 0
+        flipped = Trade(offer.take, offer.give)  # as the answering seat sees it
+        return _("{seat} offers a trade ({what}): y agree · n refuse").format(
+            seat=names[mate], what=describe_action(flipped, names, known=view.known)
+        )
+    return describe_decision(phase, view.seat, names)
+
+
+def status_line(view: DuelView, duel: LocalDuel, viewer: int | None) -> tuple[str, str]:
+    """The status line and its tone, for whoever is to act."""
+    if view.winner is not None:
+        return _("The duel is over: {side} wins. r replay · n new duel · q quit").format(
+            side=seat_name(view.winner, duel.names)
+            if duel.players == 2
+            else " & ".join(duel.names[s] for s in range(duel.players) if s % 2 == view.winner)
+        ), "end"
+    seat = view.to_act[0] if view.to_act else None
+    if seat is None:
+        return _("Dealing…"), "wait"
+    if seat == viewer:
+        hint = _hint(view, duel)
+        if any(isinstance(a, Taunt) for a in view.legal):
+            hint += " · " + _("w taunt")
+        return hint, "you"
+    if duel.is_bot(seat):
+        return describe_decision(view.phase, seat, duel.names) + " …", "wait"
+    return describe_decision(view.phase, seat, duel.names), "wait"
+
+
+def take_label(view: DuelView, action: Take) -> str:
+    """A Priest's choice: which of the attack's facedown cards, by position."""
+    assert view.attack is not None
+    places = [str(view.attack.slots.index(s) + 1) for s in action.slots]
+    return ngettext(
+        "Facedown card {places} of the attack",
+        "Facedown cards {places} of the attack",
+        len(places),
+    ).format(places=", ".join(places))

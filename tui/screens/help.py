@@ -1,0 +1,118 @@
+"""Rules, card reference and keys of the game in play, on ``?`` or F1."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
+
+from cakeparty.core.games.cake_duel.cards import CARDS
+from cakeparty.core.games.cake_duel.text import card_effect, card_title, card_type
+from cakeparty.core.i18n import N_, _
+from cakeparty.tui.rules import rules_text
+
+#: The keys of a Cake Duel, for the Keys tab and the README.
+DUEL_KEYS: tuple[tuple[str, str], ...] = (
+    ("← → / h l", N_("move along your hand")),
+    ("space / 1–9", N_("select a card (or unselect it)")),
+    ("c", N_("claim an attack with the selected cards")),
+    ("p", N_("pass (no attack this turn)")),
+    ("b", N_("block with the selected cards")),
+    ("x", N_("challenge the claim just made")),
+    ("n", N_("no action (let the claim stand); no trade; refuse a trade")),
+    ("s", N_("Summoner: name the card to look for")),
+    ("t", N_("Priest: the card to take; team mode: trade a card")),
+    ("a", N_("team mode: choose who attacks first")),
+    ("y", N_("team mode: agree to a trade")),
+    ("w", N_("reveal your Sir Wolfy to taunt")),
+    ("PgUp / PgDn", N_("scroll the log")),
+    ("r / n", N_("after the duel: replay face up / new duel")),
+    ("? / F1", N_("this help")),
+    ("esc", N_("close a dialog")),
+    ("q", N_("quit the game (asks first)")),
+)
+
+
+def cards_table() -> Table:
+    """Every Cake Duel card: name, copies, type and effect; core set first."""
+    table = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    table.add_column(_("card"), no_wrap=True, style="bold")
+    table.add_column("×", justify="right", no_wrap=True)
+    table.add_column(_("type"), no_wrap=True)
+    table.add_column(_("effect"), ratio=1)
+    core = [n for n, c in CARDS.items() if not c.special]
+    specials = [n for n, c in CARDS.items() if c.special]
+    for group, names in ((_("Core deck"), core), (_("Specials"), specials)):
+        table.add_row(Text(group, style="italic underline"), "", "", "")
+        for name in names:
+            table.add_row(
+                card_title(name),
+                str(CARDS[name].copies),
+                card_type(name, short=True),
+                card_effect(name),
+            )
+    return table
+
+
+def keys_table(keys: Sequence[tuple[str, str]]) -> Table:
+    table = Table(box=None, padding=(0, 2), show_header=False)
+    table.add_column(no_wrap=True, style="bold")
+    table.add_column()
+    for key, what in keys:
+        table.add_row(key, _(what))
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    """Tabs: the cards, the full rules, the keys. ←/→ switch tabs, ↑/↓ scroll."""
+
+    CSS_PATH = "help.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,question_mark,f1", "close", _("Close"), id="help.close"),
+        Binding("left,h", "tab(-1)", _("Previous tab"), priority=True, id="help.previous"),
+        Binding("right,l", "tab(1)", _("Next tab"), priority=True, id="help.next"),
+    ]
+    TABS = ("cards", "rules", "keys")
+
+    def __init__(self, game: str = "cake-duel", keys: Sequence[tuple[str, str]] = DUEL_KEYS):
+        super().__init__()
+        self.game = game
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        with TabbedContent(initial="cards", id="help-tabs"):
+            with TabPane(_("Cards"), id="cards"), VerticalScroll(classes="help-scroll"):
+                yield Static(cards_table())
+            with TabPane(_("Rules"), id="rules"), VerticalScroll(classes="help-scroll"):
+                yield Markdown(rules_text(self.game))
+            with TabPane(_("Keys"), id="keys"), VerticalScroll(classes="help-scroll"):
+                yield Static(keys_table(self.keys))
+        yield Footer(show_command_palette=False, compact=True)
+
+    def on_mount(self) -> None:
+        self._focus_pane()
+
+    @property
+    def tab(self) -> str:
+        return self.query_one(TabbedContent).active
+
+    def action_tab(self, step: int) -> None:
+        tabs = self.query_one(TabbedContent)
+        index = self.TABS.index(tabs.active) if tabs.active in self.TABS else 0
+        tabs.active = self.TABS[(index + step) % len(self.TABS)]
+        self._focus_pane()
+
+    def _focus_pane(self) -> None:
+        tabs = self.query_one(TabbedContent)
+        pane = self.query_one(f"#{tabs.active}", TabPane)
+        pane.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

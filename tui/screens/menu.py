@@ -1,0 +1,146 @@
+"""The main menu, and the form that sets up a local game."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from cakeparty.core.i18n import N_, _
+from cakeparty.tui.local import GameSetup
+from cakeparty.tui.settings import BOT_LEVELS
+from cakeparty.tui.widgets import Cycler
+
+BANNER = r"""
+  ___      _          ___          _
+ / __|__ _| |_____   | _ \__ _ _ _| |_ _  _
+| (__/ _` | / / -_)  |  _/ _` | '_|  _| || |
+ \___\__,_|_\_\___|  |_| \__,_|_|  \__|\_, |
+                                       |__/
+"""
+
+
+class MenuScreen(Screen[None]):
+    """Play against bots or hot-seat, read the rules, change settings, quit."""
+
+    CSS_PATH = "menu.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("b", "choose('bots')", _("vs bots"), id="menu.bots"),
+        Binding("s", "choose('hotseat')", _("Hot-seat"), id="menu.hotseat"),
+        Binding("r", "choose('rules')", _("Rules"), id="menu.rules"),
+        Binding("o", "choose('settings')", _(N_("Settings")), id="menu.settings"),
+        Binding("question_mark,f1", "choose('rules')", _("Help"), show=False, id="menu.help"),
+        Binding("q,escape", "choose('quit')", _(N_("Quit")), id="menu.quit"),
+    ]
+
+    ITEMS = (
+        ("bots", "b", N_("Play Cake Duel against bots")),
+        ("hotseat", "s", N_("Play Cake Duel hot-seat (people at one keyboard)")),
+        ("rules", "r", N_("Rules and cards")),
+        ("settings", "o", N_("Settings")),
+        ("quit", "q", N_("Quit")),
+    )
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu-box"):
+            yield Static(BANNER.strip("\n"), id="menu-banner", markup=False)
+            yield Static(_("cake-themed card games in the terminal"), id="menu-tagline")
+            options = []
+            for item, key, label in self.ITEMS:
+                text = Text(f"{key}  ", style="bold")
+                text.append(_(label))
+                options.append(Option(text, id=item))
+            yield OptionList(*options, id="menu-options")
+            yield Static("", id="menu-greeting")
+        yield Footer(show_command_palette=False, compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        self.on_screen_resume()
+
+    def on_screen_resume(self) -> None:
+        settings = getattr(self.app, "settings", None)
+        name = getattr(settings, "name", "")
+        if name:
+            self.query_one("#menu-greeting", Static).update(
+                _("Hello, {name}. ↑/↓ and enter, or the key of an entry.").format(name=name)
+            )
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            self.action_choose(event.option.id)
+
+    def action_choose(self, item: str) -> None:
+        open_item = getattr(self.app, "open_menu_item", None)
+        if open_item is not None:
+            open_item(item)
+
+
+class SetupScreen(ModalScreen[GameSetup | None]):
+    """The choices of a local game; enter starts it, esc backs out."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["dialogs.tcss", "menu.tcss"]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", _("Start"), id="setup.start", priority=True),
+        Binding("escape", "cancel", _("Back"), id="setup.cancel"),
+        Binding("up,k", "app.focus_previous", show=False, id="setup.up"),
+        Binding("down,j", "app.focus_next", show=False, id="setup.down"),
+    ]
+
+    def __init__(self, hotseat: bool, bots: str = "normal") -> None:
+        super().__init__(classes="dialog")
+        self.hotseat = hotseat
+        self.bots = bots
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="setup-box", classes="dialog-box") as box:
+            box.border_title = _("Hot-seat duel") if self.hotseat else _("Duel against bots")
+            yield Cycler(
+                "players",
+                _("Players"),
+                [(_("2 — a duel"), 2), (_("4 — two teams"), 4)],
+                2,
+            )
+            if not self.hotseat:
+                yield Cycler(
+                    "bots", _("Bots"), [(_(level), level) for level in BOT_LEVELS], self.bots
+                )
+            yield Cycler(
+                "full",
+                _("Deck"),
+                [(_("full game (hidden specials)"), True), (_("core cards only"), False)],
+                True,
+            )
+            yield Static(_("↑/↓ line · ←/→ change · enter start · esc back"), id="setup-keys")
+        yield Footer(show_command_palette=False, compact=True)
+
+    def on_mount(self) -> None:
+        self.query(Cycler).first().focus()
+
+    def _value(self, name: str, default: object) -> object:
+        for cycler in self.query(Cycler):
+            if cycler.name == name:
+                return cycler.value
+        return default
+
+    @property
+    def setup(self) -> GameSetup:
+        players = self._value("players", 2)
+        bots = self._value("bots", self.bots)
+        full = self._value("full", True)
+        assert isinstance(players, int) and isinstance(bots, str) and isinstance(full, bool)
+        return GameSetup(players=players, bots=bots, full=full, hotseat=self.hotseat)
+
+    def action_start(self) -> None:
+        self.dismiss(self.setup)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

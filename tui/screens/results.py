@@ -1,0 +1,113 @@
+"""After a duel: who won, and the whole duel replayed with every facedown card shown."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from cakeparty.core.i18n import _
+from cakeparty.tui.widgets.log import LogView
+
+#: How each kind of replay line is drawn.
+LINE_STYLES = {
+    "bout": "bold reverse",
+    "event": "",
+    "truth": "italic",
+    "lie": "bold italic",
+    "end": "bold",
+}
+
+
+class DuelEndScreen(ModalScreen[str]):
+    """The winner and the score; returns "replay", "new", "board" or "quit"."""
+
+    CSS_PATH = "results.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "choose('replay')", _("Replay face up"), id="end.replay"),
+        Binding("n", "choose('new')", _("New duel"), id="end.new"),
+        Binding("escape,enter", "choose('board')", _("See the table"), id="end.board"),
+        Binding("q", "choose('quit')", _("Quit"), id="end.quit"),
+    ]
+
+    def __init__(self, headline: str, lines: Sequence[str], won: bool | None = None) -> None:
+        classes = "dialog" + ("" if won is None else (" -won" if won else " -lost"))
+        super().__init__(classes=classes)
+        self.headline = headline
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="end-box", classes="dialog-box") as box:
+            box.border_title = _("The duel is over")
+            yield Static(self.headline, id="end-headline", markup=False)
+            for line in self.lines:
+                yield Static(line, classes="end-line", markup=False)
+            yield Static(
+                _("r replay face up · n new duel · enter see the table · q quit"),
+                id="end-keys",
+                markup=False,
+            )
+        yield Footer(show_command_palette=False, compact=True)
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+
+class ReplayScreen(Screen[None]):
+    """The duel from the first deal to the last flip, every card face up."""
+
+    CSS_PATH = "results.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,r", "close", _("Back"), id="replay.close"),
+        Binding("pageup", "page(-1)", _("Page up"), show=False, id="replay.page_up"),
+        Binding("pagedown,space", "page(1)", _("Page down"), show=False, id="replay.page_down"),
+        Binding("up,k", "line(-1)", show=False, id="replay.up"),
+        Binding("down,j", "line(1)", show=False, id="replay.down"),
+        Binding("home,g", "home", _("Start"), id="replay.home"),
+        Binding("end,G", "end", _("End"), id="replay.end"),
+    ]
+
+    def __init__(self, title: str, lines: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = list(lines)
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_text, id="replay-title", markup=False)
+        yield LogView(id="replay-log")
+        yield Footer(show_command_palette=False, compact=True)
+
+    def on_mount(self) -> None:
+        log = self.query_one(LogView)
+        log.auto_scroll = False
+        for kind, text in self.lines:
+            log.add(text, LINE_STYLES.get(kind, ""))
+        log.scroll_home(animate=False)
+
+    @property
+    def plain(self) -> list[str]:
+        return self.query_one(LogView).plain
+
+    def action_page(self, step: int) -> None:
+        self.query_one(LogView).page(step)
+
+    def action_line(self, step: int) -> None:
+        log = self.query_one(LogView)
+        if step < 0:
+            log.scroll_up(animate=False)
+        else:
+            log.scroll_down(animate=False)
+
+    def action_home(self) -> None:
+        self.query_one(LogView).scroll_home(animate=False)
+
+    def action_end(self) -> None:
+        self.query_one(LogView).scroll_end(animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

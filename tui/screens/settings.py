@@ -1,0 +1,77 @@
+"""The settings form: display name, default bot level, bot delay, colours."""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Label, Static
+
+from cakeparty.core.i18n import _
+from cakeparty.tui.settings import BOT_DELAYS, BOT_LEVELS, NAME_LENGTH, Settings
+from cakeparty.tui.widgets import Cycler
+
+
+class SettingsScreen(ModalScreen[Settings | None]):
+    """Edit the settings; enter saves (returns them), esc leaves them as they were."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["dialogs.tcss", "settings.tcss"]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "save", _("Save"), id="settings.save", priority=True),
+        Binding("escape", "cancel", _("Back"), id="settings.cancel"),
+        Binding("up", "app.focus_previous", show=False, id="settings.up"),
+        Binding("down", "app.focus_next", show=False, id="settings.down"),
+    ]
+
+    def __init__(self, settings: Settings, no_color_env: bool = False) -> None:
+        super().__init__(classes="dialog")
+        self.settings = settings
+        self.no_color_env = no_color_env
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        delays = [(_("none") if d == 0 else _("{s} s").format(s=d), d) for d in BOT_DELAYS]
+        if s.bot_delay not in BOT_DELAYS:
+            delays.append((_("{s} s").format(s=s.bot_delay), s.bot_delay))
+        with Vertical(id="settings-box", classes="dialog-box") as box:
+            box.border_title = _("Settings")
+            yield Label(_("Display name"), id="settings-name-label")
+            yield Input(s.name, max_length=NAME_LENGTH, id="settings-name")
+            yield Cycler(
+                "bot_level", _("Bots"), [(_(level), level) for level in BOT_LEVELS], s.bot_level
+            )
+            yield Cycler("bot_delay", _("Bot delay"), delays, s.bot_delay)
+            yield Cycler("colours", _("Colours"), [(_("on"), True), (_("off"), False)], s.colours)
+            if self.no_color_env:
+                yield Static(_("NO_COLOR is set: colours stay off."), classes="settings-note")
+            yield Static(
+                _("↑/↓ move · ←/→ change · enter save · esc back"), classes="settings-note"
+            )
+        yield Footer(show_command_palette=False, compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def _value(self, name: str) -> object:
+        return next(c.value for c in self.query(Cycler) if c.name == name)
+
+    @property
+    def edited(self) -> Settings:
+        level, delay, colours = (self._value(n) for n in ("bot_level", "bot_delay", "colours"))
+        assert isinstance(level, str) and isinstance(delay, float | int)
+        return Settings(
+            name=self.query_one(Input).value,
+            bot_level=level,
+            bot_delay=float(delay),
+            colours=bool(colours),
+        )
+
+    def action_save(self) -> None:
+        self.dismiss(self.edited)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,98 @@
+"""The player's settings: a small JSON file in the user config dir.
+
+``CAKEPARTY_CONFIG_DIR`` overrides the directory (tests, portable installs). A missing or
+unreadable file gives the defaults; an unknown or ill-typed key is ignored, so an older
+app reads a newer file.
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_config_dir
+
+ENV_DIR = "CAKEPARTY_CONFIG_DIR"
+FILE_NAME = "settings.json"
+BOT_LEVELS = ("normal", "random")
+BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.5)
+NAME_LENGTH = 16
+
+
+def _default_name() -> str:
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):
+        user = ""
+    user = user.strip()[:NAME_LENGTH]
+    if not user or user == "root":
+        return "Player"
+    return user[:1].upper() + user[1:]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose in the settings screen."""
+
+    name: str = ""
+    bot_level: str = "normal"
+    bot_delay: float = 0.6  # seconds a bot waits before acting, so people can follow
+    colours: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.name.strip():
+            object.__setattr__(self, "name", _default_name())
+        object.__setattr__(self, "name", self.name.strip()[:NAME_LENGTH])
+        if self.bot_level not in BOT_LEVELS:
+            object.__setattr__(self, "bot_level", BOT_LEVELS[0])
+        delay = min(max(float(self.bot_delay), 0.0), 5.0)
+        object.__setattr__(self, "bot_delay", delay)
+
+    def with_(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+
+def config_dir() -> Path:
+    """Where settings live: ``$CAKEPARTY_CONFIG_DIR`` or the platform's config dir."""
+    override = os.environ.get(ENV_DIR)
+    return Path(override) if override else Path(user_config_dir("cakeparty"))
+
+
+def settings_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+def _valid(key: str, value: Any) -> bool:
+    if key in ("name", "bot_level"):
+        return isinstance(value, str)
+    if key == "bot_delay":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if key == "colours":
+        return isinstance(value, bool)
+    return False
+
+
+def load() -> Settings:
+    """The saved settings, or the defaults."""
+    try:
+        data = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Settings()
+    if not isinstance(data, dict):
+        return Settings()
+    clean = {key: value for key, value in data.items() if _valid(key, value)}
+    return Settings(**clean)
+
+
+def save(settings: Settings) -> Path:
+    """Write ``settings``; return the file written. Raises ``OSError`` on failure."""
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(asdict(settings), indent=2) + "\n", encoding="utf-8")
+    tmp.replace(path)
+    return path
