@@ -12,13 +12,13 @@ No UI library here: the screens render :class:`Entry` values.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from cakeparty.core import Action, CakePartyError, Game, LocalDealer, Revealed, Shuffled
 from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.claims import is_truthful
-from cakeparty.core.games.cake_duel.state import TROPHIES_TO_WIN, DuelState
+from cakeparty.core.games.cake_duel.state import DuelState
 from cakeparty.core.games.cake_duel.text import card_list, describe, seat_name
 from cakeparty.core.i18n import _
 
@@ -90,13 +90,8 @@ class Chronicle:
     def _entries(
         self, before: DuelState, after: DuelState, seat: int | None, action: Action
     ) -> list[Entry]:
-        old, new = before.events, after.events
-        if new[: len(old)] == old:
-            events = list(new[len(old) :])
-        elif before.trophies != after.trophies or before.duels != after.duels:
-            events = [*_closing_events(self.game, before, after, seat, action), *new]
-        else:
-            events = list(new)
+        # the state keeps every event of the match: what this step added is the tail
+        events = after.events[len(before.events) :]
         return [self._entry(before, after, e) for e in events]
 
     def _entry(self, before: DuelState, after: DuelState, event: Any) -> Entry:
@@ -108,46 +103,6 @@ class Chronicle:
         if isinstance(event, ev.BoutStarted):
             return Entry(bout, event, hands=tuple(self._real(h) for h in after.hands))
         return Entry(bout, event)
-
-
-def _closing_events(
-    game: Game, before: DuelState, after: DuelState, seat: int | None, action: Action
-) -> list[Any]:
-    """The events of the step that ended a bout.
-
-    The engine keeps only the current bout's events, and a bout that ends makes way for
-    the next within the same step, so the events of that last step (the flip, the theft,
-    the trophy) are gone from ``after``. A bout that ends the duel keeps them; so the same
-    step is run again on a copy where both sides stand one trophy from winning, and its
-    events are read there, with the real trophy count put back.
-    """
-    side = next((s for s in (0, 1) if after.trophies[s] > before.trophies[s]), None)
-    try:
-        probe = replace(
-            before,
-            trophies=(TROPHIES_TO_WIN - 1, TROPHIES_TO_WIN - 1),
-            options=replace(before.options, tournament=False),
-        )
-        probed = game.apply(probe, action, seat).events[len(before.events) :]
-        won = next(e for e in probed if isinstance(e, ev.BoutWon))
-    except (CakePartyError, StopIteration, AssertionError):
-        probed, won = (), None
-    if won is not None:
-        side = won.side
-    if side is None:  # a new duel of a tournament reset the trophies
-        side = next((s for s in (0, 1) if after.duels[s] > before.duels[s]), 0)
-    trophies = list(before.trophies)
-    trophies[side] += 1
-    real = ev.BoutWon(side, won.reason if won else "", (trophies[0], trophies[1]))
-    events: list[Any] = []
-    for event in probed:
-        if isinstance(event, ev.BoutWon):
-            break
-        events.append(event)
-    events.append(real)
-    if after.duels != before.duels:
-        events.append(ev.DuelWon(side, after.duels))
-    return events
 
 
 # -- the replay ----------------------------------------------------------------------------
