@@ -103,6 +103,7 @@ class RoomRunner:
         self._bot_due: dict[int, float] = {}
         self._chat_out: list[str] = []
         self._presence_changed = False
+        self._advert_changed = False
         self.log_messages = 0
         self.log_bytes = 0
         if host is not None:
@@ -123,11 +124,8 @@ class RoomRunner:
                 self.host_lobby.seat(
                     lb.Seat(identity.player_id, identity.name, bot is not None, self.ready)
                 )
-            game = get_game(host.game)
-            for i, level in enumerate(host.bots):
-                ident = self._bot_identity(i)
-                self.bots[ident.player_id] = (ident, game.bots[level])
-                self.host_lobby.seat(lb.Seat(ident.player_id, ident.name, True, True))
+            for level in host.bots:
+                self.add_bot(level)
             self.advert = self.host_lobby.advert
 
     def _bot_identity(self, i: int) -> Identity:
@@ -137,6 +135,32 @@ class RoomRunner:
         return load_or_create(name, directory=folder)
 
     # -- what the UI calls ----------------------------------------------------------------
+
+    def add_bot(self, level: str) -> bytes | None:
+        """Host: seat a bot of ``level``, run by this process; its player id, or ``None``
+        if the room is full."""
+        assert self.host_lobby is not None and self.setup is not None
+        bot = get_game(self.setup.game).bots[level]
+        used = {s.player for s in self.host_lobby.advert.taken}
+        for i in range(self.setup.players):
+            ident = self._bot_identity(i)
+            if ident.player_id in used:
+                continue
+            if not self.host_lobby.seat(lb.Seat(ident.player_id, ident.name, True, True)):
+                return None
+            self.bots[ident.player_id] = (ident, bot)
+            self._advert_changed = True
+            return ident.player_id
+        return None
+
+    def remove_seat(self, player: bytes) -> None:
+        """Host: free a seat (a bot taken away, a player sent out) while the lobby is open."""
+        assert self.host_lobby is not None
+        if player == self.identity.player_id:
+            return
+        self.host_lobby.remove(player)
+        self.bots.pop(player, None)
+        self._advert_changed = True
 
     def set_ready(self, ready: bool = True) -> None:
         self.ready = ready
@@ -342,6 +366,9 @@ class RoomRunner:
                 me = lb.Seat(self.identity.player_id, self.identity.name, False, self.ready)
                 self.host_lobby.seat(me)
                 await self._publish_advert()
+        if self._advert_changed and self.host_lobby is not None:
+            self._advert_changed = False
+            await self._publish_advert()
         while self._chat_out:
             line = self._chat_out.pop(0)
             data = lb.sign(self.identity.signing_key, self.room, lb.CHAT, line)
@@ -384,6 +411,26 @@ class RoomRunner:
             except Exception as exc:  # a bot bug must not stop the room
                 log.exception("bot at seat %s", peer.seat)
                 self.events.put_nowait(RoomEvent("incident", f"bot error: {exc}"))
+
+
+async def list_rooms(broker: BrokerAddress, seconds: float = 1.5) -> list[lb.Advert]:
+    """The rooms advertised on ``broker`` (their retained adverts), open ones first."""
+    found: dict[str, lb.Advert] = {}
+    async with Transport(broker, client_id=f"cp-look-{random.getrandbits(48):012x}") as t:
+        await t.subscribe(topics.lobby_all())
+
+        async def collect() -> None:
+            async for message in t.messages():
+                room = topics.room_of(message.topic)
+                if room is None or not message.payload:
+                    continue
+                with contextlib.suppress(ProtocolError):
+                    found[room] = lb.Advert.from_envelope(lb.read(message.payload, room, lb.ADVERT))
+
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(collect(), seconds)
+    order = {lb.OPEN: 0, lb.PLAYING: 1, lb.CLOSED: 2}
+    return sorted(found.values(), key=lambda a: (order.get(a.state, 3), a.room))
 
 
 def bot_identity(name: str, seed: bytes) -> Identity:

@@ -30,6 +30,7 @@ from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import Journal, journal_path
 from cakeparty.protocol.lobby import ABANDON, NO_PREV, SYNC
 from cakeparty.protocol.peer import Peer
+from cakeparty.protocol.steps import step_digest
 from cakeparty.protocol.table import Table
 
 NUDGE = 2.0  # seconds without progress before asking again
@@ -190,10 +191,13 @@ class GameSession:
         except ProtocolError:
             return
         peer = self.peers[0]
-        if absent == voter or envelope.seq != peer.seq or prev != peer.prev:
-            return  # a stale vote: the room has moved on since
-        if absent not in peer.waiting_for:
-            return
+        if absent == voter or envelope.seq > peer.seq or prev != self._prev_of(envelope.seq):
+            return  # a vote about a step this peer has not reached, or another log
+        if envelope.seq == peer.seq and absent not in peer.waiting_for:
+            return  # the seat has answered since
+        # A vote about an earlier step is kept too: every other seat was stuck there, so
+        # the only peer that can have gone on is the absent seat's own, whose move came
+        # too late; it must end the game where the others did.
         voters = self._votes.setdefault((envelope.seq, absent), set())
         voters.add(voter)
         if voters >= set(range(self.table.seats)) - {absent}:
@@ -201,6 +205,15 @@ class GameSession:
             for own in self.peers:
                 if own.journal is not None:
                     own.journal.append(envelope.to_bytes())
+
+    def _prev_of(self, seq: int) -> bytes:
+        """The ``prev`` of step ``seq`` in this peer's log."""
+        peer = self.peers[0]
+        if seq == peer.seq:
+            return peer.prev
+        if seq == 0:
+            return self.table.digest()
+        return step_digest(peer.log[seq - 1])
 
     # -- deciding -----------------------------------------------------------------------
 

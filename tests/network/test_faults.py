@@ -148,3 +148,14 @@ async def test_a_stranger_publishing_garbage_forgeries_and_replays_changes_nothi
         stop.set()
         assert await agent > 30
     assert_fair_and_agreed(results)
+
+
+async def test_a_peer_gone_past_the_timeout_leaves_the_game_abandoned(
+    mosquitto: Mosquitto, tmp_path: Path
+) -> None:
+    async with NetGame(mosquitto.url, 2, tmp_path, timeout=3) as game:
+        await game.log_reaches(40)
+        game.bots[1].kill()  # and it never comes back
+        result = await game.bots[0].finish(60)
+    # the survivor's table seat need not be its process number
+    assert result["audit"] == f"abandoned by seat {1 - result['seat']}"

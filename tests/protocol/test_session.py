@@ -1,0 +1,162 @@
+"""Networked sessions without a network: resync after a gap, and absence votes."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from cakeparty.core import get_game
+from cakeparty.protocol.group import seeded_random_bytes
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.session import NUDGE, GameSession
+from cakeparty.protocol.table import Table
+
+NORMAL = get_game("cake-duel").bots["normal"]
+
+
+def room(players: int, tmp: Path, timeout: int = 30) -> tuple[list[GameSession], Table]:
+    identities = [
+        Identity.generate(f"P{i}", seeded_random_bytes(f"s{i}".encode())) for i in range(players)
+    ]
+    table = Table.of(
+        "ABSENT1", "cake-duel", [(i.player_id, i.name) for i in identities], lam=2, timeout=timeout
+    )
+    sessions = [
+        GameSession(table, [i], journal_dir=tmp / f"p{n}") for n, i in enumerate(identities)
+    ]
+    return sessions, table
+
+
+def relay(sessions: list[GameSession], now: float, cut: set[int] = frozenset()) -> int:
+    """Deliver every outbox to every session but those in ``cut`` (they hear nothing and
+    what they say is lost); return how many messages moved."""
+    moved = 0
+    while True:
+        batch = []
+        for n, s in enumerate(sessions):
+            if n not in cut:
+                batch.extend(s.outbox)
+            s.outbox.clear()
+        if not batch:
+            return moved
+        moved += len(batch)
+        for n, s in enumerate(sessions):
+            if n not in cut:
+                for data in batch:
+                    s.receive(data, now)
+
+
+def play_until(sessions: list[GameSession], now: float, moves: int, rng: random.Random) -> None:
+    for _ in range(moves):
+        relay(sessions, now)
+        due = [(s, p, v) for s in sessions for p, v in s.due()]
+        if not due:
+            return
+        session, peer, view = due[0]
+        session.act(peer.seat, NORMAL(view, rng))
+
+
+def test_a_peer_that_missed_envelopes_catches_up_by_asking(tmp_path: Path) -> None:
+    sessions, _ = room(2, tmp_path)
+    rng = random.Random(1)
+    play_until(sessions, 0.0, 4, rng)
+    relay(sessions, 0.0)
+    ((session, peer, view),) = [(s, p, v) for s in sessions for p, v in s.due()]
+    deaf = sessions[1 - sessions.index(session)]
+    before = deaf.seq
+    # the other seat goes deaf for a while: this move never reaches it
+    session.act(peer.seat, NORMAL(view, rng))
+    relay(sessions, 1.0, cut={sessions.index(deaf)})
+    assert deaf.seq == before < session.seq
+    # time passes: both ask for what they miss and send again what they said
+    for s in sessions:
+        s.tick(1.0 + NUDGE)
+    relay(sessions, 1.0 + NUDGE)
+    assert deaf.seq == session.seq > before
+    moves = [[(s, a) for s, a in x.peers[0].history if s is not None] for x in sessions]
+    assert moves[0] == moves[1]
+    assert deaf.peers[0].state.events == session.peers[0].state.events
+
+
+def test_a_seat_gone_past_the_timeout_ends_the_game_abandoned(tmp_path: Path) -> None:
+    sessions, table = room(4, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 3, random.Random(2))
+    relay(sessions, 0.0)
+    waited = sessions[0].waiting_for
+    assert waited
+    gone = waited[0]
+    alive = [n for n in range(4) if n != gone]
+    # before the timeout nobody votes
+    for n in alive:
+        sessions[n].tick(10.0)
+    relay(sessions, 10.0, cut={gone})
+    assert all(sessions[n].abandoned is None for n in alive)
+    # two of three voting is not enough (the third hears them, but its clock is behind)
+    for n in alive[:2]:
+        sessions[n].tick(40.0)
+    relay(sessions, 40.0, cut={gone})
+    assert all(sessions[n].abandoned is None for n in alive)
+    sessions[alive[2]].tick(40.0)
+    relay(sessions, 40.0, cut={gone})
+    for n in alive:
+        assert sessions[n].finished
+        abandoned = sessions[n].abandoned
+        assert abandoned is not None and abandoned.seat == gone
+        assert abandoned.voters == frozenset(alive)
+    # the votes are in each journal
+    from cakeparty.protocol import journal
+    from cakeparty.protocol.codec import decode
+
+    path = journal.journal_path(table, table.players[alive[0]], tmp_path / f"p{alive[0]}")
+    kinds = [decode(e).kind for e in journal.read(path)[1]]
+    assert kinds.count("abandon") >= 1
+
+
+def test_a_move_that_comes_after_everyone_voted_ends_the_game_there_too(tmp_path: Path) -> None:
+    sessions, _ = room(2, tmp_path, timeout=5)
+    play_until(sessions, 0.0, 2, random.Random(3))
+    relay(sessions, 0.0)
+    ((late, peer, view),) = [(s, p, v) for s in sessions for p, v in s.due()]
+    voter = sessions[1 - sessions.index(late)]
+    voter.tick(100.0)  # the voter gave up waiting …
+    votes = list(voter.outbox)
+    voter.outbox.clear()
+    assert voter.abandoned is not None and voter.abandoned.seat == peer.seat
+    late.act(peer.seat, NORMAL(view, random.Random(0)))  # … just as the move was made
+    for data in late.outbox:
+        voter.receive(data, 100.0)
+    assert voter.abandoned is not None  # the late move changes nothing for the voter
+    for data in votes:
+        late.receive(data, 100.0)
+    assert late.abandoned is not None and late.abandoned.seat == peer.seat  # both agree
+
+
+def test_a_vote_from_another_log_or_about_oneself_is_void(tmp_path: Path) -> None:
+    sessions, table = room(2, tmp_path, timeout=5)
+    play_until(sessions, 0.0, 2, random.Random(3))
+    relay(sessions, 0.0)
+    from cakeparty.protocol.codec import seal
+
+    waiting = sessions[0].waiting_for[0]
+    other = 1 - waiting
+    key = sessions[other].peers[0].identity.signing_key
+    wrong = seal(
+        key,
+        room=table.room,
+        seq=sessions[0].seq,
+        prev=bytes(32),
+        kind="abandon",
+        body={"seat": waiting, "step": bytes(32)},
+    )
+    selfish = seal(
+        key,
+        room=table.room,
+        seq=sessions[0].seq,
+        prev=bytes(32),
+        kind="abandon",
+        body={"seat": other, "step": sessions[0].peers[0].prev},
+    )
+    for session in sessions:
+        session.receive(wrong.to_bytes(), 50.0)
+        session.receive(selfish.to_bytes(), 50.0)
+        assert session.abandoned is None
