@@ -52,7 +52,9 @@ def _txt(info: Any) -> dict[str, str]:
 class Advertiser:
     """Announces one broker (and room) on the LAN while in use."""
 
-    def __init__(self, *, name: str, port: int, broker: str, room: str = "", game: str = "") -> None:
+    def __init__(
+        self, *, name: str, port: int, broker: str, room: str = "", game: str = ""
+    ) -> None:
         self.name = name
         self.port = port
         self.properties = {"broker": broker, "version": VERSION, "room": room, "game": game}

@@ -19,11 +19,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import socket
 import ssl
 from collections import deque
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from types import TracebackType
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import aiomqtt
@@ -251,7 +253,7 @@ class Transport:
         if self._will is not None:
             will = aiomqtt.Will(str(self._will[0]), self._will[1], qos=1, retain=True)
         tls = ssl.create_default_context() if address.tls else None
-        return aiomqtt.Client(
+        client = aiomqtt.Client(
             address.host,
             address.port,
             username=address.username,
@@ -264,6 +266,19 @@ class Transport:
             protocol=aiomqtt.ProtocolVersion.V311,
             timeout=5.0,
         )
+        # Moves are small messages answered at once; with Nagle's algorithm a write waits
+        # for the peer's delayed ACK (~40 ms) whenever an earlier one is unacknowledged.
+        paho = client._client
+        opened = paho.on_socket_open
+
+        def on_open(mqttc: Any, userdata: Any, sock: Any) -> None:
+            with contextlib.suppress(OSError, AttributeError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            if opened is not None:
+                opened(mqttc, userdata, sock)
+
+        paho.on_socket_open = on_open
+        return client
 
     async def _run(self) -> None:
         delay = self._backoff[0]

@@ -53,7 +53,7 @@ class Mosquitto:
         self.conf.write_text(
             f"listener {self.port} 127.0.0.1\nallow_anonymous true\n"
             f"persistence true\npersistence_location {self.dir}/\n"
-            "max_queued_messages 10000\n"
+            "max_queued_messages 10000\nset_tcp_nodelay true\n"
         )
         self.process: subprocess.Popen[bytes] | None = None
 
