@@ -1,0 +1,88 @@
+"""The sample Mosquitto ACLs: a player may write its own presence and no one else's."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cakeparty.broker.embedded import free_port
+from cakeparty.protocol import topics
+from cakeparty.protocol.transport import BrokerAddress, Transport
+
+from ..brokers import NO_MOSQUITTO, mosquitto_binary, wait_listening
+
+SAMPLE = Path(__file__).resolve().parents[2] / "broker"
+ANN = "a" * 32
+BOB = "b" * 32
+
+
+@pytest.fixture
+def guarded() -> Iterator[int]:
+    binary = mosquitto_binary()
+    passwd = shutil.which("mosquitto_passwd")
+    if binary is None or passwd is None:
+        pytest.skip(NO_MOSQUITTO)
+    # started as root, Mosquitto drops to its own user: it must be able to read these
+    tmp_path = Path(tempfile.mkdtemp(prefix="cakeparty-acl-"))
+    tmp_path.chmod(0o755)
+    secrets = tmp_path / "passwd"
+    subprocess.run([passwd, "-c", "-b", str(secrets), ANN, "ann-pw"], check=True)
+    subprocess.run([passwd, "-b", str(secrets), BOB, "bob-pw"], check=True)
+    secrets.chmod(0o644)
+    acl = tmp_path / "acl"
+    acl.write_text((SAMPLE / "mosquitto.acl").read_text())
+    acl.chmod(0o644)
+    port = free_port()
+    conf = tmp_path / "mosquitto.conf"
+    # the sample's policy with this test's paths and port (no TLS here)
+    sample = (SAMPLE / "mosquitto.conf").read_text()
+    assert "allow_anonymous false" in sample and "acl_file" in sample
+    conf.write_text(
+        f"listener {port} 127.0.0.1\nallow_anonymous false\n"
+        f"password_file {secrets}\nacl_file {acl}\n"
+    )
+    proc = subprocess.Popen([binary, "-c", str(conf)], stderr=subprocess.DEVNULL)
+    try:
+        wait_listening(port)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(5)
+        shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+async def test_a_player_writes_its_own_presence_only(guarded: int) -> None:
+    port = guarded
+    watcher = BrokerAddress("127.0.0.1", port, username=BOB, password="bob-pw")
+    ann = BrokerAddress("127.0.0.1", port, username=ANN, password="ann-pw")
+    async with Transport(watcher, client_id="watch") as bob, Transport(ann, client_id="ann") as a:
+        await bob.subscribe(topics.presence_all("ROOM1"))
+        await bob.subscribe(topics.log("ROOM1"))
+        await a.publish(topics.presence("ROOM1", BOB), b"forged", retain=True)  # refused
+        await a.publish(topics.presence("ROOM1", ANN), b"mine", retain=True)
+        await a.publish(topics.log("ROOM1"), b"envelope")
+
+        async def first_two() -> list[bytes]:
+            got = []
+            async for message in bob.messages():
+                got.append(message.payload)
+                if len(got) == 2:
+                    return got
+            return got
+
+        got = await asyncio.wait_for(first_two(), 10)
+        assert sorted(got) == [b"envelope", b"mine"]
+
+
+async def test_no_login_no_entry(guarded: int) -> None:
+    from cakeparty.protocol.transport import TransportError
+
+    with pytest.raises(TransportError, match="cannot reach the broker"):
+        async with Transport(BrokerAddress("127.0.0.1", guarded), client_id="x", connect_timeout=2):
+            pass
