@@ -88,3 +88,36 @@ def test_rules_prints_the_rules() -> None:
     assert out.returncode == 0
     assert out.stdout.startswith("# Cake Duel")
     assert "Sir Wolfy" in out.stdout and "[decided" not in out.stdout
+
+
+def test_simulate_through_the_mental_dealer_reports_the_audits() -> None:
+    out = run(
+        "simulate",
+        "cake-duel",
+        "--dealer",
+        "mental",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--lambda",
+        "4",
+        "--json",
+    )
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["audit"] == {"fair": 2, "unfair": 0}
+    assert 0 < report["crypto_seconds"] <= report["seconds"] * 1.5
+    assert sum(report["wins"].values()) == 2
+
+
+def test_the_network_commands_refuse_bad_arguments() -> None:
+    for args, message in [
+        (["bot", "cake-duel", "--room", "x!", "--broker", "mqtt://h"], "not a room code"),
+        (["bot", "cake-duel", "--room", "ABCD", "--broker", "http://h"], "mqtt://"),
+        (["broker", "--port", "70000"], "between 0 and 65535"),
+        (["selfplay", "cake-duel", "--players", "3", "--broker", "mqtt://h"], "2 or 4"),
+    ]:
+        out = run(*args)
+        assert out.returncode == 2, (args, out.stderr)
+        assert message in out.stderr and "Traceback" not in out.stderr
