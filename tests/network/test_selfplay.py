@@ -42,9 +42,10 @@ def test_selfplay_through_mosquitto(mosquitto: object, players: int) -> None:
     assert int(report["messages"]) > 50 and int(report["bytes"]) > 10_000  # type: ignore[call-overload]
 
 
-def test_selfplay_through_the_embedded_broker(embedded: str) -> None:
-    report = selfplay(embedded, 2)
-    assert report["audit"] == "fair"
+@pytest.mark.parametrize("players", [2, 4])
+def test_selfplay_through_the_embedded_broker(embedded: str, players: int) -> None:
+    report = selfplay(embedded, players)
+    assert report["audit"] == "fair" and report["players"] == players
 
 
 async def test_bots_as_processes_agree_on_the_outcome(broker_url: str, tmp_path: Path) -> None:
