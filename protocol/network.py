@@ -13,7 +13,6 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -436,6 +435,3 @@ async def list_rooms(broker: BrokerAddress, seconds: float = 1.5) -> list[lb.Adv
 def bot_identity(name: str, seed: bytes) -> Identity:
     """A throwaway identity (tests and self-play)."""
     return Identity.generate(name, seeded_random_bytes(seed))
-
-
-Runner = Callable[[], RoomRunner]

@@ -18,7 +18,6 @@ Besides the steps of the game the log topic carries two signed control messages:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -231,6 +230,3 @@ class GameSession:
             for p in self.peers
             if not self.finished and p.seat in p.waiting_for and p.step.kind == "action"
         ]
-
-
-BotFor = Callable[[int], Any]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cakeparty.core.requests import Request
-from cakeparty.protocol.codec import Envelope, expect_bytes, expect_int, expect_list
+from cakeparty.protocol.codec import Envelope, expect_bytes
 from cakeparty.protocol.deck import SharePlan
 from cakeparty.protocol.errors import MalformedMessage
 
@@ -60,10 +60,6 @@ def body_map(body: Any, *keys: str) -> dict[str, Any]:
     if not isinstance(body, dict) or set(body) != set(keys):
         raise MalformedMessage(f"expected a body with {', '.join(keys)}")
     return body
-
-
-def slot_list(obj: Any, what: str, slots: int) -> list[int]:
-    return [expect_int(s, what, 0, slots - 1) for s in expect_list(obj, what)]
 
 
 def digest32(obj: Any, what: str) -> bytes:
