@@ -191,9 +191,11 @@ class HostLobby:
 
     advert: Advert
     nonce: bytes = field(default_factory=lambda: secrets.token_bytes(16))
+    removed: set[bytes] = field(default_factory=set)  # sent out: not seated again
 
     def seat(self, seat: Seat) -> bool:
         """Take ``seat`` (a player or a bot) if there is room; True if seated."""
+        self.removed.discard(seat.player)
         taken = list(self.advert.taken)
         for i, s in enumerate(taken):
             if s.player == seat.player:
@@ -218,6 +220,8 @@ class HostLobby:
             else:
                 self._mark(presence.player, online=False)
             return self.advert != before
+        if presence.player in self.removed and not known:
+            return False
         seat = Seat(presence.player, presence.name, False, presence.ready, True)
         if known:
             seat = replace(seat, bot=known[0].bot)
@@ -229,7 +233,8 @@ class HostLobby:
         self.advert = replace(self.advert, taken=taken)
 
     def remove(self, player: bytes) -> None:
-        """Free a seat (the host takes a bot away, or a player out)."""
+        """Free a seat (the host takes a bot away, or a player out, who stays out)."""
+        self.removed.add(player)
         self.advert = replace(
             self.advert, taken=tuple(s for s in self.advert.taken if s.player != player)
         )

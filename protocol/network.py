@@ -103,6 +103,10 @@ class RoomRunner:
         self._chat_out: list[str] = []
         self._presence_changed = False
         self._advert_changed = False
+        self._wake = asyncio.Event()
+        self._last_moved: tuple[int, tuple[int, ...]] | None = None
+        self._incidents_seen = 0
+        self._was_connected = True
         self.log_messages = 0
         self.log_bytes = 0
         if host is not None:
@@ -149,6 +153,7 @@ class RoomRunner:
                 return None
             self.bots[ident.player_id] = (ident, bot)
             self._advert_changed = True
+            self._wake.set()
             return ident.player_id
         return None
 
@@ -160,10 +165,12 @@ class RoomRunner:
         self.host_lobby.remove(player)
         self.bots.pop(player, None)
         self._advert_changed = True
+        self._wake.set()
 
     def set_ready(self, ready: bool = True) -> None:
         self.ready = ready
         self._presence_changed = True
+        self._wake.set()
 
     def act(self, action: Action) -> None:
         """This player's move; raises if it is not legal now."""
@@ -172,13 +179,16 @@ class RoomRunner:
         seat = self.my_seat
         assert seat is not None
         self.session.act(seat, action)
+        self._wake.set()  # publish it now, not at the next tick
 
     def say(self, text: str) -> None:
         """A chat line (signed; not part of the game log)."""
         self._chat_out.append(text[:200])
+        self._wake.set()
 
     def stop(self) -> None:
         self._stop.set()
+        self._wake.set()
 
     @property
     def my_seat(self) -> int | None:
@@ -230,7 +240,9 @@ class RoomRunner:
             reader = asyncio.create_task(self._read(transport), name=f"room:{self.room}")
             try:
                 while not self._stop.is_set():
-                    await asyncio.sleep(TICK)
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(self._wake.wait(), TICK)
+                    self._wake.clear()
                     await self._tick(transport)
                     if self._done():
                         break
@@ -239,6 +251,13 @@ class RoomRunner:
                 with contextlib.suppress(asyncio.CancelledError):
                     await reader
                 if self.host_lobby is not None and self.host_lobby.advert.state != lb.PLAYING:
+                    # tell those in the lobby it is closed, then take the advert down
+                    self.host_lobby.close()
+                    closed = self.host_lobby.advert
+                    data = lb.sign(
+                        self.identity.signing_key, self.room, lb.ADVERT, closed.to_data()
+                    )
+                    await transport.publish(topics.lobby(self.room), data)
                     await transport.clear_retained(topics.lobby(self.room))
 
     def _done(self) -> bool:
@@ -351,13 +370,28 @@ class RoomRunner:
             batch, session.outbox[:] = list(session.outbox), []
             for data in batch:
                 await self.transport.publish(topics.log(self.room), data)
-        await self._put("moved")
+        moved = (session.seq, session.waiting_for)
+        if moved != self._last_moved:
+            self._last_moved = moved
+            await self._put("moved")
+        incidents = [*session.incidents, *(i for p in session.peers for i in p.incidents)]
+        for incident in incidents[self._incidents_seen :]:
+            await self._put("incident", str(incident), incident)
+        self._incidents_seen = len(incidents)
         if session.finished and self.finished_at is None:
             self.finished_at = time.monotonic()
             await self._put("finished", data=session)
 
     async def _tick(self, transport: Transport) -> None:
         now = time.monotonic()
+        if transport.connected != self._was_connected:
+            self._was_connected = transport.connected
+            if transport.connected:
+                await self._put("connection", f"reconnected to {self.broker}", True)
+                if self.session is not None:
+                    self.session.sync(now)  # ask for what passed while away
+            else:
+                await self._put("connection", "connection lost, reconnecting…", False)
         if self._presence_changed:
             self._presence_changed = False
             await transport.set_online(self._presence())

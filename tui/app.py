@@ -1,4 +1,4 @@
-"""The Cake Party app: a menu, settings, and local games, all by keyboard.
+"""The Cake Party app: a menu, settings, local games and networked rooms, all by keyboard.
 
 The app holds the settings and opens screens; each screen does its own work.
 """
@@ -17,9 +17,12 @@ from cakeparty.core.i18n import _
 from cakeparty.tui import settings as saved
 from cakeparty.tui.local import GameSetup
 from cakeparty.tui.messages import SettingsSaved
+from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch
 from cakeparty.tui.screens.duel import DuelScreen
 from cakeparty.tui.screens.help import HelpScreen
+from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.screens.menu import MenuScreen, SetupScreen
+from cakeparty.tui.screens.rooms import HostSetupScreen, JoinScreen
 from cakeparty.tui.screens.settings import SettingsScreen
 from cakeparty.tui.settings import Settings
 
@@ -50,8 +53,10 @@ class CakePartyApp(App[None]):
         "screens/dialogs.tcss",
         "screens/duel.tcss",
         "screens/help.tcss",
+        "screens/lobby.tcss",
         "screens/menu.tcss",
         "screens/results.tcss",
+        "screens/rooms.tcss",
         "screens/settings.tcss",
     ]
     ENABLE_COMMAND_PALETTE = False
@@ -62,7 +67,7 @@ class CakePartyApp(App[None]):
     def __init__(
         self,
         settings: Settings | None = None,
-        start: GameSetup | None = None,
+        start: GameSetup | HostPlan | JoinPlan | JoinSearch | None = None,
         *,
         persist: bool = True,
     ) -> None:
@@ -94,8 +99,10 @@ class CakePartyApp(App[None]):
         self.refresh(repaint=True)
 
     def on_mount(self) -> None:
-        if self.start is not None:
+        if isinstance(self.start, GameSetup):
             self.push_screen(self._duel(self.start, leave="exit"))
+        elif self.start is not None:
+            self.open_room(self.start, leave="exit")
         else:
             self.push_screen(MenuScreen())
 
@@ -113,12 +120,44 @@ class CakePartyApp(App[None]):
                     self.push_screen(self._duel(setup, leave="pop"))
 
             self.push_screen(SetupScreen(item == "hotseat", self.settings.bot_level), chosen)
+        elif item == "host":
+
+            def hosting(plan: HostPlan | None) -> None:
+                if plan is not None:
+                    self.open_room(plan)
+
+            self.push_screen(HostSetupScreen(), hosting)
+        elif item == "join":
+            self.open_room(JoinSearch())
         elif item == "rules":
             self.push_screen(HelpScreen("cake-duel"))
         elif item == "settings":
             self.push_screen(SettingsScreen(self.settings, self.no_color_env), self.use_settings)
         elif item == "quit":
             self.exit()
+
+    def open_room(self, plan: HostPlan | JoinPlan | JoinSearch, leave: str = "pop") -> None:
+        """Host or join a networked room; a search lists the rooms to pick from first."""
+        if isinstance(plan, JoinSearch):
+
+            def picked(found: JoinPlan | None) -> None:
+                if found is not None:
+                    self.open_room(found, leave)
+                elif leave == "exit":
+                    self.exit()
+
+            self.push_screen(JoinScreen(plan), picked)
+            return
+        settings = self.settings
+        self.push_screen(
+            LobbyScreen(
+                plan,
+                player=settings.name,
+                bot_level=settings.bot_level,
+                bot_delay=settings.bot_delay,
+                leave=leave,
+            )
+        )
 
     def use_settings(self, new: Settings | None) -> None:
         if new is None or new == self.settings:

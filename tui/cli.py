@@ -158,8 +158,10 @@ def build_parser() -> argparse.ArgumentParser:
     rules.set_defaults(run=_cmd_rules, parser=rules)
 
     from cakeparty.tui.netcli import add_commands
+    from cakeparty.tui.roomcli import add_room_commands
 
     add_commands(sub, _add_game, _positive)
+    add_room_commands(sub, _add_game, _positive)
     return parser
 
 

@@ -92,8 +92,16 @@ class LocalDuel:
     def humans(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.seats) if s.bot is None)
 
+    @property
+    def hotseat(self) -> bool:
+        return self.setup.hotseat
+
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat].bot is not None
+
+    def away(self, seat: int) -> bool:
+        """Is the player of ``seat`` gone from the table? Never, at one computer."""
+        return False
 
     @property
     def to_act(self) -> int | None:
@@ -112,6 +120,9 @@ class LocalDuel:
     @property
     def over(self) -> bool:
         return self.match.outcome is not None
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        return tuple(self.match.legal_actions(seat))
 
     # -- acting ------------------------------------------------------------------------
 

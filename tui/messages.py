@@ -80,3 +80,37 @@ class SettingsSaved(Message):
     """The player saved new settings."""
 
     settings: Any
+
+
+@dataclass
+class RoomEventArrived(Message):
+    """Something happened in the networked room: a ``RoomEvent`` from its runner."""
+
+    event: Any
+
+
+@dataclass
+class RoomNotice(Message):
+    """A word about the room's machinery (broker, LAN advert) for the player to see."""
+
+    text: str
+    severity: str = "information"
+
+
+@dataclass
+class RoomClosed(Message):
+    """The room's connection ended; ``error`` says why when it failed."""
+
+    error: str | None = None
+
+
+@dataclass
+class ChatSent(Message):
+    """The player typed a chat line and pressed enter."""
+
+    text: str
+
+
+@dataclass
+class ChatClosed(Message):
+    """The chat line was closed (esc, or enter on an empty line)."""

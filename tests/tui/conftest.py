@@ -12,8 +12,10 @@ from cakeparty.tui.settings import ENV_DIR
 
 @pytest.fixture(autouse=True)
 def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A private config dir for the test; NO_COLOR unset unless the test sets it."""
+    """A private config dir (settings, the player's key) and data dir (journals) for the
+    test; NO_COLOR unset unless the test sets it."""
     folder = tmp_path / "config"
     monkeypatch.setenv(ENV_DIR, str(folder))
+    monkeypatch.setenv("CAKEPARTY_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.delenv("NO_COLOR", raising=False)
     yield folder

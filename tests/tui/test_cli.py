@@ -56,6 +56,7 @@ def test_headless_modules_do_not_import_textual() -> None:
         "import sys\n"
         "import cakeparty.tui.cli, cakeparty.tui.local, cakeparty.tui.chronicle\n"
         "import cakeparty.tui.settings, cakeparty.core.games.cake_duel.text\n"
+        "import cakeparty.tui.netduel, cakeparty.tui.netroom, cakeparty.tui.roomcli\n"
         "assert cakeparty.tui.cli.main(['rules', 'cake-duel']) == 0\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]\n"
         "assert not bad, bad\n"

@@ -126,3 +126,87 @@ def test_the_binary_plays_a_claim_at_80x24(tmp_path: Path) -> None:
         term.wait_for(lambda s: "Your hand" not in s, "the app to quit")
     finally:
         term.close()
+
+
+def _footer(screen: str) -> str:
+    lines = screen.rstrip("\n").splitlines()
+    return lines[-1] if lines else ""
+
+
+def _home(tmp_path: Path, name: str) -> dict[str, str]:
+    """A player's own config (settings, key) and data (journals) dirs."""
+    config = tmp_path / name / "config"
+    config.mkdir(parents=True)
+    (config / "settings.json").write_text(json.dumps({"name": name, "bot_delay": 0.1}))
+    return {
+        "CAKEPARTY_CONFIG_DIR": str(config),
+        "CAKEPARTY_DATA_DIR": str(tmp_path / name / "data"),
+        "TERM": "xterm-256color",
+    }
+
+
+def test_two_players_host_join_and_play_a_turn_over_the_network(tmp_path: Path) -> None:
+    from cakeparty.broker.embedded import free_port
+
+    port = free_port()
+    tag = f"{os.getpid()}-{port}"
+    host_cmd = [str(BINARY), "host", "cake-duel", "--port", str(port), "--lambda", "4"]
+    ann = Terminal(f"cakeparty-host-{tag}", host_cmd, _home(tmp_path, "Ann"))
+    bob: Terminal | None = None
+    try:
+        screen = ann.wait_for(lambda s: "cakeparty join" in s, "the host's lobby")
+        found = re.search(r"cakeparty join ([A-Z0-9]+) --broker", screen)
+        assert found, screen
+        room = found.group(1)
+        assert f"│ {room[0]} │" in screen  # the code, big, on its tiles
+        assert all(len(line) <= 80 for line in screen.splitlines())
+        join_cmd = [str(BINARY), "join", room, "--broker", f"mqtt://127.0.0.1:{port}"]
+        bob = Terminal(f"cakeparty-join-{tag}", join_cmd, _home(tmp_path, "Bob"))
+        # the joiner finds the room and takes the free seat; both see both
+        bob.wait_for(lambda s: "Bob (you)" in s and "Ann (host)" in s, "Bob's seat")
+        ann.wait_for(lambda s: "Ann (you, host)" in s and "Bob " in s, "Bob at the host")
+        bob.keys("r")
+        ann.wait_for(lambda s: "Press r when you are ready" in s, "Ann's turn to ready up")
+        ann.keys("r")
+        panels = ("Players", "Table", "Log")
+        ann.wait_for(lambda s: all(p in s for p in panels) and "Your hand — Ann" in s, "Ann's duel")
+        bob.wait_for(lambda s: all(p in s for p in panels) and "Your hand — Bob" in s, "Bob's duel")
+        # the attacker (decided by fair lots) claims; the defender answers
+        players = {"Ann": ann, "Bob": bob}
+        deadline = time.monotonic() + 30
+        attacker = None
+        while attacker is None:
+            assert time.monotonic() < deadline, f"nobody may attack:\n{ann.screen()}"
+            for name, term in players.items():
+                if "c Claim" in _footer(term.screen()):
+                    attacker = name
+            time.sleep(0.05)
+        defender = "Bob" if attacker == "Ann" else "Ann"
+        attack, defend = players[attacker], players[defender]
+        defend.wait_for(lambda s: f"Waiting for {attacker}'s move" in s, "the defender waiting")
+        attack.keys("1", "c")
+        attack.wait_for(lambda s: "Claim 1 facedown card as" in s, "the list of claims")
+        attack.keys("1")
+        claim = f"{attacker} claims 1 ×"
+        screen = defend.wait_for(
+            lambda s: claim in _log(s) and "x Challenge" in _footer(s), "the claim at the defender"
+        )
+        assert "n No action" in _footer(screen)
+        defend.keys("n")
+        answer = f"{defender} takes no action"
+        attack.wait_for(lambda s: answer in _log(s), "the answer at the attacker")
+        defend.wait_for(lambda s: answer in _log(s), "the answer at the defender")
+        # leaving a game in progress asks first; the host's leaving ends it for the guest
+        ann.keys("q")
+        ann.wait_for(lambda s: "Leave this game?" in s, "the question")
+        ann.keys("y")
+        ann.wait_for(lambda s: "Your hand" not in s, "the host to leave")
+        bob.wait_for(lambda s: "Lost the connection to the broker" in s, "the guest's notice", 30)
+        bob.keys("q")
+        bob.wait_for(lambda s: "Leave this game?" in s, "the guest's question")
+        bob.keys("y")
+        bob.wait_for(lambda s: "Your hand" not in s, "the guest to leave")
+    finally:
+        ann.close()
+        if bob is not None:
+            bob.close()

@@ -14,6 +14,7 @@ from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from cakeparty.tui.screens.duel import DuelScreen
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.screens.menu import MenuScreen, SetupScreen
+from cakeparty.tui.screens.rooms import HostSetupScreen, JoinScreen
 from cakeparty.tui.screens.settings import SettingsScreen
 from cakeparty.tui.settings import Settings, load
 from cakeparty.tui.widgets import HandView
@@ -43,8 +44,17 @@ async def test_the_menu_opens_and_closes_every_screen_by_keyboard() -> None:
             assert isinstance(app.screen, SetupScreen) and app.screen.hotseat is hotseat
             await pilot.press("escape")
             assert isinstance(app.screen, MenuScreen)
-        # the menu list works with arrows and enter too: the 3rd entry is the rules
-        await pilot.press("down", "down", "enter")
+        # hosting and joining a networked game back out with esc too
+        await pilot.press("h")
+        assert isinstance(app.screen, HostSetupScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("j")
+        assert isinstance(app.screen, JoinScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+        # the menu list works with arrows and enter too: the 5th entry is the rules
+        await pilot.press("down", "down", "down", "down", "enter")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("question_mark")
         assert isinstance(app.screen, MenuScreen)

@@ -1,9 +1,10 @@
 """The Cake Duel screen: opponents and table above, the log beside, your hand below.
 
-The screen drives a :class:`LocalDuel`: it shows the view of the seat at the keyboard,
-offers only the actions in that view's ``legal``, lets bots act after a short visible
-delay, hides hands between people in hot-seat play, and shows the end of each bout and
-of the duel.
+The screen drives a :class:`~cakeparty.tui.duel_game.DuelGame` — here a
+:class:`LocalDuel`; :mod:`cakeparty.tui.screens.netduel` adapts it to a networked room. It
+shows the view of the seat at the keyboard, offers only the actions in that view's
+``legal``, lets bots act after a short visible delay, hides hands between people in
+hot-seat play, and shows the end of each bout and of the duel.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from cakeparty.core.games.cake_duel.text import (
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import _, ngettext
 from cakeparty.tui.chronicle import Entry, replay_lines
+from cakeparty.tui.duel_game import DuelGame
 from cakeparty.tui.local import GameSetup, LocalDuel
 from cakeparty.tui.messages import (
     ActionChosen,
@@ -132,19 +134,19 @@ class DuelScreen(Screen[None]):
 
     def __init__(
         self,
-        setup: GameSetup | LocalDuel,
+        setup: GameSetup | DuelGame,
         *,
         player: str = "Player",
         bot_delay: float = 0.6,
         leave: str = "pop",
     ) -> None:
-        """``setup``: the game to start, or a local game already set up."""
+        """``setup``: the game to start, or a duel already set up."""
         super().__init__()
-        self.duel = setup if isinstance(setup, LocalDuel) else LocalDuel(setup, player)
+        self.duel: DuelGame = LocalDuel(setup, player) if isinstance(setup, GameSetup) else setup
         self.bot_delay = bot_delay
         self.leave = leave  # "pop": back to the menu; "exit": quit the app
         humans = self.duel.humans
-        self.viewer: int | None = None if self.duel.setup.hotseat else humans[0]
+        self.viewer: int | None = None if self.duel.hotseat else humans[0]
         self.awaiting: int | None = None  # the seat whose keys are live now
         self.bot_busy = False
         self._last_turn: list[str] = []
@@ -171,10 +173,19 @@ class DuelScreen(Screen[None]):
             log.border_title = _("Log")
             yield log
         yield StatusBar(id="duel-status")
+        yield from self.compose_bar()
         yield HandView(_("Your hand is empty"), id="duel-hand")
         yield Footer(show_command_palette=False, compact=True)
 
+    def compose_bar(self) -> ComposeResult:
+        """Widgets between the status line and the hand: none in a local game."""
+        yield from ()
+
     def on_mount(self) -> None:
+        self.start()
+
+    def start(self) -> None:
+        """Tell the story so far, draw the table, and let the game move on."""
         self.hand.focus()
         self._tell(self.duel.story)
         self.refresh_view()
@@ -213,11 +224,16 @@ class DuelScreen(Screen[None]):
         else:
             hand.border_title = _("Your hand — {name}").format(name=duel.names[self.viewer])
             hand.show(hand_faces(view, self._seen.get(self.viewer)), _("Your hand is empty"))
-        text, tone = status_line(view, duel, self.viewer if self.awaiting is not None else None)
+        self.status.show(*self.status_text(view))
+        self.refresh_bindings()
+
+    def status_text(self, view: DuelView) -> tuple[str, str]:
+        """The status line and its tone ("you", "wait" or "end")."""
+        deciding = self.viewer if self.awaiting is not None else None
+        text, tone = status_line(view, self.duel, deciding)
         if self.awaiting is None and tone == "you":
             tone = "wait"
-        self.status.show(text, tone)
-        self.refresh_bindings()
+        return text, tone
 
     def _tell(self, entries: list[Entry]) -> None:
         """Write new events to the log; note a bout's end to show once the step is over."""
@@ -301,6 +317,7 @@ class DuelScreen(Screen[None]):
     @work(exclusive=True, group="bot")
     async def run_bot(self, seat: int) -> None:
         """A bot decides after the delay, off the event loop, then plays."""
+        assert isinstance(self.duel, LocalDuel)
         try:
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
@@ -313,7 +330,8 @@ class DuelScreen(Screen[None]):
 
     def _bot_choice(self, seat: int) -> Action:
         """The bot's choice; should the bot fail, a notice and a legal move at random."""
-        legal = self.duel.match.legal_actions(seat)
+        assert isinstance(self.duel, LocalDuel)
+        legal = self.duel.legal(seat)
         try:
             action = self.duel.bot_choice(seat)
         except Exception as exc:  # a broken bot must not end the game for the people
@@ -389,7 +407,7 @@ class DuelScreen(Screen[None]):
         lines.append(_("Trophies: {score}").format(score=score_text(view.trophies, names)))
         won = None
         humans = self.duel.humans
-        if len(humans) == 1 or not self.duel.setup.hotseat:
+        if len(humans) == 1 or not self.duel.hotseat:
             won = view.winner == humans[0] % 2
         self.app.push_screen(DuelEndScreen(headline, lines, won), self._after_end)
 
@@ -416,7 +434,7 @@ class DuelScreen(Screen[None]):
     def _legal(self) -> tuple[Action, ...]:
         if self.awaiting is None:
             return ()
-        return tuple(self.duel.match.legal_actions(self.awaiting))
+        return self.duel.legal(self.awaiting)
 
     def _act(self, action: Action) -> None:
         seat = self.awaiting
@@ -562,17 +580,17 @@ class DuelScreen(Screen[None]):
         self.log_view.page(step)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.duel.setup.game))
+        self.app.push_screen(HelpScreen(self.duel.game.name))
 
     def action_replay(self) -> None:
-        if not self.duel.over:
+        if not self.duel.over or not isinstance(self.duel, LocalDuel):
             return
         lines = replay_lines(self.duel.replay(), self.duel.names)
         title = _("Replay, every card face up — seed {seed}").format(seed=self.duel.setup.seed)
         self.app.push_screen(ReplayScreen(title, lines))
 
     def action_new_duel(self) -> None:
-        if not self.duel.over:
+        if not self.duel.over or not isinstance(self.duel, LocalDuel):
             return
         setup = self.duel.setup
         fresh = GameSetup(

@@ -26,7 +26,7 @@ from cakeparty.core.games.cake_duel.text import (
 )
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import N_, _, ngettext
-from cakeparty.tui.local import LocalDuel
+from cakeparty.tui.duel_game import DuelGame
 from cakeparty.tui.widgets.cards import Face, FacedownPile
 from cakeparty.tui.widgets.seats import SeatRow
 
@@ -48,7 +48,7 @@ def hand_faces(view: DuelView, seen: Collection[int] | None = None) -> list[Face
     return faces
 
 
-def title_line(view: DuelView, duel: LocalDuel, turn: int) -> Text:
+def title_line(view: DuelView, duel: DuelGame, turn: int) -> Text:
     """The top line: game, bout and turn of the bout, and the trophies."""
     sides = [
         "+".join(duel.names[s] for s in range(duel.players) if s % 2 == side) for side in (0, 1)
@@ -67,20 +67,25 @@ def title_line(view: DuelView, duel: LocalDuel, turn: int) -> Text:
     return text
 
 
-def _tag(duel: LocalDuel, seat: int, viewer: int | None) -> str:
+def _tag(duel: DuelGame, seat: int, viewer: int | None) -> str:
     if seat == viewer:
         return _("(you)")
     mate = viewer is not None and duel.players == 4 and seat % 2 == viewer % 2
+    tags = []
     if mate:
-        return _("(partner)")
-    return _("(bot)") if duel.is_bot(seat) else ""
+        tags.append(_("(partner)"))
+    elif duel.is_bot(seat):
+        tags.append(_("(bot)"))
+    if duel.away(seat):
+        tags.append(_("(offline)"))
+    return " ".join(tags)
 
 
 #: The columns of :func:`seat_rows`, named on the players panel.
 SEAT_COLUMNS = (N_("cakes"), N_("cards"), N_("trophies"))
 
 
-def seat_rows(view: DuelView, duel: LocalDuel, viewer: int | None) -> list[SeatRow]:
+def seat_rows(view: DuelView, duel: DuelGame, viewer: int | None) -> list[SeatRow]:
     """Every seat with cakes, trophies and cards in hand; the viewer's seat last."""
     order = [s for s in range(duel.players) if s != viewer]
     if viewer is not None:
@@ -109,7 +114,7 @@ def seat_rows(view: DuelView, duel: LocalDuel, viewer: int | None) -> list[SeatR
     return rows
 
 
-def _play_line(text: Text, label: str, view: DuelView, duel: LocalDuel, play: Play) -> None:
+def _play_line(text: Text, label: str, view: DuelView, duel: DuelGame, play: Play) -> None:
     text.append(f"{label:<8}", style="bold")
     text.append(duel.names[play.seat])
     if duel.players == 4 and view.target is not None and play.seat != view.target:
@@ -126,7 +131,7 @@ def _play_line(text: Text, label: str, view: DuelView, duel: LocalDuel, play: Pl
         text.append("\n")
 
 
-def table_text(view: DuelView, duel: LocalDuel, last_turn: Sequence[str]) -> Text:
+def table_text(view: DuelView, duel: DuelGame, last_turn: Sequence[str]) -> Text:
     """The table: the attack and block claims, or the last turn's."""
     text = Text()
     if view.attack is not None:
@@ -184,7 +189,7 @@ def last_turn_lines(entries: Sequence[object], names: Sequence[str], keep: list[
     return keep
 
 
-def _hint(view: DuelView, duel: LocalDuel) -> str:
+def _hint(view: DuelView, duel: DuelGame) -> str:
     phase = view.phase
     names = duel.names
     if phase is Phase.ATTACK:
@@ -215,7 +220,7 @@ def _hint(view: DuelView, duel: LocalDuel) -> str:
     return describe_decision(phase, view.seat, names)
 
 
-def status_line(view: DuelView, duel: LocalDuel, viewer: int | None) -> tuple[str, str]:
+def status_line(view: DuelView, duel: DuelGame, viewer: int | None) -> tuple[str, str]:
     """The status line and its tone, for whoever is to act."""
     if view.winner is not None:
         return _("The duel is over: {side} wins. r replay · n new duel · q quit").format(

@@ -28,12 +28,15 @@ BANNER = r"""
 
 
 class MenuScreen(Screen[None]):
-    """Play against bots or hot-seat, read the rules, change settings, quit."""
+    """Play against bots or hot-seat, host or join a networked game, read the rules,
+    change settings, quit."""
 
     CSS_PATH = "menu.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("b", "choose('bots')", _("vs bots"), id="menu.bots"),
         Binding("s", "choose('hotseat')", _("Hot-seat"), id="menu.hotseat"),
+        Binding("h", "choose('host')", _("Host"), id="menu.host"),
+        Binding("j", "choose('join')", _("Join"), id="menu.join"),
         Binding("r", "choose('rules')", _("Rules"), id="menu.rules"),
         Binding("o", "choose('settings')", _(N_("Settings")), id="menu.settings"),
         Binding("question_mark,f1", "choose('rules')", _("Help"), show=False, id="menu.help"),
@@ -43,6 +46,8 @@ class MenuScreen(Screen[None]):
     ITEMS = (
         ("bots", "b", N_("Play Cake Duel against bots")),
         ("hotseat", "s", N_("Play Cake Duel hot-seat (people at one keyboard)")),
+        ("host", "h", N_("Host a game (friends join over the network)")),
+        ("join", "j", N_("Join a game")),
         ("rules", "r", N_("Rules and cards")),
         ("settings", "o", N_("Settings")),
         ("quit", "q", N_("Quit")),

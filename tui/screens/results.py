@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import N_, _
 from cakeparty.tui.widgets.log import LogView
 
 #: How each kind of replay line is drawn.
@@ -35,11 +35,29 @@ class DuelEndScreen(ModalScreen[str]):
         Binding("q", "choose('quit')", _("Quit"), id="end.quit"),
     ]
 
-    def __init__(self, headline: str, lines: Sequence[str], won: bool | None = None) -> None:
+    CHOICES = ("replay", "new", "board", "quit")
+    #: How each choice is offered on the keys line.
+    KEYS: ClassVar[dict[str, str]] = {
+        "replay": N_("r replay face up"),
+        "new": N_("n new duel"),
+        "board": N_("enter see the table"),
+        "quit": N_("q quit"),
+    }
+
+    def __init__(
+        self,
+        headline: str,
+        lines: Sequence[str],
+        won: bool | None = None,
+        *,
+        choices: Sequence[str] = CHOICES,
+    ) -> None:
+        """``choices``: the ones offered (a networked duel has no "new")."""
         classes = "dialog" + ("" if won is None else (" -won" if won else " -lost"))
         super().__init__(classes=classes)
         self.headline = headline
         self.lines = list(lines)
+        self.choices = tuple(choices)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box", classes="dialog-box") as box:
@@ -48,14 +66,20 @@ class DuelEndScreen(ModalScreen[str]):
             for line in self.lines:
                 yield Static(line, classes="end-line", markup=False)
             yield Static(
-                _("r replay face up · n new duel · enter see the table · q quit"),
+                " · ".join(_(self.KEYS[c]) for c in self.CHOICES if c in self.choices),
                 id="end-keys",
                 markup=False,
             )
         yield Footer(show_command_palette=False, compact=True)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters:
+            return parameters[0] in self.choices
+        return True
+
     def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
+        if choice in self.choices:
+            self.dismiss(choice)
 
 
 class ReplayScreen(Screen[None]):

@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 from cakeparty.tui.widgets.cards import CardView, Face, FacedownPile
+from cakeparty.tui.widgets.chat import ChatInput
 from cakeparty.tui.widgets.cycler import Cycler
 from cakeparty.tui.widgets.hand import HandView
 from cakeparty.tui.widgets.log import LogView
+from cakeparty.tui.widgets.roomcode import RoomCode
 from cakeparty.tui.widgets.seats import SeatList, SeatRow
 from cakeparty.tui.widgets.status import StatusBar
 
 __all__ = [
     "CardView",
+    "ChatInput",
     "Cycler",
     "Face",
     "FacedownPile",
     "HandView",
     "LogView",
+    "RoomCode",
     "SeatList",
     "SeatRow",
     "StatusBar",

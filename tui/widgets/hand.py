@@ -180,7 +180,8 @@ class HandView(Widget, can_focus=True):
         self.query_one(CardDetail).text = detail
 
     def on_focus(self) -> None:
-        self._paint()
+        # runs before the widget's own handler marks it focused: paint after that
+        self.call_later(self._paint)
 
     def on_blur(self) -> None:
-        self._paint()
+        self.call_later(self._paint)

@@ -1,0 +1,217 @@
+"""Networked rooms by keyboard: host a room, add a bot, ready up, play; join by room code.
+
+The broker is a real one on a free port (the embedded broker, in the test's own event loop
+or in the lobby's), and the rooms use a small λ so shuffles are quick.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+from textual.pilot import Pilot
+
+from cakeparty.broker.embedded import EmbeddedBroker, free_port
+from cakeparty.core.games.cake_duel.actions import Claim, NoAction, Pass
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.lobby import new_room_code
+from cakeparty.protocol.network import HostSetup, RoomRunner
+from cakeparty.protocol.transport import BrokerAddress
+from cakeparty.tui.app import CakePartyApp
+from cakeparty.tui.messages import ActionChosen, RoomEventArrived
+from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch
+from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen, NoticeScreen
+from cakeparty.tui.screens.lobby import LobbyScreen
+from cakeparty.tui.screens.netduel import NetDuelScreen
+from cakeparty.tui.screens.rooms import JoinScreen
+from cakeparty.tui.settings import Settings
+
+from .pilot import SIZE, Recorder
+
+
+def app_with(start: Any, name: str = "Ann") -> CakePartyApp:
+    return CakePartyApp(Settings(name=name, bot_delay=0.0), start, persist=False)
+
+
+async def until(
+    pilot: Pilot[Any], test: Callable[[], object], what: str, timeout: float = 15
+) -> None:
+    deadline = time.monotonic() + timeout
+    while not test():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout}s for {what}; screen {pilot.app.screen!r}")
+        await pilot.pause(0.05)
+
+
+async def test_a_host_adds_a_bot_readies_and_plays_the_first_move_by_keys() -> None:
+    plan = HostPlan(players=2, lam=4, timeout=60, port=free_port(), lan=False)
+    app = app_with(plan)
+    moves = Recorder(ActionChosen)
+    events = Recorder(RoomEventArrived)
+    async with app.run_test(size=SIZE, message_hook=lambda m: (moves(m), events(m))) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen) and lobby.hosting
+        room = lobby.room
+        assert room is not None and room.port == plan.port
+        await until(pilot, lambda: room.connected and room.advert is not None, "the room to open")
+        advert = room.advert
+        assert advert is not None and [s.name for s in advert.taken] == ["Ann"]
+        # the bot key works only for the host, and only while a seat is free
+        await pilot.press("a")
+        await until(pilot, lambda: len(room.runner.advert.taken) == 2, "the bot's seat")
+        bot = room.runner.advert.taken[1]
+        assert bot.bot and bot.ready and room.bot_levels[bot.player] == "normal"
+        assert lobby.check_action("add_bot", ()) is False
+        seats = "\n".join(str(o.prompt) for o in lobby.query_one("#lobby-seats").options)
+        assert "Ann (you, host)" in seats and "bot (normal) run by Ann" in seats
+        assert lobby.query_one("#lobby-status").text.startswith("Everyone is here. Press r")
+        # ready: the game starts by itself, and the duel screen opens
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, NetDuelScreen), "the duel screen", 20)
+        duel = app.screen
+        assert isinstance(duel, NetDuelScreen)
+        assert any(m.event.kind == "started" for m in events.of(RoomEventArrived))
+        await until(pilot, lambda: duel.awaiting is not None, "Ann's first decision", 30)
+        view = duel.view()
+        if any(isinstance(a, Claim) for a in view.legal):
+            await pilot.press("1", "c")
+            await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the claims")
+            await pilot.press("1")
+            kinds: tuple[type, ...] = (Claim,)
+        else:  # the bot attacked first: let its claim stand
+            assert any(isinstance(a, NoAction) for a in view.legal)
+            await pilot.press("n")
+            kinds = (NoAction, Pass)
+        await until(pilot, lambda: moves.of(ActionChosen), "Ann's move")
+        chosen = moves.of(ActionChosen)[0]
+        assert chosen.seat == duel.net.seat and isinstance(chosen.action, kinds)
+        assert not chosen.by_bot
+        # the move is in the room's log, as this player's own peer accepted it
+        assert (duel.net.seat, chosen.action) in duel.net.peer.history
+        # the bot answers (it may end the bout: its notice is closed) until Ann decides again
+        deadline = time.monotonic() + 20
+        while app.screen is not duel or duel.awaiting is None:
+            assert time.monotonic() < deadline, "Ann never had to decide again"
+            if isinstance(app.screen, NoticeScreen | ChoiceScreen):
+                await pilot.press("escape")
+            await pilot.pause(0.05)
+        # a chat line goes round the room and comes back; the hand has the keys again
+        await pilot.press("m", *"gl", "enter")
+        await until(pilot, lambda: duel.last_chat == "Ann: gl", "the chat line")
+        assert "» Ann: gl" in duel.log_view.plain
+        assert app.focused is duel.hand
+        # leaving a game in progress asks first
+        assert app.screen is duel and not duel.net.over
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert app.screen is duel
+        await pilot.press("q", "y")
+        await until(pilot, lambda: not room.running, "the room to close", 10)
+
+
+async def test_a_guest_joins_by_room_code_and_sees_the_host_seat() -> None:
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        code = new_room_code()
+        host = RoomRunner(
+            broker=BrokerAddress.parse(broker.url),
+            identity=Identity.generate("Hank"),
+            room=code,
+            host=HostSetup("cake-duel", 2, {"full": False}, lam=4, timeout=60),
+        )
+        hosting = asyncio.create_task(host.run())
+        try:
+            app = app_with(JoinSearch(brokers=(broker.url,), lan=False))
+            async with app.run_test(size=SIZE) as pilot:
+                join = app.screen
+                assert isinstance(join, JoinScreen)
+                await until(pilot, lambda: join.rooms, "the host's room in the list")
+                assert [r.room for r in join.rooms] == [code]
+                await pilot.press(*code.lower(), "enter")  # typed by hand, any case
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+                lobby = app.screen
+                assert isinstance(lobby, LobbyScreen) and not lobby.hosting
+                room = lobby.room
+                assert room is not None and room.room == code
+
+                def seated() -> bool:
+                    advert = room.advert
+                    return advert is not None and len(advert.taken) == 2
+
+                await until(pilot, seated, "Ann to be seated")
+                seats = "\n".join(str(o.prompt) for o in lobby.query_one("#lobby-seats").options)
+                assert "Hank (host)" in seats and host.identity.fingerprint in seats
+                assert "Ann (you)" in seats
+                options = str(lobby.query_one("#lobby-options").render())
+                assert "Core cards only" in options and "λ 4" in options
+                # a guest cannot add bots or free seats
+                assert lobby.check_action("add_bot", ()) is False
+                assert lobby.check_action("remove_seat", ()) is False
+                # chat reaches the host
+                await pilot.press("m", *"hi", "enter")
+                await until(pilot, lambda: host.chat, "the chat line at the host")
+                assert host.chat == [("Ann", "hi")]
+                await until(pilot, lambda: lobby.chat_lines, "the chat line in the lobby")
+                assert lobby.chat_lines == ["Ann: hi"]
+                # ready shows at the host; leaving frees the seat
+                await pilot.press("r")
+                await until(pilot, lambda: host.advert.taken[1].ready, "Ann ready at the host")
+                await pilot.press("q")
+                await until(pilot, lambda: len(host.advert.taken) == 1, "Ann's seat freed")
+        finally:
+            host.stop()
+            await asyncio.wait_for(hosting, 10)
+
+
+async def test_a_player_who_left_comes_back_to_the_game_in_progress() -> None:
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        code = new_room_code()
+        host = RoomRunner(
+            broker=BrokerAddress.parse(broker.url),
+            identity=Identity.generate("Hank"),
+            room=code,
+            host=HostSetup("cake-duel", 2, {"full": True}, lam=4, timeout=60),
+        )
+        host.set_ready(True)
+        hosting = asyncio.create_task(host.run())
+        try:
+            plan = JoinPlan(code, broker.url)
+            app = app_with(plan)
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+                lobby = app.screen
+                assert isinstance(lobby, LobbyScreen)
+                await until(pilot, lambda: lobby.check_action("ready", ()), "a seat")
+                await pilot.press("r")
+                await until(pilot, lambda: isinstance(app.screen, NetDuelScreen), "the duel", 20)
+                duel = app.screen
+                assert isinstance(duel, NetDuelScreen)
+                await until(pilot, lambda: duel.net.story, "the first bout")
+                told = list(duel.log_view.plain)
+                seq = duel.net.peer.seq
+                me = duel.net.runner.identity.player_id
+                await pilot.press("q", "y")
+                await until(pilot, lambda: lobby.gone, "Ann to leave the room")
+            await until_async(lambda: host.online.get(me) is False, "Ann offline at the host")
+            # the same player (same key, same journal) joins again: straight into the game
+            again = app_with(plan)
+            async with again.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: isinstance(again.screen, NetDuelScreen), "the duel")
+                back = again.screen
+                assert isinstance(back, NetDuelScreen)
+                assert back.net.peer.seq >= seq
+                assert back.log_view.plain[: len(told)] == told  # the story, told once
+                await until(pilot, lambda: host.online.get(me) is True, "Ann online again")
+                await pilot.press("q", "y")
+        finally:
+            host.stop()
+            await asyncio.wait_for(hosting, 10)
+
+
+async def until_async(test: Callable[[], object], what: str, timeout: float = 15) -> None:
+    deadline = time.monotonic() + timeout
+    while not test():
+        assert time.monotonic() < deadline, f"waited {timeout}s for {what}"
+        await asyncio.sleep(0.05)

@@ -1,0 +1,285 @@
+"""A networked duel: this player's seat in a room, as the duel screen wants it.
+
+:class:`NetDuel` fits :class:`~cakeparty.tui.duel_game.DuelGame` over a
+:class:`~cakeparty.protocol.network.RoomRunner`: views come from this player's own peer,
+moves go through the runner, and the story is told from the peer's history. It also says
+in words what the room is waiting for (a shuffle, shares, a move, the audit) and what went
+wrong (a peer's bad message, named). No UI library here, so it is tested headless.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cakeparty.core import Action, Outcome, get_game
+from cakeparty.core.games.cake_duel.actions import Declare
+from cakeparty.core.games.cake_duel.text import describe_decision, seat_name
+from cakeparty.core.games.cake_duel.view import DuelView
+from cakeparty.core.i18n import _
+from cakeparty.protocol import steps as st
+from cakeparty.protocol.errors import ProtocolError
+from cakeparty.protocol.identity import fingerprint
+from cakeparty.protocol.table import Table
+from cakeparty.tui.chronicle import Chronicle, Entry
+
+#: The step kinds in which this seat makes a decision of its own.
+DECISIONS = (st.ACTION, st.CHOICE_COMMIT)
+
+
+def name_list(names: Sequence[str]) -> str:
+    """ "Bob", "Bob and Cy", "Bob, Cy and Dee"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+class NetDuel:
+    """This player's seat in a networked Cake Duel, behind the duel screen."""
+
+    hotseat = False
+
+    def __init__(
+        self, runner: Any, bots: Mapping[bytes, bool] | None = None, host: bytes | None = None
+    ) -> None:
+        """``runner``: a :class:`RoomRunner` whose game has started; ``bots``: which
+        players are bots, and ``host`` the host that runs them (from the lobby's advert)."""
+        session = runner.session
+        if session is None or runner.my_seat is None:
+            raise ValueError("no game of this player in progress")
+        self.runner = runner
+        self.session = session
+        self.table: Table = session.table
+        self.seat: int = runner.my_seat
+        self.game = get_game(self.table.game)
+        self.names: tuple[str, ...] = tuple(self.table.names)
+        self.options: dict[str, Any] = self.table.option_map
+        self.bots = dict(bots or {})
+        self.host = host
+        self._chronicle = Chronicle(self.game, self.players, self.options)
+        self.story: list[Entry] = []
+        self._incidents = 0
+        self._step = (-1, "")
+        self.step_since = time.monotonic()  # when the room reached the step it is at
+        self.catch_up()
+
+    # -- reading -----------------------------------------------------------------------
+
+    @property
+    def peer(self) -> Any:
+        return self.session.peer(self.seat)
+
+    @property
+    def players(self) -> int:
+        return self.table.seats
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return (self.seat,)
+
+    def is_bot(self, seat: int) -> bool:
+        return self.bots.get(self.table.players[seat], False)
+
+    def away(self, seat: int) -> bool:
+        """Is the player of ``seat`` offline? A bot is away when its host is."""
+        player = self.table.players[seat]
+        if self.is_bot(seat) and self.host is not None:
+            player = self.host
+        return player != self.runner.identity.player_id and self.runner.online.get(player) is False
+
+    def view(self, seat: int | None) -> DuelView:
+        peer = self.peer
+        view: DuelView = self.game.view(peer.state, seat if seat == self.seat else None)
+        return view
+
+    @property
+    def to_act(self) -> int | None:
+        """This seat, when the room waits for its decision; otherwise ``None``."""
+        peer = self.peer
+        if self.over or peer.step.kind not in DECISIONS:
+            return None
+        return self.seat if self.seat in peer.waiting_for else None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        outcome: Outcome | None = self.peer.outcome
+        return outcome
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None or self.session.abandoned is not None
+
+    @property
+    def audited(self) -> bool:
+        """The audit is done (or the game was abandoned: there is none)."""
+        return self.peer.verdict is not None or self.session.abandoned is not None
+
+    @property
+    def verdict(self) -> Any:
+        return self.peer.verdict
+
+    @property
+    def fair(self) -> bool:
+        verdict = self.verdict
+        return verdict is not None and verdict.fair
+
+    def legal(self, seat: int) -> tuple[Action, ...]:
+        if seat != self.seat or self.to_act != seat:
+            return ()
+        return tuple(self.game.legal_actions(self.peer.state, seat))
+
+    def forced(self, seat: int) -> Action | None:
+        legal = self.legal(seat)
+        if len(legal) == 1 and isinstance(legal[0], Declare):
+            return legal[0]
+        return None
+
+    # -- acting ------------------------------------------------------------------------
+
+    def act(self, seat: int, action: Action) -> list[Entry]:
+        """This player's move, sent to the room; raises if it is not legal now."""
+        if seat != self.seat:
+            raise ValueError(f"seat {seat} is not played here")
+        self.runner.act(action)
+        return self.catch_up()
+
+    def catch_up(self) -> list[Entry]:
+        peer = self.peer
+        key = (peer.seq, peer.step.kind)
+        if key != self._step:
+            self._step = key
+            self.step_since = time.monotonic()
+        entries = self._chronicle.follow(peer.history)
+        self.story.extend(entries)
+        return entries
+
+    # -- what the room waits for ---------------------------------------------------------
+
+    def waiting_text(self) -> str | None:
+        """What the room waits for, in words; ``None`` when it waits for this player's
+        decision (the screen says what to do) or for nothing."""
+        session = self.session
+        if session.abandoned is not None:
+            return _("The game was abandoned: {name} kept the room waiting too long.").format(
+                name=seat_name(session.abandoned.seat, self.names)
+            )
+        peer = self.peer
+        if peer.finished:
+            return None
+        step = peer.step
+        waiting = list(peer.waiting_for)
+        others = [s for s in waiting if s != self.seat]
+        who = name_list([seat_name(s, self.names) for s in others])
+        kind = step.kind
+        if kind in DECISIONS:
+            if not others:
+                return None
+            if kind == st.CHOICE_COMMIT:
+                return _("Waiting for {names} to choose").format(names=who)
+            seat = others[0]
+            phase = self.view(None).phase
+            return _("Waiting for {name}'s move · {what}").format(
+                name=seat_name(seat, self.names),
+                what=describe_decision(phase, seat, self.names),
+            )
+        if not others:
+            return _("Working…")
+        if kind == st.KEYS:
+            return _("Exchanging game keys: waiting for {names}").format(names=who)
+        if kind == st.MIX:
+            mix = _("mix {k} of {n}").format(k=step.mixer + 1, n=self.players)
+            return _("Waiting for {name} to shuffle ({mix})").format(name=who, mix=mix)
+        if kind == st.SHARES:
+            request = step.request
+            to = getattr(request, "to", None)
+            if to is None:
+                why = _("to turn cards face up")
+            elif self.seat in to:
+                why = _("to show you your cards")
+            else:
+                readers = name_list([seat_name(s, self.names) for s in to])
+                why = _("to show {names} their cards").format(names=readers)
+            return _("Waiting for shares from {names} ({why})").format(names=who, why=why)
+        if kind in (st.RAND_COMMIT, st.RAND_OPEN):
+            return _("Drawing lots fairly: waiting for {names}").format(names=who)
+        if kind == st.CHOICE_OPEN:
+            return _("Waiting for {names} to reveal their choice").format(names=who)
+        if kind == st.AUDIT:
+            return _("Audit: waiting for {names} to reveal their game key").format(names=who)
+        return _("Waiting for {names}").format(names=who)
+
+    def waited(self) -> float:
+        """Seconds the room has been at the step it is at."""
+        return time.monotonic() - self.step_since
+
+    def waiting_on(self) -> tuple[int, ...]:
+        """The other seats the room waits for now."""
+        if self.over and self.audited:
+            return ()
+        return tuple(s for s in self.peer.waiting_for if s != self.seat)
+
+    # -- what went wrong ---------------------------------------------------------------
+
+    def new_incidents(self) -> list[str]:
+        """The peers' bad messages not reported yet, each naming its sender."""
+        found = list(self.peer.incidents) + list(self.session.incidents)
+        fresh, self._incidents = found[self._incidents :], len(found)
+        return [self.describe_incident(error) for error in fresh]
+
+    def describe_incident(self, error: ProtocolError) -> str:
+        name = self.name_of(error.peer)
+        if error.seq is None:
+            return _("{name} sent a bad message: {reason}").format(name=name, reason=error.reason)
+        return _("{name} sent a bad message (step {seq}): {reason}").format(
+            name=name, seq=error.seq, reason=error.reason
+        )
+
+    def name_of(self, peer: int | bytes | None) -> str:
+        if isinstance(peer, int):
+            return seat_name(peer, self.names)
+        if isinstance(peer, bytes):
+            seat = self.table.seat_of(peer)
+            if seat is not None:
+                return self.names[seat]
+            return _("a stranger ({fingerprint})").format(fingerprint=fingerprint(peer))
+        return _("someone")
+
+    def verdict_text(self) -> str:
+        """The audit's verdict in words."""
+        if self.session.abandoned is not None:
+            return _("No audit: the game was abandoned.")
+        verdict = self.verdict
+        if verdict is None:
+            return _("Audit in progress…")
+        if verdict.fair:
+            return _("Audit: fair. Every card and every move checked out.")
+        if verdict.seat is None:
+            return _("Audit: something is wrong: {reason}").format(reason=verdict.reason)
+        return _("Audit: {name} cheated ({move}): {reason}").format(
+            name=seat_name(verdict.seat, self.names), move=verdict.move, reason=verdict.reason
+        )
+
+    def verdict_short(self) -> str:
+        """The verdict in a few words, for the status line."""
+        verdict = self.verdict
+        if self.session.abandoned is not None:
+            return _("abandoned, no audit")
+        if verdict is None:
+            return _("auditing…")
+        if verdict.fair:
+            return _("audit: fair")
+        if verdict.seat is None:
+            return _("audit: something is wrong")
+        return _("audit: {name} cheated").format(name=seat_name(verdict.seat, self.names))
+
+    # -- after the duel ----------------------------------------------------------------
+
+    def replay(self) -> list[Entry]:
+        """The whole duel again with every card face up (after a fair audit)."""
+        verdict = self.verdict
+        if verdict is None or verdict.replay is None:
+            return []
+        match = verdict.replay
+        chronicle = Chronicle(self.game, self.players, self.options, match.dealer)
+        return chronicle.follow(match.history)

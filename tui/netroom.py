@@ -1,0 +1,332 @@
+"""Taking part in a networked room from the app: the broker, the LAN advert, the runner.
+
+A :class:`NetRoom` is one room this app hosts or joins. Hosting without a broker of its
+own, it runs the embedded broker in this process (on port 1883, or on a free port if that
+one is taken) and announces the room on the LAN. :meth:`NetRoom.run` does all of it and
+hands every :class:`~cakeparty.protocol.network.RoomEvent` to the caller; the screens run
+it in a worker. :func:`find_rooms` is what ``cakeparty join`` lists: rooms seen on the LAN
+and on any broker given. No UI library here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cakeparty.broker.discovery import Advertiser, Found, browse, local_address
+from cakeparty.broker.embedded import DEFAULT_PORT, EmbeddedBroker, free_port, port_is_free
+from cakeparty.core.i18n import _
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.lobby import OPEN, Advert, new_room_code
+from cakeparty.protocol.network import HostSetup, RoomEvent, RoomRunner, list_rooms
+from cakeparty.protocol.transport import BrokerAddress, TransportError
+
+log = logging.getLogger(__name__)
+
+#: The choices of the host's setup form: shuffle-proof rounds, and seconds per move.
+LAMBDAS = (4, 8, 16, 32, 64)
+TIMEOUTS = (30, 60, 120, 300, 600)
+
+
+@dataclass(frozen=True)
+class HostPlan:
+    """What a host chose before opening a room."""
+
+    game: str = "cake-duel"
+    players: int = 2
+    full: bool = True
+    lam: int = 32
+    timeout: int = 120  # seconds a seat may keep the room waiting
+    broker: str | None = None  # an external broker's URL; None: run the embedded one
+    port: int | None = None  # the embedded broker's port; None: 1883, or a free one
+    lan: bool = True  # announce the room on the LAN
+
+
+@dataclass(frozen=True)
+class JoinPlan:
+    """A room to join: its code and the broker it lives on."""
+
+    room: str
+    broker: str
+
+
+@dataclass(frozen=True)
+class JoinSearch:
+    """Where ``cakeparty join`` looks: the LAN and the brokers given; a room to pick."""
+
+    room: str | None = None
+    brokers: tuple[str, ...] = ()
+    lan: bool = True
+
+
+@dataclass(frozen=True)
+class RoomFound:
+    """A room seen on the LAN or on a broker."""
+
+    room: str
+    broker: str
+    game: str = ""
+    advert: Advert | None = None  # what its host says (seats, options), when heard
+    lan: bool = False  # announced on the LAN
+
+    @property
+    def state(self) -> str:
+        return self.advert.state if self.advert is not None else OPEN
+
+
+def choose_port(port: int | None) -> tuple[int, str]:
+    """The embedded broker's port and, if the default one was taken, a notice saying so."""
+    if port is not None:
+        return port, ""
+    if port_is_free(DEFAULT_PORT):
+        return DEFAULT_PORT, ""
+    chosen = free_port("0.0.0.0")
+    return chosen, _("Port {default} is taken: the broker listens on port {port}.").format(
+        default=DEFAULT_PORT, port=chosen
+    )
+
+
+def looks_like_broker(text: str) -> bool:
+    """A broker address (``host:port``, ``mqtt://…``, a dotted name) rather than a room."""
+    return any(c in text for c in ":./")
+
+
+Notice = Callable[[str, str], None]  # (text, severity)
+
+
+@dataclass
+class NetRoom:
+    """One room this app takes part in, as host or guest."""
+
+    identity: Identity
+    plan: HostPlan | JoinPlan
+    bot_delay: float = 0.0
+    journal_dir: Path | None = None
+    room: str = ""
+    port: int | None = None  # the embedded broker's port, when it runs here
+    port_note: str = ""  # why the port is not the usual one
+    share: str = ""  # the broker address others use to join
+    runner: RoomRunner = field(init=False)
+    bot_levels: dict[bytes, str] = field(default_factory=dict)  # bots run here
+
+    def __post_init__(self) -> None:
+        plan = self.plan
+        if isinstance(plan, HostPlan):
+            self.room = self.room or new_room_code()
+            if plan.broker:
+                address = BrokerAddress.parse(plan.broker)
+                self.share = str(address)
+            else:
+                self.port, self.port_note = choose_port(plan.port)
+                address = BrokerAddress("127.0.0.1", self.port)
+                self.share = f"mqtt://{local_address()}:{self.port}"
+            setup = HostSetup(
+                plan.game, plan.players, {"full": plan.full}, lam=plan.lam, timeout=plan.timeout
+            )
+            self.runner = RoomRunner(
+                broker=address,
+                identity=self.identity,
+                room=self.room,
+                host=setup,
+                bot_delay=self.bot_delay,
+                journal_dir=self.journal_dir,
+                broker_label=self.share,
+            )
+        else:
+            self.room = plan.room
+            address = BrokerAddress.parse(plan.broker)
+            self.share = str(address)
+            self.runner = RoomRunner(
+                broker=address,
+                identity=self.identity,
+                room=self.room,
+                journal_dir=self.journal_dir,
+            )
+        self.address = address
+        self._left = asyncio.Event()
+        self.running = False  # the broker (if here) is up, and the room not left
+        self.playing = False  # the runner takes part in the room (until the game ends)
+
+    # -- reading -----------------------------------------------------------------------
+
+    @property
+    def hosting(self) -> bool:
+        return isinstance(self.plan, HostPlan)
+
+    @property
+    def embedded(self) -> bool:
+        return self.port is not None
+
+    @property
+    def connected(self) -> bool:
+        transport = self.runner.transport
+        return transport is not None and transport.connected and not transport.closing
+
+    @property
+    def advert(self) -> Advert | None:
+        return self.runner.advert
+
+    @property
+    def shared(self) -> str:
+        """The broker address to give others: the host's own words for it, once heard
+        (a guest may reach it under another name, such as 127.0.0.1)."""
+        advert = self.runner.advert
+        if not self.hosting and advert is not None and advert.broker:
+            with contextlib.suppress(ValueError):
+                return str(BrokerAddress.parse(advert.broker))
+        return self.share
+
+    def join_command(self) -> str:
+        """What the others type to join this room."""
+        address = BrokerAddress.parse(self.shared)
+        where = f"{address.host}:{address.port}" if not address.tls else self.shared
+        return f"cakeparty join {self.room} --broker {where}"
+
+    # -- the host's seats --------------------------------------------------------------
+
+    def add_bot(self, level: str) -> bytes | None:
+        player = self.runner.add_bot(level)
+        if player is not None:
+            self.bot_levels[player] = level
+        return player
+
+    def remove_seat(self, player: bytes) -> None:
+        self.runner.remove_seat(player)
+        self.bot_levels.pop(player, None)
+
+    # -- running -----------------------------------------------------------------------
+
+    async def run(self, on_event: Callable[[RoomEvent], None], notice: Notice) -> None:
+        """Start the broker (if it runs here), announce the room, take part in it, and
+        keep the broker up until :meth:`leave`. Raises :class:`TransportError` if the
+        broker cannot be reached, :class:`OSError` if the embedded one cannot start."""
+        self.running = True
+        try:
+            async with contextlib.AsyncExitStack() as stack:
+                if self.port is not None:
+                    await stack.enter_async_context(EmbeddedBroker(port=self.port))
+                    if self.port_note:
+                        notice(self.port_note, "warning")
+                if isinstance(self.plan, HostPlan) and self.plan.lan:
+                    lan = asyncio.create_task(self._announce(notice), name="lan-advert")
+                    stack.push_async_callback(_cancel, lan)
+                pump = asyncio.create_task(self._pump(on_event), name="room-events")
+                stack.push_async_callback(_cancel, pump)
+                if not self._left.is_set():
+                    self.playing = True
+                    try:
+                        await self.runner.run()
+                    finally:
+                        self.playing = False
+                await self._left.wait()
+                await asyncio.sleep(0)  # let the last events through
+        finally:
+            self.running = False
+
+    def leave(self) -> None:
+        """Leave the room: the runner stops, and the broker with it if it runs here."""
+        self._left.set()
+        self.runner.stop()
+
+    async def _pump(self, on_event: Callable[[RoomEvent], None]) -> None:
+        while True:
+            event = await self.runner.events.get()
+            on_event(event)
+
+    async def _announce(self, notice: Notice) -> None:
+        assert isinstance(self.plan, HostPlan)
+        address = BrokerAddress.parse(self.share)
+        try:
+            async with Advertiser(
+                name=self.identity.name,
+                port=address.port,
+                broker=self.share,
+                room=self.room,
+                game=self.plan.game,
+            ):
+                await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # the room works without it: say so and go on
+            log.info("LAN advert failed", exc_info=True)
+            notice(
+                _("The room is not announced on the LAN ({error}); share the address.").format(
+                    error=exc
+                ),
+                "warning",
+            )
+
+
+async def _cancel(task: asyncio.Task[Any]) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        await task
+
+
+# -- finding rooms -----------------------------------------------------------------------
+
+
+async def find_rooms(
+    brokers: Iterable[str], *, lan: bool = True, seconds: float = 1.5, notice: Notice
+) -> list[RoomFound]:
+    """The rooms on ``brokers`` and on the LAN. The brokers given are asked for their
+    adverts while the LAN is browsed; the brokers found there are asked next."""
+    addresses: dict[str, BrokerAddress] = {}
+    for text in brokers:
+        try:
+            address = BrokerAddress.parse(text)
+        except ValueError as exc:
+            notice(str(exc), "error")
+            continue
+        addresses.setdefault(str(address), address)
+
+    async def ask(address: BrokerAddress) -> list[Advert]:
+        try:
+            return await list_rooms(address, seconds)
+        except TransportError as exc:
+            notice(str(exc), "warning")
+        except Exception as exc:
+            notice(_("{broker}: {error}").format(broker=address, error=exc), "warning")
+        return []
+
+    async def look() -> list[Found]:
+        if not lan:
+            return []
+        try:
+            return await browse(seconds)
+        except Exception as exc:  # no LAN discovery here: the brokers given still count
+            notice(_("Could not look on the LAN: {error}").format(error=exc), "warning")
+            return []
+
+    looking = asyncio.create_task(look())
+    answers = await asyncio.gather(*(ask(a) for a in addresses.values()))
+    found = await looking
+    adverts = dict(zip(addresses, answers, strict=True))
+    on_lan: dict[tuple[str, str], str] = {}  # (room, broker) → game
+    more: dict[str, BrokerAddress] = {}
+    for f in found:
+        with contextlib.suppress(ValueError):
+            address = BrokerAddress.parse(f.broker)
+            if f.room:
+                on_lan[f.room, str(address)] = f.game
+            if str(address) not in addresses:
+                more.setdefault(str(address), address)
+    if more:
+        answers = await asyncio.gather(*(ask(a) for a in more.values()))
+        adverts.update(zip(more, answers, strict=True))
+    rooms: dict[tuple[str, bytes | str], RoomFound] = {}
+    for url, heard in adverts.items():
+        for advert in heard:
+            key = (advert.room, advert.host)  # one room, seen through several addresses
+            lan_seen = any(room == advert.room for room, _url in on_lan)
+            rooms.setdefault(key, RoomFound(advert.room, url, advert.game, advert, lan=lan_seen))
+    for (room, url), game in on_lan.items():
+        if not any(r.room == room for r in rooms.values()):
+            rooms[room, url] = RoomFound(room, url, game, None, lan=True)
+    order = {OPEN: 0}
+    return sorted(rooms.values(), key=lambda r: (order.get(r.state, 1), r.room, r.broker))

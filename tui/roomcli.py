@@ -1,0 +1,173 @@
+"""The ``host`` and ``join`` commands: the app, opened on a networked room.
+
+Their arguments are read and checked without any UI library, so a mistake is reported at
+once (exit 2); the app is imported only when a command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from cakeparty.core.game import get_game
+from cakeparty.core.i18n import _
+from cakeparty.tui.netcli import _broker, _port, _room
+
+DEFAULT_LAMBDA = 32
+DEFAULT_TIMEOUT = 120
+MAX_TIMEOUT = 86400  # a day, the most a table allows
+
+
+def _bounded(low: int, high: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                _("{text!r} is not a whole number").format(text=text)
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                _("must be between {low} and {high}, not {value}").format(
+                    low=low, high=high, value=value
+                )
+            )
+        return value
+
+    return parse
+
+
+def _lambda(text: str) -> int:
+    from cakeparty.protocol.proofs import MAX_LAMBDA
+
+    value: int = _bounded(1, MAX_LAMBDA)(text)
+    return value
+
+
+def add_room_commands(sub: Any, add_game: Any, positive: Any) -> None:
+    """Register ``host`` and ``join`` on the ``cakeparty`` parser."""
+    host = sub.add_parser(
+        "host", help=_("host a networked game: run a broker here and open the lobby")
+    )
+    add_game(host)
+    host.add_argument(
+        "--broker",
+        type=_broker,
+        default=None,
+        metavar="URL",
+        help=_("use this MQTT broker (mqtt[s]://host:port) instead of running one here"),
+    )
+    host.add_argument(
+        "--port",
+        type=_port,
+        default=None,
+        help=_("port of the broker run here (default 1883, or a free one if that is taken)"),
+    )
+    host.add_argument(
+        "--players", type=positive, default=None, help=_("2 for a duel, 4 for team mode")
+    )
+    deck = host.add_mutually_exclusive_group()
+    deck.add_argument(
+        "--full",
+        dest="full",
+        action="store_true",
+        default=True,
+        help=_("full game with hidden specials (default)"),
+    )
+    deck.add_argument("--core", dest="full", action="store_false", help=_("core game only"))
+    host.add_argument(
+        "--lambda",
+        dest="lam",
+        type=_lambda,
+        default=DEFAULT_LAMBDA,
+        metavar="L",
+        help=_("shuffle-proof rounds (default {n}; lower is faster)").format(n=DEFAULT_LAMBDA),
+    )
+    host.add_argument(
+        "--timeout",
+        type=_bounded(1, MAX_TIMEOUT),
+        default=DEFAULT_TIMEOUT,
+        metavar="S",
+        help=_("seconds a player may keep the room waiting (default {n})").format(
+            n=DEFAULT_TIMEOUT
+        ),
+    )
+    host.add_argument(
+        "--no-lan", action="store_true", help=_("do not announce the room on the LAN")
+    )
+    host.set_defaults(run=_cmd_host, parser=host)
+
+    join = sub.add_parser("join", help=_("join a networked game: find a room, open the lobby"))
+    join.add_argument(
+        "room", nargs="?", type=_room, default=None, metavar="ROOM", help=_("the room code")
+    )
+    join.add_argument(
+        "--broker",
+        type=_broker,
+        action="append",
+        default=[],
+        metavar="URL",
+        help=_("look on this broker too (mqtt[s]://host:port); may be given more than once"),
+    )
+    join.add_argument("--no-lan", action="store_true", help=_("do not look on the LAN"))
+    join.set_defaults(run=_cmd_join, parser=join)
+
+
+def _cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from cakeparty.broker.embedded import free_port, port_is_free
+    from cakeparty.tui.local import PLAYABLE
+    from cakeparty.tui.netroom import HostPlan
+
+    if args.game not in PLAYABLE:
+        parser.error(
+            _("{game} cannot be played here yet; try: {games}").format(
+                game=args.game, games=", ".join(PLAYABLE)
+            )
+        )
+    game = get_game(args.game)
+    players = args.players or game.players[0]
+    if players not in game.players:
+        parser.error(
+            _("{game} is for {allowed} players, not {players}").format(
+                game=args.game, allowed=" or ".join(str(p) for p in game.players), players=players
+            )
+        )
+    port = args.port
+    if port is not None and args.broker is not None:
+        parser.error(_("--port is for the broker run here; leave it out with --broker"))
+    if port == 0:
+        port = free_port("0.0.0.0")
+    elif port is not None and not port_is_free(port):
+        parser.error(
+            _("port {port} is already in use (leave out --port to use a free one)").format(
+                port=port
+            )
+        )
+    plan = HostPlan(
+        game=args.game,
+        players=players,
+        full=args.full,
+        lam=args.lam,
+        timeout=args.timeout,
+        broker=str(args.broker) if args.broker is not None else None,
+        port=port,
+        lan=not args.no_lan,
+    )
+    return _open(plan)
+
+
+def _cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from cakeparty.tui.netroom import JoinPlan, JoinSearch
+
+    brokers = tuple(dict.fromkeys(str(b) for b in args.broker))
+    if args.room is not None and len(brokers) == 1:
+        return _open(JoinPlan(args.room, brokers[0]))
+    return _open(JoinSearch(args.room, brokers, lan=not args.no_lan))
+
+
+def _open(start: Any) -> int:
+    from cakeparty.tui import settings as saved
+    from cakeparty.tui.app import CakePartyApp
+
+    CakePartyApp(saved.load(), start).run()
+    return 0

@@ -1,0 +1,489 @@
+"""The lobby of a networked room: the code to share, the seats, ready marks, bots, chat.
+
+The lobby owns the room: a worker runs it (the embedded broker when hosting, the LAN
+advert, the connection) for as long as the player stays, and every event of the room comes
+here first. When the game starts the duel screen opens on top, and the lobby hands it the
+room's events; leaving the game leaves the room.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import Worker
+
+from cakeparty.core.i18n import N_, _
+from cakeparty.protocol.errors import ProtocolError
+from cakeparty.protocol.identity import Identity, load_or_create
+from cakeparty.protocol.lobby import OPEN
+from cakeparty.protocol.network import RoomEvent
+from cakeparty.protocol.transport import TransportError
+from cakeparty.tui.messages import (
+    ChatClosed,
+    ChatSent,
+    RoomClosed,
+    RoomEventArrived,
+    RoomNotice,
+)
+from cakeparty.tui.netduel import NetDuel
+from cakeparty.tui.netroom import HostPlan, JoinPlan, NetRoom
+from cakeparty.tui.screens.dialogs import ConfirmScreen
+from cakeparty.tui.screens.help import HelpScreen
+from cakeparty.tui.screens.lobby_parts import (
+    game_title,
+    incident_text,
+    lobby_status,
+    options_lines,
+    room_error_text,
+    seat_line,
+    seat_online,
+)
+from cakeparty.tui.screens.netduel import NetDuelScreen
+from cakeparty.tui.widgets import ChatInput, LogView, RoomCode, StatusBar
+
+#: Seconds to wait for the room to close cleanly before leaving anyway.
+LEAVE_TIMEOUT = 5.0
+
+#: The keys of the lobby, for the help's Keys tab and the README.
+LOBBY_KEYS: tuple[tuple[str, str], ...] = (
+    ("r", N_("ready, or not ready any more")),
+    ("↑ ↓", N_("move along the seats")),
+    ("a", N_("host: add a bot (it runs in the host's app)")),
+    ("d / Del", N_("host: free the seat under the cursor")),
+    ("m", N_("type a chat line; enter sends it, esc puts it away")),
+    ("y", N_("copy the command that joins this room")),
+    ("? / F1", N_("this help")),
+    ("q / esc", N_("leave the room (the host is asked first)")),
+)
+
+
+class LobbyScreen(Screen[None]):
+    """Seats, ready marks, bots and chat before a networked game; the room behind it."""
+
+    CSS_PATH = "lobby.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "ready", _("Ready"), id="lobby.ready"),
+        Binding("a", "add_bot", _("Add bot"), id="lobby.add_bot"),
+        Binding("d,delete", "remove_seat", _("Remove seat"), id="lobby.remove_seat"),
+        Binding("m", "chat", _("Chat"), id="lobby.chat"),
+        Binding("y", "copy", _("Copy join command"), show=False, id="lobby.copy"),
+        Binding("question_mark,f1", "help", _("Help"), id="lobby.help"),
+        Binding("q,escape", "leave", _("Leave"), id="lobby.leave"),
+    ]
+
+    def __init__(
+        self,
+        plan: HostPlan | JoinPlan,
+        *,
+        player: str = "Player",
+        bot_level: str = "normal",
+        bot_delay: float = 0.6,
+        identity: Identity | None = None,
+        leave: str = "pop",
+    ) -> None:
+        """``leave``: "pop" goes back to the screen below; "exit" quits the app."""
+        super().__init__()
+        self.plan = plan
+        self.player = player
+        self.bot_level = bot_level
+        self.bot_delay = bot_delay
+        self.identity = identity
+        self.leave = leave
+        self.room: NetRoom | None = None
+        self.worker: Worker[None] | None = None
+        self.problem: str | None = None  # why the room cannot go on
+        self.duel_screen: NetDuelScreen | None = None
+        self.leaving = False
+        self.gone = False
+        self.was_connected = False
+        self.ever_connected = False
+        self.chat_lines: list[str] = []
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lobby-title")
+        with Horizontal(id="lobby-top"):
+            with Vertical(id="lobby-room") as room:
+                room.border_title = _("Room")
+                yield RoomCode(id="lobby-code")
+                yield Static(id="lobby-broker")
+            options = Static(id="lobby-options")
+            options.border_title = _("Options")
+            yield options
+        seats = OptionList(id="lobby-seats")
+        seats.border_title = _("Seats")
+        yield seats
+        with Vertical(id="lobby-chat") as chat:
+            chat.border_title = _("Chat")
+            yield LogView(id="lobby-chat-log")
+            yield ChatInput(id="lobby-chat-input")
+        yield StatusBar(id="lobby-status")
+        yield Footer(show_command_palette=False, compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(ChatInput).display = False
+        self.query_one("#lobby-chat-log", LogView).add(
+            _("m to say something to the room; enter sends."), "dim"
+        )
+        self.query_one("#lobby-seats", OptionList).focus()
+        try:
+            identity = self.identity or load_or_create(self.player)
+            self.room = NetRoom(
+                identity,
+                self.plan,
+                bot_delay=self.bot_delay,
+            )
+        except (ProtocolError, OSError, ValueError) as exc:
+            self.problem = _("Cannot open the room: {error}").format(error=exc)
+            self.notify(self.problem, severity="error")
+        else:
+            self.worker = self.run_room()
+            self.set_interval(1.0, self.check_connection)
+        self.refresh_lobby()
+
+    @property
+    def hosting(self) -> bool:
+        return isinstance(self.plan, HostPlan)
+
+    @property
+    def me(self) -> bytes:
+        return self.room.identity.player_id if self.room is not None else b""
+
+    # -- the room, in a worker -------------------------------------------------------------
+
+    @work(exclusive=True, group="room")
+    async def run_room(self) -> None:
+        """Run the room until the player leaves; every failure ends as a notice."""
+        room = self.room
+        assert room is not None
+        error: str | None = None
+
+        def arrived(event: RoomEvent) -> None:
+            self.post_message(RoomEventArrived(event))
+
+        def notice(text: str, severity: str) -> None:
+            self.post_message(RoomNotice(text, severity))
+
+        try:
+            await room.run(arrived, notice)
+        except TransportError as exc:
+            self.notify(str(exc), severity="error", timeout=10)
+            error = _("Cannot reach the broker at {broker}.").format(broker=room.address)
+        except OSError as exc:
+            error = _("Cannot start the broker on port {port}: {error}.").format(
+                port=room.port, error=exc
+            )
+            self.notify(error, severity="error", timeout=10)
+        except Exception as exc:  # a network problem must never take the app down
+            error = _("The room stopped: {error}.").format(error=exc)
+            self.notify(error, severity="error", timeout=10)
+        self.post_message(RoomClosed(error))
+
+    def on_room_event_arrived(self, message: RoomEventArrived) -> None:
+        event = message.event
+        kind = event.kind
+        if kind == "connection":
+            self.ever_connected = self.was_connected = True
+        elif kind == "started":
+            self.start_game()
+        elif kind == "chat":
+            self.add_chat(event.text)
+        elif kind == "incident" and self.duel_screen is None:
+            advert = self.room.advert if self.room is not None else None
+            self.notify(incident_text(event.data, event.text, advert), severity="warning")
+        elif kind == "error":
+            self.problem = room_error_text(event.text)
+            self.notify(self.problem, severity="error")
+        if self.duel_screen is not None:
+            self.duel_screen.room_event(event)
+        elif kind != "moved":
+            self.refresh_lobby()
+
+    def on_room_notice(self, message: RoomNotice) -> None:
+        severity: Any = message.severity
+        self.notify(message.text, severity=severity, timeout=8)
+
+    def on_room_closed(self, message: RoomClosed) -> None:
+        if message.error is not None and not self.leaving:
+            self.problem = message.error
+            if self.duel_screen is not None:
+                self.duel_screen.room_failed(message.error)
+        if self.leaving:
+            self._gone()
+        else:
+            self.refresh_lobby()
+
+    def check_connection(self) -> None:
+        """Say so when the connection to the broker drops, and when it is back."""
+        room = self.room
+        if room is None or not room.playing or self.leaving:
+            return
+        connected = room.connected
+        self.ever_connected = self.ever_connected or connected
+        if connected and not self.was_connected:
+            if room.runner.transport is not None and room.runner.transport.connections > 1:
+                self.notify(_("Connected to the broker again."), timeout=4)
+            self.was_connected = True
+            self.refresh_lobby()
+        elif not connected and self.was_connected and room.runner.transport is not None:
+            self.was_connected = False
+            self.notify(_("Lost the connection to the broker; trying again…"), severity="warning")
+            self.refresh_lobby()
+        if self.duel_screen is not None:
+            self.duel_screen.tick(connected)
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def refresh_lobby(self) -> None:
+        room = self.room
+        advert = room.advert if room is not None else None
+        code = room.room if room is not None else getattr(self.plan, "room", "")
+        game = advert.game if advert is not None else getattr(self.plan, "game", "cake-duel")
+        role = _("you host") if self.hosting else _("guest")
+        if advert is not None and not self.hosting:
+            role = _("hosted by {name}").format(name=advert.host_name)
+        self.query_one("#lobby-title", Static).update(
+            _("Cake Party · {game} · room {room} · {role}").format(
+                game=game_title(game), room=code, role=role
+            )
+        )
+        self.query_one(RoomCode).show(code)
+        self.query_one("#lobby-broker", Static).update(self._broker_text())
+        plan = self.plan if isinstance(self.plan, HostPlan) else None
+        self.query_one("#lobby-options", Static).update(options_lines(advert, plan))
+        self._show_seats()
+        self.query_one(StatusBar).show(*self._status())
+        self.refresh_bindings()
+
+    def _broker_text(self) -> str:
+        room = self.room
+        if room is None:
+            return ""
+        broker = _("Broker {url}").format(url=room.shared)
+        if room.embedded:
+            broker += " · " + _("runs here")
+        return broker + "\n" + _("Others join with:") + "\n" + room.join_command()
+
+    def _show_seats(self) -> None:
+        seats = self.query_one("#lobby-seats", OptionList)
+        room = self.room
+        advert = room.advert if room is not None else None
+        highlighted = seats.highlighted
+        seats.clear_options()
+        if advert is None or room is None:
+            seats.border_subtitle = ""
+            return
+        online = room.runner.online
+        options = []
+        for index in range(advert.seats):
+            seat = advert.taken[index] if index < len(advert.taken) else None
+            line = seat_line(
+                index,
+                seat,
+                me=self.me,
+                host=advert.host,
+                online=seat is None or seat_online(seat, online),
+                bot_level=room.bot_levels.get(seat.player) if seat is not None else None,
+                host_name=advert.host_name,
+            )
+            options.append(Option(line, id=f"seat-{index}"))
+        seats.add_options(options)
+        if options:
+            seats.highlighted = min(highlighted or 0, len(options) - 1)
+        seats.border_title = _("Seats — {taken} of {seats} taken").format(
+            taken=len(advert.taken), seats=advert.seats
+        )
+        bots = any(s.bot for s in advert.taken)
+        seats.border_subtitle = (
+            _("bots run in {host}'s app, with keys of their own").format(host=advert.host_name)
+            if bots
+            else ""
+        )
+
+    def _status(self) -> tuple[str, str]:
+        if self.leaving:
+            return _("Leaving the room…"), "wait"
+        if self.problem is not None:
+            return self.problem + " " + _("q to leave."), "end"
+        room = self.room
+        assert room is not None
+        if not room.connected:
+            if not self.ever_connected:
+                return _("Connecting to {broker}…").format(broker=room.address), "wait"
+            if room.playing:
+                return _("Lost the connection to the broker; trying again…"), "wait"
+        return lobby_status(
+            advert=room.advert,
+            me=self.me,
+            hosting=self.hosting,
+            connected=room.connected,
+            ready=room.runner.ready,
+            room=room.room,
+            broker=str(room.address),
+            online=room.runner.online,
+        )
+
+    def add_chat(self, line: str) -> None:
+        self.chat_lines.append(line)
+        self.query_one("#lobby-chat-log", LogView).add(line)
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        room = self.room
+        advert = room.advert if room is not None else None
+        is_open = advert is not None and advert.state == OPEN and self.problem is None
+        if action == "add_bot":
+            return self.hosting and is_open and advert is not None and advert.free > 0
+        if action == "remove_seat":
+            return (
+                self.hosting
+                and is_open
+                and advert is not None
+                and any(s.player != self.me for s in advert.taken)
+            )
+        if action in ("ready", "chat"):
+            seated = advert is not None and any(s.player == self.me for s in advert.taken)
+            return is_open and seated
+        return True
+
+    def action_ready(self) -> None:
+        if self.room is None:
+            return
+        runner = self.room.runner
+        runner.set_ready(not runner.ready)
+        self.refresh_lobby()
+
+    def action_add_bot(self) -> None:
+        room = self.room
+        if room is None or not self.hosting:
+            return
+        if room.add_bot(self.bot_level) is None:
+            self.notify(_("The room is full."), severity="warning")
+        self.refresh_lobby()
+
+    def action_remove_seat(self) -> None:
+        room = self.room
+        advert = room.advert if room is not None else None
+        if room is None or advert is None or not self.hosting:
+            return
+        index = self.query_one("#lobby-seats", OptionList).highlighted
+        if index is None or index >= len(advert.taken):
+            self.notify(_("Move to a taken seat first (↑/↓)."), severity="warning")
+            return
+        seat = advert.taken[index]
+        if seat.player == self.me:
+            self.notify(_("That is your own seat: q leaves the room."), severity="warning")
+            return
+        room.remove_seat(seat.player)
+        if not seat.bot:
+            self.notify(
+                _("{name}'s seat is free again; they come back if they are still here.").format(
+                    name=seat.name
+                ),
+                timeout=5,
+            )
+        self.refresh_lobby()
+
+    def action_chat(self) -> None:
+        chat = self.query_one(ChatInput)
+        chat.display = True
+        chat.focus()
+
+    def on_chat_sent(self, message: ChatSent) -> None:
+        message.stop()
+        if self.room is not None:
+            self.room.runner.say(message.text)
+        self._close_chat()
+
+    def on_chat_closed(self, message: ChatClosed) -> None:
+        message.stop()
+        self._close_chat()
+
+    def _close_chat(self) -> None:
+        self.query_one(ChatInput).display = False
+        self.call_after_refresh(self.query_one("#lobby-seats", OptionList).focus)
+
+    def action_copy(self) -> None:
+        if self.room is not None:
+            self.app.copy_to_clipboard(self.room.join_command())
+            self.notify(_("Copied: {text}").format(text=self.room.join_command()), timeout=4)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(getattr(self.plan, "game", "cake-duel"), LOBBY_KEYS))
+
+    def action_leave(self) -> None:
+        room = self.room
+        advert = room.advert if room is not None else None
+        others = advert is not None and any(s.player != self.me and not s.bot for s in advert.taken)
+        if self.hosting and others and self.problem is None:
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.leave_room()
+
+            self.app.push_screen(
+                ConfirmScreen(
+                    _("Close this room?"),
+                    _("The broker runs in this app: the others will be disconnected.")
+                    if room is not None and room.embedded
+                    else _("The others will wait for a host that is gone."),
+                ),
+                answered,
+            )
+            return
+        self.leave_room()
+
+    # -- the game --------------------------------------------------------------------------
+
+    def start_game(self) -> None:
+        room = self.room
+        if room is None or self.duel_screen is not None:
+            return
+        runner = room.runner
+        if runner.session is None or runner.my_seat is None:
+            return
+        advert = runner.advert
+        bots = {s.player: s.bot for s in advert.taken} if advert is not None else {}
+        duel = NetDuel(runner, bots, advert.host if advert is not None else None)
+        self.duel_screen = NetDuelScreen(duel, room)
+        self.call_after_refresh(self.app.push_screen, self.duel_screen, self._game_left)
+
+    def _game_left(self, _result: object = None) -> None:
+        self.duel_screen = None
+        self.leave_room()
+
+    # -- leaving ---------------------------------------------------------------------------
+
+    def leave_room(self) -> None:
+        """Leave: the room closes cleanly (saying "offline", clearing the advert), then
+        the screen goes."""
+        if self.leaving:
+            return
+        self.leaving = True
+        room = self.room
+        if room is None or self.worker is None or self.worker.is_finished:
+            self._gone()
+            return
+        room.leave()
+        self.refresh_lobby()
+        self.set_timer(LEAVE_TIMEOUT, self._gone)
+
+    def _gone(self) -> None:
+        if self.gone:
+            return
+        self.gone = True
+        if self.worker is not None and not self.worker.is_finished:
+            self.worker.cancel()
+        if self.leave == "exit":
+            self.app.exit()
+        elif self.is_attached and self.app.screen is self:
+            self.dismiss(None)

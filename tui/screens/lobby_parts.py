@@ -1,0 +1,190 @@
+"""What the lobby shows, computed from the room's advert: no widgets here.
+
+Each function turns the advert (and what this app knows about its own seat) into text, so
+the lobby screen only wires them together and tests can read them headless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rich.text import Text
+
+from cakeparty.core.game import get_game
+from cakeparty.core.i18n import N_, _, ngettext
+from cakeparty.protocol.errors import ProtocolError
+from cakeparty.protocol.identity import fingerprint
+from cakeparty.protocol.lobby import CLOSED, PLAYING, Advert, Seat
+from cakeparty.tui.netduel import name_list
+from cakeparty.tui.netroom import HostPlan
+
+NAME_WIDTH = 18
+
+
+def game_title(game: str) -> str:
+    try:
+        return get_game(game).title or game
+    except Exception:
+        return game
+
+
+def seat_line(
+    index: int,
+    seat: Seat | None,
+    *,
+    me: bytes,
+    host: bytes | None,
+    online: bool = True,
+    bot_level: str | None = None,
+    host_name: str = "",
+) -> Text:
+    """One row of the seats list: number, ready mark, name, fingerprint, who plays it."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f"{index + 1} ", style="dim")
+    if seat is None:
+        text.append("  ")
+        text.append(_("— empty seat —"), style="dim italic")
+        return text
+    text.append("✓ " if seat.ready else "· ", style="bold" if seat.ready else "dim")
+    tags = []
+    if seat.player == me:
+        tags.append(_("you"))
+    if seat.player == host:
+        tags.append(_("host"))
+    name = seat.name + (f" ({', '.join(tags)})" if tags else "")
+    text.append(f"{name[:NAME_WIDTH]:<{NAME_WIDTH}} ", style="bold" if seat.player == me else "")
+    text.append(f"{seat.fingerprint} ", style="dim")
+    if seat.bot:
+        kind = _("bot ({level})").format(level=bot_level) if bot_level else _("bot")
+        runner = _("run by {host}").format(host=host_name) if host_name else ""
+        text.append(f" {kind} {runner}".rstrip(), style="italic")
+    else:
+        text.append(" " + _("person"))
+        text.append(" · ")
+        if online:
+            text.append(_("online"))
+        else:
+            text.append(_("offline"), style="bold reverse")
+    text.append(" · ")
+    if seat.ready:
+        text.append(_("ready"), style="bold")
+    else:
+        text.append(_("not ready"), style="dim")
+    return text
+
+
+def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
+    """The room's options: game and players (team mode), deck, λ, move timeout."""
+    if advert is not None:
+        game, players = advert.game, advert.seats
+        full = dict(advert.options).get("full", True)
+        lam, timeout = advert.lam, advert.timeout
+    elif plan is not None:
+        game, players, full, lam, timeout = (
+            plan.game,
+            plan.players,
+            plan.full,
+            plan.lam,
+            plan.timeout,
+        )
+    else:
+        return Text(_("Waiting for the host's advert…"), style="dim")
+    text = Text()
+    text.append(game_title(game), style="bold")
+    text.append(" · ")
+    text.append(ngettext("{n} player", "{n} players", players).format(n=players))
+    text.append("\n")
+    if players == 4:
+        text.append(_("Team mode: 1+3 vs 2+4") + "\n")
+    text.append(_("Full game: hidden specials") if full else _("Core cards only"))
+    text.append("\n")
+    text.append(_("Shuffle proofs: λ {lam}").format(lam=lam) + "\n")
+    text.append(_("Move timeout: {s} s").format(s=timeout))
+    return text
+
+
+def lobby_status(
+    *,
+    advert: Advert | None,
+    me: bytes,
+    hosting: bool,
+    connected: bool,
+    ready: bool,
+    room: str,
+    broker: str,
+    online: Mapping[bytes, bool],
+) -> tuple[str, str]:
+    """What the lobby waits for, and a tone: "you" (a key to press), "wait" or "end"."""
+    if advert is None:
+        if not connected:
+            return _("Connecting to {broker}…").format(broker=broker), "wait"
+        where = broker.removeprefix("mqtt://")
+        return _("Room {room}: waiting for its host's advert on {broker}…").format(
+            room=room, broker=where
+        ), "wait"
+    seated = next((s for s in advert.taken if s.player == me), None)
+    if advert.state == CLOSED:
+        return _("The host closed this room. q to leave."), "end"
+    if advert.state == PLAYING:
+        if seated is None:
+            return _("The game started without you. q to leave."), "end"
+        return _("Everyone is ready: the game starts…"), "wait"
+    if seated is None:
+        if advert.free == 0:
+            return _("The room is full. q to leave."), "end"
+        return _("Waiting for the host to seat you…"), "wait"
+    if advert.free:
+        n = advert.free
+        if hosting:
+            return ngettext(
+                "Waiting for {n} more player: share the room code, or add a bot (a).",
+                "Waiting for {n} more players: share the room code, or add bots (a).",
+                n,
+            ).format(n=n), "wait"
+        return ngettext(
+            "Waiting for {n} more player to join.", "Waiting for {n} more players to join.", n
+        ).format(n=n), "wait"
+    away = [s.name for s in advert.taken if not seat_online(s, online)]
+    if away:
+        return _("Waiting for {names} to come back online.").format(names=name_list(away)), "wait"
+    if not ready:
+        return _("Everyone is here. Press r when you are ready."), "you"
+    unready = [s.name for s in advert.taken if not s.ready and s.player != me]
+    if unready:
+        return _("Waiting for {names} to get ready.").format(names=name_list(unready)), "wait"
+    return _("Everyone is ready: the game starts…"), "wait"
+
+
+def seat_online(seat: Seat, online: Mapping[bytes, bool]) -> bool:
+    """Is the player in ``seat`` online? Bots are, while their host is."""
+    return seat.online and online.get(seat.player, True)
+
+
+def seat_names(seats: Sequence[Seat]) -> str:
+    return name_list([s.name for s in seats])
+
+
+def incident_text(error: object, text: str, advert: Advert | None) -> str:
+    """A bad message from the room, naming its sender when the lobby knows them."""
+    if not isinstance(error, ProtocolError):
+        return _("A message was ignored: {error}").format(error=text)
+    sender = error.peer
+    name = _("someone")
+    if isinstance(sender, bytes):
+        seats = advert.taken if advert is not None else ()
+        name = next(
+            (s.name for s in seats if s.player == sender),
+            _("a stranger ({fingerprint})").format(fingerprint=fingerprint(sender)),
+        )
+    elif isinstance(sender, int) and advert is not None and sender < len(advert.taken):
+        name = advert.taken[sender].name
+    return _("{name} sent a bad message: {reason}").format(name=name, reason=error.reason)
+
+
+#: What the room runner reports in its own words, said in the app's.
+ROOM_ERRORS = {"the game started without this player": N_("The game started without you.")}
+
+
+def room_error_text(text: str) -> str:
+    known = ROOM_ERRORS.get(text)
+    return _(known) if known is not None else text

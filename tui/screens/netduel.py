@@ -1,0 +1,343 @@
+"""The Cake Duel screen in a networked room.
+
+The shared duel screen, driven by a :class:`~cakeparty.tui.netduel.NetDuel`: the room's
+events arrive from the lobby below (:meth:`NetDuelScreen.room_event`); the status line says
+what the room waits for (a shuffle, shares, someone's move, the audit); a chat line sits
+above the hand; a peer's bad message and a player going offline become notices; and the
+end shows the audit's verdict, with the replay face up when the audit found it fair.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from cakeparty.core import Action as CoreAction
+from cakeparty.core import CakePartyError
+from cakeparty.core.games.cake_duel import events as ev
+from cakeparty.core.games.cake_duel.text import describe, score_text, side_name
+from cakeparty.core.games.cake_duel.view import DuelView
+from cakeparty.core.i18n import N_, _
+from cakeparty.protocol.errors import ProtocolError
+from cakeparty.protocol.lobby import ONLINE
+from cakeparty.tui.chronicle import replay_lines
+from cakeparty.tui.messages import ChatClosed, ChatSent, DuelEnded
+from cakeparty.tui.netduel import NetDuel
+from cakeparty.tui.screens.dialogs import ConfirmScreen
+from cakeparty.tui.screens.duel import AUTO_CHOOSE, DuelScreen
+from cakeparty.tui.screens.help import DUEL_KEYS, HelpScreen
+from cakeparty.tui.screens.lobby_parts import room_error_text
+from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
+from cakeparty.tui.widgets import ChatInput, HandView, LogView
+
+#: Seconds of waiting before the status line counts them.
+SHOW_WAIT_AFTER = 10
+
+#: The keys of a networked duel: a local duel's, but chat, and no new duel at the end.
+NET_DUEL_KEYS: tuple[tuple[str, str], ...] = (
+    *(k for k in DUEL_KEYS if k[0] not in ("r / n", "q")),
+    ("m", N_("type a chat line; enter sends it, esc puts it away")),
+    ("r", N_("after the duel, when the audit is fair: replay face up")),
+    ("q", N_("leave the game (asks first while it goes on)")),
+)
+
+
+class NetDuelScreen(DuelScreen):
+    """A Cake Duel with players elsewhere: one seat at this keyboard, the room behind."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit_game", _("Leave"), id="net.leave"),
+        Binding("m", "chat", _("Chat"), id="net.chat"),
+    ]
+
+    def __init__(self, duel: NetDuel, room: Any) -> None:
+        """``room``: the :class:`~cakeparty.tui.netroom.NetRoom` the lobby runs."""
+        super().__init__(duel, bot_delay=0.0, leave="pop")
+        self.net = duel
+        self.room = room
+        self.last_chat = ""
+        self.failed: str | None = None  # the room stopped, and why
+        self.connected = True
+        self._drawn: tuple[Any, ...] = ()
+        self._offline: set[int] = set()
+        self.notices: list[str] = []  # incidents and absences told so far
+        self._early: list[Any] = []  # events that came before the screen began
+        self.begun = False
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def compose_bar(self) -> ComposeResult:
+        yield Static(id="duel-chat", markup=False)
+        yield ChatInput(id="duel-chat-input")
+
+    def start(self) -> None:
+        # pushed as soon as the room starts the game, the screen may be mounted before
+        # the panels nested in it are: begin once they are all there
+        if not self.query(LogView) or not self.query(HandView):
+            self.call_after_refresh(self.start)
+            return
+        self.query_one(ChatInput).display = False
+        self._show_chat()
+        super().start()
+        self.begun = True
+        self._report_incidents()
+        early, self._early = self._early, []
+        for event in early:
+            self.room_event(event)
+
+    def _show_chat(self) -> None:
+        chat = self.query_one("#duel-chat", Static)
+        if self.last_chat:
+            chat.update(_("Chat ▸ {line}").format(line=self.last_chat))
+        else:
+            chat.update(_("Chat ▸ m to say something to the table"))
+
+    # -- the room's events (from the lobby) --------------------------------------------------
+
+    def room_event(self, event: Any) -> None:
+        if not self.begun:
+            self._early.append(event)  # told once the screen is up
+            return
+        kind = event.kind
+        if kind in ("moved", "started", "finished"):
+            self.follow()
+        elif kind == "chat":
+            self.last_chat = event.text
+            self.log_view.add(_("» {line}").format(line=event.text), "italic")
+            self._show_chat()
+        elif kind == "presence":
+            self._presence(event.data)
+        elif kind == "incident":
+            error = event.data
+            if isinstance(error, ProtocolError):
+                self._notice(self.net.describe_incident(error))
+            else:
+                self._notice(_("A message was ignored: {error}").format(error=event.text))
+        elif kind == "error":
+            self.notify(room_error_text(event.text), severity="error")
+
+    def follow(self) -> None:
+        """The room moved on: tell the new events and draw, once per change."""
+        duel = self.net
+        entries = duel.catch_up()
+        self._report_incidents()
+        if entries:
+            self._tell(entries)
+        peer = duel.peer
+        drawn = (peer.seq, peer.waiting_for, duel.over, duel.audited)
+        if not entries and drawn == self._drawn:
+            return
+        self._drawn = drawn
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    def tick(self, connected: bool) -> None:
+        """Once a second: the connection, and how long the room has been waiting."""
+        self.connected = connected
+        if not self.begun:
+            return
+        self.status.show(*self.status_text(self.view()))
+
+    def room_failed(self, error: str) -> None:
+        self.failed = error
+        if not self.begun:
+            return
+        self.status.show(*self.status_text(self.view()))
+
+    def _report_incidents(self) -> None:
+        for text in self.net.new_incidents():
+            self._notice(text)
+
+    def _notice(self, text: str) -> None:
+        self.notices.append(text)
+        self.log_view.add(text, "bold")
+        self.notify(text, severity="warning", timeout=8)
+
+    def _presence(self, presence: Any) -> None:
+        duel = self.net
+        seat = duel.table.seat_of(presence.player)
+        if seat is None or seat == duel.seat or (duel.over and duel.audited):
+            return  # after the audit, players leaving is no news
+        name = duel.names[seat]
+        if presence.state != ONLINE and seat not in self._offline:
+            self._offline.add(seat)
+            text = _("{name} went offline; the room waits for them to come back.").format(name=name)
+            self.notices.append(text)
+            self.log_view.add(text, "bold")
+            self.notify(text, severity="warning", timeout=8)
+        elif presence.state == ONLINE and seat in self._offline:
+            self._offline.discard(seat)
+            text = _("{name} is back online.").format(name=name)
+            self.notices.append(text)
+            self.log_view.add(text, "italic")
+            self.notify(text, timeout=4)
+        self.refresh_view()
+
+    # -- the game moving on ----------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Wait for the room, or for this player's decision; at the end, the verdict."""
+        if self.app.screen is not self:
+            return  # a dialog is open; the game goes on behind it, and resumes here
+        self.awaiting = None
+        duel = self.net
+        if self._bout_end and self._show_bout_end():
+            return
+        if duel.over:
+            self.refresh_view()
+            if duel.audited:
+                self._finish()
+            return
+        seat = duel.to_act
+        if seat is None:
+            self.refresh_view()
+            return
+        forced = duel.forced(seat)
+        if forced is not None:
+            self.perform(seat, forced)
+            return
+        self.awaiting = seat
+        self.refresh_view()
+        action = AUTO_CHOOSE.get(self.view().phase)
+        if action is not None and not self.prompted:
+            self.prompted = True
+            getattr(self, f"action_{action}")()
+
+    def on_screen_resume(self) -> None:
+        self.call_after_refresh(self.advance)
+
+    def perform(self, seat: int, action: CoreAction, by_bot: bool = False) -> None:
+        try:
+            super().perform(seat, action, by_bot)
+        except (CakePartyError, ValueError) as exc:
+            self.notify(_("That move was not sent: {error}").format(error=exc), severity="error")
+            self.refresh_view()
+            self.call_after_refresh(self.advance)
+
+    def status_text(self, view: DuelView) -> tuple[str, str]:
+        duel = self.net
+        if self.failed is not None:
+            return self.failed + " " + _("q to leave."), "end"
+        if not self.connected and not (duel.over and duel.audited):
+            return _("Lost the connection to the broker; trying again…"), "wait"
+        if duel.over:
+            waiting = duel.waiting_text()
+            if duel.session.abandoned is not None:
+                return (waiting or "") + " " + _("q to leave"), "end"
+            if not duel.audited:
+                return waiting or _("Auditing the game…"), "wait"
+            winner = view.winner
+            side = side_name(winner, duel.names) if winner is not None else "?"
+            keys = _("r replay face up · q leave") if duel.fair else _("q leave")
+            return _("{side} wins · {audit} · {keys}").format(
+                side=side, audit=duel.verdict_short(), keys=keys
+            ), "end"
+        waiting = duel.waiting_text()
+        if waiting is not None and self.awaiting is None:
+            waited = duel.waited()
+            if duel.waiting_on() and waited >= SHOW_WAIT_AFTER:
+                # the room may end the game at the timeout: say how near it is, first
+                waiting = _("{s}/{timeout} s · {waiting}").format(
+                    s=int(waited), timeout=duel.table.timeout, waiting=waiting
+                )
+            return waiting, "wait"
+        return super().status_text(view)
+
+    def _finish(self) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        duel = self.net
+        names = duel.names
+        lines: list[str] = []
+        won: bool | None = None
+        outcome = duel.outcome
+        if outcome is not None:
+            self.post_message(DuelEnded(outcome))
+            view = duel.view(None)
+            assert view.winner is not None
+            headline = _("{side} wins the duel!").format(side=side_name(view.winner, names))
+            lines = [
+                describe(e.event, names)
+                for e in self._bout_end
+                if isinstance(e.event, ev.Challenged)
+            ]
+            lines.append(_("Trophies: {score}").format(score=score_text(view.trophies, names)))
+            won = view.winner == duel.seat % 2
+        else:
+            headline = _("The game was abandoned")
+            lines.append(duel.waiting_text() or "")
+        self._bout_end = []
+        lines.append(duel.verdict_text())
+        choices = ("replay", "board", "quit") if duel.fair else ("board", "quit")
+        self.app.push_screen(DuelEndScreen(headline, lines, won, choices=choices), self._after_end)
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_duel":
+            return False
+        if action == "replay":
+            return self.net.over and self.net.fair
+        return super().check_action(action, parameters)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.net.game.name, NET_DUEL_KEYS))
+
+    def action_replay(self) -> None:
+        duel = self.net
+        if not duel.over or not duel.fair:
+            return
+        lines = replay_lines(duel.replay(), duel.names)
+        title = _("Replay, every card face up — audited fair, room {room}").format(
+            room=duel.table.room
+        )
+        self.app.push_screen(ReplayScreen(title, lines))
+
+    def action_chat(self) -> None:
+        if not self.room.playing:
+            self.notify(_("The room has closed: nobody would read it."), severity="warning")
+            return
+        self.query_one("#duel-chat", Static).display = False
+        chat = self.query_one(ChatInput)
+        chat.display = True
+        chat.focus()
+
+    def on_chat_sent(self, message: ChatSent) -> None:
+        message.stop()
+        self.room.runner.say(message.text)
+        self._close_chat()
+
+    def on_chat_closed(self, message: ChatClosed) -> None:
+        message.stop()
+        self._close_chat()
+
+    def _close_chat(self) -> None:
+        self.query_one(ChatInput).display = False
+        self.query_one("#duel-chat", Static).display = True
+        self.call_after_refresh(self.hand.focus)
+
+    def action_quit_game(self) -> None:
+        duel = self.net
+        if (duel.over and duel.audited) or self.failed is not None:
+            self._leave()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._leave()
+
+        if self.room.embedded:
+            detail = _("The broker runs in this app: leaving ends the game for everyone.")
+        else:
+            detail = _(
+                "The others will wait for you; after {s} s they can end the game "
+                "as abandoned by you."
+            ).format(s=duel.table.timeout)
+        self.app.push_screen(ConfirmScreen(_("Leave this game?"), detail), answered)
+
+    def _leave(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,317 @@
+"""Before a networked game: the host's choices, and finding a room to join.
+
+:class:`HostSetupScreen` is a small form (players, deck, λ, move timeout, broker) that
+returns a :class:`~cakeparty.tui.netroom.HostPlan`. :class:`JoinScreen` lists the rooms on
+the LAN and on the brokers given, and returns the :class:`~cakeparty.tui.netroom.JoinPlan`
+picked with the keyboard, or typed: a room code, or a broker address to look at.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePath
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from cakeparty.core.i18n import _, ngettext
+from cakeparty.protocol.lobby import OPEN
+from cakeparty.protocol.topics import check_room
+from cakeparty.protocol.transport import BrokerAddress
+from cakeparty.tui.netroom import (
+    LAMBDAS,
+    TIMEOUTS,
+    HostPlan,
+    JoinPlan,
+    JoinSearch,
+    RoomFound,
+    find_rooms,
+    looks_like_broker,
+)
+from cakeparty.tui.screens.lobby_parts import game_title
+from cakeparty.tui.widgets import Cycler
+
+
+class HostSetupScreen(ModalScreen[HostPlan | None]):
+    """The room's options, chosen before it opens; enter opens it, esc backs out."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["dialogs.tcss", "rooms.tcss"]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", _("Open the room"), id="host.start", priority=True),
+        Binding("escape", "cancel", _("Back"), id="host.cancel"),
+        Binding("up", "app.focus_previous", show=False, id="host.up"),
+        Binding("down", "app.focus_next", show=False, id="host.down"),
+    ]
+
+    def __init__(self, plan: HostPlan | None = None) -> None:
+        super().__init__(classes="dialog")
+        self.plan = plan or HostPlan()
+
+    def compose(self) -> ComposeResult:
+        plan = self.plan
+        with Vertical(id="host-box", classes="dialog-box") as box:
+            box.border_title = _("Host a Cake Duel")
+            yield Cycler(
+                "players",
+                _("Players"),
+                [(_("2 — a duel"), 2), (_("4 — two teams"), 4)],
+                plan.players,
+            )
+            yield Cycler(
+                "full",
+                _("Deck"),
+                [(_("full game (hidden specials)"), True), (_("core cards only"), False)],
+                plan.full,
+            )
+            yield Cycler(
+                "lam",
+                _("Shuffle proofs λ"),
+                [(str(n) + (_(" (fast)") if n < 32 else ""), n) for n in LAMBDAS],
+                plan.lam,
+            )
+            yield Cycler(
+                "timeout",
+                _("Move timeout"),
+                [(_("{s} s").format(s=s), s) for s in TIMEOUTS],
+                plan.timeout,
+            )
+            with Horizontal(id="host-broker-row"):
+                yield Static(_("Broker"), id="host-broker-label")
+                yield Input(
+                    plan.broker or "",
+                    placeholder=_("empty: run one in this app"),
+                    id="host-broker",
+                )
+            yield Static(
+                _(
+                    "Bots you add run in this app with keys of their own. "
+                    "A higher λ makes cheating at the shuffle harder to get away with, "
+                    "and shuffles slower."
+                ),
+                id="host-note",
+            )
+            yield Static(
+                _("↑/↓ line · ←/→ change · enter open the room · esc back"), id="host-keys"
+            )
+        yield Footer(show_command_palette=False, compact=True)
+
+    def on_mount(self) -> None:
+        self.query(Cycler).first().focus()
+
+    def _value(self, name: str) -> object:
+        for cycler in self.query(Cycler):
+            if cycler.name == name:
+                return cycler.value
+        raise KeyError(name)
+
+    @property
+    def chosen(self) -> HostPlan:
+        names = ("players", "full", "lam", "timeout")
+        players, full, lam, timeout = (self._value(n) for n in names)
+        assert isinstance(players, int) and isinstance(full, bool)
+        assert isinstance(lam, int) and isinstance(timeout, int)
+        broker = self.query_one("#host-broker", Input).value.strip() or None
+        return HostPlan(
+            game=self.plan.game,
+            players=players,
+            full=full,
+            lam=lam,
+            timeout=timeout,
+            broker=broker,
+            port=self.plan.port,
+            lan=self.plan.lan,
+        )
+
+    def action_start(self) -> None:
+        plan = self.chosen
+        if plan.broker is not None:
+            try:
+                BrokerAddress.parse(plan.broker)
+            except ValueError as exc:
+                self.notify(str(exc), severity="error")
+                return
+        self.dismiss(plan)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class JoinScreen(Screen[JoinPlan | None]):
+    """Rooms on the LAN and on the brokers given; pick one, or type a code or a broker."""
+
+    CSS_PATH = "rooms.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+r,f5", "search", _("Look again"), id="join.search"),
+        Binding("escape", "cancel", _("Back"), id="join.cancel"),
+    ]
+
+    def __init__(self, search: JoinSearch | None = None) -> None:
+        super().__init__()
+        self.search = search or JoinSearch()
+        self.brokers: list[str] = list(self.search.brokers)
+        self.rooms: list[RoomFound] = []
+        self.searching = False
+        self.wanted = self.search.room  # join this room as soon as it is found
+
+    def compose(self) -> ComposeResult:
+        yield Static(_("Cake Party · join a game"), id="join-title")
+        rooms = OptionList(id="join-rooms")
+        rooms.border_title = _("Rooms found")
+        yield rooms
+        with Horizontal(id="join-entry"):
+            yield Static(_("Room code or broker"), id="join-label")
+            yield Input(
+                self.search.room or "",
+                placeholder=_("e.g. K7QX2M, or 192.168.1.20:1883"),
+                id="join-input",
+            )
+        yield Static(id="join-status")
+        yield Footer(show_command_palette=False, compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#join-input", Input).focus()
+        self.action_search()
+
+    # -- looking -----------------------------------------------------------------------------
+
+    def action_search(self) -> None:
+        self.searching = True
+        self._say(self._looking())
+        self.look()
+
+    def _looking(self) -> str:
+        places = []
+        if self.search.lan:
+            places.append(_("on the LAN"))
+        places.extend(_("on {broker}").format(broker=b) for b in self.brokers)
+        if not places:
+            return _("Type a broker address (host:port) to look for rooms there.")
+        return _("Looking {places}…").format(places=_(" and ").join(places))
+
+    @work(exclusive=True, group="search")
+    async def look(self) -> None:
+        """Ask the LAN and every broker known for their rooms."""
+
+        def notice(text: str, severity: str) -> None:
+            self.notify(text, severity="warning" if severity != "error" else "error")
+
+        try:
+            rooms = await find_rooms(self.brokers, lan=self.search.lan, notice=notice)
+        except Exception as exc:  # never a crash: say it and let the player type an address
+            self.notify(_("Could not look for rooms: {error}").format(error=exc), severity="error")
+            rooms = []
+        self.searching = False
+        self.show_rooms(rooms)
+
+    def show_rooms(self, rooms: list[RoomFound]) -> None:
+        self.rooms = rooms
+        options = self.query_one("#join-rooms", OptionList)
+        options.clear_options()
+        options.add_options([Option(room_line(r), id=f"room-{i}") for i, r in enumerate(rooms)])
+        if rooms:
+            options.highlighted = 0
+        wanted = self.wanted
+        if wanted is not None:
+            match = next((r for r in rooms if r.room == wanted), None)
+            if match is not None:
+                self.dismiss(JoinPlan(match.room, match.broker))
+                return
+            self._say(
+                _("Room {room} was not found; type its broker's address (host:port).").format(
+                    room=wanted
+                )
+            )
+            return
+        if rooms:
+            self._say(
+                ngettext(
+                    "{n} room found: ↑/↓ and enter to join, or type a code.",
+                    "{n} rooms found: ↑/↓ and enter to join, or type a code.",
+                    len(rooms),
+                ).format(n=len(rooms))
+            )
+            if not self.query_one("#join-input", Input).value:
+                options.focus()
+        else:
+            self._say(_("No rooms found. Type a room code, or a broker address (host:port)."))
+
+    def _say(self, text: str) -> None:
+        self.query_one("#join-status", Static).update(text)
+
+    # -- choosing ----------------------------------------------------------------------------
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        room = self.rooms[event.option_index]
+        self.dismiss(JoinPlan(room.room, room.broker))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            return
+        if looks_like_broker(text):
+            try:
+                address = BrokerAddress.parse(text)
+            except ValueError as exc:
+                self.notify(str(exc), severity="error")
+                return
+            if str(address) not in self.brokers:
+                self.brokers.append(str(address))
+            event.input.value = ""
+            self.action_search()
+            return
+        try:
+            code = check_room(text.upper())
+        except ValueError:
+            self.notify(
+                _("{text!r} is neither a room code nor a broker address.").format(text=text),
+                severity="error",
+            )
+            return
+        match = next((r for r in self.rooms if r.room == code), None)
+        if match is not None:
+            self.dismiss(JoinPlan(code, match.broker))
+        elif len(self.brokers) == 1:
+            self.dismiss(JoinPlan(code, self.brokers[0]))
+        elif self.searching:
+            self.wanted = code
+            self._say(_("Looking for room {room}…").format(room=code))
+        else:
+            self.wanted = code
+            self.notify(
+                _("Room {room} is not among the rooms found: type its broker (host:port).").format(
+                    room=code
+                ),
+                severity="warning",
+            )
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+def room_line(room: RoomFound) -> Text:
+    """One found room: code, game, host, free seats, state, where."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(f"{room.room:<8} ", style="bold")
+    text.append(game_title(room.game) if room.game else _("a room"))
+    advert = room.advert
+    if advert is not None:
+        text.append(" · ")
+        text.append(_("{name}'s").format(name=advert.host_name))
+        text.append(" · ")
+        if advert.state == OPEN:
+            text.append(_("{n} of {seats} seats free").format(n=advert.free, seats=advert.seats))
+        else:
+            text.append(_("playing") if advert.state == "playing" else _("closed"), style="dim")
+    text.append(" · ")
+    text.append(room.broker.removeprefix("mqtt://"), style="dim")
+    if room.lan:
+        text.append(" · " + _("LAN"), style="dim")
+    return text

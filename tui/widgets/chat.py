@@ -1,0 +1,52 @@
+"""The chat line: one line of text to type, enter to send, esc to put it away."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.widgets import Input
+
+from cakeparty.core.i18n import _
+from cakeparty.tui.messages import ChatClosed, ChatSent
+
+#: The longest chat line the room carries.
+CHAT_LENGTH = 200
+
+
+class ChatInput(Input):
+    """A borderless one-line input; posts :class:`ChatSent` and :class:`ChatClosed`."""
+
+    DEFAULT_CSS = """
+    ChatInput {
+        height: 1;
+        border: none;
+        padding: 0 1;
+        background: $accent 20%;
+        &:focus {
+            border: none;
+            background: $accent 30%;
+        }
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", _("Close chat"), id="chat.close"),
+    ]
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(
+            placeholder=_("Say something to the table · enter send · esc close"),
+            max_length=CHAT_LENGTH,
+            id=id,
+            classes=classes,
+        )
+
+    async def action_submit(self) -> None:
+        text = self.value.strip()
+        self.value = ""
+        self.post_message(ChatSent(text) if text else ChatClosed())
+
+    def action_close(self) -> None:
+        self.value = ""
+        self.post_message(ChatClosed())
