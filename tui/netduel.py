@@ -28,6 +28,17 @@ from cakeparty.tui.chronicle import Chronicle, Entry
 DECISIONS = (st.ACTION, st.CHOICE_COMMIT)
 
 
+def distinct_names(names: Sequence[str], players: Sequence[bytes]) -> tuple[str, ...]:
+    """The seats' names, told apart where two players chose the same one: the first group
+    of each one's key fingerprint is added ("Player JIZJ")."""
+    from cakeparty.protocol.identity import fingerprint
+
+    return tuple(
+        f"{name} {fingerprint(player)[:4]}" if names.count(name) > 1 else name
+        for name, player in zip(names, players, strict=True)
+    )
+
+
 def name_list(names: Sequence[str]) -> str:
     """ "Bob", "Bob and Cy", "Bob, Cy and Dee"."""
     if len(names) <= 1:
@@ -53,7 +64,7 @@ class NetDuel:
         self.table: Table = session.table
         self.seat: int = runner.my_seat
         self.game = get_game(self.table.game)
-        self.names: tuple[str, ...] = tuple(self.table.names)
+        self.names: tuple[str, ...] = distinct_names(self.table.names, self.table.players)
         self.options: dict[str, Any] = self.table.option_map
         self.bots = dict(bots or {})
         self.host = host

@@ -134,3 +134,13 @@ def test_a_whole_duel_ends_with_a_fair_audit_and_a_face_up_replay() -> None:
 def test_names_read_as_a_sentence() -> None:
     names: list[Any] = [[], ["Bob"], ["Bob", "Cy"], ["Bob", "Cy", "Dee"]]
     assert [name_list(n) for n in names] == ["", "Bob", "Bob and Cy", "Bob, Cy and Dee"]
+
+
+def test_players_with_the_same_name_are_told_apart_by_their_keys() -> None:
+    from cakeparty.protocol.identity import fingerprint
+    from cakeparty.tui.netduel import distinct_names
+
+    a, b, c = bytes(32), bytes([1]) * 32, bytes([2]) * 32
+    names = distinct_names(("Player", "Ann", "Player"), (a, b, c))
+    assert names == (f"Player {fingerprint(a)[:4]}", "Ann", f"Player {fingerprint(c)[:4]}")
+    assert names[0] != names[2]
