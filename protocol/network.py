@@ -27,7 +27,7 @@ from cakeparty.protocol.identity import Identity, load_or_create
 from cakeparty.protocol.journal import data_dir
 from cakeparty.protocol.session import GameSession
 from cakeparty.protocol.table import Table
-from cakeparty.protocol.transport import BrokerAddress, Message, Transport
+from cakeparty.protocol.transport import BrokerAddress, Message, Transport, stop_task
 
 log = logging.getLogger(__name__)
 
@@ -247,9 +247,7 @@ class RoomRunner:
                     if self._done():
                         break
             finally:
-                reader.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await reader
+                await stop_task(reader)
                 if self.host_lobby is not None and self.host_lobby.advert.state != lb.PLAYING:
                     # tell those in the lobby it is closed, then take the advert down
                     self.host_lobby.close()

@@ -102,6 +102,20 @@ class _Outgoing:
     retain: bool
 
 
+async def stop_task(task: asyncio.Task[Any]) -> None:
+    """Cancel ``task`` and wait until it has ended.
+
+    On Python 3.11 a cancellation that arrives as an inner ``wait_for`` finishes can be
+    lost (CPython gh-86296) — aiomqtt waits for every acknowledgement that way — and the
+    task then runs on. So cancel again until it is done.
+    """
+    while not task.done():
+        task.cancel()
+        await asyncio.wait({task}, timeout=0.5)
+    if not task.cancelled():
+        task.exception()  # retrieved: an error on the way out is not worth a warning
+
+
 def _as_bytes(payload: object) -> bytes:
     """Payloads are bytes; anything else a broker hands us is read as empty."""
     if isinstance(payload, (bytes, bytearray)):
@@ -182,9 +196,7 @@ class Transport:
                     client.publish(str(self._online[0]), self._offline, qos=1, retain=True), 2.0
                 )
         if self._runner is not None:
-            self._runner.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._runner
+            await stop_task(self._runner)
         self._connected.clear()
 
     async def set_online(self, payload: bytes) -> None:

@@ -134,9 +134,9 @@ def _cmd_broker(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        from cakeparty.protocol.transport import stop_task
+
+        await stop_task(task)
 
     try:
         asyncio.run(main())

@@ -24,7 +24,7 @@ from cakeparty.core.i18n import _
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.lobby import OPEN, Advert, new_room_code
 from cakeparty.protocol.network import HostSetup, RoomEvent, RoomRunner, list_rooms
-from cakeparty.protocol.transport import BrokerAddress, TransportError
+from cakeparty.protocol.transport import BrokerAddress, TransportError, stop_task
 
 log = logging.getLogger(__name__)
 
@@ -263,9 +263,7 @@ class NetRoom:
 
 
 async def _cancel(task: asyncio.Task[Any]) -> None:
-    task.cancel()
-    with contextlib.suppress(asyncio.CancelledError, Exception):
-        await task
+    await stop_task(task)
 
 
 # -- finding rooms -----------------------------------------------------------------------
