@@ -16,8 +16,9 @@ import time
 from collections.abc import Callable, Sequence
 
 from cakeparty.core.errors import CakePartyError
-from cakeparty.core.game import game_names, get_game
+from cakeparty.core.game import get_game
 from cakeparty.core.i18n import _
+from cakeparty.tui import arguments as arg
 
 
 class _Parser(argparse.ArgumentParser):
@@ -26,27 +27,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         self.exit(2, _("{prog}: error: {message}\n").format(prog=self.prog, message=message))
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{text!r} is not a whole number").format(text=text)
-        ) from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(_("must be at least 1, not {value}").format(value=value))
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{text!r} is not a whole number").format(text=text)
-        ) from None
 
 
 def _players(text: str) -> int:
@@ -68,15 +48,6 @@ def _bot_level(text: str) -> str:
     return text
 
 
-def _add_game(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "game",
-        choices=game_names(),
-        metavar="GAME",
-        help=_("one of: {games}").format(games=", ".join(game_names())),
-    )
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="cakeparty",
@@ -87,24 +58,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser(
         "simulate", help=_("play headless games between bots and print statistics")
     )
-    _add_game(sim)
-    sim.add_argument("--games", type=_positive, default=100, help=_("how many games (default 100)"))
-    sim.add_argument("--seed", type=_seed, default=1, help=_("random seed (default 1)"))
+    arg.add_game(sim)
+    sim.add_argument(
+        "--games", type=arg.positive, default=100, help=_("how many games (default 100)")
+    )
+    sim.add_argument("--seed", type=arg.whole_number, default=1, help=_("random seed (default 1)"))
     sim.add_argument(
         "--bots",
         default="normal,random",
         help=_("bot levels, comma-separated, one per side or per seat (default normal,random)"),
     )
-    sim.add_argument("--players", type=_positive, default=None, help=_("number of players"))
-    variant = sim.add_mutually_exclusive_group()
-    variant.add_argument(
-        "--full",
-        dest="full",
-        action="store_true",
-        default=None,
-        help=_("full game with hidden specials (default)"),
-    )
-    variant.add_argument("--core", dest="full", action="store_false", help=_("core game only"))
+    sim.add_argument("--players", type=arg.positive, default=None, help=_("number of players"))
+    arg.add_deck(sim, default=None)
     sim.add_argument(
         "--dealer",
         choices=("local", "mental"),
@@ -114,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--lambda",
         dest="lam",
-        type=_positive,
+        type=arg.positive,
         default=32,
         help=_("shuffle-proof rounds for --dealer mental (default 32)"),
     )
@@ -122,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(run=_cmd_simulate, parser=sim)
 
     play = sub.add_parser("play", help=_("play a local game against bots, or hot-seat"))
-    _add_game(play)
+    arg.add_game(play)
     play.add_argument(
         "--players",
         type=_players,
@@ -136,16 +101,10 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LEVEL",
         help=_("the bots' level: normal or random (default: from the settings)"),
     )
-    deck = play.add_mutually_exclusive_group()
-    deck.add_argument(
-        "--full",
-        dest="full",
-        action="store_true",
-        default=True,
-        help=_("full game with hidden specials (default)"),
+    arg.add_deck(play)
+    play.add_argument(
+        "--seed", type=arg.whole_number, default=None, help=_("random seed, to replay a deal")
     )
-    deck.add_argument("--core", dest="full", action="store_false", help=_("core game only"))
-    play.add_argument("--seed", type=_seed, default=None, help=_("random seed, to replay a deal"))
     play.add_argument(
         "--hotseat",
         action="store_true",
@@ -154,14 +113,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(run=_cmd_play, parser=play)
 
     rules = sub.add_parser("rules", help=_("print the rules of a game"))
-    _add_game(rules)
+    arg.add_game(rules)
     rules.set_defaults(run=_cmd_rules, parser=rules)
 
     from cakeparty.tui.netcli import add_commands
     from cakeparty.tui.roomcli import add_room_commands
 
-    add_commands(sub, _add_game, _positive)
-    add_room_commands(sub, _add_game, _positive)
+    add_commands(sub)
+    add_room_commands(sub)
     return parser
 
 

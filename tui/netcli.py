@@ -19,44 +19,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cakeparty.core.game import game_names, get_game
+from cakeparty.core.game import get_game
 from cakeparty.core.i18n import _
+from cakeparty.tui import arguments as arg
 
 DEFAULT_BROKER_PORT = 1883
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{text!r} is not a port number").format(text=text)
-        ) from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(
-            _("a port is between 0 and 65535, not {v}").format(v=value)
-        )
-    return value
-
-
-def _room(text: str) -> str:
-    from cakeparty.protocol.topics import check_room
-
-    try:
-        return check_room(text.strip().upper())
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{text!r} is not a room code (4 to 16 letters and digits)").format(text=text)
-        ) from None
-
-
-def _broker(text: str) -> Any:
-    from cakeparty.protocol.transport import BrokerAddress
-
-    try:
-        return BrokerAddress.parse(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _level(game: str, level: str, parser: argparse.ArgumentParser) -> str:
@@ -68,19 +35,19 @@ def _level(game: str, level: str, parser: argparse.ArgumentParser) -> str:
     return level
 
 
-def add_commands(sub: Any, add_game: Any, positive: Any) -> None:
+def add_commands(sub: Any) -> None:
     """Register the network commands on the ``cakeparty`` parser."""
-    broker = sub.add_parser("broker", help=_("run the embedded MQTT broker"))
-    broker.add_argument(
-        "--port", type=_port, default=DEFAULT_BROKER_PORT, help=_("TCP port (default 1883)")
+    serve = sub.add_parser("broker", help=_("run the embedded MQTT broker"))
+    serve.add_argument(
+        "--port", type=arg.port, default=DEFAULT_BROKER_PORT, help=_("TCP port (default 1883)")
     )
-    broker.add_argument("--host", default="0.0.0.0", help=_("address to listen on (default: all)"))
-    broker.set_defaults(run=_cmd_broker, parser=broker)
+    serve.add_argument("--host", default="0.0.0.0", help=_("address to listen on (default: all)"))
+    serve.set_defaults(run=_cmd_broker, parser=serve)
 
     bot = sub.add_parser("bot", help=_("join a networked room as a bot"))
-    add_game(bot)
-    bot.add_argument("--room", type=_room, required=True, help=_("the room code"))
-    bot.add_argument("--broker", type=_broker, required=True, help=_("mqtt://host:port"))
+    arg.add_game(bot)
+    bot.add_argument("--room", type=arg.room, required=True, help=_("the room code"))
+    bot.add_argument("--broker", type=arg.broker, required=True, help=_("mqtt://host:port"))
     bot.add_argument("--level", default="normal", help=_("bot level (default normal)"))
     bot.add_argument("--name", default=None, help=_("display name"))
     bot.add_argument("--delay", type=float, default=0.0, help=_("seconds before each move"))
@@ -90,24 +57,20 @@ def add_commands(sub: Any, add_game: Any, positive: Any) -> None:
     selfplay = sub.add_parser(
         "selfplay", help=_("play bots against each other as separate processes through a broker")
     )
-    add_game(selfplay)
-    selfplay.add_argument("--players", type=positive, default=2, help=_("number of players"))
-    selfplay.add_argument("--broker", type=_broker, required=True, help=_("mqtt://host:port"))
+    arg.add_game(selfplay)
+    selfplay.add_argument("--players", type=arg.positive, default=2, help=_("number of players"))
+    selfplay.add_argument("--broker", type=arg.broker, required=True, help=_("mqtt://host:port"))
     selfplay.add_argument("--level", default="normal", help=_("bot level (default normal)"))
-    variant = selfplay.add_mutually_exclusive_group()
-    variant.add_argument(
-        "--full", dest="full", action="store_true", default=True, help=_("full game (default)")
-    )
-    variant.add_argument("--core", dest="full", action="store_false", help=_("core game only"))
+    arg.add_deck(selfplay)
     selfplay.add_argument(
         "--lambda",
         dest="lam",
-        type=positive,
+        type=arg.positive,
         default=32,
         help=_("shuffle-proof rounds (default 32)"),
     )
     selfplay.add_argument(
-        "--timeout", type=positive, default=600, help=_("give up after this many seconds")
+        "--timeout", type=arg.positive, default=600, help=_("give up after this many seconds")
     )
     selfplay.add_argument("--json", action="store_true", help=_("print exactly one JSON object"))
     selfplay.set_defaults(run=_cmd_selfplay, parser=selfplay)
@@ -328,6 +291,3 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
             ).format(**report)
         )
     return 0 if report["audit"] == "fair" else 1
-
-
-__all__ = ["add_commands", "game_names"]

@@ -11,70 +11,43 @@ from typing import Any
 
 from cakeparty.core.game import get_game
 from cakeparty.core.i18n import _
-from cakeparty.tui.netcli import _broker, _port, _room
+from cakeparty.tui import arguments as arg
 
 DEFAULT_LAMBDA = 32
 DEFAULT_TIMEOUT = 120
 MAX_TIMEOUT = 86400  # a day, the most a table allows
 
 
-def _bounded(low: int, high: int) -> Any:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                _("{text!r} is not a whole number").format(text=text)
-            ) from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(
-                _("must be between {low} and {high}, not {value}").format(
-                    low=low, high=high, value=value
-                )
-            )
-        return value
-
-    return parse
-
-
 def _lambda(text: str) -> int:
     from cakeparty.protocol.proofs import MAX_LAMBDA
 
-    value: int = _bounded(1, MAX_LAMBDA)(text)
+    value: int = arg.bounded(1, MAX_LAMBDA)(text)
     return value
 
 
-def add_room_commands(sub: Any, add_game: Any, positive: Any) -> None:
+def add_room_commands(sub: Any) -> None:
     """Register ``host`` and ``join`` on the ``cakeparty`` parser."""
     host = sub.add_parser(
         "host", help=_("host a networked game: run a broker here and open the lobby")
     )
-    add_game(host)
+    arg.add_game(host)
     host.add_argument(
         "--broker",
-        type=_broker,
+        type=arg.broker,
         default=None,
         metavar="URL",
         help=_("use this MQTT broker (mqtt[s]://host:port) instead of running one here"),
     )
     host.add_argument(
         "--port",
-        type=_port,
+        type=arg.port,
         default=None,
         help=_("port of the broker run here (default 1883, or a free one if that is taken)"),
     )
     host.add_argument(
-        "--players", type=positive, default=None, help=_("2 for a duel, 4 for team mode")
+        "--players", type=arg.positive, default=None, help=_("2 for a duel, 4 for team mode")
     )
-    deck = host.add_mutually_exclusive_group()
-    deck.add_argument(
-        "--full",
-        dest="full",
-        action="store_true",
-        default=True,
-        help=_("full game with hidden specials (default)"),
-    )
-    deck.add_argument("--core", dest="full", action="store_false", help=_("core game only"))
+    arg.add_deck(host)
     host.add_argument(
         "--lambda",
         dest="lam",
@@ -85,7 +58,7 @@ def add_room_commands(sub: Any, add_game: Any, positive: Any) -> None:
     )
     host.add_argument(
         "--timeout",
-        type=_bounded(1, MAX_TIMEOUT),
+        type=arg.bounded(1, MAX_TIMEOUT),
         default=DEFAULT_TIMEOUT,
         metavar="S",
         help=_("seconds a player may keep the room waiting (default {n})").format(
@@ -99,11 +72,11 @@ def add_room_commands(sub: Any, add_game: Any, positive: Any) -> None:
 
     join = sub.add_parser("join", help=_("join a networked game: find a room, open the lobby"))
     join.add_argument(
-        "room", nargs="?", type=_room, default=None, metavar="ROOM", help=_("the room code")
+        "room", nargs="?", type=arg.room, default=None, metavar="ROOM", help=_("the room code")
     )
     join.add_argument(
         "--broker",
-        type=_broker,
+        type=arg.broker,
         action="append",
         default=[],
         metavar="URL",
