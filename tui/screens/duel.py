@@ -293,6 +293,10 @@ class DuelScreen(Screen[None]):
         if seat != self.viewer:
             self._pass_keyboard(seat)
             return
+        self.await_player(seat)
+
+    def await_player(self, seat: int) -> None:
+        """It is this screen's player's turn: show it, and open the only sensible list."""
         self.awaiting = seat
         self.refresh_view()
         action = AUTO_CHOOSE.get(self.view().phase)

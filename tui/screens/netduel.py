@@ -27,7 +27,7 @@ from cakeparty.tui.chronicle import replay_lines
 from cakeparty.tui.messages import ChatClosed, ChatSent, DuelEnded
 from cakeparty.tui.netduel import NetDuel
 from cakeparty.tui.screens.dialogs import ConfirmScreen
-from cakeparty.tui.screens.duel import AUTO_CHOOSE, DuelScreen
+from cakeparty.tui.screens.duel import DuelScreen
 from cakeparty.tui.screens.help import DUEL_KEYS, HelpScreen
 from cakeparty.tui.screens.lobby_parts import room_error_text
 from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
@@ -199,12 +199,7 @@ class NetDuelScreen(DuelScreen):
         if forced is not None:
             self.perform(seat, forced)
             return
-        self.awaiting = seat
-        self.refresh_view()
-        action = AUTO_CHOOSE.get(self.view().phase)
-        if action is not None and not self.prompted:
-            self.prompted = True
-            getattr(self, f"action_{action}")()
+        self.await_player(seat)
 
     def on_screen_resume(self) -> None:
         self.call_after_refresh(self.advance)
