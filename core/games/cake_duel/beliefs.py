@@ -8,20 +8,19 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from math import comb
 
 from cakeparty.core.games.cake_duel.cards import (
     CARDS,
     CORE_NAMES,
-    CORE_SET,
     MIMIC,
     PIERROT,
-    SIR_WOLFY,
-    SPECIAL_SET,
 )
 from cakeparty.core.games.cake_duel.claims import is_truthful
 from cakeparty.core.games.cake_duel.events import Challenged, Claimed
-from cakeparty.core.games.cake_duel.state import Play
+from cakeparty.core.games.cake_duel.flow import build_box
+from cakeparty.core.games.cake_duel.state import DuelOptions, Play
 from cakeparty.core.games.cake_duel.view import DuelView
 
 
@@ -35,15 +34,25 @@ def at_least(k: int, draws: int, p: float) -> float:
     return sum(comb(draws, j) * p**j * (1 - p) ** (draws - j) for j in range(k, draws + 1))
 
 
+@cache
+def _box_counts(options: DuelOptions) -> tuple[tuple[tuple[str, int], ...], ...]:
+    box = Counter(build_box(options))
+    core = tuple((name, n) for name, n in box.items() if not CARDS[name].special)
+    specials = tuple((name, n) for name, n in box.items() if CARDS[name].special)
+    return core, specials
+
+
+def _box(view: DuelView) -> tuple[Counter[str], Counter[str]]:
+    """The duel's core cards, and the special set its hidden specials were drawn from."""
+    core, specials = _box_counts(view.options)
+    return Counter(dict(core)), Counter(dict(specials))
+
+
 def prior_counts(view: DuelView) -> Counter[str]:
     """Expected copies of each card in the deck before anything is seen."""
-    sets = view.options.sets
-    counts: Counter[str] = Counter({name: n * sets for name, n in Counter(CORE_SET).items()})
-    if view.options.team:
-        counts[SIR_WOLFY] -= 1
+    counts, pool = _box(view)
     k = view.options.specials
     if k:
-        pool = Counter({name: n * sets for name, n in Counter(SPECIAL_SET).items()})
         size = sum(pool.values())
         for name, n in pool.items():
             counts[name] += k * n / size  # type: ignore[assignment]
@@ -56,15 +65,11 @@ def game_counts(view: DuelView) -> tuple[Counter[str], Counter[str]]:
     The core cards are certain. Each special drawn into the deck is one of the special set;
     the specials already seen this duel are certainly in, the rest are equally likely.
     """
-    sets = view.options.sets
-    counts: Counter[str] = Counter({name: n * sets for name, n in Counter(CORE_SET).items()})
-    if view.options.team:
-        counts[SIR_WOLFY] -= 1
+    counts, pool = _box(view)
     most = Counter(counts)
     k = view.options.specials
     if not k:
         return counts, most
-    pool = Counter({name: n * sets for name, n in Counter(SPECIAL_SET).items()})
     seen = Counter(view.specials_seen)
     # what the seat sees right now may show more copies than the names seen so far
     now = Counter(card for card in view.known.values() if CARDS[card].special)
