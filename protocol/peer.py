@@ -182,6 +182,10 @@ class Peer:
         except ProtocolError as exc:
             self.incidents.append(exc)
             return
+        self.accept(envelope)
+
+    def accept(self, envelope: Envelope) -> None:
+        """Take an envelope already decoded, its signature checked (by :func:`decode`)."""
         self._inbox.append(envelope)
         self._drain()
 

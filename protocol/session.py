@@ -124,7 +124,7 @@ class GameSession:
         if self.abandoned is not None:
             return
         for peer in self.peers:
-            peer.receive(data)
+            peer.accept(envelope)  # decoded and its signature checked once, above
         if self.seq != self._seq:
             self._seq = self.seq
             self._moved_at = now
@@ -132,7 +132,7 @@ class GameSession:
     def _answer(self, envelope: Envelope, now: float) -> None:
         asked = envelope.seq
         key = (envelope.sender, asked)
-        if now - self._answered.get(key, -1e9) < NUDGE or asked >= self.peers[0].seq + 1:
+        if now - self._answered.get(key, -1e9) < NUDGE or asked > self.peers[0].seq:
             return
         self._answered[key] = now
         self.outbox.extend(self.peers[0].envelopes_since(asked))
