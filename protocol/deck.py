@@ -26,7 +26,15 @@ from cakeparty.protocol.elgamal import (
     joint_key,
 )
 from cakeparty.protocol.errors import BadShare, ProtocolError, UnknownCard
-from cakeparty.protocol.group import BASE, Point, RandomBytes, add, mul_base
+from cakeparty.protocol.group import (
+    BASE,
+    Point,
+    RandomBytes,
+    Scalar,
+    add,
+    is_canonical_scalar,
+    mul_base,
+)
 from cakeparty.protocol.proofs import (
     SchnorrProof,
     Share,
@@ -204,10 +212,8 @@ class MentalDeck:
 
     def accept_secret(self, seat: int, secret: bytes) -> None:
         """A seat's game secret, published at the end; it must match its public key."""
-        from cakeparty.protocol.group import is_canonical_scalar
-
         public = self.publics[seat]
-        if not is_canonical_scalar(secret) or public is None or mul_base(secret) != public:  # type: ignore[arg-type]
+        if not is_canonical_scalar(secret) or public is None or mul_base(Scalar(secret)) != public:
             raise BadShare("the game key published does not match", peer=seat)
         self.secrets[seat] = secret
 

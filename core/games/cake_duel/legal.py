@@ -6,6 +6,7 @@ names); ``legal_actions`` lists a seat's choices from what that seat knows.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 
 from cakeparty.core.actions import Action
@@ -144,8 +145,10 @@ def check(state: DuelState, seat: int, action: Action) -> None:
         _check_trade(state, seat, action, illegal)
 
 
-def _check_taunt(state: DuelState, seat: int, action: Taunt, illegal: object) -> None:
-    assert callable(illegal)
+Refusal = Callable[[str], IllegalActionError]
+
+
+def _check_taunt(state: DuelState, seat: int, action: Taunt, illegal: Refusal) -> None:
     if state.options.tournament:
         raise illegal(_("Sir Wolfy is never revealed in tournament play"))
     if action.slot not in state.tauntable[seat]:
@@ -155,8 +158,7 @@ def _check_taunt(state: DuelState, seat: int, action: Taunt, illegal: object) ->
         raise illegal(_("that card is not Sir Wolfy"))
 
 
-def _check_trade(state: DuelState, seat: int, action: Trade, illegal: object) -> None:
-    assert callable(illegal)
+def _check_trade(state: DuelState, seat: int, action: Trade, illegal: Refusal) -> None:
     mate = state.teammate(seat)
     assert mate is not None
     if not _slots_in(action.give, state.hands[seat]):
