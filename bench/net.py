@@ -52,14 +52,14 @@ Peer._send = _timed_send  # type: ignore[method-assign]
 Peer._complete = _timed_complete  # type: ignore[method-assign]
 
 
-async def duel(url: str, players: int, lam: int, work: Path) -> tuple[int, int, list[float]]:
+async def duel(url: str, players: int, work: Path) -> tuple[int, int, list[float]]:
     broker = BrokerAddress.parse(url)
     room = new_room_code()
     host = RoomRunner(
         broker=broker,
         identity=Identity.generate("Referee"),
         room=room,
-        host=HostSetup("cake-duel", players, {"full": True}, lam=lam),
+        host=HostSetup("cake-duel", players, {"full": True}),
         seated=False,
         journal_dir=work / room / "host",
     )
@@ -89,19 +89,18 @@ async def duel(url: str, players: int, lam: int, work: Path) -> tuple[int, int, 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duels", type=int, default=3)
-    parser.add_argument("--lambda", dest="lam", type=int, default=32)
     args = parser.parse_args()
     if mosquitto_binary() is None:
         print("Mosquitto is not installed (apt-get install mosquitto)")
         return 1
-    print(f"command: python bench/net.py --duels {args.duels} --lambda {args.lam}")
+    print(f"command: python bench/net.py --duels {args.duels}")
     work = Path(tempfile.mkdtemp(prefix="cakeparty-bench-"))
     with Mosquitto() as mosquitto:
         for players in (2, 4):
             messages, volume, trips = [], [], []
             started = time.perf_counter()
             for _ in range(args.duels):
-                m, b, t = asyncio.run(duel(mosquitto.url, players, args.lam, work))
+                m, b, t = asyncio.run(duel(mosquitto.url, players, work))
                 messages.append(m)
                 volume.append(b)
                 trips.extend(t)

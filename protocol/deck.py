@@ -34,18 +34,17 @@ from cakeparty.protocol.group import (
     add,
     is_canonical_scalar,
     mul_base,
+    u64,
 )
 from cakeparty.protocol.proofs import (
     SchnorrProof,
     Share,
-    ShuffleProof,
     make_share,
     prove_key,
-    shuffle,
     verify_key,
     verify_share,
-    verify_shuffle,
 )
+from cakeparty.protocol.shuffle import ShuffleProof, shuffle, verify_shuffle
 
 
 @dataclass(frozen=True)
@@ -95,6 +94,12 @@ def share_plan(
     }
 
 
+def mix_context(step: int) -> bytes:
+    """What binds a mix's proof to its step of the room log, so that a proof made for one
+    shuffle cannot stand for the same deck at another."""
+    return b"mix/" + u64(step)
+
+
 class MentalDeck:
     """Ciphertexts and shares for every slot of one game, as one peer knows them."""
 
@@ -106,13 +111,11 @@ class MentalDeck:
         seats: int,
         game: str,
         box: Sequence[str],
-        lam: int,
         key: GameKey,
     ) -> None:
         self.room = room
         self.seat = seat
         self.seats = seats
-        self.lam = lam
         self.box = tuple(box)
         self.table = CardTable.for_game(game, set(box))
         self.key = key
@@ -152,16 +155,25 @@ class MentalDeck:
     def begin_shuffle(self, slots: Sequence[int]) -> None:
         self.mixing = tuple(self.cards[s] for s in slots)
 
-    def my_mix(self, random_bytes: RandomBytes) -> tuple[Deck, ShuffleProof]:
+    def my_mix(self, random_bytes: RandomBytes, *, step: int) -> tuple[Deck, ShuffleProof]:
+        """This seat's mix of the deck being shuffled, proved for the log's step ``step``."""
         assert self.joint is not None
         return shuffle(
-            self.room, self.seat, self.joint, self.mixing, lam=self.lam, random_bytes=random_bytes
+            self.room,
+            self.seat,
+            self.joint,
+            self.mixing,
+            context=mix_context(step),
+            random_bytes=random_bytes,
         )
 
-    def accept_mix(self, seat: int, out: Deck, proof: ShuffleProof) -> None:
-        """Check a seat's mix of the deck being shuffled (:class:`BadMix` names it)."""
+    def accept_mix(self, seat: int, out: Deck, proof: ShuffleProof, *, step: int) -> None:
+        """Check a seat's mix, at the log's step ``step``, of the deck being shuffled
+        (:class:`BadMix` names it)."""
         assert self.joint is not None
-        verify_shuffle(self.room, seat, self.joint, self.mixing, out, proof, lam=self.lam)
+        verify_shuffle(
+            self.room, seat, self.joint, self.mixing, out, proof, context=mix_context(step)
+        )
         self.mixing = out
 
     def end_shuffle(self, slots: Sequence[int]) -> None:

@@ -5,7 +5,7 @@ an advert for another player's room or make a player look ready. The host publis
 room's advert, retained on ``lobby/<room>``: game, options, seats, state. A player joins
 by publishing its presence, retained on ``rooms/<room>/presence/<player>`` with an
 "offline" last will; the host seats it. When every seat is filled and ready, the host
-fixes the table (game, options, seats, λ, timeout, a fresh nonce) in the advert, and every
+fixes the table (game, options, seats, timeout, a fresh nonce) in the advert, and every
 seated peer starts the game from it.
 
 Everything here is pure: it turns messages into state and state into messages.
@@ -98,7 +98,6 @@ class Advert:
     host_name: str
     seats: int  # how many players the game takes
     options: tuple[tuple[str, bool], ...] = ()
-    lam: int = 32
     timeout: int = 120
     taken: tuple[Seat, ...] = ()
     state: str = OPEN
@@ -111,7 +110,6 @@ class Advert:
             "name": self.host_name,
             "seats": self.seats,
             "options": [[k, v] for k, v in self.options],
-            "lam": self.lam,
             "timeout": self.timeout,
             "taken": [s.to_data() for s in self.taken],
             "state": self.state,
@@ -123,7 +121,7 @@ class Advert:
     @classmethod
     def from_envelope(cls, envelope: Envelope) -> Advert:
         body = envelope.body
-        keys = {"game", "name", "seats", "options", "lam", "timeout", "taken", "state", "table"}
+        keys = {"game", "name", "seats", "options", "timeout", "taken", "state", "table"}
         if not isinstance(body, dict) or not keys <= set(body):
             raise MalformedMessage("not an advert", peer=envelope.sender)
         try:
@@ -144,7 +142,6 @@ class Advert:
                 host_name=expect_str(body["name"], "name"),
                 seats=expect_int(body["seats"], "seats", 1, 8),
                 options=options,
-                lam=expect_int(body["lam"], "lam", 1, 256),
                 timeout=expect_int(body["timeout"], "timeout", 1, 86400),
                 taken=tuple(Seat.from_data(s) for s in expect_list(body["taken"], "taken")),
                 state=state,
@@ -253,7 +250,6 @@ class HostLobby:
             a.game,
             [(s.player, s.name) for s in a.taken],
             dict(a.options),
-            lam=a.lam,
             timeout=a.timeout,
             nonce=self.nonce,
         )

@@ -33,7 +33,6 @@ class MentalMatch:
         seed: int,
         options: Mapping[str, bool] | None = None,
         *,
-        lam: int = 32,
         disorder: bool = True,
         duplicates: float = 0.0,
         peer_types: Mapping[int, type[Peer]] | None = None,
@@ -53,7 +52,6 @@ class MentalMatch:
             game,
             [(ident.player_id, ident.name) for ident in identities],
             options,
-            lam=lam,
             nonce=seeded_random_bytes(f"{seed}/nonce".encode())(16),
         )
         self.disorder = disorder
@@ -182,8 +180,7 @@ class _Gone(Peer):
 class AuditTally:
     """Makes mental matches for a simulation and keeps count of their audits."""
 
-    def __init__(self, *, lam: int = 32) -> None:
-        self.lam = lam
+    def __init__(self) -> None:
         self.fair = 0
         self.unfair = 0
         self.crypto_seconds = 0.0
@@ -207,7 +204,7 @@ class AuditTally:
                     for peer in self.peers:  # keep the counts, not the whole room
                         peer.log.clear()
 
-        return _Counted(game, players, seed, options, lam=self.lam)
+        return _Counted(game, players, seed, options)
 
     def as_json(self) -> dict[str, Any]:
         return {

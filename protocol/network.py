@@ -52,7 +52,6 @@ class HostSetup:
     players: int
     options: dict[str, bool] = field(default_factory=dict)
     bots: list[str] = field(default_factory=list)  # levels of the bots the host runs
-    lam: int = 32
     timeout: int = 120
 
 
@@ -118,7 +117,6 @@ class RoomRunner:
                     host_name=identity.name,
                     seats=host.players,
                     options=tuple(sorted(host.options.items())),
-                    lam=host.lam,
                     timeout=host.timeout,
                     broker=broker_label or str(broker),
                 )

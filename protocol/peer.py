@@ -126,7 +126,6 @@ class Peer:
             seats=table.seats,
             game=table.game,
             box=self.game.box(self.state),
-            lam=table.lam,
             key=GameKey(key_secret, mul_base(key_secret)),
         )
         self.on_envelope = on_envelope
@@ -271,7 +270,7 @@ class Peer:
             b = st.body_map(body, "deck", "proof")
             n = len(step.request.slots)
             out = deck_from_data(b["deck"], n)
-            deck.accept_mix(seat, out, shuffle_proof_from_data(b["proof"], n))
+            deck.accept_mix(seat, out, shuffle_proof_from_data(b["proof"], n), step=step.seq)
             return out
         if kind == st.SHARES:
             return self._check_shares(step, seat, body)
@@ -467,7 +466,7 @@ class Peer:
         if step.kind == st.KEYS:
             return {"pk": deck.key.public, "proof": key_proof_to_data(deck.key_proof(rb))}
         if step.kind == st.MIX:
-            out, mixed = deck.my_mix(rb)
+            out, mixed = deck.my_mix(rb, step=step.seq)
             return {"deck": deck_to_data(out), "proof": shuffle_proof_to_data(mixed)}
         if step.kind == st.SHARES:
             plan = step.plan[self.seat]

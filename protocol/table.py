@@ -15,7 +15,6 @@ from typing import Any
 
 from cakeparty.protocol.codec import expect_bytes, expect_int, expect_list, expect_str, pack
 from cakeparty.protocol.errors import MalformedMessage
-from cakeparty.protocol.proofs import DEFAULT_LAMBDA, MAX_LAMBDA
 
 TABLE_DOMAIN = b"cakeparty/v1/table\x00"
 _GAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
@@ -32,7 +31,6 @@ class Table:
     players: tuple[bytes, ...]
     names: tuple[str, ...]
     options: tuple[tuple[str, bool], ...] = ()
-    lam: int = DEFAULT_LAMBDA
     timeout: int = 120  # seconds a seat may keep the others waiting
     nonce: bytes = bytes(16)  # fresh for every game, chosen by the host
 
@@ -45,8 +43,6 @@ class Table:
             raise ValueError("a player may take one seat only")
         if any(len(p) != 32 for p in self.players):
             raise ValueError("a player id is a 32-byte public key")
-        if not 1 <= self.lam <= MAX_LAMBDA:
-            raise ValueError(f"λ must be in 1..{MAX_LAMBDA}")
 
     @classmethod
     def of(
@@ -88,7 +84,6 @@ class Table:
             "players": list(self.players),
             "names": list(self.names),
             "options": [[k, v] for k, v in self.options],
-            "lam": self.lam,
             "timeout": self.timeout,
             "nonce": self.nonce,
         }
@@ -113,7 +108,6 @@ class Table:
                 ),
                 names=tuple(expect_str(n, "name") for n in expect_list(obj["names"], "names")),
                 options=tuple(options),
-                lam=expect_int(obj["lam"], "lam", 1, MAX_LAMBDA),
                 timeout=expect_int(obj["timeout"], "timeout", 1, 86400),
                 nonce=expect_bytes(obj["nonce"], "nonce", 16),
             )
@@ -122,7 +116,7 @@ class Table:
                 raise
             raise MalformedMessage(str(exc)) from exc
 
-    FIELDS = ("room", "game", "players", "names", "options", "lam", "timeout", "nonce")
+    FIELDS = ("room", "game", "players", "names", "options", "timeout", "nonce")
 
     def digest(self) -> bytes:
         """What the first step of the log follows (its ``prev``)."""

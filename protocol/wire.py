@@ -7,8 +7,9 @@ or proofs. That is the job of the ``verify_*`` functions of
 :mod:`cakeparty.protocol.proofs`, the single gate every received point and scalar passes
 before it is used, so nothing is validated twice.
 
-Decks and openings travel as flat byte strings (64 bytes a card, 2 + 32 bytes an opening
-entry): compact, and a few long strings rather than thousands of tiny items.
+Decks and shuffle proofs travel as flat byte strings (64 bytes a card, 32 bytes a point or
+scalar of a proof): compact, and a few long strings rather than thousands of tiny items.
+Every length is fixed by the number of cards, itself at most :data:`MAX_CARDS`.
 """
 
 from __future__ import annotations
@@ -20,14 +21,8 @@ from cakeparty.protocol.codec import expect_bytes, expect_list
 from cakeparty.protocol.elgamal import Ciphertext, Deck, deck_bytes
 from cakeparty.protocol.errors import MalformedMessage
 from cakeparty.protocol.group import POINT_BYTES, SCALAR_BYTES, Point, Scalar
-from cakeparty.protocol.proofs import (
-    MAX_LAMBDA,
-    DleqProof,
-    Opening,
-    SchnorrProof,
-    Share,
-    ShuffleProof,
-)
+from cakeparty.protocol.proofs import DleqProof, SchnorrProof, Share
+from cakeparty.protocol.shuffle import ShuffleProof
 
 MAX_CARDS = 1024
 CARD_BYTES = 2 * POINT_BYTES
@@ -83,37 +78,44 @@ def share_from_data(obj: Any) -> Share:
     return Share(point_from_data(d, "share"), DleqProof(scalar_from_data(c), scalar_from_data(z)))
 
 
-def _opening_to_data(opening: Opening) -> list[bytes]:
-    perm = b"".join(p.to_bytes(2, "big") for p in opening.perm)
-    return [perm, b"".join(opening.scalars)]
+def _split(data: bytes, size: int) -> tuple[bytes, ...]:
+    return tuple(data[i : i + size] for i in range(0, len(data), size))
 
 
-def _opening_from_data(obj: Any, cards: int) -> Opening:
-    perm_data, scalar_data = expect_list(obj, "opening", 2)
-    expect_bytes(perm_data, "opening permutation", 2 * cards)
-    expect_bytes(scalar_data, "opening scalars", SCALAR_BYTES * cards)
-    perm = tuple(int.from_bytes(perm_data[i : i + 2], "big") for i in range(0, 2 * cards, 2))
-    scalars = tuple(
-        Scalar(scalar_data[i : i + SCALAR_BYTES])
-        for i in range(0, SCALAR_BYTES * cards, SCALAR_BYTES)
-    )
-    return Opening(perm, scalars)
-
-
-def shuffle_proof_to_data(proof: ShuffleProof) -> list[Any]:
-    """``[challenge, [[perm, scalars], …]]`` with perms as big-endian uint16 strings."""
-    return [proof.challenge, [_opening_to_data(o) for o in proof.openings]]
+def shuffle_proof_to_data(proof: ShuffleProof) -> list[bytes]:
+    """``[commitments, chain, challenge, responses, chain responses, perm responses]``,
+    each the concatenation of its 32-byte values (``N``, ``N``, 1, 4, ``N`` and ``N``)."""
+    return [
+        b"".join(proof.commitments),
+        b"".join(proof.chain),
+        proof.challenge,
+        b"".join(proof.responses),
+        b"".join(proof.chain_responses),
+        b"".join(proof.perm_responses),
+    ]
 
 
 def shuffle_proof_from_data(obj: Any, cards: int) -> ShuffleProof:
-    """A shuffle proof for a deck of ``cards`` cards."""
+    """A shuffle proof for a deck of ``cards`` cards (unchecked points and scalars)."""
     if not 0 <= cards <= MAX_CARDS:
         raise MalformedMessage("shuffle proof: too many cards")
-    challenge, openings = expect_list(obj, "shuffle proof", 2)
-    items = expect_list(openings, "shuffle openings")
-    if len(items) > MAX_LAMBDA:
-        raise MalformedMessage("shuffle proof: too many openings")
+    commitments, chain, challenge, responses, chain_responses, perm_responses = expect_list(
+        obj, "shuffle proof", 6
+    )
+    vector = cards * POINT_BYTES
     return ShuffleProof(
-        expect_bytes(challenge, "shuffle challenge", 32),
-        tuple(_opening_from_data(o, cards) for o in items),
+        commitments=tuple(
+            Point(p) for p in _split(expect_bytes(commitments, "commitments", vector), 32)
+        ),
+        chain=tuple(Point(p) for p in _split(expect_bytes(chain, "chain", vector), 32)),
+        challenge=scalar_from_data(challenge, "challenge"),
+        responses=tuple(
+            Scalar(s) for s in _split(expect_bytes(responses, "responses", 4 * SCALAR_BYTES), 32)
+        ),
+        chain_responses=tuple(
+            Scalar(s) for s in _split(expect_bytes(chain_responses, "chain responses", vector), 32)
+        ),
+        perm_responses=tuple(
+            Scalar(s) for s in _split(expect_bytes(perm_responses, "perm responses", vector), 32)
+        ),
     )

@@ -100,8 +100,6 @@ def test_simulate_through_the_mental_dealer_reports_the_audits() -> None:
         "2",
         "--seed",
         "3",
-        "--lambda",
-        "4",
         "--json",
     )
     assert out.returncode == 0, out.stderr
@@ -121,3 +119,18 @@ def test_the_network_commands_refuse_bad_arguments() -> None:
         out = run(*args)
         assert out.returncode == 2, (args, out.stderr)
         assert message in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["host", "cake-duel", "--lambda", "4"],
+        ["simulate", "cake-duel", "--dealer", "mental", "--lambda", "4"],
+        ["selfplay", "cake-duel", "--broker", "mqtt://h", "--lambda", "4"],
+    ],
+    ids=["host", "simulate", "selfplay"],
+)
+def test_no_command_can_weaken_the_shuffle_proofs(args: list[str]) -> None:
+    out = run(*args)
+    assert out.returncode == 2, out.stderr
+    assert "unrecognized arguments: --lambda" in out.stderr

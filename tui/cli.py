@@ -76,13 +76,6 @@ def build_parser() -> argparse.ArgumentParser:
         default="local",
         help=_("local: a trusted dealer; mental: in-process peers with the mental deck"),
     )
-    sim.add_argument(
-        "--lambda",
-        dest="lam",
-        type=arg.positive,
-        default=32,
-        help=_("shuffle-proof rounds for --dealer mental (default 32)"),
-    )
     sim.add_argument("--json", action="store_true", help=_("print exactly one JSON object"))
     sim.set_defaults(run=_cmd_simulate, parser=sim)
 
@@ -141,7 +134,7 @@ def _cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     if args.dealer == "mental":
         from cakeparty.protocol.mental import AuditTally
 
-        tally = AuditTally(lam=args.lam)
+        tally = AuditTally()
         factory = tally.factory
     started = time.perf_counter()
     try:

@@ -63,13 +63,6 @@ def add_commands(sub: Any) -> None:
     selfplay.add_argument("--level", default="normal", help=_("bot level (default normal)"))
     arg.add_deck(selfplay)
     selfplay.add_argument(
-        "--lambda",
-        dest="lam",
-        type=arg.positive,
-        default=32,
-        help=_("shuffle-proof rounds (default 32)"),
-    )
-    selfplay.add_argument(
         "--timeout", type=arg.positive, default=600, help=_("give up after this many seconds")
     )
     selfplay.add_argument("--json", action="store_true", help=_("print exactly one JSON object"))
@@ -205,7 +198,7 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         broker=args.broker,
         identity=Identity.generate(_("Referee")),
         room=room,
-        host=HostSetup(args.game, args.players, {"full": args.full}, lam=args.lam),
+        host=HostSetup(args.game, args.players, {"full": args.full}),
         seated=False,
         journal_dir=work / "host",
     )

@@ -29,7 +29,6 @@ from cakeparty.protocol.transport import BrokerAddress, TransportError, stop_tas
 log = logging.getLogger(__name__)
 
 #: The choices of the host's setup form: shuffle-proof rounds, and seconds per move.
-LAMBDAS = (4, 8, 16, 32, 64)
 TIMEOUTS = (30, 60, 120, 300, 600)
 
 
@@ -40,7 +39,6 @@ class HostPlan:
     game: str = "cake-duel"
     players: int = 2
     full: bool = True
-    lam: int = 32
     timeout: int = 120  # seconds a seat may keep the room waiting
     broker: str | None = None  # an external broker's URL; None: run the embedded one
     port: int | None = None  # the embedded broker's port; None: 1883, or a free one
@@ -125,9 +123,7 @@ class NetRoom:
                 self.port, self.port_note = choose_port(plan.port)
                 address = BrokerAddress("127.0.0.1", self.port)
                 self.share = f"mqtt://{local_address()}:{self.port}"
-            setup = HostSetup(
-                plan.game, plan.players, {"full": plan.full}, lam=plan.lam, timeout=plan.timeout
-            )
+            setup = HostSetup(plan.game, plan.players, {"full": plan.full}, timeout=plan.timeout)
             self.runner = RoomRunner(
                 broker=address,
                 identity=self.identity,

@@ -13,16 +13,8 @@ from cakeparty.core.game import get_game
 from cakeparty.core.i18n import _
 from cakeparty.tui import arguments as arg
 
-DEFAULT_LAMBDA = 32
 DEFAULT_TIMEOUT = 120
 MAX_TIMEOUT = 86400  # a day, the most a table allows
-
-
-def _lambda(text: str) -> int:
-    from cakeparty.protocol.proofs import MAX_LAMBDA
-
-    value: int = arg.bounded(1, MAX_LAMBDA)(text)
-    return value
 
 
 def add_room_commands(sub: Any) -> None:
@@ -48,14 +40,6 @@ def add_room_commands(sub: Any) -> None:
         "--players", type=arg.positive, default=None, help=_("2 for a duel, 4 for team mode")
     )
     arg.add_deck(host)
-    host.add_argument(
-        "--lambda",
-        dest="lam",
-        type=_lambda,
-        default=DEFAULT_LAMBDA,
-        metavar="L",
-        help=_("shuffle-proof rounds (default {n}; lower is faster)").format(n=DEFAULT_LAMBDA),
-    )
     host.add_argument(
         "--timeout",
         type=arg.bounded(1, MAX_TIMEOUT),
@@ -120,7 +104,6 @@ def _cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         game=args.game,
         players=players,
         full=args.full,
-        lam=args.lam,
         timeout=args.timeout,
         broker=str(args.broker) if args.broker is not None else None,
         port=port,

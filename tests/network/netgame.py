@@ -69,16 +69,14 @@ class BotProcess:
 class NetGame:
     """A room hosted here (no seat), ``players`` bot processes joining it."""
 
-    def __init__(
-        self, broker: str, players: int, tmp: Path, *, lam: int = 4, timeout: int = 60
-    ) -> None:
+    def __init__(self, broker: str, players: int, tmp: Path, *, timeout: int = 60) -> None:
         self.broker = broker
         self.room = new_room_code()
         self.host = RoomRunner(
             broker=BrokerAddress.parse(broker),
             identity=Identity.generate("Referee"),
             room=self.room,
-            host=HostSetup("cake-duel", players, {"full": True}, lam=lam, timeout=timeout),
+            host=HostSetup("cake-duel", players, {"full": True}, timeout=timeout),
             seated=False,
             journal_dir=tmp / "host",
         )

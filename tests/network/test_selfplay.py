@@ -21,8 +21,6 @@ def selfplay(broker: str, players: int) -> dict[str, object]:
             str(players),
             "--broker",
             broker,
-            "--lambda",
-            "4",
             "--json",
         ],
         capture_output=True,

@@ -12,7 +12,7 @@ from .test_room import seat_bots
 
 
 def test_a_crashed_peer_resumes_from_its_journal(tmp_path: Path) -> None:
-    room = MentalMatch("cake-duel", 2, 9, lam=2, journal_dir=tmp_path)
+    room = MentalMatch("cake-duel", 2, 9, journal_dir=tmp_path)
     bots = seat_bots(2, 9)
     for _ in range(6):  # a few moves, then seat 1's process dies
         mover = next(p for p in room.peers if p.waiting_for == (p.seat,))
@@ -35,7 +35,7 @@ def test_a_crashed_peer_resumes_from_its_journal(tmp_path: Path) -> None:
 
 
 def test_a_journal_with_a_torn_last_record_still_reads(tmp_path: Path) -> None:
-    room = MentalMatch("cake-duel", 2, 2, lam=2, journal_dir=tmp_path)
+    room = MentalMatch("cake-duel", 2, 2, journal_dir=tmp_path)
     (path, *_) = sorted(journal.journals(tmp_path))
     table, envelopes = journal.read(path)
     assert table == room.table and len(envelopes) > 5

@@ -42,13 +42,13 @@ def seat_bots(players: int, seed: int) -> dict[int, Any]:
 
 
 @pytest.mark.parametrize(
-    ("players", "full", "lam", "seed"),
-    [(2, True, 32, 1), (2, False, 4, 2), (4, True, 4, 3)],
+    ("players", "full", "seed"),
+    [(2, True, 1), (2, False, 2), (4, True, 3)],
 )
 def test_a_mental_duel_ends_as_the_local_duel_with_the_same_deck_orders(
-    players: int, full: bool, lam: int, seed: int
+    players: int, full: bool, seed: int
 ) -> None:
-    mental = MentalMatch("cake-duel", players, seed, {"full": full}, lam=lam)
+    mental = MentalMatch("cake-duel", players, seed, {"full": full})
     outcome = mental.play(seat_bots(players, seed))
     verdicts = mental.verdicts
     assert all(v.fair for v in verdicts), [str(v) for v in verdicts]
@@ -67,9 +67,9 @@ def test_a_mental_duel_ends_as_the_local_duel_with_the_same_deck_orders(
 
 
 def test_disorder_and_duplicates_change_nothing() -> None:
-    calm = MentalMatch("cake-duel", 2, 5, lam=4, disorder=False)
+    calm = MentalMatch("cake-duel", 2, 5, disorder=False)
     calm.play(seat_bots(2, 5))
-    rough = MentalMatch("cake-duel", 2, 5, lam=4, disorder=True, duplicates=0.5)
+    rough = MentalMatch("cake-duel", 2, 5, disorder=True, duplicates=0.5)
     rough.play(seat_bots(2, 5))
     assert [p.incidents for p in rough.peers] == [[], []]
     assert rough.peers[0].history == calm.peers[0].history
@@ -100,7 +100,7 @@ class Curious(MentalMatch):
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_no_seat_can_read_a_card_it_may_not_know(players: int) -> None:
-    room = Curious("cake-duel", players, 7, lam=2)
+    room = Curious("cake-duel", players, 7)
     room.play(seat_bots(players, 7))
     assert room.checked > 1000
     assert all(v.fair for v in room.verdicts)
@@ -133,7 +133,7 @@ class BadShareCheat(Peer):
 
 
 def test_a_bad_decryption_share_names_its_sender() -> None:
-    room = MentalMatch("cake-duel", 2, 1, lam=2, peer_types={1: BadShareCheat})
+    room = MentalMatch("cake-duel", 2, 1, peer_types={1: BadShareCheat})
     stuck(room)
     (incident, *_) = named(room, 1, BadShare)
     assert "share" in incident.reason
@@ -173,7 +173,7 @@ class ShortMix(Peer):
 def test_a_mix_that_drops_duplicates_or_substitutes_a_card_is_named(
     cheat: type[Peer], error: type[ProtocolError]
 ) -> None:
-    room = MentalMatch("cake-duel", 2, 1, lam=4, peer_types={1: cheat})
+    room = MentalMatch("cake-duel", 2, 1, peer_types={1: cheat})
     stuck(room)
     named(room, 1, error)
     assert room.peers[0].step.kind == st.MIX  # the deck was never accepted
@@ -188,7 +188,7 @@ class LyingRandom(Peer):
 
 
 def test_a_reveal_that_does_not_match_its_commitment_is_named() -> None:
-    room = MentalMatch("cake-duel", 2, 1, lam=2, peer_types={0: LyingRandom})
+    room = MentalMatch("cake-duel", 2, 1, peer_types={0: LyingRandom})
     stuck(room)
     named(room, 0, CommitMismatch)
 
@@ -202,7 +202,7 @@ class RogueKey(Peer):
 
 
 def test_a_rogue_key_without_a_valid_proof_is_named() -> None:
-    room = MentalMatch("cake-duel", 2, 1, lam=2, peer_types={1: RogueKey})
+    room = MentalMatch("cake-duel", 2, 1, peer_types={1: RogueKey})
     stuck(room)
     named(room, 1, BadProof)
     assert room.peers[0].deck.joint is None
@@ -228,7 +228,7 @@ class WrongCardOnChallenge(Peer):
 
 
 def test_a_challenged_claim_revealed_as_a_wrong_card_is_named() -> None:
-    room = MentalMatch("cake-duel", 2, 3, lam=2, peer_types={0: WrongCardOnChallenge})
+    room = MentalMatch("cake-duel", 2, 3, peer_types={0: WrongCardOnChallenge})
     stuck(room, seed=3)
     named(room, 0, BadShare)
     flips = [a for s, a in room.peers[1].history if s is None and getattr(a, "to", 1) is None]
@@ -236,7 +236,7 @@ def test_a_challenged_claim_revealed_as_a_wrong_card_is_named() -> None:
 
 
 def test_a_forged_signature_is_refused() -> None:
-    room = MentalMatch("cake-duel", 2, 1, lam=2)
+    room = MentalMatch("cake-duel", 2, 1)
     victim = room.peers[0]
     before = list(victim.history)
     stranger = Identity.generate("Eve", seeded_random_bytes(b"eve"))
@@ -264,7 +264,7 @@ def test_a_forged_signature_is_refused() -> None:
 
 
 def test_an_envelope_from_a_stranger_or_garbage_changes_nothing() -> None:
-    room = MentalMatch("cake-duel", 2, 1, lam=2)
+    room = MentalMatch("cake-duel", 2, 1)
     before = [list(p.history) for p in room.peers]
     stranger = Identity.generate("Eve", seeded_random_bytes(b"eve"))
     peer = room.peers[0]
@@ -283,8 +283,8 @@ def test_an_envelope_from_a_stranger_or_garbage_changes_nothing() -> None:
 
 
 def test_an_envelope_replayed_from_another_room_is_refused() -> None:
-    first = MentalMatch("cake-duel", 2, 1, lam=2, room="ROOMA1")
-    second = MentalMatch("cake-duel", 2, 1, lam=2, room="ROOMB2")
+    first = MentalMatch("cake-duel", 2, 1, room="ROOMA1")
+    second = MentalMatch("cake-duel", 2, 1, room="ROOMB2")
     envelope = first.peers[0].log[-1][0]
     before = list(second.peers[1].history)
     second.deliver(envelope.to_bytes())
@@ -294,7 +294,7 @@ def test_an_envelope_replayed_from_another_room_is_refused() -> None:
 
 
 def test_an_earlier_move_replayed_changes_nothing_and_a_resigned_one_is_named() -> None:
-    room = MentalMatch("cake-duel", 2, 1, lam=2)
+    room = MentalMatch("cake-duel", 2, 1)
     bots = seat_bots(2, 1)
     mover = next(p for p in room.peers if p.waiting_for == (p.seat,))
     mover.act(bots[mover.seat](mover.view(), random.Random()))
@@ -338,7 +338,7 @@ class FalseCount(Peer):
 def test_a_false_summoner_count_is_named_by_the_audit() -> None:
     # seat 0 summons "wizard" at once; seat 1 holds a Wizard and says it holds none
     for seed in range(40):
-        room = MentalMatch("cake-duel", 2, seed, lam=2, peer_types={1: FalseCount})
+        room = MentalMatch("cake-duel", 2, seed, peer_types={1: FalseCount})
         attacker = room.peers[0]
         if attacker.waiting_for != (0,):
             continue
@@ -378,7 +378,7 @@ class Boaster(Peer):
 
 
 def test_a_taunt_with_a_card_that_is_not_sir_wolfy_is_named() -> None:
-    room = MentalMatch("cake-duel", 2, 4, lam=2, peer_types={0: Boaster, 1: Boaster})
+    room = MentalMatch("cake-duel", 2, 4, peer_types={0: Boaster, 1: Boaster})
     bots = seat_bots(2, 4)
     for _ in range(200):
         movers = [p for p in room.peers if p.waiting_for == (p.seat,)]

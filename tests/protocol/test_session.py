@@ -19,7 +19,7 @@ def room(players: int, tmp: Path, timeout: int = 30) -> tuple[list[GameSession],
         Identity.generate(f"P{i}", seeded_random_bytes(f"s{i}".encode())) for i in range(players)
     ]
     table = Table.of(
-        "ABSENT1", "cake-duel", [(i.player_id, i.name) for i in identities], lam=2, timeout=timeout
+        "ABSENT1", "cake-duel", [(i.player_id, i.name) for i in identities], timeout=timeout
     )
     sessions = [
         GameSession(table, [i], journal_dir=tmp / f"p{n}") for n, i in enumerate(identities)

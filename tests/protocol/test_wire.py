@@ -11,16 +11,8 @@ from cakeparty.protocol.codec import MAX_ENVELOPE_BYTES, decode, encode, genesis
 from cakeparty.protocol.elgamal import Ciphertext, GameKey
 from cakeparty.protocol.errors import BadShare, MalformedMessage
 from cakeparty.protocol.group import BASE, ZERO, Point, RandomBytes, Scalar
-from cakeparty.protocol.proofs import (
-    Opening,
-    ShuffleProof,
-    make_share,
-    prove_key,
-    shuffle,
-    verify_key,
-    verify_share,
-    verify_shuffle,
-)
+from cakeparty.protocol.proofs import make_share, prove_key, verify_key, verify_share
+from cakeparty.protocol.shuffle import ShuffleProof, shuffle, verify_shuffle
 from cakeparty.protocol.wire import (
     MAX_CARDS,
     deck_from_data,
@@ -51,12 +43,12 @@ def test_key_proof_travels(rb: RandomBytes) -> None:
 
 
 def test_mix_and_share_travel(room: Room, rb: RandomBytes) -> None:
-    out, proof = shuffle(ROOM, 0, room.joint, room.deck, lam=8, random_bytes=rb)
+    out, proof = shuffle(ROOM, 0, room.joint, room.deck, context=b"7", random_bytes=rb)
     body = through_envelope({"deck": deck_to_data(out), "proof": shuffle_proof_to_data(proof)})
     got = deck_from_data(body["deck"], len(room.deck))
     assert got == out
     assert shuffle_proof_from_data(body["proof"], len(got)) == proof
-    verify_shuffle(ROOM, 0, room.joint, room.deck, got, proof, lam=8)
+    verify_shuffle(ROOM, 0, room.joint, room.deck, got, proof, context=b"7")
 
     share = make_share(ROOM, 1, room.keys[1], out[0].c1, rb)
     back = share_from_data(through_envelope(share_to_data(share)))
@@ -64,10 +56,11 @@ def test_mix_and_share_travel(room: Room, rb: RandomBytes) -> None:
 
 
 def test_a_full_size_mix_fits_in_an_envelope() -> None:
-    cards, lam = 130, 32
+    cards = 130
     deck = (Ciphertext(BASE, BASE),) * cards
-    opening = Opening(tuple(range(cards)), (ZERO,) * cards)
-    proof = ShuffleProof(b"\x00" * 32, (opening,) * lam)
+    proof = ShuffleProof(
+        (BASE,) * cards, (BASE,) * cards, ZERO, (ZERO,) * 4, (ZERO,) * cards, (ZERO,) * cards
+    )
     body = {"deck": deck_to_data(deck), "proof": shuffle_proof_to_data(proof)}
     env = seal(KEY, room=ROOM, seq=0, prev=genesis(ROOM), kind="mix", body=body)
     size = len(encode(env))
@@ -89,7 +82,16 @@ def test_malformed_decks(obj: object, cards: int | None) -> None:
         deck_from_data(obj, cards)
 
 
-GOOD_OPENING = [b"\x00\x00\x00\x01", b"\x00" * 64]
+def good_proof(cards: int) -> list[bytes]:
+    """A well-shaped (not valid) proof for ``cards`` cards."""
+    v = b"\x00" * (32 * cards)
+    return [v, v, b"\x00" * 32, b"\x00" * 128, v, v]
+
+
+def _with(index: int, value: object) -> list[object]:
+    data: list[object] = list(good_proof(2))
+    data[index] = value
+    return data
 
 
 @pytest.mark.parametrize(
@@ -97,12 +99,14 @@ GOOD_OPENING = [b"\x00\x00\x00\x01", b"\x00" * 64]
     [
         None,
         [b"\x00" * 32],
-        [b"\x00" * 31, [GOOD_OPENING]],
-        [b"\x00" * 32, GOOD_OPENING],
-        [b"\x00" * 32, [[b"\x00\x00", b"\x00" * 64]]],
-        [b"\x00" * 32, [[b"\x00\x00\x00\x01", b"\x00" * 63]]],
-        [b"\x00" * 32, [[b"\x00\x00\x00\x01"]]],
-        [b"\x00" * 32, [GOOD_OPENING] * 257],
+        good_proof(2)[:5],
+        [*good_proof(2), b""],
+        _with(0, b"\x00" * 32),
+        _with(1, b"\x00" * 96),
+        _with(2, b"\x00" * 31),
+        _with(3, b"\x00" * 96),
+        _with(4, "text"),
+        _with(5, [b"\x00" * 32] * 2),
     ],
     ids=repr,
 )
@@ -111,10 +115,13 @@ def test_malformed_shuffle_proofs(obj: object) -> None:
         shuffle_proof_from_data(obj, 2)
 
 
-def test_shuffle_proof_shape_is_read() -> None:
-    proof = shuffle_proof_from_data([b"\x00" * 32, [GOOD_OPENING]], 2)
-    assert proof.openings[0].perm == (0, 1)
-    assert proof.openings[0].scalars == (Scalar(b"\x00" * 32),) * 2
+def test_shuffle_proof_shape_is_read_and_bounded() -> None:
+    proof = shuffle_proof_from_data(good_proof(2), 2)
+    assert len(proof.commitments) == len(proof.chain) == 2
+    assert proof.perm_responses == (Scalar(b"\x00" * 32),) * 2
+    assert len(proof.responses) == 4
+    with pytest.raises(MalformedMessage):
+        shuffle_proof_from_data(good_proof(2), MAX_CARDS + 1)
 
 
 @pytest.mark.parametrize("obj", [None, [], [b"\x00" * 32] * 2, [b"\x00" * 32, b"\x00" * 32, 1]])

@@ -150,7 +150,7 @@ def test_two_players_host_join_and_play_a_turn_over_the_network(tmp_path: Path) 
 
     port = free_port()
     tag = f"{os.getpid()}-{port}"
-    host_cmd = [str(BINARY), "host", "cake-duel", "--port", str(port), "--lambda", "4"]
+    host_cmd = [str(BINARY), "host", "cake-duel", "--port", str(port)]
     ann = Terminal(f"cakeparty-host-{tag}", host_cmd, _home(tmp_path, "Ann"))
     bob: Terminal | None = None
     try:

@@ -1,7 +1,7 @@
 """Networked rooms by keyboard: host a room, add a bot, ready up, play; join by room code.
 
 The broker is a real one on a free port (the embedded broker, in the test's own event loop
-or in the lobby's), and the rooms use a small λ so shuffles are quick.
+or in the lobby's).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ async def until(
 
 
 async def test_a_host_adds_a_bot_readies_and_plays_the_first_move_by_keys() -> None:
-    plan = HostPlan(players=2, lam=4, timeout=60, port=free_port(), lan=False)
+    plan = HostPlan(players=2, timeout=60, port=free_port(), lan=False)
     app = app_with(plan)
     moves = Recorder(ActionChosen)
     events = Recorder(RoomEventArrived)
@@ -119,7 +119,7 @@ async def test_a_guest_joins_by_room_code_and_sees_the_host_seat() -> None:
             broker=BrokerAddress.parse(broker.url),
             identity=Identity.generate("Hank"),
             room=code,
-            host=HostSetup("cake-duel", 2, {"full": False}, lam=4, timeout=60),
+            host=HostSetup("cake-duel", 2, {"full": False}, timeout=60),
         )
         hosting = asyncio.create_task(host.run())
         try:
@@ -145,7 +145,8 @@ async def test_a_guest_joins_by_room_code_and_sees_the_host_seat() -> None:
                 assert "Hank (host)" in seats and host.identity.fingerprint in seats
                 assert "Ann (you)" in seats
                 options = str(lobby.query_one("#lobby-options").render())
-                assert "Core cards only" in options and "λ 4" in options
+                assert "Core cards only" in options and "Move timeout: 60 s" in options
+                assert "λ" not in options  # no room setting weakens the shuffle proofs
                 # a guest cannot add bots or free seats
                 assert lobby.check_action("add_bot", ()) is False
                 assert lobby.check_action("remove_seat", ()) is False
@@ -172,7 +173,7 @@ async def test_a_player_who_left_comes_back_to_the_game_in_progress() -> None:
             broker=BrokerAddress.parse(broker.url),
             identity=Identity.generate("Hank"),
             room=code,
-            host=HostSetup("cake-duel", 2, {"full": True}, lam=4, timeout=60),
+            host=HostSetup("cake-duel", 2, {"full": True}, timeout=60),
         )
         host.set_ready(True)
         hosting = asyncio.create_task(host.run())

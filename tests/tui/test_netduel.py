@@ -31,14 +31,13 @@ class Runner:
         self.session.act(self.my_seat, action)
 
 
-def two_players(lam: int = 2) -> tuple[NetDuel, NetDuel]:
+def two_players() -> tuple[NetDuel, NetDuel]:
     ann, bob = Identity.generate("Ann"), Identity.generate("Bob")
     table = Table.of(
         "ROOM42",
         "cake-duel",
         [(ann.player_id, "Ann"), (bob.player_id, "Bob")],
         {"full": False},
-        lam=lam,
         timeout=60,
         nonce=secrets.token_bytes(16),
     )

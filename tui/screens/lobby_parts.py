@@ -74,19 +74,13 @@ def seat_line(
 
 
 def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
-    """The room's options: game and players (team mode), deck, λ, move timeout."""
+    """The room's options: game and players (team mode), deck, move timeout."""
     if advert is not None:
         game, players = advert.game, advert.seats
         full = dict(advert.options).get("full", True)
-        lam, timeout = advert.lam, advert.timeout
+        timeout = advert.timeout
     elif plan is not None:
-        game, players, full, lam, timeout = (
-            plan.game,
-            plan.players,
-            plan.full,
-            plan.lam,
-            plan.timeout,
-        )
+        game, players, full, timeout = plan.game, plan.players, plan.full, plan.timeout
     else:
         return Text(_("Waiting for the host's advert…"), style="dim")
     text = Text()
@@ -98,7 +92,6 @@ def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
         text.append(_("Team mode: 1+3 vs 2+4") + "\n")
     text.append(_("Full game: hidden specials") if full else _("Core cards only"))
     text.append("\n")
-    text.append(_("Shuffle proofs: λ {lam}").format(lam=lam) + "\n")
     text.append(_("Move timeout: {s} s").format(s=timeout))
     return text
 

@@ -1,6 +1,6 @@
 """Before a networked game: the host's choices, and finding a room to join.
 
-:class:`HostSetupScreen` is a small form (players, deck, λ, move timeout, broker) that
+:class:`HostSetupScreen` is a small form (players, deck, move timeout, broker) that
 returns a :class:`~cakeparty.tui.netroom.HostPlan`. :class:`JoinScreen` lists the rooms on
 the LAN and on the brokers given, and returns the :class:`~cakeparty.tui.netroom.JoinPlan`
 picked with the keyboard, or typed: a room code, or a broker address to look at.
@@ -25,7 +25,6 @@ from cakeparty.protocol.lobby import OPEN
 from cakeparty.protocol.topics import check_room
 from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.netroom import (
-    LAMBDAS,
     TIMEOUTS,
     HostPlan,
     JoinPlan,
@@ -70,12 +69,6 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
                 plan.full,
             )
             yield Cycler(
-                "lam",
-                _("Shuffle proofs λ"),
-                [(str(n) + (_(" (fast)") if n < 32 else ""), n) for n in LAMBDAS],
-                plan.lam,
-            )
-            yield Cycler(
                 "timeout",
                 _("Move timeout"),
                 [(_("{s} s").format(s=s), s) for s in TIMEOUTS],
@@ -91,8 +84,7 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
             yield Static(
                 _(
                     "Bots you add run in this app with keys of their own. "
-                    "A higher λ makes cheating at the shuffle harder to get away with, "
-                    "and shuffles slower."
+                    "Every shuffle carries a proof that no room setting can weaken."
                 ),
                 id="host-note",
             )
@@ -112,16 +104,15 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
 
     @property
     def chosen(self) -> HostPlan:
-        names = ("players", "full", "lam", "timeout")
-        players, full, lam, timeout = (self._value(n) for n in names)
+        names = ("players", "full", "timeout")
+        players, full, timeout = (self._value(n) for n in names)
         assert isinstance(players, int) and isinstance(full, bool)
-        assert isinstance(lam, int) and isinstance(timeout, int)
+        assert isinstance(timeout, int)
         broker = self.query_one("#host-broker", Input).value.strip() or None
         return HostPlan(
             game=self.plan.game,
             players=players,
             full=full,
-            lam=lam,
             timeout=timeout,
             broker=broker,
             port=self.plan.port,
