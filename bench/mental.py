@@ -1,10 +1,16 @@
-"""Set-up cost of the mental deck, per peer and in total.
+"""Set-up cost of the mental deck, per peer and in total, before and after the shuffle
+argument replaced the cut-and-choose shuffle proof.
 
 Simulates every peer of a room in one process and charges each operation to the peer that
 would do it: a game key with its Schnorr proof, checking every other key, one mix with its
 shuffle proof, checking every other seat's mix, and the initial deal (each card's shares
 with DLEQ proofs from every seat but its recipient, each share checked by every other
 seat, the recipient decrypting). Times are CPU seconds (``time.process_time``).
+
+Each room is run twice: *after*, with the shuffle argument the package uses
+(:mod:`cakeparty.protocol.shuffle`, sound at 2^-128); *before*, with the λ = 32
+cut-and-choose it replaced (kept in ``bench/cut_and_choose.py`` for this comparison only).
+The aims: the busiest peer under 0.1 s at 2 × 22 and under 1 s at 6 × 130.
 
 The ratio relates the measured time to the scalar multiplications done: ``ratio`` counts
 every multiplication at the price of one variable-base multiplication; ``ratio*`` prices
@@ -13,7 +19,7 @@ point additions and checks, hashing, Python.
 
 Run from the repository root::
 
-    .venv/bin/python bench/mental.py [--lambda 32] [--seed 1]
+    .venv/bin/python bench/mental.py [--seed 1] [--after-only]
 """
 
 from __future__ import annotations
@@ -21,13 +27,23 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+import cut_and_choose
 import nacl.bindings
 
-from cakeparty.protocol.elgamal import CardTable, GameKey, decrypt, initial_deck, joint_key
+from cakeparty.protocol import shuffle as cakeparty_shuffle
+from cakeparty.protocol.elgamal import (
+    CardTable,
+    Ciphertext,
+    Deck,
+    GameKey,
+    decrypt,
+    initial_deck,
+    joint_key,
+)
 from cakeparty.protocol.group import (
     COUNTER,
     OpCount,
@@ -36,20 +52,44 @@ from cakeparty.protocol.group import (
     mul_base,
     random_scalars,
     seeded_random_bytes,
+    u64,
 )
-from cakeparty.protocol.proofs import (
-    DEFAULT_LAMBDA,
-    make_share,
-    prove_key,
-    shuffle,
-    verify_key,
-    verify_share,
-    verify_shuffle,
-)
+from cakeparty.protocol.proofs import make_share, prove_key, verify_key, verify_share
+from cakeparty.protocol.shuffle import shuffle, verify_shuffle
 
 CONFIGS = ((2, 22, 4), (4, 42, 4), (6, 130, 8))  # players, cards, cards dealt to each
 PHASES = ("keys", "mix", "verify mixes", "deal")
 ROOM = "bench-room"
+
+Mix = Callable[[int, Point, Deck, RandomBytes], tuple[Deck, object]]
+Check = Callable[[int, Point, Deck, Sequence[Ciphertext], object], None]
+
+
+def argument() -> tuple[Mix, Check]:
+    """The shuffle argument (after)."""
+    context = u64(1)
+
+    def mix(seat: int, joint: Point, deck: Deck, rb: RandomBytes) -> tuple[Deck, object]:
+        return shuffle(ROOM, seat, joint, deck, context=context, random_bytes=rb)
+
+    def check(seat: int, joint: Point, inp: Deck, out: Sequence[Ciphertext], proof: object) -> None:
+        assert isinstance(proof, cakeparty_shuffle.ShuffleProof)
+        verify_shuffle(ROOM, seat, joint, inp, out, proof, context=context)
+
+    return mix, check
+
+
+def cut_and_choose_32() -> tuple[Mix, Check]:
+    """The λ = 32 cut-and-choose (before)."""
+
+    def mix(seat: int, joint: Point, deck: Deck, rb: RandomBytes) -> tuple[Deck, object]:
+        return cut_and_choose.shuffle(ROOM, seat, joint, deck, lam=32, random_bytes=rb)
+
+    def check(seat: int, joint: Point, inp: Deck, out: Sequence[Ciphertext], proof: object) -> None:
+        assert isinstance(proof, cut_and_choose.ShuffleProof)
+        cut_and_choose.verify_shuffle(ROOM, seat, joint, inp, out, proof, lam=32)
+
+    return mix, check
 
 
 @dataclass
@@ -78,7 +118,9 @@ def charged(peer: Peer, phase: str) -> Iterator[None]:
     )
 
 
-def set_up(players: int, cards: int, dealt: int, lam: int, rb: RandomBytes) -> list[Peer]:
+def set_up(
+    players: int, cards: int, dealt: int, proofs: tuple[Mix, Check], rb: RandomBytes
+) -> list[Peer]:
     """Run one room's set-up; return its peers with their bills."""
     peers = [Peer(s) for s in range(players)]
     keys: list[GameKey] = []
@@ -101,11 +143,11 @@ def set_up(players: int, cards: int, dealt: int, lam: int, rb: RandomBytes) -> l
 
     for peer in peers:
         with charged(peer, "mix"):
-            out, proof_mix = shuffle(ROOM, peer.seat, joint, deck, lam=lam, random_bytes=rb)
+            out, proof_mix = proofs[0](peer.seat, joint, deck, rb)
         for other in peers:
             if other is not peer:
                 with charged(other, "verify mixes"):
-                    verify_shuffle(ROOM, peer.seat, joint, deck, out, proof_mix, lam=lam)
+                    proofs[1](peer.seat, joint, deck, out, proof_mix)
         deck = out
 
     seen: set[str] = set()
@@ -147,48 +189,68 @@ def time_one_mult(rb: RandomBytes, rounds: int = 2000) -> tuple[float, float]:
     return t_var, t_base
 
 
+def measure(
+    players: int, cards: int, dealt: int, proofs: tuple[Mix, Check], rb: RandomBytes
+) -> tuple[list[Peer], Peer]:
+    peers = set_up(players, cards, dealt, proofs, rb)
+    return peers, max(peers, key=lambda p: p.total)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures; the exit status is 0."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--lambda", dest="lam", type=int, default=DEFAULT_LAMBDA)
     parser.add_argument("--seed", type=int, default=1, help="seed of the simulated peers")
+    parser.add_argument(
+        "--after-only", action="store_true", help="skip the (slow) cut-and-choose figures"
+    )
     args = parser.parse_args(argv)
     rb = seeded_random_bytes(b"bench/mental/" + str(args.seed).encode())
     t_var, t_base = time_one_mult(rb)
 
-    print(f"reproduce: .venv/bin/python bench/mental.py --lambda {args.lam} --seed {args.seed}")
+    flags = " --after-only" if args.after_only else ""
+    print(f"reproduce: .venv/bin/python bench/mental.py --seed {args.seed}{flags}")
     print(
         f"one scalar multiplication: {t_var * 1e6:.1f} µs (variable base), "
         f"{t_base * 1e6:.1f} µs (fixed base)"
     )
-    print(f"shuffle proofs with λ = {args.lam} shadow mixes\n")
+    print("after: shuffle argument (2^-128); before: cut-and-choose, λ = 32 (2^-32, grindable)\n")
     head = (
-        f"{'room':<15}{'CPU s/peer':>11}{'CPU s total':>12}{'mults/peer':>12}"
-        f"{'mults total':>13}{'checks total':>14}{'ratio':>7}{'ratio*':>8}"
+        f"{'room':<16}{'aim s':>6}{'after s/peer':>13}{'before s/peer':>14}{'speed-up':>9}"
+        f"{'mults/peer':>11}{'before':>8}{'after total':>12}{'ratio*':>7}"
     )
     print(head)
     print("-" * len(head))
     details = []
+    aims = {(2, 22): 0.1, (6, 130): 1.0}
     for players, cards, dealt in CONFIGS:
-        peers = set_up(players, cards, dealt, args.lam, rb)
+        peers, worst = measure(players, cards, dealt, argument(), rb)
         total = sum(p.total for p in peers)
         base = sum(p.ops.base for p in peers)
         var = sum(p.ops.var for p in peers)
-        checks = sum(p.ops.checks for p in peers)
-        worst = max(peers, key=lambda p: p.total)
-        ratio = total / ((base + var) * t_var)
         ratio_star = total / (var * t_var + base * t_base)
+        before: Peer | None = None
+        if not args.after_only:
+            _, before = measure(players, cards, dealt, cut_and_choose_32(), rb)
         name = f"{players} × {cards}, deal {dealt}"
+        aim = aims.get((players, cards))
         print(
-            f"{name:<15}{worst.total:>11.3f}{total:>12.3f}{worst.ops.mults:>12}"
-            f"{base + var:>13}{checks:>14}{ratio:>7.2f}{ratio_star:>8.2f}"
+            f"{name:<16}{'' if aim is None else f'{aim:g}':>6}{worst.total:>13.3f}"
+            f"{'-' if before is None else f'{before.total:.3f}':>14}"
+            f"{'-' if before is None else f'{before.total / worst.total:.1f}×':>9}"
+            f"{worst.ops.mults:>11}{'-' if before is None else before.ops.mults:>8}"
+            f"{total:>12.3f}{ratio_star:>7.2f}"
         )
-        phases = ", ".join(f"{ph} {worst.cpu[ph]:.3f}" for ph in PHASES)
-        details.append(
-            f"{name}: busiest peer (seat {worst.seat}) {phases} s; "
-            f"its mults {worst.ops.base} fixed-base + {worst.ops.var} variable-base"
-        )
-    print("\nCPU s/peer and mults/peer are the busiest peer's; per phase:")
+        for label, peer in (("after", worst), ("before", before)):
+            if peer is None:
+                continue
+            phases = ", ".join(f"{ph} {peer.cpu[ph]:.3f}" for ph in PHASES)
+            details.append(
+                f"{name}, {label}: busiest peer (seat {peer.seat}) {phases} s; "
+                f"{peer.ops.base} fixed-base + {peer.ops.var} variable-base mults, "
+                f"{peer.ops.checks} point checks"
+            )
+    print("\ns/peer and mults/peer are the busiest peer's (prove its own mix, check the")
+    print("others', its part of the deal); ratio* prices each multiplication at its kind's cost.")
     for line in details:
         print("  " + line)
     return 0
