@@ -28,7 +28,7 @@ from cakeparty.protocol.transport import BrokerAddress, TransportError, stop_tas
 
 log = logging.getLogger(__name__)
 
-#: The choices of the host's setup form: shuffle-proof rounds, and seconds per move.
+#: The choices of the host's setup form: seconds per move.
 TIMEOUTS = (30, 60, 120, 300, 600)
 
 
