@@ -203,6 +203,8 @@ async def test_a_player_who_left_comes_back_to_the_game_in_progress() -> None:
                 back = again.screen
                 assert isinstance(back, NetDuelScreen)
                 assert back.net.peer.seq >= seq
+                # the journal is replayed, every mix proof checked again, then the story told
+                await until(pilot, lambda: len(back.log_view.plain) >= len(told), "the story")
                 assert back.log_view.plain[: len(told)] == told  # the story, told once
                 await until(pilot, lambda: host.online.get(me) is True, "Ann online again")
                 await pilot.press("q", "y")
