@@ -263,7 +263,9 @@ class NetDuelScreen(DuelScreen):
             lines.append(_("Trophies: {score}").format(score=score_text(view.trophies, names)))
             won = view.winner == duel.seat % 2
         else:
-            headline = _("The game was abandoned")
+            ended = duel.session.abandoned
+            disputed = ended is not None and ended.disputed
+            headline = _("The game ended in dispute") if disputed else _("The game was abandoned")
             lines.append(duel.waiting_text() or "")
         self._bout_end = []
         lines.append(duel.verdict_text())
