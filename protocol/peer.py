@@ -282,6 +282,12 @@ class Peer:
             # a seat publishes its game secret early: it found a card it was dealt to be
             # no card. Nothing can go on; every seat publishes its secret and the audit
             # names the mixer who forged the deck, or else the seat that stopped the game.
+            try:
+                secret = expect_bytes(st.body_map(envelope.body, "x")["x"], "x", 32)
+                self.deck.accept_secret(seat, secret)
+            except ProtocolError as exc:
+                self._incident(exc.blame(seat, step.seq))
+                return
             self.broken, self.stopped_by = step.seq, seat
             self.got = {}
             self.step = step = self._next_step()
