@@ -175,3 +175,20 @@ async def test_the_embedded_broker_refuses_a_port_in_use() -> None:
     async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
         with pytest.raises(OSError, match="already in use"):
             await EmbeddedBroker(host="127.0.0.1", port=broker.port).start()
+
+
+async def test_the_embedded_broker_drops_a_client_that_sends_an_oversized_packet() -> None:
+    from cakeparty.broker.embedded import MAX_PACKET_BYTES
+    from cakeparty.protocol.codec import MAX_ENVELOPE_BYTES
+
+    assert MAX_PACKET_BYTES > MAX_ENVELOPE_BYTES  # the largest envelope peers accept passes
+    async with EmbeddedBroker(host="127.0.0.1", port=0, max_packet=64 * 1024) as broker:
+        address = BrokerAddress.parse(broker.url)
+        async with Transport(address, client_id="listener") as listener:
+            await listener.subscribe(topics.log(ROOM))
+            async with Transport(address, client_id="flooder") as flooder:
+                await flooder.publish(topics.log(ROOM), b"x" * (65 * 1024))
+            async with Transport(address, client_id="honest") as honest:
+                await honest.publish(topics.log(ROOM), b"ok" * 1000)
+            message = await next_message(listener, lambda m: True)
+            assert message.payload == b"ok" * 1000  # the oversized one was never relayed
