@@ -117,6 +117,21 @@ class GameSession:
         peer = self.peers[0]
         return () if self.finished else peer.waiting_for
 
+    def footprint(self) -> dict[str, int]:
+        """What this session keeps because of what others sent: counts and bytes, every
+        one bounded whatever they send (the soak bench and its test watch them)."""
+        held = [e for p in self.peers for v in p.future.values() for e in v]
+        return {
+            "incidents": len(self.incidents) + sum(len(p.incidents) for p in self.peers),
+            "ignored": self.ignored + sum(p.ignored for p in self.peers),
+            "held_envelopes": len(held),
+            "held_bytes": sum(len(e.to_bytes()) for e in held),
+            "votes": len(self._votes),
+            "answered": len(self._answered),
+            "outbox": len(self.outbox),
+            "log_steps": len(self.peers[0].log),
+        }
+
     def peer(self, seat: int) -> Peer | None:
         return next((p for p in self.peers if p.seat == seat), None)
 
@@ -157,6 +172,8 @@ class GameSession:
         asked = envelope.seq
         if now - self._answered.get(envelope.sender, -1e9) < NUDGE or asked > self.peers[0].seq:
             return
+        if any(p.identity.player_id == envelope.sender for p in self.peers):
+            return  # our own request, heard back
         self._answered[envelope.sender] = now
         size = 0
         for data in self.peers[0].envelopes_since(asked):
