@@ -231,6 +231,7 @@ async def victim(url: str, minutes: float, moves: int) -> dict[str, Any]:
             while t.received():  # what the broker still delivers
                 await asyncio.sleep(0.2)
             reader.cancel()
+            dropped = t.dropped
         gc.collect()
         end = (rss(), tracemalloc.get_traced_memory()[0])
         traced_peak = tracemalloc.get_traced_memory()[1]
@@ -248,6 +249,7 @@ async def victim(url: str, minutes: float, moves: int) -> dict[str, Any]:
         "sent_mib": sent_bytes / 2**20,
         "footprint": session.footprint(),
         "samples_rss_received_queued": samples,
+        "transport_dropped": dropped,
         **attacked,
     }
 
@@ -277,7 +279,7 @@ def main() -> None:
     )
     print(f"RSS MiB        start {r['start']:.1f}  peak {r['peak']:.1f}  end {r['end']:.1f}")
     print(f"tracemalloc MiB start {m['start']:.1f}  peak {m['peak']:.1f}  end {m['end']:.1f}")
-    print("kept:", result["footprint"])
+    print("kept:", result["footprint"], "dropped unread:", result["transport_dropped"])
     print(json.dumps(result))
 
 

@@ -192,3 +192,25 @@ async def test_the_embedded_broker_drops_a_client_that_sends_an_oversized_packet
                 await honest.publish(topics.log(ROOM), b"ok" * 1000)
             message = await next_message(listener, lambda m: True)
             assert message.payload == b"ok" * 1000  # the oversized one was never relayed
+
+
+async def test_what_arrives_faster_than_it_is_read_is_bounded_in_bytes() -> None:
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        address = BrokerAddress.parse(broker.url)
+        async with Transport(address, client_id="slow", max_queued_bytes=10_000) as slow:
+            await slow.subscribe(topics.log(ROOM))
+            async with Transport(address, client_id="fast") as fast:
+                for n in range(30):
+                    await fast.publish(topics.log(ROOM), bytes([n]) * 1000)
+                await fast.publish(topics.log(ROOM), b"")  # a marker, zero bytes: always kept
+
+            async def all_arrived() -> None:
+                while slow.received() + slow.dropped < 31:
+                    await asyncio.sleep(0.01)
+
+            await asyncio.wait_for(all_arrived(), 10)  # kept or dropped, before any is read
+            got: list[bytes] = []
+            while not got or got[-1] != b"":
+                got.append((await next_message(slow, lambda m: True)).payload)
+            assert len(got) == 11 and slow.dropped == 20
+            assert got[:3] == [bytes([0]) * 1000, bytes([1]) * 1000, bytes([2]) * 1000]
