@@ -119,7 +119,12 @@ class NetDuel:
 
     @property
     def over(self) -> bool:
-        return self.outcome is not None or self.session.abandoned is not None
+        """The game ended: won, abandoned, disputed, or stopped over a forged card."""
+        return (
+            self.outcome is not None
+            or self.session.abandoned is not None
+            or self.peer.broken is not None
+        )
 
     @property
     def audited(self) -> bool:
