@@ -217,10 +217,11 @@ class Peer:
                 envelope = self._inbox.popleft()
                 try:
                     self._receive(envelope)
-                except Exception as exc:  # a checker must never crash: name the sender
-                    seat = self.table.seat_of(envelope.sender)
+                except Exception as exc:  # a checker must never crash
+                    # a body that fails its checks is named in _offer; what fails after
+                    # (completing a step) is no evidence against the last sender
                     self._incident(
-                        MalformedMessage(f"could not be checked: {exc!r}", peer=seat, seq=self.seq)
+                        ProtocolError(f"could not go on: {exc!r}", peer=None, seq=self.seq)
                     )
         finally:
             self._draining = False

@@ -32,7 +32,7 @@ from typing import Any
 
 from cakeparty.core import Action
 from cakeparty.protocol.codec import Envelope, decode, expect_bytes, expect_int, seal
-from cakeparty.protocol.errors import Incidents, MalformedMessage, ProtocolError
+from cakeparty.protocol.errors import Incidents, ProtocolError
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import Journal, journal_path
 from cakeparty.protocol.lobby import ABANDON, NO_PREV, SYNC
@@ -163,9 +163,9 @@ class GameSession:
                 self._seq = self.seq
                 self._moved_at = now
             self._settle(now)
-        except Exception as exc:  # never: but a room must outlive a bug
+        except Exception as exc:  # never: but a room must outlive a bug (nobody's fault)
             self.incidents.append(
-                MalformedMessage(f"could not be handled: {exc!r}", peer=seat, seq=envelope.seq)
+                ProtocolError(f"could not be handled: {exc!r}", peer=None, seq=envelope.seq)
             )
 
     def _answer(self, envelope: Envelope, now: float) -> None:
