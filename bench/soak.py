@@ -232,6 +232,7 @@ async def victim(url: str, minutes: float, moves: int) -> dict[str, Any]:
                 await asyncio.sleep(0.2)
             reader.cancel()
             dropped = t.dropped
+            unread = t.queued_bytes  # held by the transport still (at most its 32 MiB)
         gc.collect()
         end = (rss(), tracemalloc.get_traced_memory()[0])
         traced_peak = tracemalloc.get_traced_memory()[1]
@@ -250,6 +251,7 @@ async def victim(url: str, minutes: float, moves: int) -> dict[str, Any]:
         "footprint": session.footprint(),
         "samples_rss_received_queued": samples,
         "transport_dropped": dropped,
+        "transport_unread_mib": unread / MIB,
         **attacked,
     }
 

@@ -265,6 +265,11 @@ class Transport:
         """Messages waiting to be read."""
         return self._queue.qsize()
 
+    @property
+    def queued_bytes(self) -> int:
+        """Bytes of the messages waiting to be read."""
+        return self._queued_bytes
+
     # -- the connection loop ---------------------------------------------------------------
 
     def _client_for(self) -> aiomqtt.Client:
