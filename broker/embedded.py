@@ -15,6 +15,13 @@ from typing import Any
 
 DEFAULT_PORT = 1883
 
+# The largest packet a client may send. The largest legitimate one is a mix of the biggest
+# deck with its proof: 130 cards among 6 seats is 150 KB with today's proof at λ 32 (a few
+# times that at λ 128); an envelope is refused by every peer above 2 MiB
+# (``cakeparty.protocol.codec.MAX_ENVELOPE_BYTES``), so nothing larger is worth relaying.
+# The margin covers the topic and MQTT's headers.
+MAX_PACKET_BYTES = 2 * 1024 * 1024 + 64 * 1024
+
 
 def free_port(host: str = "127.0.0.1") -> int:
     """A TCP port nobody listens on right now."""
@@ -34,12 +41,39 @@ def port_is_free(port: int, host: str = "0.0.0.0") -> bool:
         return True
 
 
+def _bounded_broker(max_packet: int) -> Any:
+    """amqtt's broker, closing the connection of a client that sends a larger packet
+    (amqtt has no setting for it: every packet's body is read with one ``read(n)``)."""
+    from amqtt.adapters import StreamReaderAdapter, StreamWriterAdapter
+    from amqtt.broker import Broker
+
+    class BoundedReader(StreamReaderAdapter):  # type: ignore[misc]
+        async def read(self, n: int = -1) -> bytes:
+            if n < 0 or n > max_packet:
+                raise asyncio.IncompleteReadError(b"", n if n > 0 else None)
+            data: bytes = await super().read(n)
+            return data
+
+    class BoundedBroker(Broker):  # type: ignore[misc]
+        async def stream_connected(
+            self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, listener_name: str
+        ) -> None:
+            await self._client_connected(
+                listener_name, BoundedReader(reader), StreamWriterAdapter(writer)
+            )
+
+    return BoundedBroker
+
+
 class EmbeddedBroker:
     """An in-process MQTT 3.1.1 broker. ``async with EmbeddedBroker(port=0) as b: b.url``."""
 
-    def __init__(self, *, host: str = "0.0.0.0", port: int = DEFAULT_PORT) -> None:
+    def __init__(
+        self, *, host: str = "0.0.0.0", port: int = DEFAULT_PORT, max_packet: int = MAX_PACKET_BYTES
+    ) -> None:
         self.host = host
         self.port = port or free_port()
+        self.max_packet = max_packet
         self._broker: Any = None
 
     @property
@@ -52,7 +86,7 @@ class EmbeddedBroker:
         # amqtt logs every connection at INFO; keep the terminal for the game
         for name in ("amqtt", "transitions"):
             logging.getLogger(name).setLevel(logging.ERROR)
-        from amqtt.broker import Broker  # imported here: only the host needs it
+        Broker = _bounded_broker(self.max_packet)  # imported there: only the host needs it
 
         if not port_is_free(self.port, self.host):
             raise OSError(f"port {self.port} is already in use")

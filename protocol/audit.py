@@ -7,10 +7,15 @@ exactly those orders and draws, applying every seat's moves from the log in orde
 replay knows every card, so it checks what no peer could check during play (a Summoner
 count, a taunt, a suit followed); it must also reproduce everything public the peers saw.
 The verdict is "fair", or the first seat, move and rule broken.
+
+Every intermediate mix is opened too: a mixer whose output is not a permutation of its
+input (a card substituted, or a point that is no card) is named, whatever its proof said.
+The audit never raises: what it cannot check makes the verdict unfair, naming nobody.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -50,11 +55,39 @@ def _unfair(
     return Verdict(False, seat, move, reason, replay, orders, randoms)
 
 
+def forged_mix(peer: Peer) -> tuple[int, str] | None:
+    """The first mixer whose output is not a permutation of its input, and why."""
+    for n, (deck, mixes) in enumerate(peer.mixes, 1):
+        before = Counter(peer.deck.open_each(deck))
+        for mixer, out in mixes:
+            after = Counter(peer.deck.open_each(out))
+            if after != before:
+                what = "a point that is no card" if None in after else "a card substituted"
+                return mixer, f"shuffle {n}: the mix is not a permutation of its input ({what})"
+            before = after
+    return None
+
+
 def audit(peer: Peer) -> Verdict:
-    """Audit ``peer``'s finished game."""
+    """Audit ``peer``'s finished game. Never raises."""
+    try:
+        return _audit(peer)
+    except Exception as exc:  # a checker must not crash on what a cheat produced
+        return _unfair(None, None, f"not audited: {exc!r}"[:200])
+
+
+def _audit(peer: Peer) -> Verdict:
     for incident in peer.incidents:
         if isinstance(incident.peer, int):
             return _unfair(incident.peer, f"#{incident.seq}", incident.reason)
+    forged = forged_mix(peer)
+    if forged is not None:
+        return _unfair(forged[0], "mix", forged[1])
+    if peer.broken is not None:
+        # every mix is sound and every share was proven: the card was a card after all
+        return _unfair(
+            peer.stopped_by, f"#{peer.broken}", "stopped the game over a card that is sound"
+        )
     try:
         orders = tuple(tuple(peer.deck.open_all(deck)) for _, deck in peer.shuffles)
     except ProtocolError as exc:

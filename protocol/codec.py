@@ -217,7 +217,7 @@ def decode(data: object, *, verify: bool = True) -> Envelope:
     """An envelope from untrusted bytes, its signature checked unless ``verify`` is false.
 
     Raises :class:`MalformedMessage` for anything that is not a well-formed envelope, and
-    :class:`BadSignature` (naming the claimed sender) for a signature that does not verify.
+    :class:`BadSignature` (naming nobody) for a signature that does not verify.
     """
     obj = unpack(data)
     if type(obj) is not dict or tuple(obj) != FIELDS:
@@ -245,9 +245,8 @@ def check_signature(envelope: Envelope) -> None:
     try:
         nacl.signing.VerifyKey(envelope.sender).verify(envelope.signed_bytes(), envelope.sig)
     except (nacl.exceptions.CryptoError, ValueError, TypeError) as exc:
-        raise BadSignature(
-            "signature does not verify", peer=envelope.sender, seq=envelope.seq
-        ) from exc
+        # not evidence against the named sender: anyone can put any ``from`` on bytes
+        raise BadSignature("signature does not verify", peer=None, seq=envelope.seq) from exc
 
 
 def check_next(envelope: Envelope, *, room: str, seq: int, prev: bytes) -> None:

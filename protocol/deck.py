@@ -233,3 +233,14 @@ class MentalDeck:
         """Every card of ``deck``, once every seat's secret is known."""
         keys = [GameKey(s, p) for s, p in zip(self.secrets, self.publics, strict=True)]  # type: ignore[arg-type]
         return [self.table.card_of(decrypt(ct, [k.share(ct.c1) for k in keys])) for ct in deck]
+
+    def open_each(self, deck: Sequence[Ciphertext]) -> list[str | None]:
+        """Like :meth:`open_all`, with ``None`` for a ciphertext that opens to no card."""
+        keys = [GameKey(s, p) for s, p in zip(self.secrets, self.publics, strict=True)]  # type: ignore[arg-type]
+        opened: list[str | None] = []
+        for ct in deck:
+            try:
+                opened.append(self.table.card_of(decrypt(ct, [k.share(ct.c1) for k in keys])))
+            except UnknownCard:
+                opened.append(None)
+        return opened

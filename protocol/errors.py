@@ -15,7 +15,12 @@ blamed for another's cheating.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 Peer = int | bytes | None
+
+MAX_INCIDENTS = 64  # kept per peer; more are counted, not kept
+MAX_REASON = 160  # characters of a reason kept in an incident
 
 
 def describe_peer(peer: Peer) -> str:
@@ -47,7 +52,10 @@ class MalformedMessage(ProtocolError):
 
 
 class BadSignature(ProtocolError):
-    """An envelope whose signature does not verify under its sender's key."""
+    """An envelope whose signature does not verify under the key it names.
+
+    It names nobody: anyone can write any ``from`` on any bytes, and only a valid
+    signature proves who wrote them."""
 
 
 class BadChain(ProtocolError):
@@ -76,3 +84,44 @@ class BadBox(ProtocolError):
 
 class UnknownCard(ProtocolError):
     """A decrypted point that is no card of the game (a share was wrong somewhere)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Incident:
+    """What was refused, as a small plain record: never the error object (its traceback
+    and cause would pin the refused bytes in memory), never the payload."""
+
+    kind: str  # the error's class name: "BadShare", "BadChain", …
+    peer: Peer
+    seq: int | None
+    reason: str
+
+    @classmethod
+    def of(cls, error: ProtocolError) -> Incident:
+        return cls(type(error).__name__, error.peer, error.seq, error.reason[:MAX_REASON])
+
+    def __str__(self) -> str:
+        where = "" if self.seq is None else f" at #{self.seq}"
+        return f"{describe_peer(self.peer)}{where}: {self.reason}"
+
+
+class Incidents(list[Incident]):
+    """The incidents of one peer: deduplicated, at most :data:`MAX_INCIDENTS` kept (the
+    first ones: the audit names the first seat at fault), the rest only counted. Only a
+    seated player's signed envelope can add one, so a stranger cannot fill it."""
+
+    def __init__(self, cap: int = MAX_INCIDENTS) -> None:
+        super().__init__()
+        self.cap = cap
+        self.dropped = 0
+        self._seen: set[Incident] = set()
+
+    def append(self, error: ProtocolError | Incident) -> None:
+        incident = error if isinstance(error, Incident) else Incident.of(error)
+        if incident in self._seen:
+            return
+        if len(self) >= self.cap:
+            self.dropped += 1
+            return
+        self._seen.add(incident)
+        super().append(incident)

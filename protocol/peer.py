@@ -61,7 +61,13 @@ from cakeparty.protocol.commit import (
 )
 from cakeparty.protocol.deck import MentalDeck, share_plan
 from cakeparty.protocol.elgamal import Deck, GameKey
-from cakeparty.protocol.errors import BadChain, MalformedMessage, ProtocolError
+from cakeparty.protocol.errors import (
+    BadChain,
+    Incidents,
+    MalformedMessage,
+    ProtocolError,
+    UnknownCard,
+)
 from cakeparty.protocol.group import RandomBytes, mul_base, random_scalar, u64
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import Journal
@@ -78,7 +84,11 @@ from cakeparty.protocol.wire import (
 )
 
 SECRETS_DOMAIN = b"cakeparty/v1/secrets\x00"
-MAX_BUFFERED = 4096  # envelopes held for steps not reached yet
+# Envelopes for steps not reached yet are held, within bounds a seated player cannot
+# stretch: a few steps ahead, one envelope per sender and step, a byte budget per sender.
+# What is dropped comes back: a peer that is behind asks again (``sync``).
+MAX_AHEAD_STEPS = 64
+MAX_AHEAD_BYTES = 4 * 1024 * 1024  # per sender: twice the largest envelope
 
 
 class _Stream:
@@ -135,7 +145,10 @@ class Peer:
         self.log: list[list[Envelope]] = []
         self.got: dict[int, tuple[Envelope, Any]] = {}
         self.future: dict[int, list[Envelope]] = {}
-        self.incidents: list[ProtocolError] = []
+        self._ahead_bytes: dict[bytes, int] = {}
+        self.incidents = Incidents()
+        self.ignored = 0  # messages that prove nothing about anyone: counted, not kept
+        self.mixes: list[tuple[Deck, list[tuple[int, Deck]]]] = []  # per shuffle, for the audit
         self.history: list[tuple[int | None, Action]] = []
         self.shuffles: list[tuple[tuple[int, ...], Deck]] = []
         self.randoms: list[int] = []
@@ -144,6 +157,8 @@ class Peer:
         self._commitments: dict[int, bytes] = {}
         self._secrets: dict[int, bytes] = {}
         self.finished = False
+        self.broken: int | None = None  # the step at which a card turned out to be none
+        self.stopped_by: int | None = None  # the seat that said so
         self.verdict: Any = None
         self._inbox: deque[Envelope] = deque()
         self._draining = False
@@ -175,16 +190,19 @@ class Peer:
     # -- receiving ----------------------------------------------------------------------
 
     def receive(self, data: bytes) -> None:
-        """Take an envelope from the wire. Never raises: bad input becomes an incident."""
+        """Take an envelope from the wire. Never raises: bytes that are no envelope, or
+        whose signature fails, prove nothing about anyone and are only counted; a seated
+        player's bad envelope becomes an incident naming it."""
         try:
             envelope = decode(data)
-        except ProtocolError as exc:
-            self.incidents.append(exc)
+        except ProtocolError:
+            self.ignored += 1
             return
         self.accept(envelope)
 
     def accept(self, envelope: Envelope) -> None:
-        """Take an envelope already decoded, its signature checked (by :func:`decode`)."""
+        """Take an envelope already decoded, its signature checked (by :func:`decode`).
+        Never raises."""
         self._inbox.append(envelope)
         self._drain()
 
@@ -195,7 +213,15 @@ class Peer:
         self._draining = True
         try:
             while self._inbox:
-                self._receive(self._inbox.popleft())
+                envelope = self._inbox.popleft()
+                try:
+                    self._receive(envelope)
+                except Exception as exc:  # a checker must never crash
+                    # a body that fails its checks is named in _offer; what fails after
+                    # (completing a step) is no evidence against the last sender
+                    self._incident(
+                        ProtocolError(f"could not go on: {exc!r}", peer=None, seq=self.seq)
+                    )
         finally:
             self._draining = False
 
@@ -203,11 +229,9 @@ class Peer:
         if envelope.kind not in st.KINDS:
             return  # a control message (sync, abandon): the session's business
         seat = self.table.seat_of(envelope.sender)
-        if envelope.room != self.table.room:
-            self._incident(BadChain("envelope from another room", peer=seat, seq=envelope.seq))
-            return
-        if seat is None:
-            self._incident(BadChain("envelope from a player with no seat", peer=envelope.sender))
+        if envelope.room != self.table.room or seat is None:
+            # another room's envelope, replayed by anyone, or a stranger's: no evidence
+            self.ignored += 1
             return
         if envelope.seq < self.seq:
             old = self.log[envelope.seq]
@@ -216,10 +240,33 @@ class Peer:
             self._incident(BadChain("replayed or stale envelope", peer=seat, seq=envelope.seq))
             return
         if envelope.seq > self.seq:
-            if sum(len(v) for v in self.future.values()) < MAX_BUFFERED:
-                self.future.setdefault(envelope.seq, []).append(envelope)
+            self._hold(envelope)
             return
         self._offer(envelope, seat)
+
+    def _hold(self, envelope: Envelope) -> None:
+        """Keep an envelope for a later step, within the look-ahead bounds."""
+        size = len(envelope.to_bytes())
+        held = self._ahead_bytes.get(envelope.sender, 0)
+        if envelope.seq > self.seq + MAX_AHEAD_STEPS or held + size > MAX_AHEAD_BYTES:
+            self.ignored += 1
+            return
+        waiting = self.future.setdefault(envelope.seq, [])
+        if any(e.sender == envelope.sender for e in waiting):
+            return  # one per sender and step: the first (a second is a duplicate or a lie)
+        waiting.append(envelope)
+        self._ahead_bytes[envelope.sender] = held + size
+
+    def _release(self) -> list[Envelope]:
+        """The envelopes held for the step now open."""
+        released = self.future.pop(self.seq, [])
+        for envelope in released:
+            left = self._ahead_bytes[envelope.sender] - len(envelope.to_bytes())
+            if left:
+                self._ahead_bytes[envelope.sender] = left
+            else:
+                del self._ahead_bytes[envelope.sender]
+        return released
 
     def _incident(self, error: ProtocolError) -> None:
         self.incidents.append(error)
@@ -231,6 +278,20 @@ class Peer:
         if envelope.prev != self.prev:
             self._incident(BadChain("envelope does not follow the log", peer=seat, seq=step.seq))
             return
+        if envelope.kind == st.AUDIT and step.kind != st.AUDIT and self.broken is None:
+            # a seat publishes its game secret early: it found a card it was dealt to be
+            # no card. Nothing can go on; every seat publishes its secret and the audit
+            # names the mixer who forged the deck, or else the seat that stopped the game.
+            try:
+                secret = expect_bytes(st.body_map(envelope.body, "x")["x"], "x", 32)
+                self.deck.accept_secret(seat, secret)
+            except ProtocolError as exc:
+                self._incident(exc.blame(seat, step.seq))
+                return
+            self.broken, self.stopped_by = step.seq, seat
+            self.got = {}
+            self.step = step = self._next_step()
+            self._enter()
         if seat not in step.seats or envelope.kind != step.kind:
             self._incident(BadChain(f"not expected now ({envelope.kind})", peer=seat, seq=step.seq))
             return
@@ -248,6 +309,9 @@ class Peer:
             return
         except (IllegalActionError, ActionSyntaxError) as exc:
             self._incident(MalformedMessage(f"illegal move: {exc}", peer=seat, seq=step.seq))
+            return
+        except Exception as exc:  # whatever else a body can provoke is the sender's doing
+            self._incident(MalformedMessage(f"not checkable: {exc!r}", peer=seat, seq=step.seq))
             return
         finally:
             self.crypto_seconds += time.process_time() - started
@@ -351,7 +415,7 @@ class Peer:
         self._effect(step, parsed)
         self.crypto_seconds += time.process_time() - started
         self.step = self._next_step()
-        self._inbox.extend(self.future.pop(self.seq, []))
+        self._inbox.extend(self._release())
         self._enter()
 
     def _apply(self, action: Action, seat: int | None) -> None:
@@ -364,6 +428,7 @@ class Peer:
             self.deck.start()
         elif kind == st.MIX:
             assert isinstance(step.request, Shuffle)
+            self.mixes[-1][1].append((step.mixer, parsed[step.mixer]))
             self._mixes += 1
             if self._mixes == self.table.seats:
                 slots = step.request.slots
@@ -404,7 +469,14 @@ class Peer:
             for slot, point in mine:
                 self.deck.accept_private(seat, slot, point)
         readable = request.to is None or self.seat in request.to
-        cards = tuple(self.deck.card(s) if readable else None for s in request.slots)
+        try:
+            cards = tuple(self.deck.card(s) if readable else None for s in request.slots)
+        except UnknownCard as exc:
+            # every share was proven, so a mix was forged: the game stops here and the
+            # audit, with every secret, names the mixer
+            self._incident(exc.blame(None, step.seq))
+            self.broken, self.stopped_by = step.seq + 1, self.seat
+            return
         if readable and any(c is None for c in cards):
             raise ProtocolError("a share this seat needs is missing", peer=None, seq=step.seq)
         self._apply(Revealed(request.slots, cards, request.to), None)
@@ -416,12 +488,13 @@ class Peer:
         everyone = tuple(range(self.table.seats))
         if seq == 0:
             return st.Step(seq, st.KEYS, everyone)
-        if self.outcome is not None:
+        if self.outcome is not None or self.broken is not None:
             return st.Step(seq, st.AUDIT, everyone)
         request = self.game.pending(self.state)
         if isinstance(request, Shuffle):
             if self._mixes == 0:
                 self._prepare_shuffle(request)
+                self.mixes.append((self.deck.mixing, []))
             return st.Step(seq, st.MIX, (self._mixes,), request, mixer=self._mixes)
         if isinstance(request, Reveal):
             knowledge = self.game.knowledge(self.state)

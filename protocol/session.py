@@ -10,10 +10,18 @@ Besides the steps of the game the log topic carries two signed control messages:
 * ``sync`` — "I am at step n": every peer that has more sends what it has from step n on
   (each envelope is signed by its author, so anyone may pass it on). A peer asks after
   connecting, after resuming from its journal, and whenever the room has not moved for a
-  while although it holds envelopes for later steps (it missed some).
-* ``abandon`` — "seat s has kept step n waiting past the room's timeout". When every
-  other seat has said so for the same step, the game ends there, abandoned by seat s;
-  the votes are kept in the journal.
+  while although it holds envelopes for later steps (it missed some). An answer goes to
+  each seated player at most once per :data:`NUDGE` and is at most :data:`MAX_ANSWER_BYTES`
+  long (the asker asks again for the rest), so asking cannot turn a few bytes into many.
+* ``abandon`` — "seat s keeps step n waiting past the room's timeout". A vote counts only
+  about the step this peer is at, while seat s still owes it: a vote about a step
+  answered in the log is refused. The game ends abandoned by seat s when every other seat
+  has voted so, this peer's own seats among them — and they vote only once this peer's
+  own clock has run past the timeout, so nobody else's word ends it sooner. A vote
+  against one of this peer's own seats is a lie or a crossed message (the seat is here):
+  once every other seat has voted so, the game ends *disputed*, blaming nobody.
+
+Nothing a stranger sends, and nothing that fails to decode, is kept: it is only counted.
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from typing import Any
 
 from cakeparty.core import Action
 from cakeparty.protocol.codec import Envelope, decode, expect_bytes, expect_int, seal
-from cakeparty.protocol.errors import ProtocolError
+from cakeparty.protocol.errors import Incidents, ProtocolError
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import Journal, journal_path
 from cakeparty.protocol.lobby import ABANDON, NO_PREV, SYNC
@@ -32,16 +40,28 @@ from cakeparty.protocol.peer import Peer
 from cakeparty.protocol.steps import step_digest
 from cakeparty.protocol.table import Table
 
-NUDGE = 2.0  # seconds without progress before asking again
+NUDGE = 2.0  # seconds without progress before asking again; and between sync answers
+MAX_ANSWER_BYTES = 4 * 1024 * 1024  # one sync answer (at least one envelope)
 
 
 @dataclass
 class Abandonment:
-    """The game ended because ``seat`` kept the room waiting at step ``seq``."""
+    """The game ended because ``seat`` kept the room waiting at step ``seq`` — or, when
+    ``disputed``, because the ``voters`` said so of ``seat``, one of this peer's own
+    seats, which is here: who is right cannot be told, and nobody is blamed."""
 
     seat: int
     seq: int
     voters: frozenset[int] = field(default_factory=frozenset)
+    disputed: bool = False
+
+
+@dataclass(frozen=True)
+class _Vote:
+    seat: int  # the seat said to be absent
+    seq: int
+    prev: bytes
+    data: bytes
 
 
 class GameSession:
@@ -58,7 +78,8 @@ class GameSession:
         self.table = table
         self.outbox: list[bytes] = []
         self.peers: list[Peer] = []
-        self.incidents: list[ProtocolError] = []
+        self.incidents = Incidents()
+        self.ignored = 0  # undecodable, stranger's or another room's messages: counted only
         for identity in identities:
             path = journal_path(table, identity.player_id, journal_dir)
             if path.exists() and path.stat().st_size > 0:
@@ -71,12 +92,12 @@ class GameSession:
             self.peers.append(peer)
         self.signer = identities[0].signing_key
         self.abandoned: Abandonment | None = None
-        self._votes: dict[tuple[int, int], set[int]] = {}
+        self._votes: dict[int, _Vote] = {}  # each voter's latest vote
         self._voted: set[tuple[int, int]] = set()
         self._seq = self.seq
         self._moved_at = now
         self._asked_at = -1e9
-        self._answered: dict[tuple[bytes, int], float] = {}
+        self._answered: dict[bytes, float] = {}  # per seated player: when it was last answered
         self.messages = 0
         self.bytes = 0
         self.sync(now)
@@ -96,6 +117,21 @@ class GameSession:
         peer = self.peers[0]
         return () if self.finished else peer.waiting_for
 
+    def footprint(self) -> dict[str, int]:
+        """What this session keeps because of what others sent: counts and bytes, every
+        one bounded whatever they send (the soak bench and its test watch them)."""
+        held = [e for p in self.peers for v in p.future.values() for e in v]
+        return {
+            "incidents": len(self.incidents) + sum(len(p.incidents) for p in self.peers),
+            "ignored": self.ignored + sum(p.ignored for p in self.peers),
+            "held_envelopes": len(held),
+            "held_bytes": sum(len(e.to_bytes()) for e in held),
+            "votes": len(self._votes),
+            "answered": len(self._answered),
+            "outbox": len(self.outbox),
+            "log_steps": len(self.peers[0].log),
+        }
+
     def peer(self, seat: int) -> Peer | None:
         return next((p for p in self.peers if p.seat == seat), None)
 
@@ -107,35 +143,46 @@ class GameSession:
         self.bytes += len(data)
         try:
             envelope = decode(data)
-        except ProtocolError as exc:
-            self.incidents.append(exc)
-            return
-        if envelope.room != self.table.room:
+        except ProtocolError:
+            self.ignored += 1  # proves nothing about anyone: a bad signature names nobody
             return
         seat = self.table.seat_of(envelope.sender)
-        if seat is None:
-            return  # not a player of this room: nothing it says counts
-        if envelope.kind == SYNC:
-            self._answer(envelope, now)
+        if envelope.room != self.table.room or seat is None:
+            self.ignored += 1  # not a player of this room: nothing it says counts
             return
-        if envelope.kind == ABANDON:
-            self._vote(envelope, seat)
-            return
-        if self.abandoned is not None:
-            return
-        for peer in self.peers:
-            peer.accept(envelope)  # decoded and its signature checked once, above
-        if self.seq != self._seq:
-            self._seq = self.seq
-            self._moved_at = now
+        try:
+            if envelope.kind == SYNC:
+                self._answer(envelope, now)
+                return
+            if envelope.kind == ABANDON:
+                self._vote(envelope, seat, data)
+            elif self.abandoned is None:
+                for peer in self.peers:
+                    peer.accept(envelope)  # decoded and its signature checked once, above
+            if self.seq != self._seq:
+                self._seq = self.seq
+                self._moved_at = now
+            self._settle(now)
+        except Exception as exc:  # never: but a room must outlive a bug (nobody's fault)
+            self.incidents.append(
+                ProtocolError(f"could not be handled: {exc!r}", peer=None, seq=envelope.seq)
+            )
 
     def _answer(self, envelope: Envelope, now: float) -> None:
         asked = envelope.seq
-        key = (envelope.sender, asked)
-        if now - self._answered.get(key, -1e9) < NUDGE or asked > self.peers[0].seq:
+        if now - self._answered.get(envelope.sender, -1e9) < NUDGE or asked > self.peers[0].seq:
             return
-        self._answered[key] = now
-        self.outbox.extend(self.peers[0].envelopes_since(asked))
+        if any(p.identity.player_id == envelope.sender for p in self.peers):
+            return  # our own request, heard back
+        self._answered[envelope.sender] = now
+        size = 0
+        for data in self.peers[0].envelopes_since(asked):
+            if size and size + len(data) > MAX_ANSWER_BYTES:
+                break  # the asker, further on, asks again for the rest
+            size += len(data)
+            self.outbox.append(data)
+        # our standing votes too: a peer that was away learns why the game ended
+        self.outbox.extend(v.data for voter, v in self._votes.items() if self.peer(voter))
 
     def sync(self, now: float) -> None:
         """Ask the room for everything from our step on."""
@@ -180,7 +227,7 @@ class GameSession:
                 self.outbox.append(vote)
                 self.receive(vote, now)
 
-    def _vote(self, envelope: Envelope, voter: int) -> None:
+    def _vote(self, envelope: Envelope, voter: int, data: bytes) -> None:
         body = envelope.body
         try:
             if not isinstance(body, dict) or set(body) != {"seat", "step"}:
@@ -189,21 +236,69 @@ class GameSession:
             prev = expect_bytes(body["step"], "step", 32)
         except ProtocolError:
             return
+        if absent == voter:
+            return
+        held = self._votes.get(voter)
+        if held is None or envelope.seq >= held.seq:
+            self._votes[voter] = _Vote(absent, envelope.seq, prev, data)  # one per voter
+
+    def _settle(self, now: float) -> None:
+        """End the game if the votes held say so (see the module's docstring)."""
+        if self.finished:
+            return
         peer = self.peers[0]
-        if absent == voter or envelope.seq > peer.seq or prev != self._prev_of(envelope.seq):
-            return  # a vote about a step this peer has not reached, or another log
-        if envelope.seq == peer.seq and absent not in peer.waiting_for:
-            return  # the seat has answered since
-        # A vote about an earlier step is kept too: every other seat was stuck there, so
-        # the only peer that can have gone on is the absent seat's own, whose move came
-        # too late; it must end the game where the others did.
-        voters = self._votes.setdefault((envelope.seq, absent), set())
-        voters.add(voter)
-        if voters >= set(range(self.table.seats)) - {absent}:
-            self.abandoned = Abandonment(absent, envelope.seq, frozenset(voters))
-            for own in self.peers:
-                if own.journal is not None:
-                    own.journal.append(envelope.to_bytes())
+        ours = {p.seat for p in self.peers}
+        everyone = set(range(self.table.seats))
+        waited = now - self._moved_at >= self.table.timeout
+        for absent in peer.waiting_for:
+            others = everyone - {absent}
+            if absent in ours or not waited:
+                continue
+            votes = [self._votes.get(v) for v in others]
+            if all(v is not None and self._counts(v, absent) for v in votes):
+                self._end(Abandonment(absent, peer.seq, frozenset(others)), votes)
+                return
+        for accused in sorted(ours):
+            voters = sorted(everyone - {accused})
+            if set(voters) & ours:
+                continue  # our own seats never vote against each other
+            held = {v: self._votes.get(v) for v in voters}
+            if all(h is not None and self._disputes(h, v, accused) for v, h in held.items()):
+                seq = max(h.seq for h in held.values() if h is not None)
+                ending = Abandonment(accused, seq, frozenset(voters), disputed=True)
+                self._end(ending, list(held.values()))
+                return
+
+    def _counts(self, vote: _Vote, absent: int) -> bool:
+        """A vote against another seat counts about the open step only, and only while
+        that seat still owes it."""
+        peer = self.peers[0]
+        return (
+            vote.seat == absent
+            and vote.seq == peer.seq
+            and vote.prev == peer.prev
+            and absent in peer.waiting_for
+        )
+
+    def _disputes(self, vote: _Vote, voter: int, accused: int) -> bool:
+        """A vote against one of our seats, about a step of our log after which the voter
+        signed nothing: the voter stopped there (a lie, or our move crossed its vote)."""
+        peer = self.peers[0]
+        if vote.seat != accused or vote.seq > peer.seq or vote.prev != self._prev_of(vote.seq):
+            return False
+        later = [e for step in peer.log[vote.seq + 1 :] for e in step]
+        if vote.seq < peer.seq:
+            later += [e for e, _ in peer.got.values()]
+        sender = self.table.players[voter]
+        return not any(e.sender == sender for e in later)
+
+    def _end(self, ending: Abandonment, votes: list[_Vote | None]) -> None:
+        self.abandoned = ending
+        for own in self.peers:
+            if own.journal is not None:
+                for vote in votes:
+                    if vote is not None:
+                        own.journal.append(vote.data)
 
     def _prev_of(self, seq: int) -> bytes:
         """The ``prev`` of step ``seq`` in this peer's log."""

@@ -139,6 +139,7 @@ class Transport:
         backoff: tuple[float, float] = (0.2, 5.0),
         connect_timeout: float = 10.0,
         max_pending: int = 10_000,
+        max_queued_bytes: int = 32 * 1024 * 1024,
     ) -> None:
         """``will`` is published by the broker if we vanish; ``online`` (retained) on
         every connection and as a heartbeat; ``offline`` on ``online``'s topic at a clean
@@ -155,6 +156,11 @@ class Transport:
         self._filters: list[str] = []
         self._pending: deque[_Outgoing] = deque(maxlen=max_pending)
         self._queue: asyncio.Queue[Message] = asyncio.Queue()
+        # what arrived but is not read yet, bounded: a flood faster than the reader
+        # checks it must not grow memory; what is dropped a peer asks for again (sync)
+        self._max_queued = max_queued_bytes
+        self._queued_bytes = 0
+        self.dropped = 0
         self._client: aiomqtt.Client | None = None
         self._connected = asyncio.Event()
         self._sending = asyncio.Lock()
@@ -251,11 +257,18 @@ class Transport:
     async def messages(self) -> AsyncIterator[Message]:
         """Every message received, across reconnections, until the transport closes."""
         while not self._closing:
-            yield await self._queue.get()
+            message = await self._queue.get()
+            self._queued_bytes -= len(message.payload)
+            yield message
 
     def received(self) -> int:
         """Messages waiting to be read."""
         return self._queue.qsize()
+
+    @property
+    def queued_bytes(self) -> int:
+        """Bytes of the messages waiting to be read."""
+        return self._queued_bytes
 
     # -- the connection loop ---------------------------------------------------------------
 
@@ -304,6 +317,10 @@ class Transport:
                     try:
                         async for m in client.messages:
                             message = Message(str(m.topic), _as_bytes(m.payload), m.retain)
+                            if self._queued_bytes + len(message.payload) > self._max_queued:
+                                self.dropped += 1
+                                continue
+                            self._queued_bytes += len(message.payload)
                             self._queue.put_nowait(message)
                     finally:
                         beats.cancel()

@@ -119,7 +119,12 @@ class NetDuel:
 
     @property
     def over(self) -> bool:
-        return self.outcome is not None or self.session.abandoned is not None
+        """The game ended: won, abandoned, disputed, or stopped over a forged card."""
+        return (
+            self.outcome is not None
+            or self.session.abandoned is not None
+            or self.peer.broken is not None
+        )
 
     @property
     def audited(self) -> bool:
@@ -171,9 +176,18 @@ class NetDuel:
         """What the room waits for, in words; ``None`` when it waits for this player's
         decision (the screen says what to do) or for nothing."""
         session = self.session
-        if session.abandoned is not None:
+        ended = session.abandoned
+        if ended is not None and ended.disputed:
+            return _(
+                "The game ended in dispute: {voters} stopped, saying {name} kept the room "
+                "waiting, though {name} answered. Nobody is blamed."
+            ).format(
+                voters=name_list([seat_name(s, self.names) for s in sorted(ended.voters)]),
+                name=seat_name(ended.seat, self.names),
+            )
+        if ended is not None:
             return _("The game was abandoned: {name} kept the room waiting too long.").format(
-                name=seat_name(session.abandoned.seat, self.names)
+                name=seat_name(ended.seat, self.names)
             )
         peer = self.peer
         if peer.finished:
@@ -258,7 +272,10 @@ class NetDuel:
 
     def verdict_text(self) -> str:
         """The audit's verdict in words."""
-        if self.session.abandoned is not None:
+        ended = self.session.abandoned
+        if ended is not None and ended.disputed:
+            return _("No audit: the game ended in dispute.")
+        if ended is not None:
             return _("No audit: the game was abandoned.")
         verdict = self.verdict
         if verdict is None:
@@ -274,7 +291,10 @@ class NetDuel:
     def verdict_short(self) -> str:
         """The verdict in a few words, for the status line."""
         verdict = self.verdict
-        if self.session.abandoned is not None:
+        ended = self.session.abandoned
+        if ended is not None and ended.disputed:
+            return _("disputed, no audit")
+        if ended is not None:
             return _("abandoned, no audit")
         if verdict is None:
             return _("auditing…")

@@ -175,3 +175,42 @@ async def test_the_embedded_broker_refuses_a_port_in_use() -> None:
     async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
         with pytest.raises(OSError, match="already in use"):
             await EmbeddedBroker(host="127.0.0.1", port=broker.port).start()
+
+
+async def test_the_embedded_broker_drops_a_client_that_sends_an_oversized_packet() -> None:
+    from cakeparty.broker.embedded import MAX_PACKET_BYTES
+    from cakeparty.protocol.codec import MAX_ENVELOPE_BYTES
+
+    assert MAX_PACKET_BYTES > MAX_ENVELOPE_BYTES  # the largest envelope peers accept passes
+    async with EmbeddedBroker(host="127.0.0.1", port=0, max_packet=64 * 1024) as broker:
+        address = BrokerAddress.parse(broker.url)
+        async with Transport(address, client_id="listener") as listener:
+            await listener.subscribe(topics.log(ROOM))
+            async with Transport(address, client_id="flooder") as flooder:
+                await flooder.publish(topics.log(ROOM), b"x" * (65 * 1024))
+            async with Transport(address, client_id="honest") as honest:
+                await honest.publish(topics.log(ROOM), b"ok" * 1000)
+            message = await next_message(listener, lambda m: True)
+            assert message.payload == b"ok" * 1000  # the oversized one was never relayed
+
+
+async def test_what_arrives_faster_than_it_is_read_is_bounded_in_bytes() -> None:
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        address = BrokerAddress.parse(broker.url)
+        async with Transport(address, client_id="slow", max_queued_bytes=10_000) as slow:
+            await slow.subscribe(topics.log(ROOM))
+            async with Transport(address, client_id="fast") as fast:
+                for n in range(30):
+                    await fast.publish(topics.log(ROOM), bytes([n]) * 1000)
+                await fast.publish(topics.log(ROOM), b"")  # a marker, zero bytes: always kept
+
+            async def all_arrived() -> None:
+                while slow.received() + slow.dropped < 31:
+                    await asyncio.sleep(0.01)
+
+            await asyncio.wait_for(all_arrived(), 10)  # kept or dropped, before any is read
+            got: list[bytes] = []
+            while not got or got[-1] != b"":
+                got.append((await next_message(slow, lambda m: True)).payload)
+            assert len(got) == 11 and slow.dropped == 20
+            assert got[:3] == [bytes([0]) * 1000, bytes([1]) * 1000, bytes([2]) * 1000]

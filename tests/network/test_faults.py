@@ -4,9 +4,11 @@ duplicated and re-ordered envelopes, and strangers who publish garbage or forger
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 from cakeparty.protocol import topics
 from cakeparty.protocol.codec import seal
@@ -109,7 +111,8 @@ async def stranger(url: str, room: str, stop: asyncio.Event) -> int:
 
         async def read() -> None:
             async for message in t.messages():
-                seen.append(message.payload)
+                if message.payload:  # the empty garbage it sent itself comes back too
+                    seen.append(message.payload)
 
         reader = asyncio.create_task(read())
         while not stop.is_set():
@@ -129,8 +132,9 @@ async def stranger(url: str, room: str, stop: asyncio.Event) -> int:
             if seen:
                 old = bytearray(rng.choice(seen))
                 junk.append(bytes(old))  # replayed as is
-                old[rng.randrange(len(old))] ^= 0x40
-                junk.append(bytes(old))  # altered: the signature breaks
+                if old:
+                    old[rng.randrange(len(old))] ^= 0x40
+                    junk.append(bytes(old))  # altered: the signature breaks
             for data in junk:
                 await t.publish(topics.log(room), data)
                 sent += 1
@@ -159,3 +163,70 @@ async def test_a_peer_gone_past_the_timeout_leaves_the_game_abandoned(
         result = await game.bots[0].finish(60)
     # the survivor's table seat need not be its process number
     assert result["audit"] == f"abandoned by seat {1 - result['seat']}"
+
+
+async def seated_flood(url: str, room: str, game: NetGame, seat: int, stop: asyncio.Event) -> int:
+    """Seat ``seat``'s own key (stolen from its bot) floods the room while its bot plays:
+    far-future and next-step envelopes with big bodies, sync requests, replays, junk."""
+    import importlib.util
+    import sys
+
+    from cakeparty.protocol.codec import decode
+    from cakeparty.protocol.identity import load
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "soak.py"
+    spec = importlib.util.spec_from_file_location("bench_soak", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["bench_soak"] = bench
+    spec.loader.exec_module(bench)
+    seated = load(game.bots[seat].home / "config")
+    assert seated is not None
+    table = game.host.table
+    assert table is not None
+    rng = random.Random(11)
+    sent = 0
+    async with Transport(BrokerAddress.parse(url), client_id="seated-flood") as t:
+        await t.subscribe(topics.log(room))
+        log: list[Any] = []
+
+        async def read() -> None:
+            async for message in t.messages():
+                with contextlib.suppress(Exception):
+                    log.append(decode(message.payload))
+                    del log[:-200]
+
+        reader = asyncio.create_task(read())
+        while not stop.is_set():
+            seq = max((e.seq for e in log), default=0)
+            for data in bench.flood(rng, table, seated, log, seq):
+                await t.publish(topics.log(room), data)
+                sent += 1
+            await asyncio.sleep(0.2)
+        reader.cancel()
+    return sent
+
+
+async def test_a_seated_player_flooding_the_room_neither_crashes_nor_wedges_the_other(
+    broker_url: str, tmp_path: Path
+) -> None:
+    from cakeparty.protocol.identity import load
+
+    stop = asyncio.Event()
+    async with NetGame(broker_url, 2, tmp_path) as game:
+        await game.log_reaches(20)
+        agent = asyncio.create_task(seated_flood(broker_url, game.room, game, 1, stop))
+        try:
+            results = await game.results()  # both processes finish: nothing crashed or hung
+        finally:
+            stop.set()
+        assert await agent > 100
+        table = game.host.table
+        stolen = load(game.bots[1].home / "config")
+        assert table is not None and stolen is not None
+        flooder = table.seat_of(stolen.player_id)
+    (honest,) = [r for r in results if r["seat"] != flooder]
+    # the honest seat's game ends with a winner, and its audit is fair or names the
+    # flooder (whose key signed the junk), never the honest seat itself
+    assert honest["winner"] is not None, results
+    assert honest["audit"] == "fair" or honest["audit"].startswith(f"seat {flooder}:"), results

@@ -15,12 +15,11 @@ from cakeparty.core.knowledge import PUBLIC
 from cakeparty.protocol import steps as st
 from cakeparty.protocol.codec import Envelope, decode, seal
 from cakeparty.protocol.errors import (
-    BadChain,
     BadMix,
     BadProof,
     BadShare,
-    BadSignature,
     CommitMismatch,
+    Incident,
     MalformedMessage,
     ProtocolError,
 )
@@ -114,9 +113,10 @@ def stuck(room: MentalMatch, players: int = 2, seed: int = 1) -> None:
         room.play(seat_bots(players, seed))
 
 
-def named(room: MentalMatch, cheat: int, kind: type[ProtocolError]) -> list[ProtocolError]:
+def named(room: MentalMatch, cheat: int, kind: type[ProtocolError]) -> list[Incident]:
     honest = [p for p in room.peers if p.seat != cheat]
-    found = [[i for i in p.incidents if isinstance(i, kind) and i.peer == cheat] for p in honest]
+    kind_name = kind.__name__
+    found = [[i for i in p.incidents if i.kind == kind_name and i.peer == cheat] for p in honest]
     assert all(found), [p.incidents for p in honest]
     return found[0]
 
@@ -259,7 +259,8 @@ def test_a_forged_signature_is_refused() -> None:
         forged.sig,
     )
     room.deliver(impostor.to_bytes())
-    assert isinstance(victim.incidents[-1], BadSignature)
+    # the forgery names seat 1, but only a valid signature proves who wrote it
+    assert victim.incidents == [] and victim.ignored == 1
     assert victim.history == before
 
 
@@ -279,7 +280,8 @@ def test_an_envelope_from_a_stranger_or_garbage_changes_nothing() -> None:
     for data in (envelope.to_bytes(), b"", b"\x81\xa1v\x01", bytes(range(256)) * 3):
         room.deliver(data)
     assert [list(p.history) for p in room.peers] == before
-    assert all(len(p.incidents) == 4 for p in room.peers)
+    # none of it is evidence against anyone: counted, never kept
+    assert all(p.incidents == [] and p.ignored == 4 for p in room.peers)
 
 
 def test_an_envelope_replayed_from_another_room_is_refused() -> None:
@@ -288,8 +290,8 @@ def test_an_envelope_replayed_from_another_room_is_refused() -> None:
     envelope = first.peers[0].log[-1][0]
     before = list(second.peers[1].history)
     second.deliver(envelope.to_bytes())
-    assert isinstance(second.peers[1].incidents[-1], BadChain)
-    assert second.peers[1].incidents[-1].reason == "envelope from another room"
+    # anyone can replay a signed envelope anywhere: its author is not to blame
+    assert second.peers[1].incidents == [] and second.peers[1].ignored == 1
     assert second.peers[1].history == before
 
 
@@ -321,7 +323,7 @@ def test_an_earlier_move_replayed_changes_nothing_and_a_resigned_one_is_named() 
     assert claimed[0] == "claim" and not set(claimed[1]) <= set(mover.state.hands[mover.seat])
     room.deliver(again.to_bytes())
     other = room.peers[1 - mover.seat]
-    assert isinstance(other.incidents[-1], MalformedMessage)
+    assert other.incidents[-1].kind == "MalformedMessage"
     assert other.incidents[-1].peer == mover.seat
     assert "illegal move" in other.incidents[-1].reason
 

@@ -128,7 +128,9 @@ def test_a_move_that_comes_after_everyone_voted_ends_the_game_there_too(tmp_path
     assert voter.abandoned is not None  # the late move changes nothing for the voter
     for data in votes:
         late.receive(data, 100.0)
-    assert late.abandoned is not None and late.abandoned.seat == peer.seat  # both agree
+    # the late seat knows it answered: on its screen the game ends disputed, not its fault
+    assert late.abandoned is not None and late.abandoned.seat == peer.seat
+    assert late.abandoned.disputed and late.abandoned.voters == {voter.peers[0].seat}
 
 
 def test_a_vote_from_another_log_or_about_oneself_is_void(tmp_path: Path) -> None:
@@ -160,3 +162,78 @@ def test_a_vote_from_another_log_or_about_oneself_is_void(tmp_path: Path) -> Non
         session.receive(wrong.to_bytes(), 50.0)
         session.receive(selfish.to_bytes(), 50.0)
         assert session.abandoned is None
+
+
+# -- votes that cannot lie -------------------------------------------------------------
+
+
+def vote(session: GameSession, table: Table, absent: int, seq: int, step: bytes) -> bytes:
+    """A signed abandonment vote by ``session``'s seat."""
+    from cakeparty.protocol.codec import seal
+    from cakeparty.protocol.lobby import ABANDON, NO_PREV
+
+    key = session.peers[0].identity.signing_key
+    body = {"seat": absent, "step": step}
+    return seal(key, room=table.room, seq=seq, prev=NO_PREV, kind=ABANDON, body=body).to_bytes()
+
+
+def test_one_vote_against_a_present_player_ends_a_duel_disputed_never_abandoned_by_them(
+    tmp_path: Path,
+) -> None:
+    sessions, table = room(2, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 4, random.Random(4))
+    relay(sessions, 0.0)
+    ((honest, peer, _view),) = [(s, p, v) for s in sessions for p, v in s.due()]
+    liar = sessions[1 - sessions.index(honest)]
+    # the honest player is thinking, one second into its turn: the liar says it is gone
+    honest.receive(vote(liar, table, peer.seat, peer.seq, peer.prev), 1.0)
+    ended = honest.abandoned
+    assert ended is not None and ended.disputed  # nobody is blamed
+    assert ended.seat == peer.seat and ended.voters == {liar.peers[0].seat}
+
+
+def test_a_vote_about_a_step_answered_in_the_log_is_refused(tmp_path: Path) -> None:
+    from cakeparty.protocol.steps import step_digest
+
+    sessions, table = room(2, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 12, random.Random(5))
+    relay(sessions, 0.0)
+    honest, liar = sessions
+    log = honest.peers[0].log
+    me, them = table.players[0], table.players[1]
+    # a step the honest seat answered, after which the liar itself played on
+    answered = next(
+        n
+        for n, step in enumerate(log)
+        if any(e.sender == me for e in step)
+        and any(e.sender == them for later in log[n + 1 :] for e in later)
+    )
+    prev = table.digest() if answered == 0 else step_digest(log[answered - 1])
+    honest.receive(vote(liar, table, 0, answered, prev), 1.0)
+    assert honest.abandoned is None and not honest.finished
+    # and the game goes on
+    before = honest.seq
+    play_until(sessions, 1.0, 2, random.Random(6))
+    assert honest.seq > before
+
+
+def test_an_abandonment_waits_for_this_peers_own_clock(tmp_path: Path) -> None:
+    from cakeparty.protocol.codec import decode
+
+    sessions, table = room(4, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 3, random.Random(2))
+    relay(sessions, 0.0)
+    ((gone_session, peer, _view),) = [(s, p, v) for s in sessions for p, v in s.due()]
+    gone = peer.seat
+    me = next(s for s in sessions if s is not gone_session)
+    others = [s for s in sessions if s is not gone_session and s is not me]
+    # the two others say at once that the mover is gone: this peer has not waited
+    for other in others:
+        me.receive(vote(other, table, gone, peer.seq, peer.prev), 1.0)
+    assert me.abandoned is None
+    me.tick(29.0)
+    assert me.abandoned is None
+    assert all(decode(data).kind != "abandon" for data in me.outbox)  # asks again, no vote
+    me.tick(31.0)  # its own timeout: it votes, and with the others' votes the game ends
+    assert me.abandoned is not None and not me.abandoned.disputed
+    assert me.abandoned.seat == gone and me.abandoned.voters == {0, 1, 2, 3} - {gone}

@@ -143,3 +143,25 @@ def test_players_with_the_same_name_are_told_apart_by_their_keys() -> None:
     names = distinct_names(("Player", "Ann", "Player"), (a, b, c))
     assert names == (f"Player {fingerprint(a)[:4]}", "Ann", f"Player {fingerprint(c)[:4]}")
     assert names[0] != names[2]
+
+
+def test_a_vote_against_a_present_player_reads_as_a_dispute_not_as_its_fault() -> None:
+    from cakeparty.protocol.lobby import ABANDON, NO_PREV
+
+    ann, bob = two_players()
+    deliver(ann, bob)
+    peer = ann.peer
+    vote = seal(
+        bob.runner.identity.signing_key,
+        room=ann.table.room,
+        seq=peer.seq,
+        prev=NO_PREV,
+        kind=ABANDON,
+        body={"seat": ann.seat, "step": peer.prev},
+    ).to_bytes()
+    ann.session.receive(vote, 1.0)
+    assert ann.over
+    text = ann.waiting_text()
+    assert text is not None and "dispute" in text and "Nobody is blamed" in text
+    assert "abandoned" not in text
+    assert ann.verdict_text() == "No audit: the game ended in dispute."

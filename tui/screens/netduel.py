@@ -224,6 +224,8 @@ class NetDuelScreen(DuelScreen):
                 return (waiting or "") + " " + _("q to leave"), "end"
             if not duel.audited:
                 return waiting or _("Auditing the game…"), "wait"
+            if duel.outcome is None:  # stopped over a card that is no card
+                return duel.verdict_short() + " · " + _("q leave"), "end"
             winner = view.winner
             side = side_name(winner, duel.names) if winner is not None else "?"
             keys = _("r replay face up · q leave") if duel.fair else _("q leave")
@@ -263,7 +265,13 @@ class NetDuelScreen(DuelScreen):
             lines.append(_("Trophies: {score}").format(score=score_text(view.trophies, names)))
             won = view.winner == duel.seat % 2
         else:
-            headline = _("The game was abandoned")
+            ended = duel.session.abandoned
+            if ended is None:
+                headline = _("The game was stopped: a card is no card")
+            elif ended.disputed:
+                headline = _("The game ended in dispute")
+            else:
+                headline = _("The game was abandoned")
             lines.append(duel.waiting_text() or "")
         self._bout_end = []
         lines.append(duel.verdict_text())
