@@ -1,14 +1,22 @@
 """The journal: a room's accepted envelopes on disk, so a peer can resume after a crash.
 
-One file per game: the table first, then every accepted envelope in log order, each as
-a 4-byte big-endian length and its bytes. Only public data is stored — a peer's secrets
-follow from its identity key and the table, and its own envelopes are issued again,
-byte for byte, as it replays the log.
+One file per game, readable by its user alone (0600): the table first, then the seat's
+game secret, then every accepted envelope in log order, each as a 4-byte big-endian length
+and its bytes. The game secret is 32 fresh random bytes from which the peer derives its
+game key, mixes and nonces: a peer that resumes issues its envelopes again byte for byte,
+and nothing of it follows from the identity key or the table, so a game's audit (which
+publishes the game key) says nothing about any other game.
+
+Beside the journals, ``played`` lists (hashed) every table and player this data dir has
+started a game of: a peer refuses to start a table it has played (a replayed table would
+mean replayed keys).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import secrets
 import struct
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +29,8 @@ from cakeparty.protocol.table import Table
 
 _LENGTH = struct.Struct(">I")
 MAX_RECORD = 4 * 1024 * 1024
+SECRET_SIZE = 32
+PLAYED = "played"
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -35,20 +45,29 @@ def journal_path(
     table: Table, player: bytes, directory: str | os.PathLike[str] | None = None
 ) -> Path:
     """The journal file of ``player``'s seat in ``table``'s game."""
-    name = f"{table.room}-{table.nonce.hex()[:12]}-{player.hex()[:12]}.journal"
+    name = f"{table.room}-{table.digest().hex()[:16]}-{player.hex()[:12]}.journal"
     return data_dir(directory) / "rooms" / name
 
 
 class Journal:
-    """Appends records to a journal file, flushed as they come."""
+    """Appends records to a journal file, flushed as they come.
 
-    def __init__(self, path: Path, table: Table) -> None:
+    A new journal keeps ``secret`` (fresh random bytes when not given) as the seat's game
+    secret; an existing one keeps the secret it has, in :attr:`secret`."""
+
+    def __init__(self, path: Path, table: Table, secret: bytes | None = None) -> None:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         fresh = not path.exists() or path.stat().st_size == 0
-        self._file = path.open("ab")
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        os.fchmod(fd, 0o600)  # it holds the game secret: this user's alone
+        self._file = os.fdopen(fd, "ab")
         if fresh:
+            self.secret = secret if secret is not None else secrets.token_bytes(SECRET_SIZE)
             self._write(pack(table.to_data()))
+            self._write(pack({"secret": self.secret}))
+        else:
+            self.secret = read_game(path)[1]
 
     def _write(self, record: bytes) -> None:
         self._file.write(_LENGTH.pack(len(record)) + record)
@@ -63,6 +82,12 @@ class Journal:
 
 def read(path: Path) -> tuple[Table, list[bytes]]:
     """The table and the envelopes of a journal; a torn last record is dropped."""
+    table, _secret, envelopes = read_game(path)
+    return table, envelopes
+
+
+def read_game(path: Path) -> tuple[Table, bytes, list[bytes]]:
+    """The table, the game secret and the envelopes of a journal."""
     data = path.read_bytes()
     records: list[bytes] = []
     at = 0
@@ -72,9 +97,44 @@ def read(path: Path) -> tuple[Table, list[bytes]]:
             break  # written while the process died
         records.append(data[at + _LENGTH.size : at + _LENGTH.size + size])
         at += _LENGTH.size + size
-    if not records:
+    if len(records) < 2:
         raise MalformedMessage(f"{path} is not a journal")
-    return Table.from_data(unpack(records[0])), records[1:]
+    held = unpack(records[1])
+    secret = held.get("secret") if isinstance(held, dict) else None
+    if not isinstance(secret, bytes) or len(secret) != SECRET_SIZE:
+        raise MalformedMessage(f"{path} keeps no game secret")
+    return Table.from_data(unpack(records[0])), secret, records[2:]
+
+
+def _played_record(digest: bytes, player: bytes) -> bytes:
+    return hashlib.sha256(b"cakeparty/v1/played\x00" + digest + player).digest()
+
+
+def played(digest: bytes, player: bytes, directory: str | os.PathLike[str] | None = None) -> bool:
+    """Whether ``player`` started a game of the table with ``digest`` from this data dir."""
+    path = data_dir(directory) / PLAYED
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return False
+    record = _played_record(digest, player)
+    return any(data[i : i + 32] == record for i in range(0, len(data) - 31, 32))
+
+
+def mark_played(
+    digest: bytes, player: bytes, directory: str | os.PathLike[str] | None = None
+) -> None:
+    """Remember that ``player`` started a game of the table with ``digest`` here."""
+    if played(digest, player, directory):
+        return
+    folder = data_dir(directory)
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd = os.open(folder / PLAYED, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    try:
+        os.write(fd, _played_record(digest, player))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def journals(directory: str | os.PathLike[str] | None = None) -> Iterator[Path]:

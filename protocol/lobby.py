@@ -2,17 +2,25 @@
 
 Every lobby message is a signed envelope (``seq`` 0, ``prev`` zero), so nobody can post
 an advert for another player's room or make a player look ready. The host publishes the
-room's advert, retained on ``lobby/<room>``: game, options, seats, state. A player joins
-by publishing its presence, retained on ``rooms/<room>/presence/<player>`` with an
-"offline" last will; the host seats it. When every seat is filled and ready, the host
-fixes the table (game, options, seats, timeout, a fresh nonce) in the advert, and every
-seated peer starts the game from it.
+room's advert, retained on ``lobby/<room>/<host>``: game, options, seats, state, and a
+serial that grows with every advert, so a replayed old advert is told from a new one. A
+player joins by publishing its presence, retained on ``rooms/<room>/presence/<player>``
+with an "offline" last will; the host seats it. A player's ready mark carries 32 fresh
+random bytes. When every seat is filled and ready, the host fixes the table (game,
+options, seats, timeout, a fresh nonce, every seat's ready bytes) in the advert, and
+every seated peer starts the game from it — after checking it is the table its lobby
+showed and it agreed to (:func:`check_table`).
+
+The room code people share is the room id and a tag of the host's key
+(:func:`room_code`): a joiner believes only adverts signed by that key.
 
 Everything here is pure: it turns messages into state and state into messages.
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -30,7 +38,8 @@ from cakeparty.protocol.codec import (
 )
 from cakeparty.protocol.errors import MalformedMessage, ProtocolError
 from cakeparty.protocol.identity import fingerprint
-from cakeparty.protocol.table import Table
+from cakeparty.protocol.table import SEED_SIZE, Table
+from cakeparty.protocol.topics import check_room
 
 ADVERT = "advert"
 PRESENCE = "presence"
@@ -46,8 +55,44 @@ NO_PREV = bytes(32)
 
 
 def new_room_code(length: int = 6) -> str:
-    """A short room code that is easy to read aloud (no 0/O, no 1/I)."""
+    """A short room id that is easy to read aloud (no 0/O, no 1/I)."""
     return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(length))
+
+
+CODE_DOMAIN = b"cakeparty/v1/room-code\x00"
+# The tag is 10 base32 characters, 50 bits of SHA-256 over the room id and the host's key.
+# An impostor needs a key of its own whose tag for this room matches: about 2^50 ≈ 10^15
+# key generations on average, days of GPU time, and it can only start once the room
+# exists (the tag covers the room id, so nothing can be computed in advance, and a tag is
+# worth nothing for any other room), while a lobby lives minutes. Shorter tags (a 4-char
+# fingerprint prefix is 20 bits) fall to a laptop in a second.
+TAG_LENGTH = 10
+_TAG_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+
+
+def host_tag(room: str, host: bytes) -> str:
+    """The part of ``room``'s code that names its host's key."""
+    digest = hashlib.sha256(CODE_DOMAIN + room.encode() + b"\x00" + host).digest()
+    return base64.b32encode(digest).decode()[:TAG_LENGTH]
+
+
+def room_code(room: str, host: bytes) -> str:
+    """The code to share: ``K7QM2X-4ETJQ-9RSTU`` (the room id, then the host's tag)."""
+    tag = host_tag(room, host)
+    return f"{room}-{tag[:5]}-{tag[5:]}"
+
+
+def parse_code(text: str) -> tuple[str, str | None]:
+    """The room id and host tag of a code (``None``: a bare room id, no host named);
+    :class:`ValueError` if it is neither."""
+    room, _dash, rest = text.strip().upper().partition("-")
+    check_room(room)
+    if not _dash:
+        return room, None
+    tag = rest.replace("-", "")
+    if len(tag) != TAG_LENGTH or not set(tag) <= _TAG_ALPHABET:
+        raise ValueError(f"not a room code: {text!r}")
+    return room, tag
 
 
 def sign(key: nacl.signing.SigningKey, room: str, kind: str, body: Any) -> bytes:
@@ -103,6 +148,7 @@ class Advert:
     state: str = OPEN
     table: Table | None = None
     broker: str = ""
+    serial: int = 0  # grows with every advert of the room; an older one is stale
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -116,12 +162,14 @@ class Advert:
             "table": None if self.table is None else self.table.to_data(),
             "broker": self.broker,
             "version": VERSION,
+            "serial": self.serial,
         }
 
     @classmethod
     def from_envelope(cls, envelope: Envelope) -> Advert:
         body = envelope.body
         keys = {"game", "name", "seats", "options", "timeout", "taken", "state", "table"}
+        keys |= {"serial"}
         if not isinstance(body, dict) or not keys <= set(body):
             raise MalformedMessage("not an advert", peer=envelope.sender)
         try:
@@ -147,6 +195,7 @@ class Advert:
                 state=state,
                 table=table,
                 broker=expect_str(body.get("broker", ""), "broker"),
+                serial=expect_int(body["serial"], "serial", 0, 2**63 - 1),
             )
         except ProtocolError as exc:
             raise exc.blame(envelope.sender) from None
@@ -158,6 +207,59 @@ class Advert:
     def free(self) -> int:
         return self.seats - len(self.taken)
 
+    @property
+    def terms(self) -> Terms:
+        """What a player agrees to when it marks itself ready here."""
+        return Terms(self.game, self.options, self.timeout, self.seats)
+
+
+@dataclass(frozen=True)
+class Terms:
+    """The settings of a room a player sees in its lobby and agrees to."""
+
+    game: str
+    options: tuple[tuple[str, bool], ...]
+    timeout: int
+    seats: int
+
+    @classmethod
+    def of_table(cls, table: Table) -> Terms:
+        return cls(table.game, table.options, table.timeout, table.seats)
+
+
+class TableRefused(ProtocolError):
+    """The host's table is not the one this player's lobby showed and it agreed to."""
+
+
+def check_table(advert: Advert, agreed: Terms, player: bytes, mark: bytes) -> Table:
+    """The table of ``advert``, if ``player`` may start it: the game, options, timeout
+    and seats it agreed to (``agreed``, when it marked itself ready), the players the
+    advert shows, its own seat, and its latest ready mark ``mark`` among the seeds (so
+    the table is fresh, and made after it said ready). :class:`TableRefused` names the
+    host otherwise."""
+    table = advert.table
+    host = advert.host
+    if table is None:
+        raise TableRefused("the advert has no table", peer=host)
+    got = Terms.of_table(table)
+    for name in ("game", "options", "timeout", "seats"):
+        if getattr(got, name) != getattr(agreed, name):
+            raise TableRefused(
+                f"the table's {name} ({getattr(got, name)}) is not the lobby's "
+                f"({getattr(agreed, name)})",
+                peer=host,
+            )
+    if table.players != tuple(s.player for s in advert.taken) or table.names != tuple(
+        s.name for s in advert.taken
+    ):
+        raise TableRefused("the table's players are not the lobby's seats", peer=host)
+    seat = table.seat_of(player)
+    if seat is None:
+        raise TableRefused("the table has no seat for this player", peer=host)
+    if len(table.seeds) != table.seats or table.seeds[seat] != mark:
+        raise TableRefused("the table does not carry this player's ready mark", peer=host)
+    return table
+
 
 @dataclass(frozen=True)
 class Presence:
@@ -167,19 +269,29 @@ class Presence:
     name: str
     state: str = ONLINE
     ready: bool = False
+    mark: bytes = b""  # 32 fresh random bytes while ready: this seat's part of the table
 
     def to_data(self) -> dict[str, Any]:
-        return {"name": self.name, "state": self.state, "ready": self.ready}
+        return {"name": self.name, "state": self.state, "ready": self.ready, "mark": self.mark}
 
     @classmethod
     def from_envelope(cls, envelope: Envelope) -> Presence:
         body = envelope.body
-        if not isinstance(body, dict) or set(body) != {"name", "state", "ready"}:
+        if not isinstance(body, dict) or set(body) != {"name", "state", "ready", "mark"}:
             raise MalformedMessage("not a presence", peer=envelope.sender)
         state = expect_str(body["state"], "state")
         if state not in (ONLINE, OFFLINE) or not isinstance(body["ready"], bool):
             raise MalformedMessage("bad presence", peer=envelope.sender)
-        return cls(envelope.sender, expect_str(body["name"], "name"), state, body["ready"])
+        mark = expect_bytes(body["mark"], "mark")
+        if len(mark) != (SEED_SIZE if body["ready"] else 0):
+            raise MalformedMessage("a ready mark is 32 bytes", peer=envelope.sender)
+        name = expect_str(body["name"], "name")
+        return cls(envelope.sender, name, state, body["ready"], mark)
+
+
+def new_mark() -> bytes:
+    """Fresh random bytes for a ready mark."""
+    return secrets.token_bytes(SEED_SIZE)
 
 
 @dataclass
@@ -189,9 +301,25 @@ class HostLobby:
     advert: Advert
     nonce: bytes = field(default_factory=lambda: secrets.token_bytes(16))
     removed: set[bytes] = field(default_factory=set)  # sent out: not seated again
+    marks: dict[bytes, bytes] = field(default_factory=dict)  # a seat's latest ready mark
 
-    def seat(self, seat: Seat) -> bool:
-        """Take ``seat`` (a player or a bot) if there is room; True if seated."""
+    def publish(self) -> Advert:
+        """The advert to publish now: its serial one more than the last one's."""
+        self.advert = replace(self.advert, serial=self.advert.serial + 1)
+        return self.advert
+
+    def mark(self, player: bytes, mark: bytes) -> None:
+        """``player``'s ready mark (empty: not ready)."""
+        if mark:
+            self.marks[player] = mark
+        else:
+            self.marks.pop(player, None)
+
+    def seat(self, seat: Seat, mark: bytes | None = None) -> bool:
+        """Take ``seat`` (a player or a bot) if there is room; True if seated. ``mark``:
+        its ready mark, when the host makes it (its own seat, its bots)."""
+        if mark is not None and self.advert.state == OPEN:
+            self.mark(seat.player, mark if seat.ready else b"")
         self.removed.discard(seat.player)
         taken = list(self.advert.taken)
         for i, s in enumerate(taken):
@@ -214,11 +342,14 @@ class HostLobby:
             if before.state == OPEN:  # a player who leaves the lobby frees its seat
                 kept = tuple(s for s in before.taken if s.player != presence.player)
                 self.advert = replace(before, taken=kept)
+                self.marks.pop(presence.player, None)
             else:
                 self._mark(presence.player, online=False)
             return self.advert != before
         if presence.player in self.removed and not known:
             return False
+        if self.advert.state == OPEN and (known or self.advert.free > 0):
+            self.mark(presence.player, presence.mark if presence.ready else b"")
         seat = Seat(presence.player, presence.name, False, presence.ready, True)
         if known:
             seat = replace(seat, bot=known[0].bot)
@@ -232,6 +363,7 @@ class HostLobby:
     def remove(self, player: bytes) -> None:
         """Free a seat (the host takes a bot away, or a player out, who stays out)."""
         self.removed.add(player)
+        self.marks.pop(player, None)
         self.advert = replace(
             self.advert, taken=tuple(s for s in self.advert.taken if s.player != player)
         )
@@ -240,7 +372,7 @@ class HostLobby:
     def ready(self) -> bool:
         """Every seat filled, everyone ready."""
         a = self.advert
-        return a.free == 0 and all(s.ready and s.online for s in a.taken)
+        return a.free == 0 and all(s.ready and s.online and s.player in self.marks for s in a.taken)
 
     def start(self) -> Table:
         """Fix the table; the advert now says the game is on."""
@@ -252,6 +384,7 @@ class HostLobby:
             dict(a.options),
             timeout=a.timeout,
             nonce=self.nonce,
+            seeds=tuple(self.marks[s.player] for s in a.taken),
         )
         self.advert = replace(a, state=PLAYING, table=table)
         return table

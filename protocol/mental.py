@@ -60,6 +60,8 @@ class MentalMatch:
         kinds = peer_types or {}
         self.identities = identities
         self.journal_dir = journal_dir
+        # seeded game secrets: a simulation replays exactly (a real peer's are random)
+        secrets = [seeded_random_bytes(f"{seed}/secret/{i}".encode())(32) for i in range(players)]
         self.peers = [
             kinds.get(i, Peer)(
                 self.table,
@@ -67,7 +69,10 @@ class MentalMatch:
                 on_envelope=self.wire.append,
                 journal=None
                 if journal_dir is None
-                else Journal(journal_path(self.table, ident.player_id, journal_dir), self.table),
+                else Journal(
+                    journal_path(self.table, ident.player_id, journal_dir), self.table, secrets[i]
+                ),
+                secret=secrets[i],
             )
             for i, ident in enumerate(identities)
         ]

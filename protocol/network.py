@@ -12,18 +12,20 @@ import asyncio
 import contextlib
 import logging
 import random
+import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cakeparty.core import Action, Bot, get_game
+from cakeparty.protocol import journal as jn
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
 from cakeparty.protocol.codec import decode
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.group import seeded_random_bytes
-from cakeparty.protocol.identity import Identity, load_or_create
+from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
 from cakeparty.protocol.journal import data_dir
 from cakeparty.protocol.session import GameSession
 from cakeparty.protocol.table import Table
@@ -33,13 +35,17 @@ log = logging.getLogger(__name__)
 
 TICK = 0.25
 GRACE = 3.0  # seconds to stay after the game, answering peers that are behind
+MAX_STRANGERS = 64  # presences remembered of players with no seat (anyone may post one)
+MAX_NOTED = 16  # impostors' adverts noted, one notice each
+MAX_CHAT = 200  # chat lines kept
+MAX_ROOMS = 500  # adverts kept while listing a broker's rooms
 
 
 @dataclass(frozen=True)
 class RoomEvent:
     """Something the room's owner should know about."""
 
-    kind: str  # advert, started, moved, chat, incident, connection, finished, error
+    kind: str  # advert, started, moved, chat, incident, connection, finished, error, refused
     text: str = ""
     data: Any = None
 
@@ -59,6 +65,12 @@ def presence_id(player: bytes) -> str:
     return player.hex()[:32]
 
 
+def client_id() -> str:
+    """A fresh, unguessable MQTT client id: a broker drops the older of two connections
+    with one id, so a guessable id would let anyone push a player off the broker."""
+    return f"cp-{secrets.token_hex(12)}"
+
+
 class RoomRunner:
     """One process's part in a networked room."""
 
@@ -76,11 +88,15 @@ class RoomRunner:
         seed: int | None = None,
         broker_label: str = "",
     ) -> None:
-        """``host``: host the room with this setup; ``seated``: take a seat; ``bot``: the
-        level of the bot playing this seat (``None``: a person, through :meth:`act`)."""
+        """``room``: the room code (the room id and its host's tag), or a bare room id
+        (then the first host heard is believed); ``host``: host the room with this setup;
+        ``seated``: take a seat; ``bot``: the level of the bot playing this seat (``None``:
+        a person, through :meth:`act`)."""
         self.broker = broker
         self.identity = identity
-        self.room = topics.check_room(room)
+        self.room, self.host_tag = lb.parse_code(room)
+        if host is not None:
+            self.host_tag = lb.host_tag(self.room, identity.player_id)
         self.setup = host
         self.seated = seated
         self.bot_level = bot
@@ -92,6 +108,10 @@ class RoomRunner:
         self.host_lobby: lb.HostLobby | None = None
         self.session: GameSession | None = None
         self.ready = bot is not None or not seated
+        self.mark = lb.new_mark() if self.ready else b""  # this seat's part of the table
+        self.agreed: lb.Terms | None = None  # the room's settings this player said ready to
+        self.refused: lb.TableRefused | None = None
+        self.noted: set[bytes] = set()  # impostors whose adverts were seen
         self.online: dict[bytes, bool] = {}
         self.bots: dict[bytes, tuple[Identity, Bot]] = {}
         self.transport: Transport | None = None
@@ -120,11 +140,14 @@ class RoomRunner:
                     options=tuple(sorted(host.options.items())),
                     timeout=host.timeout,
                     broker=broker_label or str(broker),
+                    # above any serial an earlier run of this room may have published
+                    serial=time.time_ns() // 1000,
                 )
             )
             if seated:
                 self.host_lobby.seat(
-                    lb.Seat(identity.player_id, identity.name, bot is not None, self.ready)
+                    lb.Seat(identity.player_id, identity.name, bot is not None, self.ready),
+                    mark=self.mark,
                 )
             for level in host.bots:
                 self.add_bot(level)
@@ -148,7 +171,8 @@ class RoomRunner:
             ident = self._bot_identity(i)
             if ident.player_id in used:
                 continue
-            if not self.host_lobby.seat(lb.Seat(ident.player_id, ident.name, True, True)):
+            seat = lb.Seat(ident.player_id, ident.name, True, True)
+            if not self.host_lobby.seat(seat, mark=lb.new_mark()):
                 return None
             self.bots[ident.player_id] = (ident, bot)
             self._advert_changed = True
@@ -167,7 +191,13 @@ class RoomRunner:
         self._wake.set()
 
     def set_ready(self, ready: bool = True) -> None:
+        """Mark this seat ready (with fresh bytes for the table) to play what the lobby
+        shows now, or not ready."""
+        if self.session is not None or self.refused is not None:
+            return
         self.ready = ready
+        self.mark = lb.new_mark() if ready else b""
+        self.agreed = self.advert.terms if ready and self.advert is not None else None
         self._presence_changed = True
         self._wake.set()
 
@@ -196,7 +226,22 @@ class RoomRunner:
 
     @property
     def table(self) -> Table | None:
+        if self.session is not None:
+            return self.session.table  # whatever the lobby says later
         return None if self.advert is None else self.advert.table
+
+    @property
+    def host(self) -> bytes | None:
+        """The host's key, once this room's advert was heard (or when hosting)."""
+        if self.host_lobby is not None:
+            return self.identity.player_id
+        return None if self.advert is None else self.advert.host
+
+    @property
+    def code(self) -> str:
+        """The room code to share: the room id and the host's tag."""
+        host = self.host
+        return self.room if host is None else lb.room_code(self.room, host)
 
     def view(self) -> Any:
         seat = self.my_seat
@@ -219,7 +264,7 @@ class RoomRunner:
         )
         transport = Transport(
             self.broker,
-            client_id=f"cp-{me[:20]}-{self.room}",
+            client_id=client_id(),
             will=(presence_topic, offline),
             online=(presence_topic, self._presence()),
             offline=offline,
@@ -228,7 +273,7 @@ class RoomRunner:
             self.transport = transport
             await self._put("connection", f"connected to {self.broker}")
             for topic in (
-                topics.lobby(self.room),
+                topics.lobby_room(self.room),
                 topics.presence_all(self.room),
                 topics.log(self.room),
                 topics.chat(self.room),
@@ -254,8 +299,9 @@ class RoomRunner:
                     data = lb.sign(
                         self.identity.signing_key, self.room, lb.ADVERT, closed.to_data()
                     )
-                    await transport.publish(topics.lobby(self.room), data)
-                    await transport.clear_retained(topics.lobby(self.room))
+                    mine = topics.lobby(self.room, me)
+                    await transport.publish(mine, data)
+                    await transport.clear_retained(mine)
 
     def _done(self) -> bool:
         if self.finished_at is None:
@@ -271,15 +317,16 @@ class RoomRunner:
             self.room,
             lb.PRESENCE,
             lb.Presence(
-                self.identity.player_id, self.identity.name, lb.ONLINE, self.ready
+                self.identity.player_id, self.identity.name, lb.ONLINE, self.ready, self.mark
             ).to_data(),
         )
 
     async def _publish_advert(self) -> None:
         assert self.host_lobby is not None and self.transport is not None
-        self.advert = self.host_lobby.advert
+        self.advert = self.host_lobby.publish()
         data = lb.sign(self.identity.signing_key, self.room, lb.ADVERT, self.advert.to_data())
-        await self.transport.publish(topics.lobby(self.room), data, retain=True)
+        topic = topics.lobby(self.room, presence_id(self.identity.player_id))
+        await self.transport.publish(topic, data, retain=True)
         await self._put("advert", data=self.advert)
 
     async def _read(self, transport: Transport) -> None:
@@ -304,22 +351,15 @@ class RoomRunner:
                 await self._after_session()
             return
         if not message.payload:
-            return  # a cleared retained message
-        if topic == str(topics.lobby(self.room)):
-            envelope = lb.read(message.payload, self.room, lb.ADVERT)
-            if self.host_lobby is not None or (
-                self.advert is not None and envelope.sender != self.advert.host
-            ):
-                return  # only the first host heard is believed; a host trusts itself
-            self.advert = lb.Advert.from_envelope(envelope)
-            await self._put("advert", data=self.advert)
-            await self._maybe_start()
+            return  # a cleared retained message: the room is not gone for that
+        if topic.startswith(str(topics.lobby_room(self.room))[:-1]):
+            await self._on_advert(topic, message.payload)
         elif topic.startswith(str(topics.presence_all(self.room))[:-1]):
             envelope = lb.read(message.payload, self.room, lb.PRESENCE)
             presence = lb.Presence.from_envelope(envelope)
             if presence_id(presence.player) != topic.rsplit("/", 1)[-1]:
                 return  # a presence must sit on its own player's topic
-            self.online[presence.player] = presence.state == lb.ONLINE
+            self._remember_online(presence)
             hosting = self.host_lobby is not None and presence.player != self.identity.player_id
             if hosting and self.host_lobby is not None and self.host_lobby.presence(presence):
                 await self._publish_advert()
@@ -338,11 +378,83 @@ class RoomRunner:
                 return  # only the room's players talk here
             line = envelope.body[:200]
             self.chat.append((name, line))
+            del self.chat[:-MAX_CHAT]
             await self._put("chat", f"{name}: {line}", (name, line))
+
+    async def _on_advert(self, topic: str, payload: bytes) -> None:
+        """An advert of this room: believed only from its host, on its host's topic, newer
+        than the last one, and before the game starts; anything else changes nothing."""
+        if self.host_lobby is not None or self.session is not None or self.refused is not None:
+            return  # a host trusts itself; a game on (or refused) has its table already
+        envelope = lb.read(payload, self.room, lb.ADVERT)
+        if topics.lobby_host(topic) != presence_id(envelope.sender):
+            return  # an advert must sit on its own host's topic
+        host = self.host
+        if (host is not None and envelope.sender != host) or (
+            self.host_tag is not None and lb.host_tag(self.room, envelope.sender) != self.host_tag
+        ):
+            if envelope.sender not in self.noted and len(self.noted) < MAX_NOTED:
+                self.noted.add(envelope.sender)
+                await self._put(
+                    "incident",
+                    f"ignored an advert for room {self.room} signed by another key "
+                    f"({fingerprint(envelope.sender)}) than its host's",
+                    None,
+                )
+            return
+        advert = lb.Advert.from_envelope(envelope)
+        if self.advert is not None and advert.serial <= self.advert.serial:
+            return  # a replay, or an old advert retained somewhere
+        self.advert = advert
+        if self.agreed is None and self.ready and self.seated:
+            self.agreed = advert.terms  # a bot (or a seatless watcher) agrees to what it sees
+        elif self.agreed is not None and advert.table is None and advert.terms != self.agreed:
+            # the host changed the room's settings: what was agreed no longer holds
+            self.set_ready(False)
+            await self._put("incident", "the host changed the room's settings: not ready any more")
+        await self._put("advert", data=self.advert)
+        await self._maybe_start()
+
+    def _remember_online(self, presence: lb.Presence) -> None:
+        # anyone may post a presence: a stranger's are kept only while there is room
+        seated = self.advert is not None and any(
+            s.player == presence.player for s in self.advert.taken
+        )
+        if seated or presence.player in self.online or len(self.online) < MAX_STRANGERS:
+            self.online[presence.player] = presence.state == lb.ONLINE
+        if len(self.online) >= MAX_STRANGERS:
+            players = {s.player for s in self.advert.taken} if self.advert else set()
+            for player in [p for p in self.online if p not in players][: MAX_STRANGERS // 2]:
+                del self.online[player]
+
+    async def _refuse(self, error: lb.TableRefused) -> None:
+        self.refused = error
+        self.finished_at = time.monotonic()
+        await self._put("refused", str(error), error)
+
+    def _check_table(self, table: Table, mine: list[Identity]) -> None:
+        """Raise :class:`~cakeparty.protocol.lobby.TableRefused` if this player may not
+        start ``table``: not the one its lobby showed and it agreed to, or played before."""
+        advert = self.advert
+        assert advert is not None
+        me = self.identity.player_id
+        resuming = jn.journal_path(table, me, self.journal_dir).exists()
+        # a journal of this table means this player checked and started it before
+        if self.host_lobby is None and self.seated and not resuming:
+            if not self.ready or self.agreed is None:
+                raise lb.TableRefused(
+                    "the table came before this player said ready", peer=advert.host
+                )
+            lb.check_table(advert, self.agreed, self.identity.player_id, self.mark)
+        digest = table.digest()
+        for ident in mine:
+            fresh = not jn.journal_path(table, ident.player_id, self.journal_dir).exists()
+            if fresh and jn.played(digest, ident.player_id, self.journal_dir):
+                raise lb.TableRefused("this table was played before", peer=advert.host)
 
     async def _maybe_start(self) -> None:
         table = self.table
-        if table is None or self.session is not None:
+        if table is None or self.session is not None or self.refused is not None:
             return
         mine = (
             [self.identity]
@@ -357,6 +469,13 @@ class RoomRunner:
                 await self._put("error", "the game started without this player")
                 self.finished_at = time.monotonic()
             return
+        try:
+            self._check_table(table, mine)
+        except lb.TableRefused as exc:
+            await self._refuse(exc)
+            return
+        for ident in mine:
+            jn.mark_played(table.digest(), ident.player_id, self.journal_dir)
         self.session = GameSession(table, mine, journal_dir=self.journal_dir, now=time.monotonic())
         await self._put("started", data=table)
         await self._after_session()
@@ -396,7 +515,7 @@ class RoomRunner:
             await transport.set_online(self._presence())
             if self.host_lobby is not None and self.seated:
                 me = lb.Seat(self.identity.player_id, self.identity.name, False, self.ready)
-                self.host_lobby.seat(me)
+                self.host_lobby.seat(me, mark=self.mark)
                 await self._publish_advert()
         if self._advert_changed and self.host_lobby is not None:
             self._advert_changed = False
@@ -447,17 +566,22 @@ class RoomRunner:
 
 async def list_rooms(broker: BrokerAddress, seconds: float = 1.5) -> list[lb.Advert]:
     """The rooms advertised on ``broker`` (their retained adverts), open ones first."""
-    found: dict[str, lb.Advert] = {}
-    async with Transport(broker, client_id=f"cp-look-{random.getrandbits(48):012x}") as t:
+    found: dict[tuple[str, bytes], lb.Advert] = {}
+    async with Transport(broker, client_id=client_id()) as t:
         await t.subscribe(topics.lobby_all())
 
         async def collect() -> None:
             async for message in t.messages():
                 room = topics.room_of(message.topic)
-                if room is None or not message.payload:
+                if room is None or not message.payload or len(found) >= MAX_ROOMS:
                     continue
                 with contextlib.suppress(ProtocolError):
-                    found[room] = lb.Advert.from_envelope(lb.read(message.payload, room, lb.ADVERT))
+                    advert = lb.Advert.from_envelope(lb.read(message.payload, room, lb.ADVERT))
+                    if topics.lobby_host(message.topic) != presence_id(advert.host):
+                        continue  # an advert sits on its own host's topic
+                    known = found.get((room, advert.host))
+                    if known is None or known.serial < advert.serial:
+                        found[room, advert.host] = advert
 
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(collect(), seconds)

@@ -6,14 +6,15 @@ previous step, and valid (proofs verify, moves are legal). Anything else is set 
 an *incident* naming the seat at fault, and changes nothing; every honest peer sets
 aside the same envelopes, so all stay in step.
 
-Its own secrets (game key, mixes, random contributions, nonces) are derived from the
-player's identity key and the table, so a peer restarted from its journal issues exactly
-the envelopes it issued before.
+Its own secrets (game key, mixes, random contributions, nonces) are derived from a game
+secret of fresh random bytes, kept in its journal, so a peer restarted from its journal
+issues exactly the envelopes it issued before, and no two games share a key.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import time
 from collections import deque
 from collections.abc import Callable
@@ -117,8 +118,10 @@ class Peer:
         *,
         on_envelope: Callable[[bytes], None] | None = None,
         journal: Journal | None = None,
+        secret: bytes | None = None,
     ) -> None:
-        """``on_envelope`` publishes what this peer issues; ``journal`` keeps the log."""
+        """``on_envelope`` publishes what this peer issues; ``journal`` keeps the log;
+        ``secret``: the game secret (default: the journal's, else fresh random bytes)."""
         seat = table.seat_of(identity.player_id)
         if seat is None:
             raise ValueError("this player has no seat at the table")
@@ -127,8 +130,10 @@ class Peer:
         self.seat = seat
         self.game = get_game(table.game)
         self.state: Any = self.game.new_state(table.seats, table.option_map)
-        # every secret of this game follows from the identity key and the table
-        self._seed = identity.signing_key.sign(SECRETS_DOMAIN + table.digest()).signature
+        # every secret of this game follows from fresh random bytes kept in the journal
+        if secret is None:
+            secret = journal.secret if journal is not None else os.urandom(32)
+        self._seed = hashlib.sha512(SECRETS_DOMAIN + secret + table.digest()).digest()
         key_secret = random_scalar(self._stream(b"game-key", 0))
         self.deck = MentalDeck(
             room=table.room,
@@ -598,8 +603,8 @@ class Peer:
         on_envelope: Callable[[bytes], None] | None = None,
     ) -> Peer:
         """This player's peer, rebuilt from its journal and ready to go on."""
-        table, envelopes = journal.read(path)
-        peer = cls(table, identity)
+        table, secret, envelopes = journal.read_game(path)
+        peer = cls(table, identity, secret=secret)
         for data in envelopes:
             peer.receive(data)
         peer.on_envelope = on_envelope

@@ -3,6 +3,10 @@
 Its digest is the ``prev`` of the room log's first step, so every signature in the room is
 bound to the game, the options, the seating and the room's nonce: an envelope cannot be
 carried into another room, nor into a replay of this one.
+
+Every seat adds 32 fresh random bytes of its own (its ready mark, :attr:`Table.seeds`), and
+the digest covers them all: as long as one seat is honest no two games share a digest, so
+a host cannot replay an old table (and with it an old game's keys) on anyone.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ TABLE_DOMAIN = b"cakeparty/v1/table\x00"
 _GAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
 _OPTION = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
 _ROOM = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
+SEED_SIZE = 32
 
 
 @dataclass(frozen=True)
@@ -33,6 +38,7 @@ class Table:
     options: tuple[tuple[str, bool], ...] = ()
     timeout: int = 120  # seconds a seat may keep the others waiting
     nonce: bytes = bytes(16)  # fresh for every game, chosen by the host
+    seeds: tuple[bytes, ...] = ()  # each seat's 32 fresh bytes (its ready mark), or none
 
     def __post_init__(self) -> None:
         if not _ROOM.match(self.room) or not _GAME.match(self.game):
@@ -43,6 +49,10 @@ class Table:
             raise ValueError("a player may take one seat only")
         if any(len(p) != 32 for p in self.players):
             raise ValueError("a player id is a 32-byte public key")
+        if self.seeds and (
+            len(self.seeds) != len(self.players) or any(len(x) != SEED_SIZE for x in self.seeds)
+        ):
+            raise ValueError(f"one {SEED_SIZE}-byte seed per seat, or none")
 
     @classmethod
     def of(
@@ -86,6 +96,7 @@ class Table:
             "options": [[k, v] for k, v in self.options],
             "timeout": self.timeout,
             "nonce": self.nonce,
+            "seeds": list(self.seeds),
         }
 
     @classmethod
@@ -110,13 +121,16 @@ class Table:
                 options=tuple(options),
                 timeout=expect_int(obj["timeout"], "timeout", 1, 86400),
                 nonce=expect_bytes(obj["nonce"], "nonce", 16),
+                seeds=tuple(
+                    expect_bytes(x, "seed", SEED_SIZE) for x in expect_list(obj["seeds"], "seeds")
+                ),
             )
         except ValueError as exc:
             if isinstance(exc, MalformedMessage):
                 raise
             raise MalformedMessage(str(exc)) from exc
 
-    FIELDS = ("room", "game", "players", "names", "options", "timeout", "nonce")
+    FIELDS = ("room", "game", "players", "names", "options", "timeout", "nonce", "seeds")
 
     def digest(self) -> bytes:
         """What the first step of the log follows (its ``prev``)."""

@@ -2,7 +2,7 @@
 
 ::
 
-    cakeparty/v1/lobby/<room>                    retained room advert
+    cakeparty/v1/lobby/<room>/<host>             retained room advert, by its host alone
     cakeparty/v1/rooms/<room>/log                the room log (envelopes)
     cakeparty/v1/rooms/<room>/presence/<player>  retained "online"; last will "offline"
     cakeparty/v1/rooms/<room>/chat               signed chat lines
@@ -58,12 +58,27 @@ def check_player(player: str) -> str:
     return player
 
 
-def lobby(room: str) -> Topic:
-    return Topic(f"{PREFIX}/lobby/{check_room(room)}")
+def lobby(room: str, host: str) -> Topic:
+    """The advert of ``room`` by the player ``host`` (its id as in presence topics): under
+    the sample ACL only that player may write here, so nobody can overwrite or clear it."""
+    return Topic(f"{PREFIX}/lobby/{check_room(room)}/{check_player(host)}")
+
+
+def lobby_room(room: str) -> Topic:
+    """Every advert of ``room`` (its host's, and any impostor's to be ignored)."""
+    return Topic(f"{PREFIX}/lobby/{check_room(room)}/+")
 
 
 def lobby_all() -> Topic:
-    return Topic(f"{PREFIX}/lobby/+")
+    return Topic(f"{PREFIX}/lobby/+/+")
+
+
+def lobby_host(topic: str) -> str | None:
+    """The player whose advert topic ``topic`` is, or ``None``."""
+    parts = topic.split("/")
+    if len(parts) == 5 and f"{parts[0]}/{parts[1]}" == PREFIX and parts[2] == "lobby":
+        return parts[4] if _PLAYER.match(parts[4]) else None
+    return None
 
 
 def log(room: str) -> Topic:

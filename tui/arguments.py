@@ -61,10 +61,11 @@ def port(text: str) -> int:
 
 
 def room(text: str) -> str:
-    from cakeparty.protocol.topics import check_room
+    from cakeparty.protocol.lobby import parse_code
 
     try:
-        return check_room(text.strip().upper())
+        parse_code(text)
+        return text.strip().upper()
     except ValueError:
         raise argparse.ArgumentTypeError(
             _("{text!r} is not a room code (4 to 16 letters and digits)").format(text=text)

@@ -134,15 +134,15 @@ class NetRoom:
                 broker_label=self.share,
             )
         else:
-            self.room = plan.room
             address = BrokerAddress.parse(plan.broker)
             self.share = str(address)
             self.runner = RoomRunner(
                 broker=address,
                 identity=self.identity,
-                room=self.room,
+                room=plan.room,
                 journal_dir=self.journal_dir,
             )
+            self.room = self.runner.room
         self.address = address
         self._left = asyncio.Event()
         self.running = False  # the broker (if here) is up, and the room not left
@@ -168,6 +168,11 @@ class NetRoom:
         return self.runner.advert
 
     @property
+    def code(self) -> str:
+        """The room code to share: the room id and its host's tag."""
+        return self.runner.code
+
+    @property
     def shared(self) -> str:
         """The broker address to give others: the host's own words for it, once heard
         (a guest may reach it under another name, such as 127.0.0.1)."""
@@ -181,7 +186,7 @@ class NetRoom:
         """What the others type to join this room."""
         address = BrokerAddress.parse(self.shared)
         where = f"{address.host}:{address.port}" if not address.tls else self.shared
-        return f"cakeparty join {self.room} --broker {where}"
+        return f"cakeparty join {self.code} --broker {where}"
 
     # -- the host's seats --------------------------------------------------------------
 

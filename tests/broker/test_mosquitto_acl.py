@@ -1,4 +1,5 @@
-"""The sample Mosquitto ACLs: a player may write its own presence and no one else's."""
+"""The sample Mosquitto policy: a player writes its own presence and adverts and no one
+else's, and nobody can take over another player's connection."""
 
 from __future__ import annotations
 
@@ -43,9 +44,10 @@ def guarded() -> Iterator[int]:
     # the sample's policy with this test's paths and port (no TLS here)
     sample = (SAMPLE / "mosquitto.conf").read_text()
     assert "allow_anonymous false" in sample and "acl_file" in sample
+    assert "\nuse_username_as_clientid true\n" in sample
     conf.write_text(
         f"listener {port} 127.0.0.1\nallow_anonymous false\n"
-        f"password_file {secrets}\nacl_file {acl}\n"
+        f"password_file {secrets}\nacl_file {acl}\nuse_username_as_clientid true\n"
     )
     proc = subprocess.Popen([binary, "-c", str(conf)], stderr=subprocess.DEVNULL)
     try:
@@ -86,3 +88,53 @@ async def test_no_login_no_entry(guarded: int) -> None:
     with pytest.raises(TransportError, match="cannot reach the broker"):
         async with Transport(BrokerAddress("127.0.0.1", guarded), client_id="x", connect_timeout=2):
             pass
+
+
+async def test_only_a_host_writes_its_room_advert(guarded: int) -> None:
+    port = guarded
+    ann = BrokerAddress("127.0.0.1", port, username=ANN, password="ann-pw")
+    bob = BrokerAddress("127.0.0.1", port, username=BOB, password="bob-pw")
+    async with Transport(ann, client_id="ann") as a:
+        await a.publish(topics.lobby("ROOM1", ANN), b"ann's advert", retain=True)
+        async with Transport(bob, client_id="bob") as b:
+            # an impostor overwrites, replays over or clears Ann's advert: all refused
+            await b.publish(topics.lobby("ROOM1", ANN), b"fake advert", retain=True)
+            await b.clear_retained(topics.lobby("ROOM1", ANN))
+            await b.publish(topics.lobby("ROOM1", BOB), b"bob's own", retain=True)
+            await b.publish(topics.log("ROOM1"), b"flush")  # after the others, in order
+    async with Transport(bob, client_id="late") as late:
+        await late.subscribe(topics.lobby_room("ROOM1"))
+
+        async def both() -> dict[str, bytes]:
+            got: dict[str, bytes] = {}
+            async for message in late.messages():
+                got[message.topic] = message.payload
+                if len(got) == 2:
+                    return got
+            return got
+
+        got = await asyncio.wait_for(both(), 10)
+    assert got == {
+        str(topics.lobby("ROOM1", ANN)): b"ann's advert",
+        str(topics.lobby("ROOM1", BOB)): b"bob's own",
+    }
+
+
+async def test_nobody_takes_over_a_players_connection_with_its_client_id(guarded: int) -> None:
+    port = guarded
+    ann = BrokerAddress("127.0.0.1", port, username=ANN, password="ann-pw")
+    bob = BrokerAddress("127.0.0.1", port, username=BOB, password="bob-pw")
+    async with Transport(ann, client_id="cp-ann-ROOM1") as a:
+        await a.subscribe(topics.log("ROOM1"))
+        # Bob connects with Ann's client id: without the binding, the broker would drop
+        # Ann's connection in favour of the newcomer's
+        async with Transport(bob, client_id="cp-ann-ROOM1") as b:
+            await b.publish(topics.log("ROOM1"), b"hello")
+
+            async def first() -> bytes:
+                async for message in a.messages():
+                    return message.payload
+                return b""
+
+            assert await asyncio.wait_for(first(), 10) == b"hello"
+            assert a.connections == 1 and a.connected  # never dropped

@@ -60,7 +60,9 @@ def test_broker_addresses_parse() -> None:
 
 def test_topics_come_from_one_place_and_check_themselves() -> None:
     assert str(topics.log(ROOM)) == "cakeparty/v1/rooms/TEST42/log"
-    assert str(topics.lobby(ROOM)) == "cakeparty/v1/lobby/TEST42"
+    assert str(topics.lobby(ROOM, PLAYER)) == f"cakeparty/v1/lobby/TEST42/{PLAYER}"
+    assert topics.lobby_host(str(topics.lobby(ROOM, PLAYER))) == PLAYER
+    assert topics.room_of(str(topics.lobby(ROOM, PLAYER))) == ROOM
     assert str(topics.presence(ROOM, PLAYER)) == f"cakeparty/v1/rooms/TEST42/presence/{PLAYER}"
     assert topics.lobby_all().is_filter and not topics.chat(ROOM).is_filter
     assert topics.room_of("cakeparty/v1/rooms/TEST42/chat") == ROOM
@@ -82,13 +84,13 @@ async def test_publish_subscribe_and_retained_adverts(broker_url: str) -> None:
         await writer.publish(topics.log(ROOM), b"\x00\x01envelope")
         got = await next_message(reader, lambda m: m.topic == str(topics.log(ROOM)))
         assert got.payload == b"\x00\x01envelope" and not got.retained
-        await writer.publish(topics.lobby(ROOM), b"advert", retain=True)
+        await writer.publish(topics.lobby(ROOM, PLAYER), b"advert", retain=True)
         await asyncio.sleep(0)  # the advert is retained by the broker for late readers
     async with Transport(address, client_id="late") as late:
         await late.subscribe(topics.lobby_all())
-        advert = await next_message(late, lambda m: m.topic == str(topics.lobby(ROOM)))
+        advert = await next_message(late, lambda m: m.topic == str(topics.lobby(ROOM, PLAYER)))
         assert advert.payload == b"advert" and advert.retained
-        await late.clear_retained(topics.lobby(ROOM))
+        await late.clear_retained(topics.lobby(ROOM, PLAYER))
     async with Transport(address, client_id="later") as later:
         await later.subscribe(topics.lobby_all())
         await later.subscribe(topics.log("EMPTY1"))

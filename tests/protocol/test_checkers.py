@@ -65,7 +65,7 @@ class NoCardMix(Peer):
 def test_a_substituted_card_is_named_by_the_audit_even_when_its_proof_passed(
     forgeable_proofs: None,
 ) -> None:
-    room = MentalMatch("cake-duel", 2, 3, lam=2, peer_types={1: SubstitutingMix})
+    room = MentalMatch("cake-duel", 2, 3, peer_types={1: SubstitutingMix})
     finish(room, 3)
     for verdict in room.verdicts:
         assert not verdict.fair
@@ -76,7 +76,7 @@ def test_a_substituted_card_is_named_by_the_audit_even_when_its_proof_passed(
 def test_a_point_that_is_no_card_stops_the_game_and_the_audit_names_its_mixer(
     forgeable_proofs: None,
 ) -> None:
-    room = MentalMatch("cake-duel", 2, 4, lam=2, peer_types={1: NoCardMix})
+    room = MentalMatch("cake-duel", 2, 4, peer_types={1: NoCardMix})
     finish(room, 4)  # nobody is left waiting on a step that cannot complete
     assert any(i.kind == "UnknownCard" for p in room.peers for i in p.incidents)
     assert all(p.broken is not None for p in room.peers)
@@ -86,7 +86,7 @@ def test_a_point_that_is_no_card_stops_the_game_and_the_audit_names_its_mixer(
 
 
 def test_a_seat_that_stops_the_game_over_a_sound_card_is_named() -> None:
-    room = MentalMatch("cake-duel", 2, 5, lam=2)
+    room = MentalMatch("cake-duel", 2, 5)
     rng = random.Random(5)
     for _ in range(6):
         movers = [p for p in room.peers if p.seat in p.waiting_for and p.step.kind in DECISIONS]
@@ -127,7 +127,7 @@ def random_body(rng: random.Random, depth: int = 0) -> Any:
 
 @pytest.mark.parametrize("moves", [0, 3, 9])
 def test_no_body_a_seated_player_signs_crashes_a_peer(moves: int) -> None:
-    room = MentalMatch("cake-duel", 2, 6, lam=2)
+    room = MentalMatch("cake-duel", 2, 6)
     rng = random.Random(moves)
     for _ in range(moves):
         movers = [p for p in room.peers if p.seat in p.waiting_for and p.step.kind in DECISIONS]

@@ -42,3 +42,34 @@ def test_a_journal_with_a_torn_last_record_still_reads(tmp_path: Path) -> None:
     with path.open("ab") as f:
         f.write(b"\x00\x00\x10\x00partial")
     assert journal.read(path)[1] == envelopes
+
+
+def test_the_same_table_twice_gives_a_seat_fresh_game_keys(tmp_path: Path) -> None:
+    # an audit publishes a seat's game key: a second game of the same table must not
+    # reuse it, or its private cards are readable before they are dealt
+    from cakeparty.protocol.group import seeded_random_bytes
+    from cakeparty.protocol.identity import Identity
+    from cakeparty.protocol.session import GameSession
+    from cakeparty.protocol.table import Table
+
+    ann, bob = (Identity.generate(n, seeded_random_bytes(n.encode())) for n in ("Ann", "Bob"))
+    table = Table.of("ROOM42", "cake-duel", [(ann.player_id, "Ann"), (bob.player_id, "Bob")])
+    first = GameSession(table, [ann], journal_dir=tmp_path / "one").peers[0]
+    again = GameSession(table, [ann], journal_dir=tmp_path / "two").peers[0]
+    assert first.deck.key.public != again.deck.key.public
+    # the secret is kept in the journal, for this user only, and a resume finds it
+    path = journal.journal_path(table, ann.player_id, tmp_path / "one")
+    assert path.stat().st_mode & 0o777 == 0o600
+    first.journal.close() if first.journal is not None else None
+    resumed = GameSession(table, [ann], journal_dir=tmp_path / "one").peers[0]
+    assert resumed.deck.key.public == first.deck.key.public
+
+
+def test_a_data_dir_remembers_the_tables_it_played(tmp_path: Path) -> None:
+    digest, other, ann, bob = bytes(range(32)), bytes(32), b"a" * 32, b"b" * 32
+    assert not journal.played(digest, ann, tmp_path)
+    journal.mark_played(digest, ann, tmp_path)
+    journal.mark_played(digest, ann, tmp_path)
+    assert journal.played(digest, ann, tmp_path) and not journal.played(other, ann, tmp_path)
+    assert not journal.played(digest, bob, tmp_path)  # one data dir may keep several players
+    assert (tmp_path / journal.PLAYED).stat().st_size == 32

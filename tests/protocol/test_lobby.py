@@ -22,7 +22,7 @@ def host() -> lb.HostLobby:
 
 
 def presence(who: Identity, state: str = lb.ONLINE, ready: bool = False) -> lb.Presence:
-    return lb.Presence(who.player_id, who.name, state, ready)
+    return lb.Presence(who.player_id, who.name, state, ready, lb.new_mark() if ready else b"")
 
 
 def test_players_are_seated_from_their_presence_and_the_table_is_fixed() -> None:
@@ -30,11 +30,14 @@ def test_players_are_seated_from_their_presence_and_the_table_is_fixed() -> None
     assert lobby.presence(presence(BOB))
     assert not lobby.presence(presence(CY))  # the room is full
     assert [s.name for s in lobby.advert.taken] == ["Ann", "Bob"] and not lobby.ready
-    lobby.presence(presence(BOB, ready=True))
-    lobby.seat(lb.Seat(ANN.player_id, "Ann", ready=True))
+    bob_ready = presence(BOB, ready=True)
+    lobby.presence(bob_ready)
+    ann_mark = lb.new_mark()
+    lobby.seat(lb.Seat(ANN.player_id, "Ann", ready=True), mark=ann_mark)
     assert lobby.ready
     table = lobby.start()
     assert table.players == (ANN.player_id, BOB.player_id) and table.room == "ROOM42"
+    assert table.seeds == (ann_mark, bob_ready.mark)  # every seat's fresh bytes
     assert lobby.advert.state == lb.PLAYING and lobby.advert.table == table
     assert not lobby.presence(presence(CY))  # nobody new once the game is on
 
@@ -64,7 +67,10 @@ def test_adverts_and_presence_are_signed_and_checked() -> None:
     with pytest.raises((BadSignature, MalformedMessage)):
         lb.read(bytes(tampered), "ROOM42", lb.ADVERT)
     bad = lb.sign(
-        BOB.signing_key, "ROOM42", lb.PRESENCE, {"name": "Bob", "state": "asleep", "ready": True}
+        BOB.signing_key,
+        "ROOM42",
+        lb.PRESENCE,
+        {"name": "Bob", "state": "asleep", "ready": True, "mark": bytes(32)},
     )
     with pytest.raises(MalformedMessage):
         lb.Presence.from_envelope(lb.read(bad, "ROOM42", lb.PRESENCE))
@@ -74,3 +80,82 @@ def test_room_codes_are_easy_to_read() -> None:
     codes = {lb.new_room_code() for _ in range(200)}
     assert len(codes) == 200
     assert all(len(c) == 6 and not set(c) & set("01IO") for c in codes)
+
+
+def test_a_ready_mark_is_32_bytes_and_only_while_ready() -> None:
+    for ready, mark in ((True, b""), (True, bytes(31)), (False, bytes(32))):
+        body = {"name": "Bob", "state": lb.ONLINE, "ready": ready, "mark": mark}
+        data = lb.sign(BOB.signing_key, "ROOM42", lb.PRESENCE, body)
+        with pytest.raises(MalformedMessage):
+            lb.Presence.from_envelope(lb.read(data, "ROOM42", lb.PRESENCE))
+
+
+def test_adverts_carry_a_growing_serial() -> None:
+    lobby = host()
+    first, second = lobby.publish(), lobby.publish()
+    assert second.serial == first.serial + 1
+    data = lb.sign(ANN.signing_key, "ROOM42", lb.ADVERT, second.to_data())
+    assert lb.Advert.from_envelope(lb.read(data, "ROOM42", lb.ADVERT)).serial == second.serial
+
+
+def test_a_room_code_names_its_host_and_reads_back() -> None:
+    code = lb.room_code("K7QM2X", ANN.player_id)
+    room, tag = lb.parse_code(code.lower())
+    assert (room, tag) == ("K7QM2X", lb.host_tag("K7QM2X", ANN.player_id))
+    assert len(code) == len("K7QM2X-4ETJQ-9RSTU") and tag is not None and len(tag) == 10
+    assert lb.host_tag("K7QM2X", BOB.player_id) != tag  # another key, another tag
+    assert lb.host_tag("K7QM2Y", ANN.player_id) != tag  # the tag is for this room only
+    assert lb.parse_code("K7QM2X") == ("K7QM2X", None)
+    for bad in ("K7QM2X-4ETJ", "K7QM2X-4ETJQ-9RST0", "K7-4ETJQ-9RSTU", ""):
+        with pytest.raises(ValueError):
+            lb.parse_code(bad)
+
+
+def _agreed_lobby() -> tuple[lb.HostLobby, lb.Presence, lb.Terms]:
+    lobby = host()
+    bob = presence(BOB, ready=True)
+    lobby.presence(bob)
+    lobby.seat(lb.Seat(ANN.player_id, "Ann", ready=True), mark=lb.new_mark())
+    return lobby, bob, lobby.advert.terms
+
+
+def test_a_joiner_accepts_the_table_it_agreed_to() -> None:
+    lobby, bob, agreed = _agreed_lobby()
+    table = lobby.start()
+    assert lb.check_table(lobby.advert, agreed, BOB.player_id, bob.mark) == table
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"timeout": 86400}, "timeout"),
+        ({"game": "cake-of-doom"}, "game"),
+        ({"options": (("full", False),)}, "options"),
+    ],
+)
+def test_a_joiner_refuses_a_table_other_than_the_lobby_showed(
+    change: dict[str, object], reason: str
+) -> None:
+    from dataclasses import replace
+
+    lobby, bob, agreed = _agreed_lobby()
+    table = replace(lobby.start(), **change)  # type: ignore[arg-type]
+    advert = replace(lobby.advert, table=table)
+    with pytest.raises(lb.TableRefused, match=reason) as refused:
+        lb.check_table(advert, agreed, BOB.player_id, bob.mark)
+    assert refused.value.peer == ANN.player_id  # the host is named
+
+
+def test_a_joiner_refuses_a_table_without_its_latest_ready_mark_or_seat() -> None:
+    from dataclasses import replace
+
+    lobby, bob, agreed = _agreed_lobby()
+    table = lobby.start()
+    with pytest.raises(lb.TableRefused, match="ready mark"):
+        lb.check_table(lobby.advert, agreed, BOB.player_id, lb.new_mark())  # an old table
+    stale = replace(lobby.advert, table=replace(table, seeds=()))
+    with pytest.raises(lb.TableRefused, match="ready mark"):
+        lb.check_table(stale, agreed, BOB.player_id, bob.mark)
+    swapped = replace(table, players=(ANN.player_id, CY.player_id), names=("Ann", "Cy"))
+    with pytest.raises(lb.TableRefused, match="players"):
+        lb.check_table(replace(lobby.advert, table=swapped), agreed, BOB.player_id, bob.mark)

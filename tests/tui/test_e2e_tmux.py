@@ -155,10 +155,10 @@ def test_two_players_host_join_and_play_a_turn_over_the_network(tmp_path: Path) 
     bob: Terminal | None = None
     try:
         screen = ann.wait_for(lambda s: "cakeparty join" in s, "the host's lobby")
-        found = re.search(r"cakeparty join ([A-Z0-9]+) --broker", screen)
+        found = re.search(r"cakeparty join ([A-Z0-9]+-[A-Z2-7]{5}-[A-Z2-7]{5}) --broker", screen)
         assert found, screen
         room = found.group(1)
-        assert f"│ {room[0]} │" in screen  # the code, big, on its tiles
+        assert " ".join(room) in screen  # the whole code (the host's tag too), spaced out
         assert all(len(line) <= 80 for line in screen.splitlines())
         join_cmd = [str(BINARY), "join", room, "--broker", f"mqtt://127.0.0.1:{port}"]
         bob = Terminal(f"cakeparty-join-{tag}", join_cmd, _home(tmp_path, "Bob"))

@@ -21,7 +21,7 @@ from textual.worker import Worker
 
 from cakeparty.core.i18n import N_, _
 from cakeparty.protocol.errors import ProtocolError
-from cakeparty.protocol.identity import Identity, load_or_create
+from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
 from cakeparty.protocol.lobby import OPEN
 from cakeparty.protocol.network import RoomEvent
 from cakeparty.protocol.transport import TransportError
@@ -199,6 +199,15 @@ class LobbyScreen(Screen[None]):
         elif kind == "incident" and self.duel_screen is None:
             advert = self.room.advert if self.room is not None else None
             self.notify(incident_text(event.data, event.text, advert), severity="warning")
+        elif kind == "refused":
+            advert = self.room.advert if self.room is not None else None
+            host = advert.host_name if advert is not None else _("the host")
+            self.problem = _("Refused the table of {host} ({fingerprint}): {reason}.").format(
+                host=host,
+                fingerprint=fingerprint(advert.host) if advert is not None else "?",
+                reason=getattr(event.data, "reason", event.text),
+            )
+            self.notify(self.problem, severity="error", timeout=15)
         elif kind == "error":
             self.problem = room_error_text(event.text)
             self.notify(self.problem, severity="error")
@@ -245,7 +254,7 @@ class LobbyScreen(Screen[None]):
     def refresh_lobby(self) -> None:
         room = self.room
         advert = room.advert if room is not None else None
-        code = room.room if room is not None else getattr(self.plan, "room", "")
+        code = room.code if room is not None else getattr(self.plan, "room", "")
         game = advert.game if advert is not None else getattr(self.plan, "game", "cake-duel")
         role = _("you host") if self.hosting else _("guest")
         if advert is not None and not self.hosting:

@@ -75,7 +75,12 @@ def seat_line(
 
 def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
     """The room's options: game and players (team mode), deck, move timeout."""
-    if advert is not None:
+    if advert is not None and advert.table is not None:  # what the game is played with
+        table = advert.table
+        game, players = table.game, table.seats
+        full = table.option_map.get("full", True)
+        timeout = table.timeout
+    elif advert is not None:
         game, players = advert.game, advert.seats
         full = dict(advert.options).get("full", True)
         timeout = advert.timeout

@@ -1,0 +1,221 @@
+"""The lobby on a real broker: nothing a stranger, an impostor or a replay posts there
+changes a room or a game, and a joiner starts only the table its lobby showed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
+from pathlib import Path
+
+from cakeparty.protocol import lobby as lb
+from cakeparty.protocol import topics
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.network import (
+    MAX_STRANGERS,
+    HostSetup,
+    RoomEvent,
+    RoomRunner,
+    presence_id,
+)
+from cakeparty.protocol.transport import BrokerAddress, Transport, stop_task
+
+
+async def until(test: Callable[[], object], what: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not test():
+        assert time.monotonic() < deadline, f"waited {timeout}s for {what}"
+        await asyncio.sleep(0.05)
+
+
+class Room:
+    """A host (seated, ready) and a guest joining by the room's code, in this process."""
+
+    def __init__(self, url: str, tmp: Path, *, timeout: int = 60) -> None:
+        address = BrokerAddress.parse(url)
+        self.host = RoomRunner(
+            broker=address,
+            identity=Identity.generate("Hank"),
+            room=lb.new_room_code(),
+            host=HostSetup("cake-duel", 2, {"full": True}, timeout=timeout),
+            journal_dir=tmp / "hank",
+        )
+        self.host.set_ready(True)
+        self.guest = RoomRunner(
+            broker=address, identity=Identity.generate("Ann"), room=self.host.code,
+            journal_dir=tmp / "ann",
+        )  # fmt: skip
+        self.events: list[RoomEvent] = []
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def watch(self) -> None:
+        while True:
+            self.events.append(await self.guest.events.get())
+
+    def kinds(self, kind: str) -> list[RoomEvent]:
+        return [e for e in self.events if e.kind == kind]
+
+    @contextlib.asynccontextmanager
+    async def running(self, *, guest: bool = True) -> AsyncIterator[Room]:
+        self.tasks.append(asyncio.create_task(self.host.run()))
+        await until(lambda: self.host.transport is not None, "the host")
+        if guest:
+            await self.start_guest()
+        try:
+            yield self
+        finally:
+            for runner in (self.host, self.guest):
+                runner.stop()
+            for task in self.tasks:
+                await stop_task(task)
+
+    async def start_guest(self) -> None:
+        self.tasks.append(asyncio.create_task(self.guest.run()))
+        self.tasks.append(asyncio.create_task(self.watch()))
+        seated = lambda: self.guest.advert is not None and len(self.guest.advert.taken) == 2  # noqa: E731
+        await until(seated, "Ann to be seated")
+
+
+async def mark_read(eve: Transport, runner: RoomRunner) -> None:
+    """Wait until ``runner`` has read what ``eve`` published so far (a presence of a new
+    stranger, published last, arrives after the rest)."""
+    marker = Identity.generate("Marker")
+    body = lb.Presence(marker.player_id, marker.name).to_data()
+    data = lb.sign(marker.signing_key, runner.room, lb.PRESENCE, body)
+    await eve.publish(topics.presence(runner.room, presence_id(marker.player_id)), data)
+    await until(lambda: marker.player_id in runner.online, "the marker")
+
+
+async def test_a_replayed_old_advert_mid_game_changes_nothing(
+    broker_url: str, tmp_path: Path
+) -> None:
+    room = Room(broker_url, tmp_path)
+    async with (
+        room.running(),
+        Transport(BrokerAddress.parse(broker_url), client_id="replayer") as eve,
+    ):
+        host_topic = topics.lobby(room.host.room, presence_id(room.host.identity.player_id))
+        await eve.subscribe(host_topic)
+        seen: list[bytes] = []
+
+        async def record() -> None:
+            async for message in eve.messages():
+                seen.append(message.payload)
+
+        recorder = asyncio.create_task(record())
+        await until(lambda: seen, "the host's open advert")
+        room.guest.set_ready(True)
+        await until(lambda: room.guest.session is not None, "the game to start")
+        table, seat = room.guest.table, room.guest.my_seat
+        assert seat == 1 and table is not None
+        # the host's own old adverts (the room still open, no table), replayed, retained
+        for old in list(seen):
+            await eve.publish(host_topic, old, retain=True)
+        await eve.publish(host_topic, b"", retain=True)  # and an empty one
+        await mark_read(eve, room.guest)
+        assert room.guest.table == table and room.guest.my_seat == seat
+        assert room.guest.advert is not None and room.guest.advert.table == table
+        assert room.guest.view() is not None  # the duel screen's view of the seat
+        await stop_task(recorder)
+
+
+async def test_an_impostors_advert_is_ignored_and_noted(broker_url: str, tmp_path: Path) -> None:
+    room = Room(broker_url, tmp_path)
+    impostor = Identity.generate("Hank")  # the same name, another key
+    fake = lb.Advert(
+        room=room.host.room,
+        game="cake-duel",
+        host=impostor.player_id,
+        host_name="Hank",
+        seats=2,
+        options=(("full", False),),
+        serial=2**62,
+    )
+    data = lb.sign(impostor.signing_key, room.host.room, lb.ADVERT, fake.to_data())
+    async with (
+        room.running(guest=False),
+        Transport(BrokerAddress.parse(broker_url), client_id="impostor") as eve,
+    ):
+        # on its own topic, and over the host's (a broker with no ACL lets it)
+        await eve.publish(
+            topics.lobby(room.host.room, presence_id(impostor.player_id)), data, retain=True
+        )
+        await room.start_guest()
+        await eve.publish(
+            topics.lobby(room.host.room, presence_id(room.host.identity.player_id)), data
+        )
+        await until(lambda: room.kinds("incident"), "the impostor to be noted")
+        assert room.guest.advert is not None
+        assert room.guest.advert.host == room.host.identity.player_id
+        assert dict(room.guest.advert.options) == {"full": True}
+        await mark_read(eve, room.guest)
+        noted = [e.text for e in room.kinds("incident")]
+        assert len(noted) == 1 and impostor.fingerprint in noted[0]  # once, however often
+        room.guest.set_ready(True)
+        await until(lambda: room.guest.session is not None, "the real host's game")
+        assert room.guest.table is not None and room.guest.table.option_map == {"full": True}
+
+
+async def test_a_joiner_refuses_a_table_other_than_its_lobby_showed(
+    broker_url: str, tmp_path: Path
+) -> None:
+    room = Room(broker_url, tmp_path)
+    lobby = room.host.host_lobby
+    assert lobby is not None
+    honest = lobby.start
+
+    def forged() -> lb.Table:
+        # the advert said 60 s a move; the table says a day
+        table = replace(honest(), timeout=86400)
+        lobby.advert = replace(lobby.advert, table=table)
+        return table
+
+    lobby.start = forged  # type: ignore[method-assign]
+    async with room.running():
+        room.guest.set_ready(True)
+        await until(lambda: room.kinds("refused"), "the refusal")
+        refusal = room.guest.refused
+        assert refusal is not None and refusal.peer == room.host.identity.player_id
+        assert "timeout" in str(refusal)
+        assert room.guest.session is None and room.host.session is not None
+
+
+async def test_a_joiner_refuses_a_table_made_before_its_ready_mark(
+    broker_url: str, tmp_path: Path
+) -> None:
+    room = Room(broker_url, tmp_path)
+    lobby = room.host.host_lobby
+    assert lobby is not None
+    honest = lobby.start
+
+    def stale() -> lb.Table:
+        # an old table, or one made up without this seat's fresh bytes
+        table = replace(honest(), seeds=(lb.new_mark(), lb.new_mark()))
+        lobby.advert = replace(lobby.advert, table=table)
+        return table
+
+    lobby.start = stale  # type: ignore[method-assign]
+    async with room.running():
+        room.guest.set_ready(True)
+        await until(lambda: room.kinds("refused"), "the refusal")
+        assert "ready mark" in str(room.guest.refused) and room.guest.session is None
+
+
+async def test_a_flood_of_strangers_presences_is_not_kept(embedded: str, tmp_path: Path) -> None:
+    room = Room(embedded, tmp_path)
+    async with (
+        room.running(),
+        Transport(BrokerAddress.parse(embedded), client_id="flood") as eve,
+    ):
+        for i in range(4 * MAX_STRANGERS):
+            who = Identity.generate(f"Eve {i}")
+            body = lb.Presence(who.player_id, who.name).to_data()
+            data = lb.sign(who.signing_key, room.host.room, lb.PRESENCE, body)
+            await eve.publish(topics.presence(room.host.room, presence_id(who.player_id)), data)
+        await eve.publish(topics.log(room.host.room), b"flush")
+        await until(lambda: room.guest.log_messages > 0, "the flood to pass")
+        assert len(room.guest.online) <= MAX_STRANGERS + 2
+        assert len(room.host.online) <= MAX_STRANGERS + 2
+        assert room.host.identity.player_id in room.guest.online
