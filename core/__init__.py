@@ -10,7 +10,8 @@ The small public API for scripts and bots::
 
 and the functional contract every game follows: ``to_act(state)``,
 ``legal_actions(state, seat)``, ``apply(state, action, seat)``, ``view(state, seat)``,
-``outcome(state)``, with requests (``Reveal``, ``Shuffle``, ``Random``, ``Commit``)
+``outcome(state)``, with requests (``Reveal``, ``Shuffle``, ``Remix``, ``Random``,
+``Commit``)
 fulfilled by a dealer and fed back as actions.
 """
 
@@ -20,6 +21,7 @@ from cakeparty.core.actions import (
     Action,
     Committed,
     RandomResult,
+    Remixed,
     Revealed,
     Shuffled,
     from_data,
@@ -48,7 +50,7 @@ from cakeparty.core.game import (
     view,
 )
 from cakeparty.core.match import Match, new_match
-from cakeparty.core.requests import Commit, Random, Request, Reveal, Shuffle
+from cakeparty.core.requests import Commit, Random, Remix, Request, Reveal, Shuffle
 
 __all__ = [
     "Action",
@@ -65,6 +67,8 @@ __all__ = [
     "Outcome",
     "Random",
     "RandomResult",
+    "Remix",
+    "Remixed",
     "Request",
     "Reveal",
     "Revealed",

@@ -24,8 +24,10 @@ from cakeparty.protocol.elgamal import (
     decrypt,
     initial_deck,
     joint_key,
+    mix,
+    random_mix,
 )
-from cakeparty.protocol.errors import BadShare, ProtocolError, UnknownCard
+from cakeparty.protocol.errors import BadMix, BadShare, ProtocolError, UnknownCard
 from cakeparty.protocol.group import (
     BASE,
     Point,
@@ -36,11 +38,13 @@ from cakeparty.protocol.group import (
     mul_base,
 )
 from cakeparty.protocol.proofs import (
+    Opening,
     SchnorrProof,
     Share,
     ShuffleProof,
     make_share,
     prove_key,
+    prove_shuffle,
     shuffle,
     verify_key,
     verify_share,
@@ -163,6 +167,35 @@ class MentalDeck:
         assert self.joint is not None
         verify_shuffle(self.room, seat, self.joint, self.mixing, out, proof, lam=self.lam)
         self.mixing = out
+
+    def my_remix(self, random_bytes: RandomBytes) -> tuple[Deck, Opening, ShuffleProof]:
+        """This seat's re-mix of its own hand (the slots being mixed): the new ciphertexts,
+        the secret opening (permutation and scalars: it tells this seat, and the seats it
+        shares the hand with, which slot now holds which card) and the shuffle proof."""
+        assert self.joint is not None
+        out, perm, scalars = random_mix(self.mixing, self.joint, random_bytes)
+        proof = prove_shuffle(
+            self.room,
+            self.seat,
+            self.joint,
+            self.mixing,
+            out,
+            perm,
+            scalars,
+            lam=self.lam,
+            random_bytes=random_bytes,
+        )
+        return out, Opening(tuple(perm), tuple(scalars)), proof
+
+    def check_opening(self, seat: int, out: Deck, opening: Opening) -> None:
+        """A re-mix's opening, boxed to a seat sharing the hand, must rebuild ``out``
+        from the slots being mixed: else the holder lied to its teammate."""
+        assert self.joint is not None
+        n = len(self.mixing)
+        if sorted(opening.perm) != list(range(n)) or len(opening.scalars) != n:
+            raise BadMix("the re-mix opening is no permutation", peer=seat)
+        if mix(self.mixing, self.joint, opening.perm, opening.scalars) != tuple(out):
+            raise BadMix("the re-mix opening does not match the re-mixed hand", peer=seat)
 
     def end_shuffle(self, slots: Sequence[int]) -> None:
         """The last mix is done: the slots hold the mixed ciphertexts; old shares are void."""

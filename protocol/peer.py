@@ -27,6 +27,8 @@ from cakeparty.core import (
     IllegalActionError,
     Random,
     RandomResult,
+    Remix,
+    Remixed,
     Reveal,
     Revealed,
     Shuffle,
@@ -71,6 +73,8 @@ from cakeparty.protocol.wire import (
     deck_to_data,
     key_proof_from_data,
     key_proof_to_data,
+    opening_from_data,
+    opening_to_data,
     share_from_data,
     share_to_data,
     shuffle_proof_from_data,
@@ -139,6 +143,8 @@ class Peer:
         self.incidents: list[ProtocolError] = []
         self.history: list[tuple[int | None, Action]] = []
         self.shuffles: list[tuple[tuple[int, ...], Deck]] = []
+        self.remixes: list[tuple[tuple[int, ...], Deck]] = []
+        self._remix_perm: tuple[int, ...] | None = None  # this seat's own last re-mix
         self.randoms: list[int] = []
         self.crypto_seconds = 0.0
         self._mixes = 0
@@ -273,6 +279,8 @@ class Peer:
             out = deck_from_data(b["deck"], n)
             deck.accept_mix(seat, out, shuffle_proof_from_data(b["proof"], n))
             return out
+        if kind == st.REMIX:
+            return self._check_remix(step, seat, body)
         if kind == st.SHARES:
             return self._check_shares(step, seat, body)
         if kind in (st.RAND_COMMIT, st.CHOICE_COMMIT):
@@ -312,6 +320,34 @@ class Peer:
             deck.accept_secret(seat, secret)
             return secret
         raise MalformedMessage(f"unknown step kind {kind}")
+
+    def _check_remix(self, step: st.Step, seat: int, body: Any) -> Any:
+        """A holder's re-mix of its hand: the proof for everyone; for each seat sharing
+        the hand, a boxed opening that tells it the new order (checked against the deck)."""
+        request = step.request
+        assert isinstance(request, Remix)
+        b = st.body_map(body, "deck", "proof", "boxes")
+        n = len(request.slots)
+        out = deck_from_data(b["deck"], n)
+        proof = shuffle_proof_from_data(b["proof"], n)
+        readers = [r for r in request.to if r != seat]
+        boxes = expect_list(b["boxes"], "boxes", len(readers))
+        perm: tuple[int, ...] | None = None
+        for reader, item in zip(readers, boxes, strict=True):
+            pair = expect_list(item, "box", 2)
+            if expect_int(pair[0], "reader") != reader:
+                raise MalformedMessage("re-mix openings addressed out of order")
+            box = expect_bytes(pair[1], "box")
+            if reader != self.seat:
+                continue  # only the reader can open and check it
+            sender = self.table.players[seat]
+            opening = opening_from_data(unpack(self.identity.open_from(sender, box)), n)
+            self.deck.check_opening(seat, out, opening)
+            perm = opening.perm
+        if seat == self.seat:
+            perm = self._remix_perm
+        self.deck.accept_mix(seat, out, proof)
+        return out, perm
 
     def _check_shares(self, step: st.Step, seat: int, body: Any) -> Any:
         plan = step.plan[seat]
@@ -372,6 +408,8 @@ class Peer:
                 self.deck.end_shuffle(slots)
                 self._mixes = 0
                 self._apply(Shuffled(slots), None)
+        elif kind == st.REMIX:
+            self._remixed(step, parsed)
         elif kind == st.SHARES:
             self._reveal(step, parsed)
         elif kind in (st.RAND_COMMIT, st.CHOICE_COMMIT):
@@ -395,6 +433,22 @@ class Peer:
             from cakeparty.protocol.audit import audit
 
             self.verdict = audit(self)
+
+    def _remixed(self, step: st.Step, parsed: dict[int, Any]) -> None:
+        request = step.request
+        assert isinstance(request, Remix)
+        ((seat, (out, perm)),) = parsed.items()
+        slots = request.slots
+        self.remixes.append((slots, out))
+        self.deck.end_shuffle(slots)
+        cards: tuple[str | None, ...] = (None,) * len(slots)
+        if self.seat in request.to:
+            if perm is None:
+                raise ProtocolError("the re-mixed order did not reach this seat", seq=step.seq)
+            knowledge = self.game.knowledge(self.state)
+            old = [knowledge.cards[s] for s in slots]
+            cards = tuple(old[p] for p in perm)
+        self._apply(Remixed(seat, slots, cards, request.to), None)
 
     def _reveal(self, step: st.Step, parsed: dict[int, Any]) -> None:
         request = step.request
@@ -424,6 +478,9 @@ class Peer:
             if self._mixes == 0:
                 self._prepare_shuffle(request)
             return st.Step(seq, st.MIX, (self._mixes,), request, mixer=self._mixes)
+        if isinstance(request, Remix):
+            self.deck.begin_shuffle(request.slots)
+            return st.Step(seq, st.REMIX, (request.seat,), request)
         if isinstance(request, Reveal):
             knowledge = self.game.knowledge(self.state)
             plan = share_plan(
@@ -469,6 +526,23 @@ class Peer:
         if step.kind == st.MIX:
             out, mixed = deck.my_mix(rb)
             return {"deck": deck_to_data(out), "proof": shuffle_proof_to_data(mixed)}
+        if step.kind == st.REMIX:
+            request = step.request
+            assert isinstance(request, Remix)
+            out, opening, proof = deck.my_remix(rb)
+            self._remix_perm = opening.perm
+            boxes = []
+            for reader in request.to:
+                if reader != self.seat:
+                    sealed = pack(opening_to_data(opening))
+                    boxes.append(
+                        [reader, self.identity.seal_for(self.table.players[reader], sealed, rb)]
+                    )
+            return {
+                "deck": deck_to_data(out),
+                "proof": shuffle_proof_to_data(proof),
+                "boxes": boxes,
+            }
         if step.kind == st.SHARES:
             plan = step.plan[self.seat]
             public = [share_to_data(s) for s in deck.make_shares(plan.public, rb)]

@@ -83,6 +83,18 @@ def share_from_data(obj: Any) -> Share:
     return Share(point_from_data(d, "share"), DleqProof(scalar_from_data(c), scalar_from_data(z)))
 
 
+def opening_to_data(opening: Opening) -> list[bytes]:
+    """A permutation and its scalars (a re-mix's opening, boxed to a co-holder)."""
+    return _opening_to_data(opening)
+
+
+def opening_from_data(obj: Any, cards: int) -> Opening:
+    """The inverse of :func:`opening_to_data` for ``cards`` cards."""
+    if not 0 <= cards <= MAX_CARDS:
+        raise MalformedMessage("opening: too many cards")
+    return _opening_from_data(obj, cards)
+
+
 def _opening_to_data(opening: Opening) -> list[bytes]:
     perm = b"".join(p.to_bytes(2, "big") for p in opening.perm)
     return [perm, b"".join(opening.scalars)]
