@@ -20,6 +20,7 @@ from __future__ import annotations
 from cakeparty.core.actions import (
     Action,
     Committed,
+    Forfeited,
     RandomResult,
     Remixed,
     Revealed,
@@ -60,6 +61,7 @@ __all__ = [
     "CakePartyError",
     "Commit",
     "Committed",
+    "Forfeited",
     "Game",
     "IllegalActionError",
     "LocalDealer",

@@ -329,6 +329,19 @@ class Remixed(Action):
 
 @register
 @dataclasses.dataclass(frozen=True)
+class Forfeited(Action):
+    """``seat`` loses the game at once: a rule breach was proven against it (``reason``),
+    by a witness's evidence every peer checked. Fed by the peers, never by a seat."""
+
+    seat: int
+    reason: str
+
+    TAG: ClassVar[str] = "forfeited"
+    KINDS: ClassVar[tuple[Kind, ...]] = (Kind.INT, Kind.NAME)
+
+
+@register
+@dataclasses.dataclass(frozen=True)
 class RandomResult(Action):
     """A fair number ``value`` in ``range(n)``."""
 
@@ -359,4 +372,4 @@ class Committed(Action):
             raise ValueError("choices are one per seat, in seat order")
 
 
-DealerAction = Revealed | Shuffled | Remixed | RandomResult | Committed
+DealerAction = Revealed | Shuffled | Remixed | RandomResult | Committed | Forfeited

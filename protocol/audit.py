@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cakeparty.core import CakePartyError, Match, Revealed, new_match
+from cakeparty.core import CakePartyError, Forfeited, Match, Revealed, new_match
 from cakeparty.protocol.errors import ProtocolError
 
 if TYPE_CHECKING:
@@ -95,6 +95,17 @@ def audit(peer: Peer) -> Verdict:
             None,
             None,
             "a card shown to all differs from the deck",
+            replay,
+            orders,
+            randoms,
+            remixes,
+        )
+    for forfeit in (a for s, a in peer.history if s is None and isinstance(a, Forfeited)):
+        # every move was legal with the cards face up: the accusation was false
+        return _unfair(
+            forfeit.seat,
+            str(forfeit),
+            "accused a move the cards show was legal",
             replay,
             orders,
             randoms,

@@ -125,6 +125,9 @@ class MentalDeck:
         self.cards: list[Ciphertext] = []
         self.public: list[dict[int, Point]] = [{} for _ in box]
         self.private: list[dict[int, Point]] = [{} for _ in box]
+        # the private shares sent to this seat, with their proofs: the evidence a witness
+        # publishes to open a hand to everyone when its holder lied about it
+        self.proven: list[dict[int, Share]] = [{} for _ in box]
         self.mixing: Deck = ()
         self.secrets: list[bytes | None] = [None] * seats
 
@@ -152,6 +155,7 @@ class MentalDeck:
         self.cards[slot] = Ciphertext(BASE, add(self.table.point(card), self.joint))
         self.public[slot] = {}
         self.private[slot] = {}
+        self.proven[slot] = {}
 
     def begin_shuffle(self, slots: Sequence[int]) -> None:
         self.mixing = tuple(self.cards[s] for s in slots)
@@ -203,6 +207,7 @@ class MentalDeck:
             self.cards[slot] = ct
             self.public[slot] = {}
             self.private[slot] = {}
+            self.proven[slot] = {}
         self.mixing = ()
 
     # -- shares -------------------------------------------------------------------------
@@ -225,8 +230,21 @@ class MentalDeck:
     def accept_public(self, seat: int, slot: int, point: Point) -> None:
         self.public[slot][seat] = point
 
-    def accept_private(self, seat: int, slot: int, point: Point) -> None:
+    def accept_private(self, seat: int, slot: int, point: Point, share: Share) -> None:
         self.private[slot][seat] = point
+        self.proven[slot][seat] = share
+
+    def open_with(self, slot: int, shares: dict[int, Share]) -> str | None:
+        """The card in ``slot`` from the public shares and ``shares`` (each checked; a bad
+        one raises :class:`BadShare` naming its seat), or ``None`` if some are missing."""
+        points = dict(self.public[slot])
+        for seat, share in shares.items():
+            if not 0 <= seat < self.seats:
+                raise BadShare(f"no seat {seat}", peer=None)
+            points[seat] = self.check_share(seat, slot, share)
+        if len(points) < self.seats:
+            return None
+        return self.table.card_of(decrypt(self.cards[slot], points.values()))
 
     def card(self, slot: int) -> str | None:
         """The card in ``slot`` if this peer holds every share of it."""

@@ -24,6 +24,7 @@ from cakeparty.core import (
     Action,
     Commit,
     Committed,
+    Forfeited,
     IllegalActionError,
     Random,
     RandomResult,
@@ -145,6 +146,9 @@ class Peer:
         self.shuffles: list[tuple[tuple[int, ...], Deck]] = []
         self.remixes: list[tuple[tuple[int, ...], Deck]] = []
         self._remix_perm: tuple[int, ...] | None = None  # this seat's own last re-mix
+        # a move just made that some seats can check at once: (seat, action, state before,
+        # witnesses, slots)
+        self._witnessed: tuple[int, Action, Any, tuple[int, ...], tuple[int, ...]] | None = None
         self.randoms: list[int] = []
         self.crypto_seconds = 0.0
         self._mixes = 0
@@ -315,6 +319,8 @@ class Peer:
         if kind == st.ACTION:
             action = from_data(st.body_map(body, "a")["a"])
             return action, self.game.apply(self.state, action, seat)
+        if kind == st.WITNESS:
+            return self._check_accusation(seat, body)
         if kind == st.AUDIT:
             secret = expect_bytes(st.body_map(body, "x")["x"], "x", 32)
             deck.accept_secret(seat, secret)
@@ -367,9 +373,38 @@ class Peer:
                 continue  # only the reader can open and check it
             sender = self.table.players[seat]
             inner = expect_list(unpack(self.identity.open_from(sender, box)), "shares", len(slots))
-            for slot, share in zip(slots, inner, strict=True):
-                mine.append((slot, self.deck.check_share(seat, slot, share_from_data(share))))
+            for slot, data in zip(slots, inner, strict=True):
+                share = share_from_data(data)
+                mine.append((slot, (self.deck.check_share(seat, slot, share), share)))
         return checked, mine
+
+    def _check_accusation(self, seat: int, body: Any) -> tuple[int, str] | None:
+        """A witness's word on the move just made: ``None`` (no accusation), or the
+        shares that open the cards to everyone. Returns who forfeits and why: the mover
+        if the opened cards prove the move broke a rule, the accuser if they do not (or
+        its evidence does not verify, or is missing)."""
+        assert self._witnessed is not None
+        mover, action, before, _seats, slots = self._witnessed
+        accusation = st.body_map(body, "accuse")["accuse"]
+        if accusation is None:
+            return None
+        items = expect_list(accusation, "accusation", len(slots))
+        cards: dict[int, str] = {}
+        try:
+            for slot, item in zip(slots, items, strict=True):
+                shares = {}
+                for pair in expect_list(item, "shares"):
+                    owner, data = expect_list(pair, "share", 2)
+                    shares[expect_int(owner, "seat")] = share_from_data(data)
+                card = self.deck.open_with(slot, shares)
+                if card is None:
+                    return seat, "false-accusation"
+                cards[slot] = card
+        except ProtocolError:
+            return seat, "false-accusation"  # evidence that does not verify proves nothing
+        if self.game.breach(before, mover, action, cards) is None:
+            return seat, "false-accusation"
+        return mover, "false-count"
 
     # -- completing a step ----------------------------------------------------------------
 
@@ -426,8 +461,17 @@ class Peer:
             self._apply(Committed(tuple(sorted(parsed.items()))), None)
         elif kind == st.ACTION:
             ((seat, (action, state)),) = parsed.items()
+            seats, slots = self.game.witnesses(self.state, seat, action)
+            if seats:
+                self._witnessed = (seat, action, self.state, seats, slots)
             self.state = state
             self.history.append((seat, action))
+        elif kind == st.WITNESS:
+            self._witnessed = None
+            verdicts = [v for _, v in sorted(parsed.items()) if v is not None]
+            if verdicts:
+                culprit, reason = verdicts[0]
+                self._apply(Forfeited(culprit, reason), None)
         elif kind == st.AUDIT:
             self.finished = True
             from cakeparty.protocol.audit import audit
@@ -456,8 +500,8 @@ class Peer:
         for seat, (public, mine) in parsed.items():
             for slot, point in public:
                 self.deck.accept_public(seat, slot, point)
-            for slot, point in mine:
-                self.deck.accept_private(seat, slot, point)
+            for slot, (point, share) in mine:
+                self.deck.accept_private(seat, slot, point, share)
         readable = request.to is None or self.seat in request.to
         cards = tuple(self.deck.card(s) if readable else None for s in request.slots)
         if readable and any(c is None for c in cards):
@@ -471,6 +515,8 @@ class Peer:
         everyone = tuple(range(self.table.seats))
         if seq == 0:
             return st.Step(seq, st.KEYS, everyone)
+        if self._witnessed is not None:
+            return st.Step(seq, st.WITNESS, self._witnessed[3])
         if self.outcome is not None:
             return st.Step(seq, st.AUDIT, everyone)
         request = self.game.pending(self.state)
@@ -562,9 +608,30 @@ class Peer:
             action = self._choice
             assert action is not None
             return {"a": to_data(action), "nonce": self._choice_nonce(step.seq - 1)}
+        if step.kind == st.WITNESS:
+            return {"accuse": self._accusation(rb)}
         if step.kind == st.AUDIT:
             return {"x": deck.key.secret}
         raise AssertionError(step.kind)
+
+    def _accusation(self, random_bytes: RandomBytes) -> list[Any] | None:
+        """If the move just made broke a rule with cards this seat saw, the evidence: for
+        each slot, every share not yet public (the holder's, boxed to this seat with its
+        proof, and this seat's own), so that every peer can open the cards and check."""
+        assert self._witnessed is not None
+        mover, action, before, _seats, slots = self._witnessed
+        knowledge = self.game.knowledge(before)
+        cards = {s: c for s in slots if (c := knowledge.cards[s]) is not None}
+        if self.game.breach(before, mover, action, cards) is None:
+            return None
+        evidence = []
+        for slot in slots:
+            shares = [[self.seat, share_to_data(self.deck.make_shares([slot], random_bytes)[0])]]
+            for owner, share in sorted(self.deck.proven[slot].items()):
+                if owner not in self.deck.public[slot]:
+                    shares.append([owner, share_to_data(share)])
+            evidence.append(shares)
+        return evidence
 
     def _random_contribution(self, seq: int) -> tuple[bytes, bytes]:
         rb = self._stream(b"random", seq)

@@ -31,6 +31,7 @@ RAND_OPEN = "rand-open"  # the contribution and its nonce
 CHOICE_COMMIT = "choice-commit"  # commitment to a simultaneous choice
 CHOICE_OPEN = "choice-open"  # the choice and its nonce
 ACTION = "action"  # a seat's move
+WITNESS = "witness"  # a seat that saw the cards a move depends on: it accuses, or not
 AUDIT = "audit"  # a seat's game secret, once the game is over
 
 KINDS = (
@@ -43,6 +44,7 @@ KINDS = (
     CHOICE_COMMIT,
     CHOICE_OPEN,
     ACTION,
+    WITNESS,
     AUDIT,
 )
 

@@ -8,11 +8,11 @@ rule needs a card nobody here may see, the state waits on a request in ``queue``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from cakeparty.core.actions import Action, RandomResult, Remixed, Revealed, Shuffled
+from cakeparty.core.actions import Action, Forfeited, RandomResult, Remixed, Revealed, Shuffled
 from cakeparty.core.errors import IllegalActionError
 from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.actions import (
@@ -623,6 +623,57 @@ def _breach(
     return replace(state, breaches=(*state.breaches, breach))
 
 
+def _forfeited(state: DuelState, action: Forfeited) -> DuelState:
+    """A breach proven by a witness's evidence: the seat's side loses the duel at once."""
+    if state.phase is Phase.OVER or not 0 <= action.seat < state.players:
+        raise IllegalActionError(None, action, _("nobody may forfeit now"))
+    side = 1 - state.side(action.seat)
+    state = _log(state, ev.Forfeited(action.seat, action.reason))
+    return replace(
+        state,
+        winner=side,
+        forfeit=action.seat,
+        phase=Phase.OVER,
+        queue=(),
+        attack=None,
+        block=None,
+        target=None,
+    )
+
+
+def witnesses(
+    state: DuelState, seat: int, action: Action
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A Summoner count can be checked at once by whoever saw the hand (the attacker)."""
+    if not isinstance(action, Declare) or state.phase is not Phase.DECLARE:
+        return (), ()
+    hand = state.hands[seat]
+    holders = state.holders(seat)
+    seats = tuple(
+        other
+        for other in range(state.players)
+        if other not in holders and hand and all(state.knowledge.knows(other, s) for s in hand)
+    )
+    return (seats, hand) if seats else ((), ())
+
+
+def breach_with(
+    state: DuelState, seat: int, action: Action, cards: Mapping[int, str]
+) -> str | None:
+    """Why ``action`` breaks a rule once the cards of ``cards`` are known, if it does."""
+    if not isinstance(action, Declare) or state.summon_name is None:
+        return None
+    hand = state.hands[seat]
+    if any(s not in cards for s in hand):
+        return None
+    held = [cards[s] for s in hand].count(state.summon_name)
+    if held == action.count:
+        return None
+    return _("declared {claimed} × {card}, the hand holds {n}").format(
+        claimed=action.count, card=_(CARDS[state.summon_name].title), n=held
+    )
+
+
 _CONTINUE: dict[Phase, Callable[[DuelState, Any], DuelState]] = {
     Phase.SPECIALS: lambda s, a: _new_bout(s),
     Phase.DEAL: lambda s, a: _dealt(s),
@@ -639,6 +690,10 @@ def apply(state: DuelState, action: Action, seat: int | None) -> DuelState:
 
     Raises :class:`IllegalActionError` naming seat, action and reason if it is not allowed.
     """
+    if isinstance(action, Forfeited):
+        if seat is not None:
+            raise IllegalActionError(seat, action, _("only the dealer answers requests"))
+        return replace(_forfeited(state, action), state_id=state.state_id + 1)
     if seat is None or isinstance(action, (Revealed, Shuffled, Remixed, RandomResult)):
         if seat is not None:
             raise IllegalActionError(seat, action, _("only the dealer answers requests"))

@@ -176,6 +176,7 @@ class DuelState:
     events: tuple[Any, ...] = ()  # everything that happened, oldest first
     bout_start: int = 0  # index in ``events`` where this bout began
     winner: int | None = None  # side that won the duel (or the tournament)
+    forfeit: int | None = None  # seat whose proven breach ended the game
     state_id: int = 0
 
     # -- derived facts ----------------------------------------------------------------
