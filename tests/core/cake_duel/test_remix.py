@@ -13,6 +13,7 @@ import pytest
 from cakeparty.core import Match, Remix, Remixed, new_match
 from cakeparty.core.games.cake_duel import CHALLENGE, NO_ACTION, PASS, Claim, Phase
 from cakeparty.core.games.cake_duel import events as ev
+from cakeparty.core.games.cake_duel.beliefs import Beliefs
 from cakeparty.core.games.cake_duel.bots import normal_bot, random_bot
 from cakeparty.core.games.cake_duel.state import DuelState
 from cakeparty.core.knowledge import PUBLIC
@@ -184,3 +185,21 @@ def test_a_remix_request_is_answered_only_by_its_remix() -> None:
     wrong = Remixed(0, request.slots, (None,) * len(request.slots), (0,))
     with pytest.raises(Exception, match="does not answer"):
         game.apply(state, wrong, None)
+
+
+def test_the_looker_still_counts_the_cards_it_saw_in_the_hand() -> None:
+    m = stacked(
+        [["oracle", "archer", "defender", "defender"], ["wizard", "wizard", "soldier", "priest"]],
+        specials=["oracle", "priest"],
+    )
+    claim(m, 0, ["oracle"], "oracle")
+    accept(m)
+    view = m.view(0)
+    assert not set(m.state.hands[1]) & set(view.known)
+    beliefs = Beliefs.of(view)
+    # two Wizards seen in Bob's hand: certain, though their slots are not
+    assert beliefs.expected_in_hand(1, "wizard") >= 2
+    assert beliefs.holds(1, ("priest",)) == 1.0
+    # and they are no longer among the cards Alice could meet anywhere else
+    blind = Beliefs.of(replace(view, glimpses=MappingProxyType({})))
+    assert beliefs.unknown["wizard"] < blind.unknown["wizard"]
