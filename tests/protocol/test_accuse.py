@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from cakeparty.core import Forfeited
-from cakeparty.core.games.cake_duel import Claim, Declare, Phase, Summon
+from cakeparty.core.games.cake_duel import NO_ACTION, Claim, Declare, Lead, Phase, Summon
 from cakeparty.protocol import steps as st
 from cakeparty.protocol.group import BASE, add
 from cakeparty.protocol.mental import MentalMatch
@@ -121,3 +121,34 @@ def test_a_true_count_witnessed_lets_the_game_go_on() -> None:
     room.play(seat_bots(2, seed))
     assert all(v.fair for v in room.verdicts)
     assert not any(isinstance(a, Forfeited) for _, a in attacker.history)
+
+
+def test_in_team_mode_the_attacker_proves_a_false_count_with_both_holders_shares() -> None:
+    # seat 1's teammate (seat 3) shares its hand; seat 2 (the attacker's mate) does not see
+    # it and publishes its shares in the clear: the evidence carries the other three
+    for seed in range(5, 15):
+        room = MentalMatch("cake-duel", 4, seed, lam=2, peer_types={1: FalseCount})
+        lead = next(p for p in room.peers if p.waiting_for == (p.seat,))
+        if lead.seat % 2 == 0:
+            break
+    else:
+        pytest.fail("side 0 never starts")
+    lead.act(Lead(lead.seat))
+    room.pump()
+    attacker = room.peers[lead.seat]
+    target = room.peers[1]
+    attacker.act(Claim(attacker.state.hands[attacker.seat][:1], "summoner", target.seat))
+    room.pump()
+    target.act(NO_ACTION)
+    room.pump()
+    assert attacker.state.phase is Phase.SUMMON
+    name = target.deck.card(target.state.hands[1][0])
+    assert name is not None
+    attacker.act(Summon(name))
+    room.pump()
+    target.act(Declare(1))  # FalseCount says 0; the hand holds at least one
+    room.pump()
+    for peer in room.peers:
+        assert (None, Forfeited(1, "false-count")) in peer.history
+        assert peer.outcome is not None and peer.outcome.winners == (0, 2)
+    assert all(not v.fair and v.seat == 1 for v in room.verdicts)
