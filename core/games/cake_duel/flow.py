@@ -415,13 +415,12 @@ def _declared(state: DuelState, seat: int, action: Declare) -> DuelState:
     name = state.summon_name
     assert name is not None
     hand = state.hands[seat]
-    cards = [state.knowledge.cards[s] for s in hand]
-    if all(c is not None for c in cards) and cards.count(name) != action.count:
+    held = {s: c for s in hand if (c := state.knowledge.cards[s]) is not None}
+    reason = breach_with(state, seat, action, held)
+    if reason is not None:
         # only a state that holds the hand can tell; the cakes move as declared, so that
-        # every peer stays in step, and the breach is named (at the latest by the audit)
-        reason = _("declared {claimed} × {card}, the hand holds {n}").format(
-            claimed=action.count, card=_(CARDS[name].title), n=cards.count(name)
-        )
+        # every peer stays in step, and the breach is named: at once by a witness's
+        # accusation in a networked room, refused outright by the local dealer
         state = _breach(state, seat, action, reason, hand)
     declaration = Declaration(seat, hand, name, action.count)
     state = replace(state, declarations=(*state.declarations, declaration))
