@@ -341,7 +341,7 @@ class FalseCount(Peer):
         super().act(action)
 
 
-def test_a_false_summoner_count_is_named_by_the_audit() -> None:
+def test_a_false_summoner_count_is_named_at_once_and_by_the_audit() -> None:
     # seat 0 summons "wizard" at once; seat 1 holds a Wizard and says it holds none
     for seed in range(40):
         room = MentalMatch("cake-duel", 2, seed, lam=2, peer_types={1: FalseCount})
@@ -362,9 +362,9 @@ def test_a_false_summoner_count_is_named_by_the_audit() -> None:
         room.pump()
         target.act(Declare(1))  # FalseCount says 0
         room.pump()
-        # the attacker saw the hand: it knows at once; the game goes on in step
+        # the attacker saw the hand: it knows at once, proves it, and the game is over
         assert [b.seat for b in attacker.view().breaches] == [1]
-        room.play(seat_bots(2, seed))
+        assert all(p.finished for p in room.peers)
         verdict = room.verdicts[0]
         assert not verdict.fair and verdict.seat == 1 and verdict.move == "declare 0"
         assert all(str(v) == str(verdict) for v in room.verdicts)
