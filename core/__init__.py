@@ -10,7 +10,8 @@ The small public API for scripts and bots::
 
 and the functional contract every game follows: ``to_act(state)``,
 ``legal_actions(state, seat)``, ``apply(state, action, seat)``, ``view(state, seat)``,
-``outcome(state)``, with requests (``Reveal``, ``Shuffle``, ``Random``, ``Commit``)
+``outcome(state)``, with requests (``Reveal``, ``Shuffle``, ``Remix``, ``Random``,
+``Commit``)
 fulfilled by a dealer and fed back as actions.
 """
 
@@ -19,7 +20,9 @@ from __future__ import annotations
 from cakeparty.core.actions import (
     Action,
     Committed,
+    Forfeited,
     RandomResult,
+    Remixed,
     Revealed,
     Shuffled,
     from_data,
@@ -48,7 +51,7 @@ from cakeparty.core.game import (
     view,
 )
 from cakeparty.core.match import Match, new_match
-from cakeparty.core.requests import Commit, Random, Request, Reveal, Shuffle
+from cakeparty.core.requests import Commit, Random, Remix, Request, Reveal, Shuffle
 
 __all__ = [
     "Action",
@@ -58,6 +61,7 @@ __all__ = [
     "CakePartyError",
     "Commit",
     "Committed",
+    "Forfeited",
     "Game",
     "IllegalActionError",
     "LocalDealer",
@@ -65,6 +69,8 @@ __all__ = [
     "Outcome",
     "Random",
     "RandomResult",
+    "Remix",
+    "Remixed",
     "Request",
     "Reveal",
     "Revealed",

@@ -11,7 +11,8 @@ Untrusted input only ever meets :func:`parse` and :func:`from_data`; both raise
 :class:`~cakeparty.core.errors.ActionSyntaxError` and nothing else.
 
 The actions by which a dealer answers a request (:class:`Revealed`, :class:`Shuffled`,
-:class:`RandomResult`, :class:`Committed`) live here too, since every game shares them.
+:class:`Remixed`, :class:`RandomResult`, :class:`Committed`) live here too, since every game
+shares them.
 """
 
 from __future__ import annotations
@@ -304,6 +305,43 @@ class Shuffled(Action):
 
 @register
 @dataclasses.dataclass(frozen=True)
+class Remixed(Action):
+    """``seat`` re-mixed its own ``slots``: ``cards`` are their identities in the new order,
+    known to the seats ``to`` only; every other seat knows none of them any more.
+
+    A peer that may not learn them receives the same action with ``None`` in ``cards``.
+    """
+
+    seat: int
+    slots: tuple[int, ...]
+    cards: tuple[str | None, ...]
+    to: tuple[int, ...]
+
+    TAG: ClassVar[str] = "remixed"
+    KINDS: ClassVar[tuple[Kind, ...]] = (Kind.INT, Kind.INTS, Kind.CARDS, Kind.SEATS)
+
+    def __post_init__(self) -> None:
+        if len(self.slots) != len(self.cards):
+            raise ValueError("one card per slot")
+        if self.to is None or self.seat not in self.to:
+            raise ValueError("the holder keeps knowing its cards")
+
+
+@register
+@dataclasses.dataclass(frozen=True)
+class Forfeited(Action):
+    """``seat`` loses the game at once: a rule breach was proven against it (``reason``),
+    by a witness's evidence every peer checked. Fed by the peers, never by a seat."""
+
+    seat: int
+    reason: str
+
+    TAG: ClassVar[str] = "forfeited"
+    KINDS: ClassVar[tuple[Kind, ...]] = (Kind.INT, Kind.NAME)
+
+
+@register
+@dataclasses.dataclass(frozen=True)
 class RandomResult(Action):
     """A fair number ``value`` in ``range(n)``."""
 
@@ -334,4 +372,4 @@ class Committed(Action):
             raise ValueError("choices are one per seat, in seat order")
 
 
-DealerAction = Revealed | Shuffled | RandomResult | Committed
+DealerAction = Revealed | Shuffled | Remixed | RandomResult | Committed | Forfeited

@@ -1,20 +1,20 @@
 """The local dealer: knows every card and fulfils requests at once.
 
 It serves solo and hot-seat play, simulations and most tests. It can be given the exact
-outcome of each shuffle and random draw, so a test can stack the deck, and it records every
-shuffle, so a duel can be replayed face up afterwards.
+outcome of each shuffle, re-mix and random draw, so a test can stack the deck, and it records
+every shuffle and re-mix, so a duel can be replayed face up afterwards.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
-from cakeparty.core.actions import Action, RandomResult, Revealed, Shuffled
+from cakeparty.core.actions import Action, RandomResult, Remixed, Revealed, Shuffled
 from cakeparty.core.errors import CakePartyError
 from cakeparty.core.knowledge import PUBLIC, Knowledge
-from cakeparty.core.requests import Commit, Random, Request, Reveal, Shuffle
+from cakeparty.core.requests import Commit, Random, Remix, Request, Reveal, Shuffle
 
 
 class LocalDealer:
@@ -27,15 +27,22 @@ class LocalDealer:
         *,
         orders: Iterable[Sequence[str] | None] = (),
         randoms: Iterable[int] = (),
+        remixes: Iterable[Sequence[str] | None] = (),
     ) -> None:
         """``orders``: for each shuffle in turn, the cards the shuffled slots must hold, in
         the order the request lists the slots (for a deck: top first), or ``None`` for a
-        random shuffle. ``randoms``: the results of the first random draws."""
+        random shuffle. ``randoms``: the results of the first random draws. ``remixes``:
+        likewise for each re-mix of a hand in turn."""
         self.truth: list[str] = list(box)
         self.rng = random.Random(seed)
+        # re-mixes draw from their own stream, so a seed deals the same decks with or
+        # without them
+        self.remix_rng = random.Random(None if seed is None else f"remix/{seed}")
         self._orders = iter(orders)
         self._randoms = iter(randoms)
+        self._remixes = iter(remixes)
         self.shuffles: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
+        self.remixes: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
 
     def card(self, slot: int) -> str:
         """The identity of ``slot`` now."""
@@ -55,8 +62,12 @@ class LocalDealer:
             cards = tuple(self.truth[s] for s in request.slots)
             return Revealed(request.slots, cards, request.to)
         if isinstance(request, Shuffle):
-            self._shuffle(request.slots)
+            self.shuffles.append(self._permute(request.slots, self._orders, self.rng))
             return Shuffled(request.slots)
+        if isinstance(request, Remix):
+            slots, cards = self._permute(request.slots, self._remixes, self.remix_rng)
+            self.remixes.append((slots, cards))
+            return Remixed(request.seat, slots, cards, request.to)
         if isinstance(request, Random):
             value = next(self._randoms, None)
             if value is None:
@@ -65,11 +76,16 @@ class LocalDealer:
         assert isinstance(request, Commit)
         raise CakePartyError("a commit is answered by the seats' own choices")
 
-    def _shuffle(self, slots: tuple[int, ...]) -> None:
+    def _permute(
+        self,
+        slots: tuple[int, ...],
+        stacked: Iterator[Sequence[str] | None],
+        rng: random.Random,
+    ) -> tuple[tuple[int, ...], tuple[str, ...]]:
         cards = [self.truth[s] for s in slots]
-        order = next(self._orders, None)
+        order = next(stacked, None)
         if order is None:
-            self.rng.shuffle(cards)
+            rng.shuffle(cards)
         else:
             if Counter(order) != Counter(cards):
                 raise CakePartyError(
@@ -78,4 +94,4 @@ class LocalDealer:
             cards = list(order)
         for slot, card in zip(slots, cards, strict=True):
             self.truth[slot] = card
-        self.shuffles.append((slots, tuple(cards)))
+        return slots, tuple(cards)

@@ -71,6 +71,24 @@ class Game(ABC):
     def box(self, state: Any) -> tuple[str, ...]:
         """Every slot's card as it comes out of the box (before any shuffle)."""
 
+    # -- a breach a witness can prove (optional) -----------------------------------------
+
+    def witnesses(
+        self, state: Any, seat: int, action: Action
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Who can check ``seat``'s ``action`` in ``state`` at once with hidden cards they
+        know, and which slots that takes: ``(seats, slots)``, empty when nobody can.
+
+        Public facts only (who knows which slot), so every peer agrees; a networked room
+        asks each witness whether it accuses, and ends the game on a proven breach.
+        """
+        return (), ()
+
+    def breach(self, state: Any, seat: int, action: Action, cards: Mapping[int, str]) -> str | None:
+        """Why ``action`` by ``seat`` in ``state`` breaks a rule given the identities
+        ``cards`` of the slots :meth:`witnesses` named, or ``None`` if it does not."""
+        return None
+
 
 _GAMES: dict[str, Game] = {}
 

@@ -82,6 +82,13 @@ class Knowledge:
             known[slot] = 0
         return Knowledge(tuple(ident), tuple(known))
 
+    def remix(
+        self, slots: Iterable[int], cards: Iterable[str | None], to: Iterable[int]
+    ) -> Knowledge:
+        """``slots`` were re-mixed by their holder: only ``to`` knows them, as ``cards``."""
+        slots = tuple(slots)
+        return self.forget(slots).reveal(slots, cards, to)
+
     def restore(self, cards: Iterable[str]) -> Knowledge:
         """Every slot face up again with ``cards`` (the cards sorted back into the box)."""
         return Knowledge.public(cards)

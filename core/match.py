@@ -68,9 +68,20 @@ class Match:
         if isinstance(request, Commit):
             self._seal(request, seat, action)
         else:
-            self.state = self.game.apply(self.state, action, seat)
+            after = self.game.apply(self.state, action, seat)
+            self._refuse_breach(after, seat, action)
+            self.state = after
             self.history.append((seat, action))
         self._settle()
+
+    def _refuse_breach(self, after: Any, seat: int, action: Action) -> None:
+        # A rule that peers can only check once hidden cards are known (a Summoner count)
+        # is recorded as a breach so that every peer stays in step. The local dealer knows
+        # every card: such a move is simply illegal here.
+        before: tuple[Any, ...] = getattr(self.state, "breaches", ())
+        breaches: tuple[Any, ...] = getattr(after, "breaches", ())
+        if len(breaches) > len(before):
+            raise IllegalActionError(seat, action, breaches[-1].reason)
 
     def _seal(self, request: Commit, seat: int, action: Action) -> None:
         # a simultaneous choice stays sealed until every seat of the commit has chosen
@@ -125,12 +136,13 @@ def new_match(
     *,
     orders: Iterable[Sequence[str] | None] = (),
     randoms: Iterable[int] = (),
+    remixes: Iterable[Sequence[str] | None] = (),
 ) -> Match:
-    """Start a local match of ``game``; ``orders``/``randoms`` stack the dealer."""
+    """Start a local match of ``game``; ``orders``/``randoms``/``remixes`` stack the dealer."""
     spec = get_game(game)
     if players not in spec.players:
         allowed = ", ".join(str(p) for p in spec.players)
         raise CakePartyError(f"{game} is for {allowed} players, not {players}")
     state = spec.new_state(players, options)
-    dealer = LocalDealer(spec.box(state), seed, orders=orders, randoms=randoms)
+    dealer = LocalDealer(spec.box(state), seed, orders=orders, randoms=randoms, remixes=remixes)
     return Match(spec, state, dealer)

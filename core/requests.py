@@ -8,6 +8,7 @@ request            answered by             meaning
 =================  ======================  ===========================================
 ``Reveal``         ``Revealed``            make these slots' identities known to seats
 ``Shuffle``        ``Shuffled``            permute the identities behind these slots
+``Remix``          ``Remixed``             a holder re-mixes its own slots, unseen
 ``Random``         ``RandomResult``        a fair number in ``range(n)``
 ``Commit``         ``Committed``           one sealed choice from each of these seats
 =================  ======================  ===========================================
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cakeparty.core.actions import Action, Committed, RandomResult, Revealed, Shuffled
+from cakeparty.core.actions import Action, Committed, RandomResult, Remixed, Revealed, Shuffled
 from cakeparty.core.errors import IllegalActionError
 
 
@@ -37,6 +38,20 @@ class Shuffle:
 
 
 @dataclass(frozen=True)
+class Remix:
+    """``seat`` re-mixes its own ``slots`` (a hand), seen by the seats ``to`` alone.
+
+    A game asks for it whenever a seat outside ``to`` learned cards of that hand (a look,
+    a card passed or stolen): afterwards the seats of ``to`` know which slot holds which
+    card, and nobody else does — a known card cannot be followed into a facedown play.
+    """
+
+    seat: int
+    slots: tuple[int, ...]
+    to: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Random:
     """A fair random number in ``range(n)``."""
 
@@ -50,7 +65,7 @@ class Commit:
     seats: tuple[int, ...]
 
 
-Request = Reveal | Shuffle | Random | Commit
+Request = Reveal | Shuffle | Remix | Random | Commit
 
 
 def check_answer(request: Request | None, action: Action) -> None:
@@ -65,6 +80,13 @@ def check_answer(request: Request | None, action: Action) -> None:
         )
     elif isinstance(request, Shuffle):
         ok = isinstance(action, Shuffled) and action.slots == request.slots
+    elif isinstance(request, Remix):
+        ok = (
+            isinstance(action, Remixed)
+            and action.seat == request.seat
+            and action.slots == request.slots
+            and action.to == request.to
+        )
     elif isinstance(request, Random):
         ok = isinstance(action, RandomResult) and action.n == request.n
     else:

@@ -1,11 +1,12 @@
 """The end-of-game audit: every card face up, every hidden rule checked, a verdict.
 
 Once the game is over every seat publishes its game secret. With all of them any peer can
-decrypt every ciphertext of the log: the outcome of each shuffle gives the deck orders, the
-random steps the random draws. The game is then replayed by the local dealer stacked with
-exactly those orders and draws, applying every seat's moves from the log in order. The
-replay knows every card, so it checks what no peer could check during play (a Summoner
-count, a taunt, a suit followed); it must also reproduce everything public the peers saw.
+decrypt every ciphertext of the log: the outcome of each shuffle gives the deck orders, each
+re-mix of a hand its new order, the random steps the random draws. The game is then
+replayed by the local dealer stacked with exactly those orders and draws, applying every
+seat's moves from the log in order. The replay knows every card, so it checks what no peer
+could check during play (a Summoner count, a taunt, a suit followed); it must also
+reproduce everything public the peers saw.
 The verdict is "fair", or the first seat, move and rule broken.
 
 Every intermediate mix is opened too: a mixer whose output is not a permutation of its
@@ -19,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cakeparty.core import CakePartyError, Match, Revealed, new_match
+from cakeparty.core import CakePartyError, Forfeited, Match, Revealed, new_match
 from cakeparty.protocol.errors import ProtocolError
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ class Verdict:
     replay: Match | None = None  # the whole game, face up
     orders: tuple[tuple[str, ...], ...] = ()  # the card order each shuffle produced
     randoms: tuple[int, ...] = ()
+    remixes: tuple[tuple[str, ...], ...] = ()  # the card order each re-mix of a hand produced
 
     def __str__(self) -> str:
         if self.fair:
@@ -51,8 +53,9 @@ def _unfair(
     replay: Match | None = None,
     orders: tuple[tuple[str, ...], ...] = (),
     randoms: tuple[int, ...] = (),
+    remixes: tuple[tuple[str, ...], ...] = (),
 ) -> Verdict:
-    return Verdict(False, seat, move, reason, replay, orders, randoms)
+    return Verdict(False, seat, move, reason, replay, orders, randoms, remixes)
 
 
 def forged_mix(peer: Peer) -> tuple[int, str] | None:
@@ -90,6 +93,7 @@ def _audit(peer: Peer) -> Verdict:
         )
     try:
         orders = tuple(tuple(peer.deck.open_all(deck)) for _, deck in peer.shuffles)
+        remixes = tuple(tuple(peer.deck.open_all(deck)) for _, deck in peer.remixes)
     except ProtocolError as exc:
         return _unfair(None, None, f"a card does not decrypt: {exc.reason}")
     randoms = tuple(peer.randoms)
@@ -100,6 +104,7 @@ def _audit(peer: Peer) -> Verdict:
         options=table.option_map,
         orders=orders,
         randoms=randoms,
+        remixes=remixes,
     )
     moves = [(seat, action) for seat, action in peer.history if seat is not None]
     for seat, action in moves:
@@ -113,16 +118,34 @@ def _audit(peer: Peer) -> Verdict:
                 replay,
                 orders,
                 randoms,
+                remixes,
             )
     # everything revealed to all during play must be what the cards really were
     seen = [a for s, a in peer.history if s is None and isinstance(a, Revealed) and a.to is None]
     truth = [a for s, a in replay.history if s is None and isinstance(a, Revealed) and a.to is None]
     if seen != truth:
         return _unfair(
-            None, None, "a card shown to all differs from the deck", replay, orders, randoms
+            None,
+            None,
+            "a card shown to all differs from the deck",
+            replay,
+            orders,
+            randoms,
+            remixes,
+        )
+    for forfeit in (a for s, a in peer.history if s is None and isinstance(a, Forfeited)):
+        # every move was legal with the cards face up: the accusation was false
+        return _unfair(
+            forfeit.seat,
+            str(forfeit),
+            "accused a move the cards show was legal",
+            replay,
+            orders,
+            randoms,
+            remixes,
         )
     for breach in getattr(replay.state, "breaches", ()):
-        return _unfair(breach.seat, breach.action, breach.reason, replay, orders, randoms)
+        return _unfair(breach.seat, breach.action, breach.reason, replay, orders, randoms, remixes)
     if replay.outcome != peer.outcome:
-        return _unfair(None, None, "the replay ends differently", replay, orders, randoms)
-    return Verdict(True, replay=replay, orders=orders, randoms=randoms)
+        return _unfair(None, None, "the replay ends differently", replay, orders, randoms, remixes)
+    return Verdict(True, replay=replay, orders=orders, randoms=randoms, remixes=remixes)

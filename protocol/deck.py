@@ -24,8 +24,10 @@ from cakeparty.protocol.elgamal import (
     decrypt,
     initial_deck,
     joint_key,
+    mix,
+    random_mix,
 )
-from cakeparty.protocol.errors import BadShare, ProtocolError, UnknownCard
+from cakeparty.protocol.errors import BadMix, BadShare, ProtocolError, UnknownCard
 from cakeparty.protocol.group import (
     BASE,
     Point,
@@ -44,7 +46,13 @@ from cakeparty.protocol.proofs import (
     verify_key,
     verify_share,
 )
-from cakeparty.protocol.shuffle import ShuffleProof, shuffle, verify_shuffle
+from cakeparty.protocol.shuffle import (
+    Opening,
+    ShuffleProof,
+    prove_shuffle,
+    shuffle,
+    verify_shuffle,
+)
 
 
 @dataclass(frozen=True)
@@ -124,6 +132,9 @@ class MentalDeck:
         self.cards: list[Ciphertext] = []
         self.public: list[dict[int, Point]] = [{} for _ in box]
         self.private: list[dict[int, Point]] = [{} for _ in box]
+        # the private shares sent to this seat, with their proofs: the evidence a witness
+        # publishes to open a hand to everyone when its holder lied about it
+        self.proven: list[dict[int, Share]] = [{} for _ in box]
         self.mixing: Deck = ()
         self.secrets: list[bytes | None] = [None] * seats
 
@@ -151,6 +162,7 @@ class MentalDeck:
         self.cards[slot] = Ciphertext(BASE, add(self.table.point(card), self.joint))
         self.public[slot] = {}
         self.private[slot] = {}
+        self.proven[slot] = {}
 
     def begin_shuffle(self, slots: Sequence[int]) -> None:
         self.mixing = tuple(self.cards[s] for s in slots)
@@ -176,12 +188,44 @@ class MentalDeck:
         )
         self.mixing = out
 
+    def my_remix(
+        self, random_bytes: RandomBytes, *, step: int
+    ) -> tuple[Deck, Opening, ShuffleProof]:
+        """This seat's re-mix of its own hand (the slots being mixed): the new ciphertexts,
+        the secret opening (permutation and scalars: it tells this seat, and the seats it
+        shares the hand with, which slot now holds which card) and the shuffle proof."""
+        assert self.joint is not None
+        out, perm, scalars = random_mix(self.mixing, self.joint, random_bytes)
+        proof = prove_shuffle(
+            self.room,
+            self.seat,
+            self.joint,
+            self.mixing,
+            out,
+            perm,
+            scalars,
+            context=mix_context(step),
+            random_bytes=random_bytes,
+        )
+        return out, Opening(tuple(perm), tuple(scalars)), proof
+
+    def check_opening(self, seat: int, out: Deck, opening: Opening) -> None:
+        """A re-mix's opening, boxed to a seat sharing the hand, must rebuild ``out``
+        from the slots being mixed: else the holder lied to its teammate."""
+        assert self.joint is not None
+        n = len(self.mixing)
+        if sorted(opening.perm) != list(range(n)) or len(opening.scalars) != n:
+            raise BadMix("the re-mix opening is no permutation", peer=seat)
+        if mix(self.mixing, self.joint, opening.perm, opening.scalars) != tuple(out):
+            raise BadMix("the re-mix opening does not match the re-mixed hand", peer=seat)
+
     def end_shuffle(self, slots: Sequence[int]) -> None:
         """The last mix is done: the slots hold the mixed ciphertexts; old shares are void."""
         for slot, ct in zip(slots, self.mixing, strict=True):
             self.cards[slot] = ct
             self.public[slot] = {}
             self.private[slot] = {}
+            self.proven[slot] = {}
         self.mixing = ()
 
     # -- shares -------------------------------------------------------------------------
@@ -204,8 +248,21 @@ class MentalDeck:
     def accept_public(self, seat: int, slot: int, point: Point) -> None:
         self.public[slot][seat] = point
 
-    def accept_private(self, seat: int, slot: int, point: Point) -> None:
+    def accept_private(self, seat: int, slot: int, point: Point, share: Share) -> None:
         self.private[slot][seat] = point
+        self.proven[slot][seat] = share
+
+    def open_with(self, slot: int, shares: dict[int, Share]) -> str | None:
+        """The card in ``slot`` from the public shares and ``shares`` (each checked; a bad
+        one raises :class:`BadShare` naming its seat), or ``None`` if some are missing."""
+        points = dict(self.public[slot])
+        for seat, share in shares.items():
+            if not 0 <= seat < self.seats:
+                raise BadShare(f"no seat {seat}", peer=None)
+            points[seat] = self.check_share(seat, slot, share)
+        if len(points) < self.seats:
+            return None
+        return self.table.card_of(decrypt(self.cards[slot], points.values()))
 
     def card(self, slot: int) -> str | None:
         """The card in ``slot`` if this peer holds every share of it."""

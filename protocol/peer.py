@@ -25,9 +25,12 @@ from cakeparty.core import (
     Action,
     Commit,
     Committed,
+    Forfeited,
     IllegalActionError,
     Random,
     RandomResult,
+    Remix,
+    Remixed,
     Reveal,
     Revealed,
     Shuffle,
@@ -78,6 +81,8 @@ from cakeparty.protocol.wire import (
     deck_to_data,
     key_proof_from_data,
     key_proof_to_data,
+    opening_from_data,
+    opening_to_data,
     share_from_data,
     share_to_data,
     shuffle_proof_from_data,
@@ -156,6 +161,11 @@ class Peer:
         self.mixes: list[tuple[Deck, list[tuple[int, Deck]]]] = []  # per shuffle, for the audit
         self.history: list[tuple[int | None, Action]] = []
         self.shuffles: list[tuple[tuple[int, ...], Deck]] = []
+        self.remixes: list[tuple[tuple[int, ...], Deck]] = []
+        self._remix_perm: tuple[int, ...] | None = None  # this seat's own last re-mix
+        # a move just made that some seats can check at once: (seat, action, state before,
+        # witnesses, slots)
+        self._witnessed: tuple[int, Action, Any, tuple[int, ...], tuple[int, ...]] | None = None
         self.randoms: list[int] = []
         self.crypto_seconds = 0.0
         self._mixes = 0
@@ -341,6 +351,8 @@ class Peer:
             out = deck_from_data(b["deck"], n)
             deck.accept_mix(seat, out, shuffle_proof_from_data(b["proof"], n), step=step.seq)
             return out
+        if kind == st.REMIX:
+            return self._check_remix(step, seat, body)
         if kind == st.SHARES:
             return self._check_shares(step, seat, body)
         if kind in (st.RAND_COMMIT, st.CHOICE_COMMIT):
@@ -375,11 +387,41 @@ class Peer:
         if kind == st.ACTION:
             action = from_data(st.body_map(body, "a")["a"])
             return action, self.game.apply(self.state, action, seat)
+        if kind == st.WITNESS:
+            return self._check_accusation(seat, body)
         if kind == st.AUDIT:
             secret = expect_bytes(st.body_map(body, "x")["x"], "x", 32)
             deck.accept_secret(seat, secret)
             return secret
         raise MalformedMessage(f"unknown step kind {kind}")
+
+    def _check_remix(self, step: st.Step, seat: int, body: Any) -> Any:
+        """A holder's re-mix of its hand: the proof for everyone; for each seat sharing
+        the hand, a boxed opening that tells it the new order (checked against the deck)."""
+        request = step.request
+        assert isinstance(request, Remix)
+        b = st.body_map(body, "deck", "proof", "boxes")
+        n = len(request.slots)
+        out = deck_from_data(b["deck"], n)
+        proof = shuffle_proof_from_data(b["proof"], n)
+        readers = [r for r in request.to if r != seat]
+        boxes = expect_list(b["boxes"], "boxes", len(readers))
+        perm: tuple[int, ...] | None = None
+        for reader, item in zip(readers, boxes, strict=True):
+            pair = expect_list(item, "box", 2)
+            if expect_int(pair[0], "reader") != reader:
+                raise MalformedMessage("re-mix openings addressed out of order")
+            box = expect_bytes(pair[1], "box")
+            if reader != self.seat:
+                continue  # only the reader can open and check it
+            sender = self.table.players[seat]
+            opening = opening_from_data(unpack(self.identity.open_from(sender, box)), n)
+            self.deck.check_opening(seat, out, opening)
+            perm = opening.perm
+        if seat == self.seat:
+            perm = self._remix_perm
+        self.deck.accept_mix(seat, out, proof, step=step.seq)
+        return out, perm
 
     def _check_shares(self, step: st.Step, seat: int, body: Any) -> Any:
         plan = step.plan[seat]
@@ -399,9 +441,38 @@ class Peer:
                 continue  # only the reader can open and check it
             sender = self.table.players[seat]
             inner = expect_list(unpack(self.identity.open_from(sender, box)), "shares", len(slots))
-            for slot, share in zip(slots, inner, strict=True):
-                mine.append((slot, self.deck.check_share(seat, slot, share_from_data(share))))
+            for slot, data in zip(slots, inner, strict=True):
+                share = share_from_data(data)
+                mine.append((slot, (self.deck.check_share(seat, slot, share), share)))
         return checked, mine
+
+    def _check_accusation(self, seat: int, body: Any) -> tuple[int, str] | None:
+        """A witness's word on the move just made: ``None`` (no accusation), or the
+        shares that open the cards to everyone. Returns who forfeits and why: the mover
+        if the opened cards prove the move broke a rule, the accuser if they do not (or
+        its evidence does not verify, or is missing)."""
+        assert self._witnessed is not None
+        mover, action, before, _seats, slots = self._witnessed
+        accusation = st.body_map(body, "accuse")["accuse"]
+        if accusation is None:
+            return None
+        items = expect_list(accusation, "accusation", len(slots))
+        cards: dict[int, str] = {}
+        try:
+            for slot, item in zip(slots, items, strict=True):
+                shares = {}
+                for pair in expect_list(item, "shares"):
+                    owner, data = expect_list(pair, "share", 2)
+                    shares[expect_int(owner, "seat")] = share_from_data(data)
+                card = self.deck.open_with(slot, shares)
+                if card is None:
+                    return seat, "false-accusation"
+                cards[slot] = card
+        except ProtocolError:
+            return seat, "false-accusation"  # evidence that does not verify proves nothing
+        if self.game.breach(before, mover, action, cards) is None:
+            return seat, "false-accusation"
+        return mover, "false-count"
 
     # -- completing a step ----------------------------------------------------------------
 
@@ -441,6 +512,8 @@ class Peer:
                 self.deck.end_shuffle(slots)
                 self._mixes = 0
                 self._apply(Shuffled(slots), None)
+        elif kind == st.REMIX:
+            self._remixed(step, parsed)
         elif kind == st.SHARES:
             self._reveal(step, parsed)
         elif kind in (st.RAND_COMMIT, st.CHOICE_COMMIT):
@@ -457,13 +530,38 @@ class Peer:
             self._apply(Committed(tuple(sorted(parsed.items()))), None)
         elif kind == st.ACTION:
             ((seat, (action, state)),) = parsed.items()
+            seats, slots = self.game.witnesses(self.state, seat, action)
+            if seats:
+                self._witnessed = (seat, action, self.state, seats, slots)
             self.state = state
             self.history.append((seat, action))
+        elif kind == st.WITNESS:
+            self._witnessed = None
+            verdicts = [v for _, v in sorted(parsed.items()) if v is not None]
+            if verdicts:
+                culprit, reason = verdicts[0]
+                self._apply(Forfeited(culprit, reason), None)
         elif kind == st.AUDIT:
             self.finished = True
             from cakeparty.protocol.audit import audit
 
             self.verdict = audit(self)
+
+    def _remixed(self, step: st.Step, parsed: dict[int, Any]) -> None:
+        request = step.request
+        assert isinstance(request, Remix)
+        ((seat, (out, perm)),) = parsed.items()
+        slots = request.slots
+        self.remixes.append((slots, out))
+        self.deck.end_shuffle(slots)
+        cards: tuple[str | None, ...] = (None,) * len(slots)
+        if self.seat in request.to:
+            if perm is None:
+                raise ProtocolError("the re-mixed order did not reach this seat", seq=step.seq)
+            knowledge = self.game.knowledge(self.state)
+            old = [knowledge.cards[s] for s in slots]
+            cards = tuple(old[p] for p in perm)
+        self._apply(Remixed(seat, slots, cards, request.to), None)
 
     def _reveal(self, step: st.Step, parsed: dict[int, Any]) -> None:
         request = step.request
@@ -471,8 +569,8 @@ class Peer:
         for seat, (public, mine) in parsed.items():
             for slot, point in public:
                 self.deck.accept_public(seat, slot, point)
-            for slot, point in mine:
-                self.deck.accept_private(seat, slot, point)
+            for slot, (point, share) in mine:
+                self.deck.accept_private(seat, slot, point, share)
         readable = request.to is None or self.seat in request.to
         try:
             cards = tuple(self.deck.card(s) if readable else None for s in request.slots)
@@ -493,6 +591,8 @@ class Peer:
         everyone = tuple(range(self.table.seats))
         if seq == 0:
             return st.Step(seq, st.KEYS, everyone)
+        if self._witnessed is not None:
+            return st.Step(seq, st.WITNESS, self._witnessed[3])
         if self.outcome is not None or self.broken is not None:
             return st.Step(seq, st.AUDIT, everyone)
         request = self.game.pending(self.state)
@@ -501,6 +601,9 @@ class Peer:
                 self._prepare_shuffle(request)
                 self.mixes.append((self.deck.mixing, []))
             return st.Step(seq, st.MIX, (self._mixes,), request, mixer=self._mixes)
+        if isinstance(request, Remix):
+            self.deck.begin_shuffle(request.slots)
+            return st.Step(seq, st.REMIX, (request.seat,), request)
         if isinstance(request, Reveal):
             knowledge = self.game.knowledge(self.state)
             plan = share_plan(
@@ -546,6 +649,23 @@ class Peer:
         if step.kind == st.MIX:
             out, mixed = deck.my_mix(rb, step=step.seq)
             return {"deck": deck_to_data(out), "proof": shuffle_proof_to_data(mixed)}
+        if step.kind == st.REMIX:
+            request = step.request
+            assert isinstance(request, Remix)
+            out, opening, proof = deck.my_remix(rb, step=step.seq)
+            self._remix_perm = opening.perm
+            boxes = []
+            for reader in request.to:
+                if reader != self.seat:
+                    sealed = pack(opening_to_data(opening))
+                    boxes.append(
+                        [reader, self.identity.seal_for(self.table.players[reader], sealed, rb)]
+                    )
+            return {
+                "deck": deck_to_data(out),
+                "proof": shuffle_proof_to_data(proof),
+                "boxes": boxes,
+            }
         if step.kind == st.SHARES:
             plan = step.plan[self.seat]
             public = [share_to_data(s) for s in deck.make_shares(plan.public, rb)]
@@ -565,9 +685,30 @@ class Peer:
             action = self._choice
             assert action is not None
             return {"a": to_data(action), "nonce": self._choice_nonce(step.seq - 1)}
+        if step.kind == st.WITNESS:
+            return {"accuse": self._accusation(rb)}
         if step.kind == st.AUDIT:
             return {"x": deck.key.secret}
         raise AssertionError(step.kind)
+
+    def _accusation(self, random_bytes: RandomBytes) -> list[Any] | None:
+        """If the move just made broke a rule with cards this seat saw, the evidence: for
+        each slot, every share not yet public (the holder's, boxed to this seat with its
+        proof, and this seat's own), so that every peer can open the cards and check."""
+        assert self._witnessed is not None
+        mover, action, before, _seats, slots = self._witnessed
+        knowledge = self.game.knowledge(before)
+        cards = {s: c for s in slots if (c := knowledge.cards[s]) is not None}
+        if self.game.breach(before, mover, action, cards) is None:
+            return None
+        evidence = []
+        for slot in slots:
+            shares = [[self.seat, share_to_data(self.deck.make_shares([slot], random_bytes)[0])]]
+            for owner, share in sorted(self.deck.proven[slot].items()):
+                if owner not in self.deck.public[slot]:
+                    shares.append([owner, share_to_data(share)])
+            evidence.append(shares)
+        return evidence
 
     def _random_contribution(self, seq: int) -> tuple[bytes, bytes]:
         rb = self._stream(b"random", seq)

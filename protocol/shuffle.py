@@ -226,6 +226,15 @@ def _challenge(seed: bytes, chain: Sequence[bytes], firsts: Sequence[bytes]) -> 
 
 
 @dataclass(frozen=True)
+class Opening:
+    """How a mix was made: the permutation and the re-encryption scalars. Secret to the
+    mixer, except a hand's re-mix, whose holder boxes it to the seat sharing the hand."""
+
+    perm: tuple[int, ...]
+    scalars: tuple[Scalar, ...]
+
+
+@dataclass(frozen=True)
 class ShuffleProof:
     """A proof of one mix of ``N`` cards: ``4N + 5`` values of 32 bytes."""
 

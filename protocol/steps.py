@@ -24,15 +24,29 @@ STEP_DOMAIN = b"cakeparty/v1/step\x00"
 
 KEYS = "keys"  # each seat's game key and its proof
 MIX = "mix"  # one seat's mix of the deck being shuffled, with its proof
+REMIX = "remix"  # a holder's re-mix of its own hand, with its proof (and boxed openings)
 SHARES = "shares"  # decryption shares for a reveal, public and boxed
 RAND_COMMIT = "rand-commit"  # commitment to a random contribution
 RAND_OPEN = "rand-open"  # the contribution and its nonce
 CHOICE_COMMIT = "choice-commit"  # commitment to a simultaneous choice
 CHOICE_OPEN = "choice-open"  # the choice and its nonce
 ACTION = "action"  # a seat's move
+WITNESS = "witness"  # a seat that saw the cards a move depends on: it accuses, or not
 AUDIT = "audit"  # a seat's game secret, once the game is over
 
-KINDS = (KEYS, MIX, SHARES, RAND_COMMIT, RAND_OPEN, CHOICE_COMMIT, CHOICE_OPEN, ACTION, AUDIT)
+KINDS = (
+    KEYS,
+    MIX,
+    REMIX,
+    SHARES,
+    RAND_COMMIT,
+    RAND_OPEN,
+    CHOICE_COMMIT,
+    CHOICE_OPEN,
+    ACTION,
+    WITNESS,
+    AUDIT,
+)
 
 
 @dataclass(frozen=True)

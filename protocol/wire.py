@@ -22,7 +22,7 @@ from cakeparty.protocol.elgamal import Ciphertext, Deck, deck_bytes
 from cakeparty.protocol.errors import MalformedMessage
 from cakeparty.protocol.group import POINT_BYTES, SCALAR_BYTES, Point, Scalar
 from cakeparty.protocol.proofs import DleqProof, SchnorrProof, Share
-from cakeparty.protocol.shuffle import ShuffleProof
+from cakeparty.protocol.shuffle import Opening, ShuffleProof
 
 MAX_CARDS = 1024
 CARD_BYTES = 2 * POINT_BYTES
@@ -80,6 +80,35 @@ def share_from_data(obj: Any) -> Share:
 
 def _split(data: bytes, size: int) -> tuple[bytes, ...]:
     return tuple(data[i : i + size] for i in range(0, len(data), size))
+
+
+def opening_to_data(opening: Opening) -> list[bytes]:
+    """A permutation and its scalars (a re-mix's opening, boxed to a co-holder)."""
+    return _opening_to_data(opening)
+
+
+def opening_from_data(obj: Any, cards: int) -> Opening:
+    """The inverse of :func:`opening_to_data` for ``cards`` cards."""
+    if not 0 <= cards <= MAX_CARDS:
+        raise MalformedMessage("opening: too many cards")
+    return _opening_from_data(obj, cards)
+
+
+def _opening_to_data(opening: Opening) -> list[bytes]:
+    perm = b"".join(p.to_bytes(2, "big") for p in opening.perm)
+    return [perm, b"".join(opening.scalars)]
+
+
+def _opening_from_data(obj: Any, cards: int) -> Opening:
+    perm_data, scalar_data = expect_list(obj, "opening", 2)
+    expect_bytes(perm_data, "opening permutation", 2 * cards)
+    expect_bytes(scalar_data, "opening scalars", SCALAR_BYTES * cards)
+    perm = tuple(int.from_bytes(perm_data[i : i + 2], "big") for i in range(0, 2 * cards, 2))
+    scalars = tuple(
+        Scalar(scalar_data[i : i + SCALAR_BYTES])
+        for i in range(0, SCALAR_BYTES * cards, SCALAR_BYTES)
+    )
+    return Opening(perm, scalars)
 
 
 def shuffle_proof_to_data(proof: ShuffleProof) -> list[bytes]:

@@ -3,8 +3,8 @@
 A :class:`Chronicle` follows a match's history action by action on its own copy of the
 state, so it sees each event as it happens, and so the UI never needs more than the
 history. Given the :class:`~cakeparty.core.LocalDealer`, it also tracks which card each
-slot really holds (from the dealer's shuffle records and the reveals in the history) and
-attaches the real cards to every facedown play: the replay shown after a duel.
+slot really holds (from the dealer's shuffle records, and the reveals and re-mixes in the
+history) and attaches the real cards to every facedown play: the replay shown after a duel.
 
 No UI library here: the screens render :class:`Entry` values.
 """
@@ -15,7 +15,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cakeparty.core import Action, CakePartyError, Game, LocalDealer, Revealed, Shuffled
+from cakeparty.core import (
+    Action,
+    CakePartyError,
+    Game,
+    LocalDealer,
+    Remixed,
+    Revealed,
+    Shuffled,
+)
 from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.claims import is_truthful
 from cakeparty.core.games.cake_duel.state import DuelState
@@ -75,7 +83,8 @@ class Chronicle:
                 raise CakePartyError("the dealer's shuffle records do not match the history")
             for slot, card in zip(slots, cards, strict=True):
                 truth[slot] = card
-        elif isinstance(action, Revealed):
+        elif isinstance(action, Revealed | Remixed):
+            # the local dealer answers with every card, a re-mixed hand's new order too
             for slot, shown in zip(action.slots, action.cards, strict=True):
                 if shown is not None:
                     truth[slot] = shown

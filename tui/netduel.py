@@ -215,6 +215,10 @@ class NetDuel:
         if kind == st.MIX:
             mix = _("mix {k} of {n}").format(k=step.mixer + 1, n=self.players)
             return _("Waiting for {name} to shuffle ({mix})").format(name=who, mix=mix)
+        if kind == st.REMIX:
+            return _("Waiting for {name} to mix their hand").format(name=who)
+        if kind == st.WITNESS:
+            return _("Waiting for {name} to confirm the count").format(name=who)
         if kind == st.SHARES:
             request = step.request
             to = getattr(request, "to", None)

@@ -7,12 +7,13 @@ import random
 
 import pytest
 
-from cakeparty.core import IllegalActionError
+from cakeparty.core import IllegalActionError, Remixed, new_match
 from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.actions import CHALLENGE, NO_ACTION, Claim, Declare
+from cakeparty.core.games.cake_duel.bots import random_bot
 from cakeparty.core.games.cake_duel.claims import is_truthful
 from cakeparty.core.games.cake_duel.text import describe
-from cakeparty.tui.chronicle import replay_lines
+from cakeparty.tui.chronicle import Chronicle, replay_lines
 from cakeparty.tui.local import GameSetup, LocalDuel, seats_for
 
 
@@ -129,3 +130,27 @@ def test_a_summoner_count_the_hand_shows_is_forced() -> None:
         if forced >= 3:
             break
     assert forced >= 3
+
+
+def test_the_face_up_replay_follows_hands_re_mixed_after_a_look() -> None:
+    remixed = 0
+    for seed in range(12):
+        m = new_match("cake-duel", players=2, seed=seed, options={"full": True})
+        rng = random.Random(seed)
+        truth: list[tuple[str, ...]] = []  # the real cards of every facedown play, as played
+        while m.outcome is None:
+            seat = m.to_act[0]
+            before = len(m.state.events)
+            m.apply(random_bot(m.view(seat), rng), seat)
+            for event in m.state.events[before:]:
+                if isinstance(event, ev.Claimed | ev.Blocked):
+                    truth.append(tuple(m.dealer.card(s) for s in event.slots))
+        remixed += sum(isinstance(a, Remixed) for _, a in m.history)
+        chronicle = Chronicle(m.game, 2, {"full": True}, m.dealer)
+        told = [
+            e.cards
+            for e in chronicle.follow(m.history)
+            if isinstance(e.event, ev.Claimed | ev.Blocked)
+        ]
+        assert told == truth
+    assert remixed > 0

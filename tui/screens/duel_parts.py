@@ -97,6 +97,7 @@ def seat_rows(view: DuelView, duel: DuelGame, viewer: int | None) -> list[SeatRo
         note = ""
         if seat != viewer and viewer is not None:
             known = [view.known[s] for s in view.hands[seat] if s in view.known]
+            known += view.glimpses.get(seat, ())  # seen in a look: the cards, not the slots
             if known and len(known) == len(view.hands[seat]):
                 note = _("holds {cards}").format(cards=card_list(known))
             elif known:

@@ -29,7 +29,9 @@ from cakeparty.core.games.cake_duel.actions import (
     Trade,
 )
 from cakeparty.core.games.cake_duel.flow import apply as _apply
+from cakeparty.core.games.cake_duel.flow import breach_with as _breach_with
 from cakeparty.core.games.cake_duel.flow import new_state as _new_state
+from cakeparty.core.games.cake_duel.flow import witnesses as _witnesses
 from cakeparty.core.games.cake_duel.legal import legal_actions as _legal_actions
 from cakeparty.core.games.cake_duel.legal import to_act as _to_act
 from cakeparty.core.games.cake_duel.state import GAME, DuelOptions, DuelState, Phase
@@ -96,6 +98,8 @@ class CakeDuel(Game):
         scores = state.duels if state.options.tournament else state.trophies
         per_seat = tuple(scores[state.side(s)] for s in range(state.players))
         reason = "tournament" if state.options.tournament else "trophies"
+        if state.forfeit is not None:
+            reason = "forfeit"
         return Outcome(winners=winners, reason=reason, scores=per_seat)
 
     def knowledge(self, state: DuelState) -> Knowledge:
@@ -103,6 +107,16 @@ class CakeDuel(Game):
 
     def box(self, state: DuelState) -> tuple[str, ...]:
         return state.box
+
+    def witnesses(
+        self, state: DuelState, seat: int, action: Action
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return _witnesses(state, seat, action)
+
+    def breach(
+        self, state: DuelState, seat: int, action: Action, cards: Mapping[int, str]
+    ) -> str | None:
+        return _breach_with(state, seat, action, cards)
 
 
 CAKE_DUEL = register_game(CakeDuel())

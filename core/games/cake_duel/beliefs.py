@@ -105,6 +105,8 @@ class Beliefs:
         counts, most = game_counts(view)
         total = view.deck_count + view.discard_count + sum(len(h) for h in view.hands)
         known = Counter(view.known.values())
+        for cards in view.glimpses.values():
+            known.update(cards)  # seen in a hand, which slot unknown: still not in the pool
         unknown = {name: max(0.0, counts[name] - known[name]) for name in CARDS}
         possible = {name: max(0, most[name] - known[name]) for name in CARDS}
         unknown_total = max(0, total - sum(known.values()))
@@ -174,16 +176,21 @@ class Beliefs:
     def holds(self, seat: int, names: tuple[str, ...], count: int = 1) -> float:
         """Chance that ``seat``'s hand holds at least ``count`` cards among ``names``."""
         view = self.view
+        glimpsed = view.glimpses.get(seat, ())
         sure = sum(1 for s in view.hands[seat] if view.known.get(s) in names)
-        hidden = len(self.unknown_slots(view.hands[seat]))
+        sure += sum(1 for c in glimpsed if c in names)
+        hidden = max(0, len(self.unknown_slots(view.hands[seat])) - len(glimpsed))
         p = sum(self.chance(n) for n in names)
         return at_least(count - sure, hidden, p)
 
     def expected_in_hand(self, seat: int, name: str) -> float:
-        """Expected copies of ``name`` in ``seat``'s hand."""
+        """Expected copies of ``name`` in ``seat``'s hand (seen slots and glimpses count)."""
         view = self.view
+        glimpsed = view.glimpses.get(seat, ())
         sure = sum(1 for s in view.hands[seat] if view.known.get(s) == name)
-        return sure + len(self.unknown_slots(view.hands[seat])) * self.chance(name)
+        sure += glimpsed.count(name)
+        hidden = max(0, len(self.unknown_slots(view.hands[seat])) - len(glimpsed))
+        return sure + hidden * self.chance(name)
 
 
 def _bluff_rates(view: DuelView) -> dict[int, float]:

@@ -130,6 +130,12 @@ class BoutWon:
 
 
 @dataclass(frozen=True)
+class Forfeited:
+    seat: int  # the seat proven to have broken a rule; its side loses at once
+    reason: str
+
+
+@dataclass(frozen=True)
 class DuelWon:
     side: int
     duels: tuple[int, int]
@@ -155,4 +161,5 @@ Event = (
     | Taunted
     | BoutWon
     | DuelWon
+    | Forfeited
 )

@@ -8,11 +8,11 @@ rule needs a card nobody here may see, the state waits on a request in ``queue``
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from cakeparty.core.actions import Action, RandomResult, Revealed, Shuffled
+from cakeparty.core.actions import Action, Forfeited, RandomResult, Remixed, Revealed, Shuffled
 from cakeparty.core.errors import IllegalActionError
 from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.actions import (
@@ -54,8 +54,8 @@ from cakeparty.core.games.cake_duel.state import (
     Play,
 )
 from cakeparty.core.i18n import _
-from cakeparty.core.knowledge import Knowledge
-from cakeparty.core.requests import Random, Reveal, Shuffle, check_answer
+from cakeparty.core.knowledge import Knowledge, mask_of
+from cakeparty.core.requests import Random, Remix, Reveal, Shuffle, check_answer
 
 # -- setting up ------------------------------------------------------------------------
 
@@ -151,6 +151,7 @@ def _new_bout(state: DuelState) -> DuelState:
         passes=0,
         extra_turn=False,
         tauntable=((),) * state.players,
+        glimpses=(),
         bout_start=len(state.events),
     )
 
@@ -224,7 +225,9 @@ def _without(slots: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
 def _play(state: DuelState, seat: int, slots: tuple[int, ...]) -> DuelState:
     """Put ``slots`` from ``seat``'s hand facedown on the discard pile."""
     hands = _move(state.hands, seat, _without(state.hands[seat], slots))
-    return replace(state, hands=hands, discard=state.discard + slots)
+    return replace(
+        state, hands=hands, discard=state.discard + slots, glimpses=_unglimpse(state, seat)
+    )
 
 
 def _claimed(state: DuelState, seat: int, action: Claim) -> DuelState:
@@ -284,7 +287,11 @@ def _take(state: DuelState, slots: tuple[int, ...]) -> DuelState:
     hands = _move(state.hands, target, state.hands[target] + slots)
     state = replace(state, hands=hands, discard=_without(state.discard, slots))
     state = _log(state, ev.Took(target, owner, slots))
-    return _show(state, slots, state.holders(target), Phase.TAKEN) or _effects(state)
+    shown = _show(state, slots, state.holders(target), Phase.TAKEN) or state
+    remixed = _remix(shown, target, Phase.TAKEN)
+    if remixed is None:
+        return _effects(state) if shown is state else shown
+    return remixed
 
 
 def _show(
@@ -295,6 +302,42 @@ def _show(
     if not unknown:
         return None
     return replace(state, phase=phase, queue=(*state.queue, Reveal(unknown, seats)))
+
+
+def _remix(state: DuelState, seat: int, phase: Phase) -> DuelState | None:
+    """Have ``seat`` re-mix its hand if a seat outside its holders knows a card in it.
+
+    In the printed game a player mixes the cards in their hand; here slots keep their ids,
+    so without a re-mix whoever saw the hand (a look, a Priest's taken card) would follow
+    each known card into every later facedown play. What a seat saw stays a *glimpse*: the
+    hand holds these cards, but which slot is which is known to the holders alone.
+    """
+    hand = state.hands[seat]
+    holders = state.holders(seat)
+    outside = ~mask_of(holders)
+    knowledge = state.knowledge
+    lookers = 0
+    for slot in hand:
+        lookers |= knowledge.known_by[slot] & outside
+    if not lookers:
+        return None
+    glimpses = list(state.glimpses)
+    for looker in range(state.players):
+        if lookers >> looker & 1:
+            seen = tuple(knowledge.cards[s] for s in hand if knowledge.knows(looker, s))
+            glimpses = [g for g in glimpses if g[:2] != (looker, seat)]
+            glimpses.append((looker, seat, seen))
+    return replace(
+        state,
+        phase=phase,
+        queue=(*state.queue, Remix(seat, hand, holders)),
+        glimpses=tuple(glimpses),
+    )
+
+
+def _unglimpse(state: DuelState, seat: int) -> tuple[tuple[int, int, tuple[str | None, ...]], ...]:
+    """``seat``'s hand lost cards: nobody can tell any more which of those it saw remain."""
+    return tuple(g for g in state.glimpses if g[1] != seat)
 
 
 def _steal(state: DuelState, cakes: int) -> tuple[DuelState, bool]:
@@ -350,11 +393,16 @@ def _look(state: DuelState) -> DuelState:
 
 
 def _looked(state: DuelState) -> DuelState:
-    assert state.target is not None
+    target = state.target
+    assert target is not None
     if state.summon_name is None:
-        return _after_effects(replace(state, oracle=False))
-    if not state.hands[state.target]:
-        return _declared(state, state.target, Declare(0))
+        return _remix(state, target, Phase.REMIX) or _after_remix(state)
+    if state.summon_thefts <= 0:
+        # a Scientist blocked this Summoner: it steals nothing, so no count is asked for
+        # (the rules make a count public only through the cakes it moves)
+        return _summon_done(state)
+    if not state.hands[target]:
+        return _declared(state, target, Declare(0))
     return replace(state, phase=Phase.DECLARE)
 
 
@@ -367,27 +415,35 @@ def _declared(state: DuelState, seat: int, action: Declare) -> DuelState:
     name = state.summon_name
     assert name is not None
     hand = state.hands[seat]
-    cards = [state.knowledge.cards[s] for s in hand]
-    if all(c is not None for c in cards) and cards.count(name) != action.count:
+    held = {s: c for s in hand if (c := state.knowledge.cards[s]) is not None}
+    reason = breach_with(state, seat, action, held)
+    if reason is not None:
         # only a state that holds the hand can tell; the cakes move as declared, so that
-        # every peer stays in step, and the breach is named (at the latest by the audit)
-        reason = _("declared {claimed} × {card}, the hand holds {n}").format(
-            claimed=action.count, card=_(CARDS[name].title), n=cards.count(name)
-        )
+        # every peer stays in step, and the breach is named: at once by a witness's
+        # accusation in a networked room, refused outright by the local dealer
         state = _breach(state, seat, action, reason, hand)
     declaration = Declaration(seat, hand, name, action.count)
-    state = replace(
-        state,
-        declarations=(*state.declarations, declaration),
-        summons=state.summons - 1,
-        summon_name=None,
-    )
+    state = replace(state, declarations=(*state.declarations, declaration))
     state = _log(state, ev.Declared(seat, name, action.count))
-    if state.summon_thefts > 0:
-        state = replace(state, summon_thefts=state.summon_thefts - 1)
-        state, over = _steal(state, 2 * action.count)
-        if over:
-            return state
+    state = replace(state, summon_thefts=state.summon_thefts - 1)
+    state, over = _steal(state, 2 * action.count)
+    if over:
+        return state
+    return _summon_done(state)
+
+
+def _summon_done(state: DuelState) -> DuelState:
+    """One Summoner resolved: the target re-mixes the hand the attacker saw."""
+    target = state.target
+    assert target is not None
+    state = replace(state, summons=state.summons - 1, summon_name=None)
+    return _remix(state, target, Phase.REMIX) or _after_remix(state)
+
+
+def _after_remix(state: DuelState) -> DuelState:
+    """After the look (and its re-mix): the next Summoner, or the remaining effects."""
+    if state.oracle:
+        return _after_effects(replace(state, oracle=False))
     if state.summons > 0:
         return replace(state, phase=Phase.SUMMON)
     return _after_effects(state)
@@ -406,7 +462,8 @@ def _traded(state: DuelState, offer: Trade) -> DuelState:
     assert mate is not None
     hands = _move(state.hands, attacker, _without(state.hands[attacker], offer.give) + offer.take)
     hands = _move(hands, mate, _without(hands[mate], offer.take) + offer.give)
-    state = replace(state, hands=hands, offer=None)
+    glimpses = tuple(g for g in state.glimpses if g[1] not in (attacker, mate))
+    state = replace(state, hands=hands, offer=None, glimpses=glimpses)
     return _log(state, ev.Traded(attacker, mate, offer.give, offer.take, agreed=True))
 
 
@@ -494,14 +551,30 @@ def _fulfil(state: DuelState, action: Action) -> DuelState:
         return _deal(state)
     if isinstance(action, RandomResult):
         return _deal(replace(state, starter=action.value))
-    assert isinstance(action, Revealed)
-    state = _learn(state, action)
-    if state.taunting is not None:
-        return _taunted(state, action)
+    if isinstance(action, Remixed):
+        state = _remixed(state, action)
+    else:
+        assert isinstance(action, Revealed)
+        state = _learn(state, action)
+        if state.taunting is not None:
+            return _taunted(state, action)
     if state.queue:
         return state
-    follow: Callable[[DuelState, Revealed], DuelState] = _CONTINUE[state.phase]
+    follow: Callable[[DuelState, Action], DuelState] = _CONTINUE[state.phase]
     return follow(state, action)
+
+
+def _remixed(state: DuelState, action: Remixed) -> DuelState:
+    """The holder re-mixed its hand: only its holders know which slot holds which card."""
+    known = state.knowledge
+    for card in action.cards:
+        if card is not None and card not in CARDS:
+            raise IllegalActionError(None, action, f"{card} is not a Cake Duel card")
+    before = sorted(c for c in (known.cards[s] for s in action.slots) if c is not None)
+    after = sorted(c for c in action.cards if c is not None)
+    if len(before) == len(action.slots) == len(after) and before != after:
+        raise IllegalActionError(None, action, "a re-mix must keep the same cards")
+    return replace(state, knowledge=known.remix(action.slots, action.cards, action.to))
 
 
 def _learn(state: DuelState, action: Revealed) -> DuelState:
@@ -549,12 +622,64 @@ def _breach(
     return replace(state, breaches=(*state.breaches, breach))
 
 
-_CONTINUE: dict[Phase, Callable[[DuelState, Revealed], DuelState]] = {
+def _forfeited(state: DuelState, action: Forfeited) -> DuelState:
+    """A breach proven by a witness's evidence: the seat's side loses the duel at once."""
+    if state.phase is Phase.OVER or not 0 <= action.seat < state.players:
+        raise IllegalActionError(None, action, _("nobody may forfeit now"))
+    side = 1 - state.side(action.seat)
+    state = _log(state, ev.Forfeited(action.seat, action.reason))
+    return replace(
+        state,
+        winner=side,
+        forfeit=action.seat,
+        phase=Phase.OVER,
+        queue=(),
+        attack=None,
+        block=None,
+        target=None,
+    )
+
+
+def witnesses(
+    state: DuelState, seat: int, action: Action
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A Summoner count can be checked at once by whoever saw the hand (the attacker)."""
+    if not isinstance(action, Declare) or state.phase is not Phase.DECLARE:
+        return (), ()
+    hand = state.hands[seat]
+    holders = state.holders(seat)
+    seats = tuple(
+        other
+        for other in range(state.players)
+        if other not in holders and hand and all(state.knowledge.knows(other, s) for s in hand)
+    )
+    return (seats, hand) if seats else ((), ())
+
+
+def breach_with(
+    state: DuelState, seat: int, action: Action, cards: Mapping[int, str]
+) -> str | None:
+    """Why ``action`` breaks a rule once the cards of ``cards`` are known, if it does."""
+    if not isinstance(action, Declare) or state.summon_name is None:
+        return None
+    hand = state.hands[seat]
+    if any(s not in cards for s in hand):
+        return None
+    held = [cards[s] for s in hand].count(state.summon_name)
+    if held == action.count:
+        return None
+    return _("declared {claimed} × {card}, the hand holds {n}").format(
+        claimed=action.count, card=_(CARDS[state.summon_name].title), n=held
+    )
+
+
+_CONTINUE: dict[Phase, Callable[[DuelState, Any], DuelState]] = {
     Phase.SPECIALS: lambda s, a: _new_bout(s),
     Phase.DEAL: lambda s, a: _dealt(s),
     Phase.FLIP: _flipped,
     Phase.TAKEN: lambda s, a: _effects(s),
     Phase.LOOK: lambda s, a: _looked(s),
+    Phase.REMIX: lambda s, a: _after_remix(s),
     Phase.RESUPPLY: lambda s, a: _end_turn(s),
 }
 
@@ -564,7 +689,11 @@ def apply(state: DuelState, action: Action, seat: int | None) -> DuelState:
 
     Raises :class:`IllegalActionError` naming seat, action and reason if it is not allowed.
     """
-    if seat is None or isinstance(action, (Revealed, Shuffled, RandomResult)):
+    if isinstance(action, Forfeited):
+        if seat is not None:
+            raise IllegalActionError(seat, action, _("only the dealer answers requests"))
+        return replace(_forfeited(state, action), state_id=state.state_id + 1)
+    if seat is None or isinstance(action, (Revealed, Shuffled, Remixed, RandomResult)):
         if seat is not None:
             raise IllegalActionError(seat, action, _("only the dealer answers requests"))
         state = _fulfil(state, action)

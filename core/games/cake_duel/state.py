@@ -84,6 +84,7 @@ class Phase(enum.StrEnum):
     SUMMON = "summon"  # the attacker names a card for its Summoner
     DECLARE = "declare"  # the target says how many copies of the named card it holds
     LOOK = "look"  # waiting: the target's hand is shown to the attacker
+    REMIX = "remix"  # waiting: a hand another seat saw is re-mixed by its holder
     TRADE = "trade"  # team mode: the attacker may trade with its teammate
     TRADE_ANSWER = "trade-answer"  # team mode: the teammate agrees or refuses
     RESUPPLY = "resupply"  # waiting: drawn cards are shown to their holders
@@ -165,6 +166,9 @@ class DuelState:
     taunting: int | None = None  # seat whose taunt is being revealed
     seen_specials: tuple[frozenset[str], ...] = ()  # per seat: specials known in this duel
     public_specials: frozenset[str] = frozenset()
+    # (looker, holder, cards): cards a seat saw in another's hand, which slot unknown since
+    # the holder re-mixed it; dropped once that hand loses a card
+    glimpses: tuple[tuple[int, int, tuple[str | None, ...]], ...] = ()
     declarations: tuple[Declaration, ...] = ()
     breaches: tuple[Breach, ...] = ()
     bout: int = 1
@@ -172,6 +176,7 @@ class DuelState:
     events: tuple[Any, ...] = ()  # everything that happened, oldest first
     bout_start: int = 0  # index in ``events`` where this bout began
     winner: int | None = None  # side that won the duel (or the tournament)
+    forfeit: int | None = None  # seat whose proven breach ended the game
     state_id: int = 0
 
     # -- derived facts ----------------------------------------------------------------

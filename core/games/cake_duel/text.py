@@ -216,6 +216,12 @@ def describe(event: Any, names: Names) -> str:
         )
     if isinstance(event, ev.DuelWon):
         return _("{side} wins the duel!").format(side=side_name(event.side, names))
+    if isinstance(event, ev.Forfeited):
+        if event.reason == "false-accusation":
+            return _("{seat} accused falsely and loses the game").format(seat=who(event.seat))
+        return _("{seat} was caught breaking a rule and loses the game").format(
+            seat=who(event.seat)
+        )
     return str(event)
 
 

@@ -29,6 +29,8 @@ class DuelView:
     waiting: bool  # a request (deal, reveal, shuffle) is being fulfilled
     hand: tuple[int, ...]  # this seat's hand, slot ids
     known: Mapping[int, str]  # every identity this seat may know now
+    # per other seat: cards this seat saw in that hand, which slot unknown (re-mixed since)
+    glimpses: Mapping[int, tuple[str, ...]]
     hands: tuple[tuple[int, ...], ...]  # every seat's hand as slot ids (public)
     hand_sizes: tuple[int, ...]
     cakes: tuple[int, int]  # per side
@@ -88,6 +90,13 @@ def view(state: DuelState, seat: int | None) -> DuelView:
         waiting=bool(state.queue),
         hand=hand,
         known=MappingProxyType(state.knowledge.visible(seat)),
+        glimpses=MappingProxyType(
+            {
+                holder: tuple(c for c in cards if c is not None)
+                for looker, holder, cards in state.glimpses
+                if looker == seat
+            }
+        ),
         hands=state.hands,
         hand_sizes=state.hand_sizes,
         cakes=state.cakes,

@@ -169,8 +169,9 @@ def test_summon_and_declare_errors() -> None:
     m.apply(Summon("soldier"), 0)
     _refused(m, 0, Declare(1), "it is not this seat's turn")
     _refused(m, 1, Declare(5), "the hand holds only 4 card(s)")
-    m.apply(Declare(2), 1)
-    assert [(b.seat, b.action) for b in m.state.breaches] == [(1, "declare 2")]
+    _refused(m, 1, Declare(2), "declared 2 × Soldier, the hand holds 1")
+    m.apply(Declare(1), 1)
+    assert m.state.breaches == ()
 
 
 def test_team_errors() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cakeparty.core import Match
+from cakeparty.core import IllegalActionError, Match, apply, view
 from cakeparty.core.games.cake_duel import (
     CHALLENGE,
     NO_ACTION,
@@ -182,34 +182,51 @@ def test_summoner_naming_a_card_not_in_the_hand_steals_nothing() -> None:
     assert m.to_act == (1,) and m.state.phase is Phase.ATTACK
 
 
-def test_a_false_declare_is_a_rule_breach_naming_the_seat() -> None:
+def test_a_false_declare_is_refused_by_the_local_dealer() -> None:
     m = _duel(SUMMONER_HAND, TARGET, ["summoner", "angel"])
     claim(m, 0, ["summoner"], "summoner")
     accept(m)
     m.apply(Summon("wizard"), 0)
     assert m.legal_actions(1) == [Declare(1)]  # the honest count is the only choice offered
-    m.apply(Declare(0), 1)
-    (breach,) = m.state.breaches
+    state = m.state
+    with pytest.raises(IllegalActionError) as err:
+        m.apply(Declare(0), 1)
+    assert (err.value.seat, err.value.reason) == (1, "declared 0 × Wizard, the hand holds 1")
+    assert m.state is state
+
+
+def test_a_false_declare_seen_by_a_peer_is_a_rule_breach_naming_the_seat() -> None:
+    # a peer's state cannot refuse what the other peers accept: it records the breach
+    m = _duel(SUMMONER_HAND, TARGET, ["summoner", "angel"])
+    claim(m, 0, ["summoner"], "summoner")
+    accept(m)
+    m.apply(Summon("wizard"), 0)
+    state = apply(m.state, Declare(0), 1)
+    (breach,) = state.breaches
     assert (breach.seat, breach.action) == (1, "declare 0")
     assert breach.reason == "declared 0 × Wizard, the hand holds 1"
     # the cakes move as declared, so every peer stays in step; both witnesses see it
-    assert m.state.cakes == (3, 4)
-    assert m.view(0).breaches == (breach,) and m.view(1).breaches == (breach,)
+    assert state.cakes == (3, 4)
+    assert view(state, 0).breaches == (breach,) and view(state, 1).breaches == (breach,)
 
 
-def test_summoner_blocked_by_a_scientist_still_shows_the_hand() -> None:
+def test_summoner_blocked_by_a_scientist_shows_the_hand_and_asks_no_count() -> None:
     m = _duel(SUMMONER_HAND, TARGET, ["summoner", "angel"])
     claim(m, 0, ["summoner"], "summoner")
     block(m, 1, ["scientist"], "scientist")
     accept(m)
     assert m.state.phase is Phase.SUMMON
+    real = sorted(m.dealer.card(s) for s in m.state.hands[1])
     m.apply(Summon("wizard"), 0)
-    bob_hand = m.state.hands[1]
-    assert all(m.view(0).known[s] == m.dealer.card(s) for s in bob_hand)
-    m.apply(Declare(1), 1)
+    # Alice saw the hand; Bob re-mixed it: she knows what it holds, not which slot is which
+    assert sorted(m.view(0).glimpses[1]) == real
+    assert not set(m.state.hands[1]) & set(m.view(0).known)
+    # the blocked Summoner steals nothing, so Bob's count of Wizards is never asked nor logged
+    assert m.state.phase is Phase.ATTACK
     assert m.state.cakes == (3, 4)
     assert events(m, Stole) == []
-    assert events(m, Declared) == [Declared(1, "wizard", 1)]
+    assert events(m, Declared) == []
+    assert not any(isinstance(a, Declare) for _, a in m.history)
 
 
 @pytest.mark.parametrize("blocker", ["priest", "angel"])
@@ -284,7 +301,10 @@ def test_oracle_looks_at_the_hand_and_takes_another_turn() -> None:
     claim(m, 0, ["oracle"], "oracle")
     accept(m)
     bob_hand = m.state.hands[1]
-    assert {s: m.view(0).known[s] for s in bob_hand} == {s: m.dealer.card(s) for s in bob_hand}
+    # Alice saw Bob's hand, then Bob re-mixed it: she knows its cards, not their slots
+    assert sorted(m.view(0).glimpses[1]) == sorted(m.dealer.card(s) for s in bob_hand)
+    assert not set(bob_hand) & set(m.view(0).known)
+    assert all(m.view(1).known[s] == m.dealer.card(s) for s in bob_hand)
     assert not set(bob_hand) & set(m.view(None).known)
     assert _since(m, Accepted(1)) == (Looked(0, 1), Drew(0, 1), ExtraTurn(0))
     assert m.to_act == (0,)
@@ -315,9 +335,14 @@ def test_priest_takes_the_attack_card_into_hand_seen_by_the_new_holder() -> None
     assert events(m, Took) == [Took(1, 0, (card,))]
     assert card in m.state.hands[1]
     assert m.state.discard == (priest,)
-    assert m.view(1).known[card] == "archer"
+    hand = m.state.hands[1]
+    assert sorted(m.view(1).known[s] for s in hand) == sorted(m.dealer.card(s) for s in hand)
+    assert "archer" in [m.view(1).known[s] for s in hand]
     assert card not in m.view(None).known
-    assert m.state.knowledge.known_by[card] == 0b11  # its old and its new holder
+    # the new holder re-mixed its hand: Alice knows the Archer is in it, not in which slot
+    assert not set(hand) & set(m.view(0).known)
+    assert m.view(0).glimpses[1] == ("archer",)
+    assert all(m.state.knowledge.known_by[s] == 0b10 for s in hand)
     assert m.state.cakes == (3, 4)
     # the holder is at hand size again and draws nothing; the attacker draws one
     assert _since(m, Took(1, 0, (card,))) == (Drew(0, 1),)
@@ -336,7 +361,7 @@ def test_fewer_priests_than_attackers_the_blocker_chooses_which() -> None:
     assert a in m.state.discard
     # the other Soldier steals
     assert m.state.cakes == (4, 3)
-    assert m.view(1).known[b] == "soldier"
+    assert "soldier" in [m.view(1).known[s] for s in m.state.hands[1]]
 
 
 def test_two_priests_take_both_attackers() -> None:
@@ -436,8 +461,11 @@ def test_several_oracles_give_one_extra_turn_and_one_look() -> None:
     m.apply(NO_TRADE, 0)
     assert events(m, Looked) == [Looked(0, 3)]
     assert events(m, ExtraTurn) == [ExtraTurn(0)]
-    assert all(s in m.view(0).known for s in m.state.hands[3])
-    assert not set(m.state.hands[3]) & set(m.view(2).known)  # not even the teammate
+    hand = m.state.hands[3]
+    assert sorted(m.view(0).glimpses[3]) == sorted(m.dealer.card(s) for s in hand)
+    assert not set(hand) & set(m.view(0).known)  # re-mixed since: which slot is unknown
+    assert 3 not in m.view(2).glimpses  # not even the teammate saw it
+    assert not set(hand) & set(m.view(2).known)
     m.apply(PASS, 0)
     assert m.to_act == (1,)
 
@@ -484,10 +512,10 @@ def test_one_scientist_against_two_summoners_leaves_one_theft() -> None:
     m.apply(Declare(1), 3)
     assert m.state.cakes == (6, 3)
     m.apply(Summon("wizard"), 0)
-    m.apply(Declare(1), 3)
+    # the second Summoner is blocked: it steals nothing, so no count is asked for
     assert m.state.cakes == (6, 3)
     assert events(m, Stole) == [Stole(0, 3, 2)]
-    assert len(events(m, Declared)) == 2
+    assert events(m, Declared) == [Declared(3, "wizard", 1)]
     assert m.state.phase is Phase.TRADE
 
 
