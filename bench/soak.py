@@ -58,7 +58,7 @@ def identities() -> list[Identity]:
 
 def table(ids: list[Identity]) -> Table:
     players = [(i.player_id, i.name) for i in ids]
-    return Table.of(ROOM, "cake-duel", players, lam=2, timeout=10**6)
+    return Table.of(ROOM, "cake-duel", players, timeout=10**6)
 
 
 def warm_up(moves: int, work: Path) -> list[GameSession]:

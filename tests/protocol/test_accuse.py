@@ -55,7 +55,7 @@ def _to_the_count(
     """A room where seat 0 summons ``name`` at once and seat 1 holds it; stops before the
     count. Returns the room and the seed."""
     for seed in range(60):
-        room = MentalMatch("cake-duel", 2, seed, lam=2, peer_types=peer_types)
+        room = MentalMatch("cake-duel", 2, seed, peer_types=peer_types)
         attacker, target = room.peers
         if attacker.waiting_for != (0,):
             continue
@@ -127,7 +127,7 @@ def test_in_team_mode_the_attacker_proves_a_false_count_with_both_holders_shares
     # seat 1's teammate (seat 3) shares its hand; seat 2 (the attacker's mate) does not see
     # it and publishes its shares in the clear: the evidence carries the other three
     for seed in range(5, 15):
-        room = MentalMatch("cake-duel", 4, seed, lam=2, peer_types={1: FalseCount})
+        room = MentalMatch("cake-duel", 4, seed, peer_types={1: FalseCount})
         lead = next(p for p in room.peers if p.waiting_for == (p.seat,))
         if lead.seat % 2 == 0:
             break

@@ -233,8 +233,8 @@ class WrongCardOnChallenge(Peer):
 
 
 def test_a_challenged_claim_revealed_as_a_wrong_card_is_named() -> None:
-    room = MentalMatch("cake-duel", 2, 3, peer_types={0: WrongCardOnChallenge})
-    stuck(room, seed=3)
+    room = MentalMatch("cake-duel", 2, 1, peer_types={0: WrongCardOnChallenge})
+    stuck(room, seed=1)
     (bad,) = named(room, 0, BadShare)
     slot = int(bad.reason.rsplit(" ", 1)[1])
     flips = [a for s, a in room.peers[1].history if s is None and getattr(a, "to", 1) is None]

@@ -539,13 +539,13 @@ def test_a_room_names_a_mixer_whose_proof_is_malformed(part: int, value: bytes) 
     cheat = type("Cheat", (_ForgedMix,), {"part": part, "value": value})
     room = MentalMatch("cake-duel", 2, 1, peer_types={1: cheat})
     for peer in room.peers:
-        assert peer.seat == 1 or any(
-            isinstance(i, BadMix) and i.peer == 1 for i in peer.incidents
-        ), peer.incidents
+        assert peer.seat == 1 or any(i.kind == "BadMix" and i.peer == 1 for i in peer.incidents), (
+            peer.incidents
+        )
     assert room.peers[0].step.kind == st.MIX  # the deck was never accepted
 
 
 def test_a_room_refuses_a_proof_made_for_another_step() -> None:
     room = MentalMatch("cake-duel", 2, 1, peer_types={1: _StaleProof})
-    assert any(isinstance(i, BadMix) and i.peer == 1 for i in room.peers[0].incidents)
+    assert any(i.kind == "BadMix" and i.peer == 1 for i in room.peers[0].incidents)
     assert room.peers[0].step.kind == st.MIX
