@@ -408,20 +408,28 @@ class Peer:
         boxes = expect_list(b["boxes"], "boxes", len(readers))
         perm: tuple[int, ...] | None = None
         for reader, item in zip(readers, boxes, strict=True):
-            pair = expect_list(item, "box", 2)
-            if expect_int(pair[0], "reader") != reader:
-                raise MalformedMessage("re-mix openings addressed out of order")
-            box = expect_bytes(pair[1], "box")
-            if reader != self.seat:
-                continue  # only the reader can open and check it
-            sender = self.table.players[seat]
-            opening = opening_from_data(unpack(self.identity.open_from(sender, box)), n)
+            plain = self._box_for_me(seat, reader, item, "re-mix openings")
+            if plain is None:
+                continue
+            opening = opening_from_data(unpack(plain), n)
             self.deck.check_opening(seat, out, opening)
             perm = opening.perm
         if seat == self.seat:
             perm = self._remix_perm
         self.deck.accept_mix(seat, out, proof, step=step.seq)
         return out, perm
+
+    def _box_for_me(self, sender: int, reader: int, item: Any, what: str) -> bytes | None:
+        """One ``[reader, box]`` item of ``sender``'s body, addressed in plan order: its
+        plaintext when this seat is ``reader``, else ``None`` (only the reader can open
+        and check it)."""
+        pair = expect_list(item, "box", 2)
+        if expect_int(pair[0], "reader") != reader:
+            raise MalformedMessage(f"{what} addressed out of order")
+        box = expect_bytes(pair[1], "box")
+        if reader != self.seat:
+            return None
+        return self.identity.open_from(self.table.players[sender], box)
 
     def _check_shares(self, step: st.Step, seat: int, body: Any) -> Any:
         plan = step.plan[seat]
@@ -433,14 +441,10 @@ class Peer:
         private = expect_list(b["private"], "private", len(plan.private))
         mine: list[tuple[int, Any]] = []
         for (reader, slots), item in zip(sorted(plan.private.items()), private, strict=True):
-            pair = expect_list(item, "box", 2)
-            if expect_int(pair[0], "reader") != reader:
-                raise MalformedMessage("private shares addressed out of order")
-            box = expect_bytes(pair[1], "box")
-            if reader != self.seat:
-                continue  # only the reader can open and check it
-            sender = self.table.players[seat]
-            inner = expect_list(unpack(self.identity.open_from(sender, box)), "shares", len(slots))
+            plain = self._box_for_me(seat, reader, item, "private shares")
+            if plain is None:
+                continue
+            inner = expect_list(unpack(plain), "shares", len(slots))
             for slot, data in zip(slots, inner, strict=True):
                 share = share_from_data(data)
                 mine.append((slot, (self.deck.check_share(seat, slot, share), share)))
