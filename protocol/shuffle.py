@@ -58,14 +58,18 @@ mixer, never another exception.
 
 **Cost** (``N`` cards): proving ~6N variable-base and ~4N fixed-base multiplications,
 mixing included; verifying ~8N variable-base and N fixed-base ones, the point checks
-included. The cut-and-choose at λ = 32 cost ~32 of each per card on both sides.
+included. The cut-and-choose at λ = 32 cost ~32 of each per card on both sides. The
+verifier's multiplications are independent of each other, and libsodium runs them without
+Python's global lock: a large proof is checked on all the machine's cores at once.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import threading
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -80,6 +84,7 @@ from cakeparty.protocol.group import (
     IDENTITY,
     POINT_BYTES,
     L,
+    OpCounter,
     Point,
     RandomBytes,
     Scalar,
@@ -152,20 +157,20 @@ def _random_ints(n: int, random_bytes: RandomBytes) -> list[int]:
     return [int.from_bytes(pool[i : i + 64], "little") % L for i in range(0, 64 * n, 64)]
 
 
-def _mul(s: int, p: bytes) -> bytes:
+def _mul(s: int, p: bytes, count: _Count | OpCounter = COUNTER) -> bytes:
     """``s·p``, checking ``p`` (canonical, in the subgroup, not the identity) on the way:
     libsodium's multiplication refuses any other point, and a zero multiple gets the same
     check explicitly, so no point escapes validation by a zero coefficient."""
     s %= L
     if s == 0:
-        COUNTER.checks += 1
+        count.checks += 1
         if not _valid(p):
             raise _Malformed
         return IDENTITY
     if p == BASE:
-        COUNTER.base += 1
+        count.base += 1
         return bytes(_base_mul(_sc(s)))
-    COUNTER.var += 1
+    count.var += 1
     try:
         return bytes(_var_mul(_sc(s), p))
     except nacl.exceptions.CryptoError as exc:
@@ -185,14 +190,83 @@ def _sum(points: Iterable[bytes]) -> bytes:
     return total
 
 
-def _lincomb(terms: Iterable[tuple[int, bytes]]) -> bytes:
-    """``Σ s·p``; terms on one point are merged first (a fresh deck's cards all share
-    ``c1 = B``, and copies of a card type share their ``c2``), and ``B`` goes through
-    libsodium's fixed-base tables."""
+def _merge(terms: Iterable[tuple[int, bytes]]) -> list[tuple[int, bytes]]:
+    """Terms on one point merged: a fresh deck's cards all share ``c1 = B``, and copies
+    of a card type share their ``c2``."""
     merged: dict[bytes, int] = {}
     for s, p in terms:
         merged[p] = merged.get(p, 0) + s
-    return _sum(_mul(s, p) for p, s in merged.items())
+    return [(s, p) for p, s in merged.items()]
+
+
+def _lincomb(terms: Iterable[tuple[int, bytes]]) -> bytes:
+    """``Σ s·p``; terms on one point are merged first, and ``B`` goes through libsodium's
+    fixed-base tables."""
+    return _sum(_mul(s, p) for s, p in _merge(terms))
+
+
+PARALLEL_MIN = 96
+"""Fewer multiplications than this are not worth handing to other threads."""
+
+_pool_lock = threading.Lock()
+_pool: ThreadPoolExecutor | None = None
+
+
+def _workers() -> int:
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, 8))
+
+
+def _threads() -> ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(_workers(), thread_name_prefix="cakeparty-shuffle")
+        return _pool
+
+
+def _mul_part(jobs: Sequence[tuple[int, bytes]]) -> tuple[list[bytes], list[int]]:
+    """The products of one share of the work, and what they cost (the counter is added to
+    by the calling thread only)."""
+    local = _Count()
+    products = [_mul(s, p, local) for s, p in jobs]
+    return products, [local.base, local.var, local.checks]
+
+
+class _Count:
+    """Operation counts of one worker's share."""
+
+    __slots__ = ("base", "checks", "var")
+
+    def __init__(self) -> None:
+        self.base = self.var = self.checks = 0
+
+
+def _lincombs(groups: Sequence[Iterable[tuple[int, bytes]]]) -> list[bytes]:
+    """``Σ s·p`` for each group of terms, the multiplications of all groups shared among
+    the machine's cores; any malformed point raises :class:`_Malformed` as in ``_mul``."""
+    merged = [_merge(g) for g in groups]
+    jobs = [job for m in merged for job in m]
+    workers = _workers()
+    if workers < 2 or len(jobs) < PARALLEL_MIN:
+        products = [_mul(s, p) for s, p in jobs]
+    else:
+        size = -(-len(jobs) // workers)
+        shares = [jobs[i : i + size] for i in range(0, len(jobs), size)]
+        products = []
+        for part, (base, var, checks) in _threads().map(_mul_part, shares):
+            products += part
+            COUNTER.base += base
+            COUNTER.var += var
+            COUNTER.checks += checks
+    sums, k = [], 0
+    for m in merged:
+        sums.append(_sum(products[k : k + len(m)]))
+        k += len(m)
+    return sums
 
 
 # -- hashing -----------------------------------------------------------------------------
@@ -416,25 +490,21 @@ def _verify(
     s_perm = [_int(s) for s in proof.perm_responses]
 
     # every received point is first met as a multiplicand, which checks it
-    t3 = _lincomb(
-        [(s3, BASE)]
-        + [(c * u[j], commitments[j]) for j in range(n)]
-        + [(s_perm[i], hs[i]) for i in range(n)]
-    )
-    t4a = _lincomb(
-        [(-s4, BASE)]
-        + [(c * u[j], inp[j].c1) for j in range(n)]
-        + [(s_perm[i], out[i].c1) for i in range(n)]
-    )
-    t4b = _lincomb(
-        [(-s4, joint)]
-        + [(c * u[j], inp[j].c2) for j in range(n)]
-        + [(s_perm[i], out[i].c2) for i in range(n)]
-    )
     links = [bytes(CHAIN_START), *chain]
-    t_hat = [
-        _sum((_mul(c, links[i + 1]), _base(s_hat[i]), _mul(s_perm[i], links[i]))) for i in range(n)
-    ]
+    t3, t4a, t4b, *t_hat = _lincombs(
+        [
+            [(s3, BASE)]
+            + [(c * u[j], commitments[j]) for j in range(n)]
+            + [(s_perm[i], hs[i]) for i in range(n)],
+            [(-s4, BASE)]
+            + [(c * u[j], inp[j].c1) for j in range(n)]
+            + [(s_perm[i], out[i].c1) for i in range(n)],
+            [(-s4, joint)]
+            + [(c * u[j], inp[j].c2) for j in range(n)]
+            + [(s_perm[i], out[i].c2) for i in range(n)],
+            *([(c, links[i + 1]), (s_hat[i], BASE), (s_perm[i], links[i])] for i in range(n)),
+        ]
+    )
     product = 1
     for x in u:
         product = product * x % L

@@ -22,7 +22,7 @@ from cakeparty.broker.discovery import Advertiser, Found, browse, local_address
 from cakeparty.broker.embedded import DEFAULT_PORT, EmbeddedBroker, free_port, port_is_free
 from cakeparty.core.i18n import _
 from cakeparty.protocol.identity import Identity
-from cakeparty.protocol.lobby import OPEN, Advert, new_room_code
+from cakeparty.protocol.lobby import OPEN, Advert, host_tag, new_room_code, room_code
 from cakeparty.protocol.network import HostSetup, RoomEvent, RoomRunner, list_rooms
 from cakeparty.protocol.transport import BrokerAddress, TransportError, stop_task
 
@@ -75,6 +75,20 @@ class RoomFound:
     @property
     def state(self) -> str:
         return self.advert.state if self.advert is not None else OPEN
+
+    @property
+    def code(self) -> str:
+        """The full code (room id and its host's tag) when its host was heard, so that
+        joining it believes that host only; else the bare room id."""
+        if self.advert is None:
+            return self.room
+        return room_code(self.room, self.advert.host)
+
+    def answers(self, room: str, tag: str | None) -> bool:
+        """Whether this is the room a code names (a bare id names any host)."""
+        if room != self.room:
+            return False
+        return tag is None or self.advert is None or host_tag(room, self.advert.host) == tag
 
 
 def choose_port(port: int | None) -> tuple[int, str]:

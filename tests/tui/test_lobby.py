@@ -166,6 +166,62 @@ async def test_a_guest_joins_by_room_code_and_sees_the_host_seat() -> None:
             await asyncio.wait_for(hosting, 10)
 
 
+async def test_the_join_list_pins_the_host_and_a_claimed_bare_code_is_refused() -> None:
+    """Two hosts advertise the same room id (one an impostor): a bare code names neither,
+    the full code the real host shares joins it, and a room picked from the list joins the
+    host shown on its line, not whichever host answers first."""
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        code = new_room_code()
+        hosts = [
+            RoomRunner(
+                broker=BrokerAddress.parse(broker.url),
+                identity=Identity.generate(name),
+                room=code,
+                host=HostSetup("cake-duel", 2, {"full": True}, timeout=60),
+            )
+            for name in ("Hank", "Mallory")
+        ]
+        tasks = [asyncio.create_task(h.run()) for h in hosts]
+        hank, mallory = hosts
+        try:
+            await until_async(lambda: all(h.advert for h in hosts), "both adverts")
+            app = app_with(JoinSearch(brokers=(broker.url,), lan=False))
+            async with app.run_test(size=SIZE) as pilot:
+                join = app.screen
+                assert isinstance(join, JoinScreen)
+                await until(pilot, lambda: len(join.rooms) == 2, "both claims in the list")
+                assert {r.code for r in join.rooms} == {hank.code, mallory.code}
+                lines = "\n".join(str(o.prompt) for o in join.query_one("#join-rooms").options)
+                assert hank.code in lines and mallory.code in lines
+                join.query_one("#join-input").focus()
+                await pilot.press(*code, "enter")  # the bare id: two hosts claim it
+                await pilot.pause()
+                assert app.screen is join
+                join.query_one("#join-input").value = ""
+                await pilot.press(*hank.code.lower(), "enter")
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+                lobby = app.screen
+                assert isinstance(lobby, LobbyScreen) and lobby.room is not None
+                assert lobby.room.plan == JoinPlan(hank.code, join.rooms[0].broker)
+                assert lobby.room.runner.host_tag == hank.code.split("-", 1)[1].replace("-", "")
+            picked = app_with(JoinSearch(brokers=(broker.url,), lan=False), name="Bea")
+            async with picked.run_test(size=SIZE) as pilot:
+                join = picked.screen
+                assert isinstance(join, JoinScreen)
+                await until(pilot, lambda: len(join.rooms) == 2, "both claims in the list")
+                rooms = join.query_one("#join-rooms")
+                rooms.focus()
+                await pilot.press("down", "enter")
+                await until(pilot, lambda: isinstance(picked.screen, LobbyScreen), "the lobby")
+                lobby = picked.screen
+                assert isinstance(lobby, LobbyScreen) and lobby.room is not None
+                assert lobby.room.plan.room == join.rooms[1].code
+        finally:
+            for h in hosts:
+                h.stop()
+            await asyncio.wait_for(asyncio.gather(*tasks), 10)
+
+
 async def test_a_player_who_left_comes_back_to_the_game_in_progress() -> None:
     async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
         code = new_room_code()

@@ -21,8 +21,7 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import _, ngettext
-from cakeparty.protocol.lobby import OPEN
-from cakeparty.protocol.topics import check_room
+from cakeparty.protocol.lobby import OPEN, parse_code
 from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.netroom import (
     TIMEOUTS,
@@ -159,7 +158,7 @@ class JoinScreen(Screen[JoinPlan | None]):
             yield Static(_("Room code or broker"), id="join-label")
             yield Input(
                 self.search.room or "",
-                placeholder=_("e.g. K7QX2M, or 192.168.1.20:1883"),
+                placeholder=_("e.g. K7QX2M-4ETJQ-9RSTU, or 192.168.1.20:1883"),
                 id="join-input",
             )
         yield Static(id="join-status")
@@ -209,9 +208,7 @@ class JoinScreen(Screen[JoinPlan | None]):
             options.highlighted = 0
         wanted = self.wanted
         if wanted is not None:
-            match = next((r for r in rooms if r.room == wanted), None)
-            if match is not None:
-                self.dismiss(JoinPlan(match.room, match.broker))
+            if self._join_found(wanted):
                 return
             self._say(
                 _("Room {room} was not found; type its broker's address (host:port).").format(
@@ -240,7 +237,29 @@ class JoinScreen(Screen[JoinPlan | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         room = self.rooms[event.option_index]
-        self.dismiss(JoinPlan(room.room, room.broker))
+        self.dismiss(JoinPlan(room.code, room.broker))  # the host seen here, and no other
+
+    def _join_found(self, code: str) -> bool:
+        """Join the room ``code`` names if it was found, pinned to its host; ``False`` if
+        it was not found, or if a bare id is claimed by several hosts (then say so)."""
+        room, tag = parse_code(code)
+        matches = [r for r in self.rooms if r.answers(room, tag)]
+        hosts = {r.advert.host for r in matches if r.advert is not None}
+        if tag is None and len(hosts) > 1:
+            self.notify(
+                _(
+                    "Several hosts claim room {room}: pick the one your host named from the "
+                    "list, or type the full code."
+                ).format(room=room),
+                severity="warning",
+                timeout=8,
+            )
+            return True
+        if not matches:
+            return False
+        found = matches[0]
+        self.dismiss(JoinPlan(code if tag is not None else found.code, found.broker))
+        return True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -259,17 +278,17 @@ class JoinScreen(Screen[JoinPlan | None]):
             self.action_search()
             return
         try:
-            code = check_room(text.upper())
+            parse_code(text)
         except ValueError:
             self.notify(
                 _("{text!r} is neither a room code nor a broker address.").format(text=text),
                 severity="error",
             )
             return
-        match = next((r for r in self.rooms if r.room == code), None)
-        if match is not None:
-            self.dismiss(JoinPlan(code, match.broker))
-        elif len(self.brokers) == 1:
+        code = text.strip().upper()
+        if self._join_found(code):
+            return
+        if len(self.brokers) == 1:
             self.dismiss(JoinPlan(code, self.brokers[0]))
         elif self.searching:
             self.wanted = code
@@ -290,7 +309,7 @@ class JoinScreen(Screen[JoinPlan | None]):
 def room_line(room: RoomFound) -> Text:
     """One found room: code, game, host, free seats, state, where."""
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(f"{room.room:<8} ", style="bold")
+    text.append(f"{room.code:<8} ", style="bold")  # the code the host shares
     text.append(game_title(room.game) if room.game else _("a room"))
     advert = room.advert
     if advert is not None:
