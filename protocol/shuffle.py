@@ -199,12 +199,6 @@ def _merge(terms: Iterable[tuple[int, bytes]]) -> list[tuple[int, bytes]]:
     return [(s, p) for p, s in merged.items()]
 
 
-def _lincomb(terms: Iterable[tuple[int, bytes]]) -> bytes:
-    """``Σ s·p``; terms on one point are merged first, and ``B`` goes through libsodium's
-    fixed-base tables."""
-    return _sum(_mul(s, p) for s, p in _merge(terms))
-
-
 PARALLEL_MIN = 96
 """Fewer multiplications than this are not worth handing to other threads."""
 
@@ -365,17 +359,16 @@ def prove_shuffle(
     # Σ ω'_i·out_i, computed from the inputs the outputs re-encrypt (a fresh deck's c1
     # are all B, and so merge into one fixed-base multiplication)
     w_re = sum(w * s for w, s in zip(w_perm, re, strict=True)) - w4
-    t4a = _lincomb([(w_re, BASE)] + [(w_perm[i], inp[perm[i]].c1) for i in range(n)])
-    t4b = _lincomb([(w_re, joint)] + [(w_perm[i], inp[perm[i]].c2) for i in range(n)])
-    firsts = [
-        _base(w1),
-        _base(w2),
-        _sum([_base(w3), *(_mul(w, h) for w, h in zip(w_perm, hs, strict=True))]),
-        t4a,
-        t4b,
-    ]
     links = [bytes(CHAIN_START), *chain[:-1]]
-    firsts += [_sum((_base(w_hat[i]), _mul(w_perm[i], links[i]))) for i in range(n)]
+    t3, t4a, t4b, *t_hat = _lincombs(
+        [
+            [(w3, BASE), *zip(w_perm, hs, strict=True)],
+            [(w_re, BASE)] + [(w_perm[i], inp[perm[i]].c1) for i in range(n)],
+            [(w_re, joint)] + [(w_perm[i], inp[perm[i]].c2) for i in range(n)],
+            *([(w_hat[i], BASE), (w_perm[i], links[i])] for i in range(n)),
+        ]
+    )
+    firsts = [_base(w1), _base(w2), t3, t4a, t4b, *t_hat]
     c = _challenge(seed, chain, firsts)
 
     weights = [1] * n  # v_i = Π_{k>i} u'_k
