@@ -6,6 +6,7 @@ import json
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,104 @@ def test_no_command_can_weaken_the_shuffle_proofs(args: list[str]) -> None:
     out = run(*args)
     assert out.returncode == 2, out.stderr
     assert "unrecognized arguments: --lambda" in out.stderr
+
+
+def _free_port() -> int:
+    from cakeparty.broker.embedded import free_port
+
+    return free_port()
+
+
+def _wait_listening(port: int) -> None:
+    from tests.brokers import wait_listening
+
+    wait_listening(port, 20)
+
+
+def test_broker_on_a_port_in_use_says_so_and_exits_2() -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = run("broker", "--port", str(port))  # would hang (then trace back) before
+    assert out.returncode == 2, out.stderr
+    assert f"cannot listen on port {port}" in out.stderr and "already in use" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_broker_with_idle_stops_by_itself_once_no_client_is_left() -> None:
+    port = _free_port()
+    proc = subprocess.Popen(
+        [BIN, "broker", "--port", str(port), "--host", "127.0.0.1", "--idle", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _wait_listening(port)
+        import socket
+
+        # while a client stays connected the broker stays up, well past its idle time
+        with socket.create_connection(("127.0.0.1", port)) as client:
+            client.sendall(_mqtt_connect("stay"))
+            assert client.recv(4)[:1] == b"\x20"  # CONNACK
+            with pytest.raises(subprocess.TimeoutExpired):
+                proc.wait(5)
+        assert proc.wait(30) == 0  # then, idle, it ends
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def _mqtt_string(text: str) -> bytes:
+    data = text.encode()
+    return len(data).to_bytes(2, "big") + data
+
+
+def _mqtt_packet(kind: int, body: bytes) -> bytes:
+    assert len(body) < 128
+    return bytes([kind, len(body)]) + body
+
+
+def _mqtt_connect(client: str) -> bytes:
+    # MQTT 3.1.1, clean session, keepalive 60 s
+    return _mqtt_packet(0x10, _mqtt_string("MQTT") + b"\x04\x02\x00\x3c" + _mqtt_string(client))
+
+
+def test_broker_warnings_and_puback_timeouts_stay_off_the_terminal(tmp_path: Path) -> None:
+    import socket
+
+    port = _free_port()
+    log = tmp_path / "broker.log"
+    proc = subprocess.Popen(
+        [BIN, "broker", "--port", str(port), "--host", "127.0.0.1", "--log", str(log)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _wait_listening(port)
+        with (
+            socket.create_connection(("127.0.0.1", port)) as slow,
+            socket.create_connection(("127.0.0.1", port)) as talker,
+        ):
+            # a subscriber that never acknowledges what it is sent at QoS 1
+            slow.sendall(_mqtt_connect("slow"))
+            slow.recv(4)
+            slow.sendall(_mqtt_packet(0x82, b"\x00\x01" + _mqtt_string("t/x") + b"\x01"))
+            slow.recv(5)  # SUBACK
+            talker.sendall(_mqtt_connect("talker"))
+            talker.recv(4)
+            talker.sendall(_mqtt_packet(0x32, _mqtt_string("t/x") + b"\x00\x07" + b"hello"))
+            deadline = time.monotonic() + 60
+            while "PUBACK" not in (log.read_text() if log.exists() else ""):
+                assert time.monotonic() < deadline, "the broker never gave up on its PUBACK"
+                time.sleep(0.2)
+    finally:
+        proc.terminate()
+        _out, err = proc.communicate(timeout=30)
+    assert "Timeout waiting for PUBACK" in log.read_text()  # in the file …
+    assert "PUBACK" not in err and "Traceback" not in err  # … and not on the terminal
