@@ -39,13 +39,17 @@ MAX_STRANGERS = 64  # presences remembered of players with no seat (anyone may p
 MAX_NOTED = 16  # impostors' adverts noted, one notice each
 MAX_CHAT = 200  # chat lines kept
 MAX_ROOMS = 500  # adverts kept while listing a broker's rooms
+#: Seconds without the room's advert before a guest is told there is no such room on the
+#: broker: the advert is retained, so a room that exists is heard at once on subscribing.
+NO_ROOM_AFTER = 4.0
 
 
 @dataclass(frozen=True)
 class RoomEvent:
     """Something the room's owner should know about."""
 
-    kind: str  # advert, started, moved, chat, incident, connection, finished, error, refused
+    kind: str  # advert, started, moved, chat, incident, connection, finished, error,
+    # refused, absent (no advert of this room on the broker, yet)
     text: str = ""
     data: Any = None
 
@@ -126,6 +130,8 @@ class RoomRunner:
         self._last_moved: tuple[int, tuple[int, ...]] | None = None
         self._incidents_seen = 0
         self._was_connected = True
+        self._listening_since: float | None = None  # when the room's topics were subscribed
+        self.absent = False  # said that no room answers to this code on the broker
         self.log_messages = 0
         self.log_bytes = 0
         self.ignored = 0  # undecodable or unsigned messages off the log topic
@@ -281,6 +287,7 @@ class RoomRunner:
                 await transport.subscribe(topic)
             if self.host_lobby is not None:
                 await self._publish_advert()
+            self._listening_since = time.monotonic()
             reader = asyncio.create_task(self._read(transport), name=f"room:{self.room}")
             try:
                 while not self._stop.is_set():
@@ -406,6 +413,7 @@ class RoomRunner:
         if self.advert is not None and advert.serial <= self.advert.serial:
             return  # a replay, or an old advert retained somewhere
         self.advert = advert
+        self.absent = False
         if self.agreed is None and self.ready and self.seated:
             self.agreed = advert.terms  # a bot (or a seatless watcher) agrees to what it sees
         elif self.agreed is not None and advert.table is None and advert.terms != self.agreed:
@@ -502,6 +510,15 @@ class RoomRunner:
 
     async def _tick(self, transport: Transport) -> None:
         now = time.monotonic()
+        since = self._listening_since
+        if (
+            self.advert is None
+            and not self.absent
+            and since is not None
+            and now - since > NO_ROOM_AFTER
+        ):
+            self.absent = True  # said once; the room may still come (its host resuming)
+            await self._put("absent", f"no room {self.code} on {self.broker}")
         if transport.connected != self._was_connected:
             self._was_connected = transport.connected
             if transport.connected:

@@ -167,12 +167,15 @@ def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0 if runner.session is not None and runner.session.finished else 1
 
 
+SHOWN_EVENTS = ("connection", "started", "finished", "incident", "error", "chat", "absent")
+
+
 async def _print_events(runner: Any, quiet: bool) -> None:
     while True:
         event = await runner.events.get()
         if quiet:
             continue
-        if event.kind in ("connection", "started", "finished", "incident", "error", "chat"):
+        if event.kind in SHOWN_EVENTS:
             text = event.text or event.kind
             print(f"[{event.kind}] {text}", file=sys.stderr, flush=True)
 
