@@ -14,7 +14,7 @@ import logging
 import random
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -91,11 +91,15 @@ class RoomRunner:
         journal_dir: Path | None = None,
         seed: int | None = None,
         broker_label: str = "",
+        resume: Table | None = None,
+        bot_levels: dict[bytes, str] | None = None,
     ) -> None:
         """``room``: the room code (the room id and its host's tag), or a bare room id
         (then the first host heard is believed); ``host``: host the room with this setup;
         ``seated``: take a seat; ``bot``: the level of the bot playing this seat (``None``:
-        a person, through :meth:`act`)."""
+        a person, through :meth:`act`); ``resume`` (with ``host``): the table of this
+        room's game, which this host started before and comes back to from its journal,
+        with its bots at ``bot_levels``."""
         self.broker = broker
         self.identity = identity
         self.room, self.host_tag = lb.parse_code(room)
@@ -157,7 +161,32 @@ class RoomRunner:
                 )
             for level in host.bots:
                 self.add_bot(level)
+            if resume is not None:
+                self._resume_table(resume, bot_levels or {})
             self.advert = self.host_lobby.advert
+
+    def _resume_table(self, table: Table, levels: dict[bytes, str]) -> None:
+        """Host: the game of ``table`` is on; its advert says so again (with a serial above
+        the last one: it is taken from the clock), and the bots run here play on."""
+        assert self.host_lobby is not None and self.setup is not None
+        if table.room != self.room:
+            raise ValueError(f"the table is for room {table.room}, not {self.room}")
+        games = get_game(table.game).bots
+        for i in range(table.seats):
+            folder = data_dir(self.journal_dir) / "bots" / f"{self.room}-{i}"
+            if not folder.is_dir():
+                continue
+            ident = self._bot_identity(i)
+            if ident.player_id in table.players:
+                level = levels.get(ident.player_id, "normal")
+                self.bots[ident.player_id] = (ident, games[level if level in games else "normal"])
+        seats = tuple(
+            lb.Seat(player, name, player in self.bots, True)
+            for player, name in zip(table.players, table.names, strict=True)
+        )
+        self.host_lobby.advert = replace(
+            self.host_lobby.advert, taken=seats, state=lb.PLAYING, table=table
+        )
 
     def _bot_identity(self, i: int) -> Identity:
         # a bot's key is kept beside the journals so the host can resume its game too
@@ -287,6 +316,7 @@ class RoomRunner:
                 await transport.subscribe(topic)
             if self.host_lobby is not None:
                 await self._publish_advert()
+                await self._maybe_start()  # a resumed host's game goes on at once
             self._listening_since = time.monotonic()
             reader = asyncio.create_task(self._read(transport), name=f"room:{self.room}")
             try:
