@@ -236,3 +236,56 @@ def test_broker_warnings_and_puback_timeouts_stay_off_the_terminal(tmp_path: Pat
         _out, err = proc.communicate(timeout=30)
     assert "Timeout waiting for PUBACK" in log.read_text()  # in the file …
     assert "PUBACK" not in err and "Traceback" not in err  # … and not on the terminal
+
+
+def test_host_resume_with_nothing_hosted_here_says_so(tmp_path: Path) -> None:
+    import os
+
+    env = {
+        **os.environ,
+        "CAKEPARTY_CONFIG_DIR": str(tmp_path / "config"),
+        "CAKEPARTY_DATA_DIR": str(tmp_path / "data"),
+    }
+    for args, message in [
+        (["host", "--resume"], "no room hosted here to come back to"),
+        (["host", "--resume", "K7QM2X"], "no room K7QM2X hosted here to come back to"),
+        (["host", "cake-duel", "--resume"], "leave out GAME"),
+        (["host"], "the game to host is missing"),
+    ]:
+        out = subprocess.run([BIN, *args], capture_output=True, text=True, timeout=60, env=env)
+        assert out.returncode == 2, (args, out.stderr)
+        assert message in out.stderr and "Traceback" not in out.stderr, (args, out.stderr)
+
+
+def test_the_hosts_own_join_code_comes_back_to_its_room_as_host(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # before, the host's own `cakeparty join CODE` joined as a guest and waited for an
+    # advert only the host itself could send
+    from cakeparty.protocol import hosting
+    from cakeparty.protocol.identity import Identity, load_or_create
+    from cakeparty.protocol.lobby import room_code
+    from cakeparty.tui import roomcli
+    from cakeparty.tui.cli import build_parser
+    from cakeparty.tui.netroom import HostPlan
+
+    monkeypatch.setenv("CAKEPARTY_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAKEPARTY_DATA_DIR", str(tmp_path / "data"))
+    me = load_or_create("Ann").player_id
+    record = hosting.HostRecord(
+        room="K7QM2X", host=me.hex(), game="cake-duel", players=2, port=18999, share="x"
+    )
+    hosting.save(record)
+    opened: list[object] = []
+    monkeypatch.setattr(roomcli, "_open", lambda plan: opened.append(plan) or 0)
+    parser = build_parser()
+    for code in ("K7QM2X", room_code("K7QM2X", me), "k7qm2x"):
+        args = parser.parse_args(["join", code])
+        assert args.run(args, args.parser) == 0
+    assert opened == [HostPlan.resuming(record)] * 3
+    # another host's code of the same room id, or another room, joins as a guest
+    other = room_code("K7QM2X", Identity.generate("Mallory").player_id)
+    for code in (other, "ZZZZ22"):
+        args = parser.parse_args(["join", code, "--broker", "mqtt://127.0.0.1:1"])
+        args.run(args, args.parser)
+    assert [type(p).__name__ for p in opened[3:]] == ["JoinPlan", "JoinPlan"]

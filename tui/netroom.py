@@ -340,20 +340,17 @@ class NetRoom:
             log.warning("could not save the hosted room's record", exc_info=True)
 
     async def _closed(self) -> None:
-        """Leaving cleanly: a game still on stays resumable (its broker and record kept);
-        otherwise the room is over here — the broker stops and the record goes."""
-        session = self.runner.session
-        if session is not None and not session.finished and self.runner.refused is None:
+        """The room ends here only when the host leaves it (:meth:`leave`): then its
+        broker stops and its record goes. Anything else that ends this app — a crash, a
+        kill, a closed terminal — leaves both, and the host can come back."""
+        if not self._left.is_set():
             return
         record = self.record
         if record is not None:
             hosting.remove(record.room, self.journal_dir)
-            if (
-                record.pid is not None
-                and self.port is not None
-                and brokers.is_ours(record.pid, self.port)
-            ):
-                brokers.stop(record.pid)
+            pid = record.pid
+            if pid is not None and self.port is not None and brokers.is_ours(pid, self.port):
+                brokers.stop(pid)
 
     async def _announce(self, notice: Notice) -> None:
         assert isinstance(self.plan, HostPlan)
