@@ -453,7 +453,7 @@ class LobbyScreen(Screen[None]):
             self.app.push_screen(
                 ConfirmScreen(
                     _("Close this room?"),
-                    _("The broker runs in this app: the others will be disconnected.")
+                    _("Leaving stops the broker run here: the others will be disconnected.")
                     if room is not None and room.embedded
                     else _("The others will wait for a host that is gone."),
                 ),
