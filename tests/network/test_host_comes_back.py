@@ -163,3 +163,48 @@ async def test_a_host_killed_with_its_broker_starts_it_again_and_the_game_ends_f
     tmp_path: Path,
 ) -> None:
     await _host_killed_and_resumed(tmp_path, broker_dies_too=True)
+
+
+async def test_a_host_laptop_that_sleeps_past_the_keepalive_finds_the_game_where_it_was(
+    tmp_path: Path,
+) -> None:
+    """The host's app and its broker stop together (a laptop's lid closed) for longer than
+    the MQTT keepalive: the guest's connection times out and retries; on waking, both
+    sides reconnect by themselves, resync, and the game finishes fair."""
+    port = free_port()
+    url = f"mqtt://127.0.0.1:{port}"
+    host = HostProcess(tmp_path / "host")
+    opened = await host.start("--port", str(port), "--timeout", "300")
+    room = opened["room"]
+    bot = BotProcess(1, tmp_path / "guest", opened["code"], url)
+    seen = [0]
+    stop = asyncio.Event()
+    watcher = asyncio.create_task(count_log(url, room, seen, stop))
+    record = None
+    try:
+        await bot.start()
+        await until(lambda: seen[0] >= 40, "the game to get going", 120)
+        record = host.record(room)
+        assert record is not None and record.pid is not None and host.proc is not None
+        asleep = (host.proc.pid, record.pid)
+        for pid in asleep:
+            os.kill(pid, signal.SIGSTOP)
+        try:
+            # keepalive 20 s: a peer silent for 1.5 times that is dropped, here the guest
+            await asyncio.sleep(35)
+            assert bot.proc is not None and bot.proc.returncode is None
+        finally:
+            for pid in asleep:
+                os.kill(pid, signal.SIGCONT)
+        results = [await host.result(240), await bot.finish(240)]
+        assert_fair_and_agreed(results)
+    finally:
+        stop.set()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(watcher, 10)
+        for proc in (host.proc, bot.proc):
+            if proc is not None and proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+        if record is not None and record.pid is not None and is_ours(record.pid, port):
+            os.kill(record.pid, signal.SIGKILL)
