@@ -172,6 +172,11 @@ class NetRoom:
                 self.share = self.record.share or f"mqtt://{local_address()}:{self.port}"
             else:
                 self.port, self.port_note = choose_port(plan.port)
+                me = self.identity.player_id
+                if self.port_note and hosting.resumable(me, None, self.journal_dir):
+                    self.port_note += " " + _(
+                        "A room you hosted may still be on: cakeparty host --resume."
+                    )
                 address = BrokerAddress("127.0.0.1", self.port)
                 self.share = f"mqtt://{local_address()}:{self.port}"
             setup = HostSetup(plan.game, plan.players, {"full": plan.full}, timeout=plan.timeout)

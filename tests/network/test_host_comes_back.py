@@ -208,3 +208,28 @@ async def test_a_host_laptop_that_sleeps_past_the_keepalive_finds_the_game_where
                 await proc.wait()
         if record is not None and record.pid is not None and is_ours(record.pid, port):
             os.kill(record.pid, signal.SIGKILL)
+
+
+async def test_a_new_room_on_a_taken_port_points_to_the_room_that_may_still_be_on(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    import socket
+
+    from cakeparty.protocol.identity import Identity
+    from cakeparty.tui import netroom
+    from cakeparty.tui.netroom import HostPlan, NetRoom
+
+    me = Identity.generate("Ann")
+    with socket.socket() as taken:  # as a broker left by a crashed host would
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        monkeypatch.setattr(netroom, "DEFAULT_PORT", taken.getsockname()[1])
+        fresh = NetRoom(me, HostPlan(lan=False), journal_dir=tmp_path)
+        assert fresh.port != netroom.DEFAULT_PORT and "is taken" in fresh.port_note
+        assert "--resume" not in fresh.port_note  # nothing hosted here before
+        hosting.save(
+            hosting.HostRecord(room="K7QM2X", host=me.player_id.hex(), game="cake-duel", players=2),
+            tmp_path,
+        )
+        again = NetRoom(me, HostPlan(lan=False), journal_dir=tmp_path)
+        assert "cakeparty host --resume" in again.port_note
