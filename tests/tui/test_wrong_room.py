@@ -78,8 +78,13 @@ async def test_the_lobby_of_a_code_nobody_hosts_says_so_and_keeps_listening() ->
             )
             hosting = asyncio.create_task(host.run())
             try:
-                await until(pilot, lambda: lobby.room.advert is not None, "the late advert")  # type: ignore[union-attr]
-                assert "No room" not in lobby.query_one("#lobby-status").text
+                await until(
+                    pilot,
+                    lambda: "No room" not in lobby.query_one("#lobby-status").text,
+                    "the late advert to be shown",
+                )
+                assert lobby.room.advert is not None  # type: ignore[union-attr]
+                assert lobby.room.advert.host == host.identity.player_id  # type: ignore[union-attr]
             finally:
                 host.stop()
                 await asyncio.wait_for(hosting, 10)
