@@ -10,6 +10,9 @@ import asyncio
 import contextlib
 import logging
 import socket
+import time
+from collections.abc import Callable
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -41,9 +44,35 @@ def port_is_free(port: int, host: str = "0.0.0.0") -> bool:
         return True
 
 
-def _bounded_broker(max_packet: int) -> Any:
+#: amqtt's loggers: at INFO it logs every connection, and a slow client's PUBACK timeout
+#: comes with a traceback. None of it is for the players' terminal.
+AMQTT_LOGGERS = ("amqtt", "transitions")
+
+
+def quiet_amqtt(log_file: str | Path | None = None) -> None:
+    """Keep amqtt's logging off the terminal: into ``log_file`` (warnings and worse) when
+    given, else nowhere below CRITICAL."""
+    handler: logging.Handler | None = None
+    if log_file is not None:
+        handler = logging.FileHandler(log_file, encoding="utf-8")
+        handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    for name in AMQTT_LOGGERS:
+        logger = logging.getLogger(name)
+        logger.propagate = False  # never to the root logger (a terminal)
+        for old in list(logger.handlers):
+            logger.removeHandler(old)
+        if handler is not None:
+            logger.setLevel(logging.WARNING)
+            logger.addHandler(handler)
+        else:
+            logger.setLevel(logging.CRITICAL)
+            logger.addHandler(logging.NullHandler())
+
+
+def _bounded_broker(max_packet: int, counter: Callable[[int], None]) -> Any:
     """amqtt's broker, closing the connection of a client that sends a larger packet
-    (amqtt has no setting for it: every packet's body is read with one ``read(n)``)."""
+    (amqtt has no setting for it: every packet's body is read with one ``read(n)``), and
+    telling ``counter`` of every connection that opens (+1) and closes (-1)."""
     from amqtt.adapters import StreamReaderAdapter, StreamWriterAdapter
     from amqtt.broker import Broker
 
@@ -58,9 +87,13 @@ def _bounded_broker(max_packet: int) -> Any:
         async def stream_connected(
             self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, listener_name: str
         ) -> None:
-            await self._client_connected(
-                listener_name, BoundedReader(reader), StreamWriterAdapter(writer)
-            )
+            counter(1)
+            try:
+                await self._client_connected(
+                    listener_name, BoundedReader(reader), StreamWriterAdapter(writer)
+                )
+            finally:
+                counter(-1)
 
     return BoundedBroker
 
@@ -75,6 +108,17 @@ class EmbeddedBroker:
         self.port = port or free_port()
         self.max_packet = max_packet
         self._broker: Any = None
+        self.clients = 0  # connections open now
+        self.idle_since = time.monotonic()  # when the last connection closed
+
+    def _count(self, change: int) -> None:
+        self.clients += change
+        if self.clients == 0:
+            self.idle_since = time.monotonic()
+
+    def idle_for(self) -> float:
+        """Seconds with no client connected (0 while one is)."""
+        return 0.0 if self.clients else time.monotonic() - self.idle_since
 
     @property
     def url(self) -> str:
@@ -83,10 +127,10 @@ class EmbeddedBroker:
         return f"mqtt://{host}:{self.port}"
 
     async def start(self) -> None:
-        # amqtt logs every connection at INFO; keep the terminal for the game
-        for name in ("amqtt", "transitions"):
-            logging.getLogger(name).setLevel(logging.ERROR)
-        Broker = _bounded_broker(self.max_packet)  # imported there: only the host needs it
+        if not logging.getLogger("amqtt").handlers:
+            quiet_amqtt()  # unless the caller routed it to a file already
+        # imported here: only a broker needs amqtt
+        Broker = _bounded_broker(self.max_packet, self._count)
 
         if not port_is_free(self.port, self.host):
             raise OSError(f"port {self.port} is already in use")
@@ -98,6 +142,7 @@ class EmbeddedBroker:
         }
         self._broker = Broker(config)
         await self._broker.start()
+        self.idle_since = time.monotonic()
 
     async def stop(self) -> None:
         if self._broker is not None:
@@ -118,9 +163,13 @@ class EmbeddedBroker:
         await self.stop()
 
 
-async def serve(host: str, port: int, ready: asyncio.Event | None = None) -> None:
-    """Run a broker until cancelled (``cakeparty broker``)."""
-    async with EmbeddedBroker(host=host, port=port):
+async def serve(
+    host: str, port: int, ready: asyncio.Event | None = None, *, idle: float | None = None
+) -> None:
+    """Run a broker until cancelled (``cakeparty broker``) or, with ``idle``, until no
+    client has been connected for that many seconds."""
+    async with EmbeddedBroker(host=host, port=port) as broker:
         if ready is not None:
             ready.set()
-        await asyncio.Event().wait()
+        while idle is None or broker.idle_for() < idle:
+            await asyncio.sleep(1.0 if idle is None else min(1.0, idle / 4))

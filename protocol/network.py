@@ -14,7 +14,7 @@ import logging
 import random
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,13 +39,17 @@ MAX_STRANGERS = 64  # presences remembered of players with no seat (anyone may p
 MAX_NOTED = 16  # impostors' adverts noted, one notice each
 MAX_CHAT = 200  # chat lines kept
 MAX_ROOMS = 500  # adverts kept while listing a broker's rooms
+#: Seconds without the room's advert before a guest is told there is no such room on the
+#: broker: the advert is retained, so a room that exists is heard at once on subscribing.
+NO_ROOM_AFTER = 4.0
 
 
 @dataclass(frozen=True)
 class RoomEvent:
     """Something the room's owner should know about."""
 
-    kind: str  # advert, started, moved, chat, incident, connection, finished, error, refused
+    kind: str  # advert, started, moved, chat, incident, connection, finished, error,
+    # refused, absent (no advert of this room on the broker, yet)
     text: str = ""
     data: Any = None
 
@@ -87,11 +91,15 @@ class RoomRunner:
         journal_dir: Path | None = None,
         seed: int | None = None,
         broker_label: str = "",
+        resume: Table | None = None,
+        bot_levels: dict[bytes, str] | None = None,
     ) -> None:
         """``room``: the room code (the room id and its host's tag), or a bare room id
         (then the first host heard is believed); ``host``: host the room with this setup;
         ``seated``: take a seat; ``bot``: the level of the bot playing this seat (``None``:
-        a person, through :meth:`act`)."""
+        a person, through :meth:`act`); ``resume`` (with ``host``): the table of this
+        room's game, which this host started before and comes back to from its journal,
+        with its bots at ``bot_levels``."""
         self.broker = broker
         self.identity = identity
         self.room, self.host_tag = lb.parse_code(room)
@@ -126,6 +134,8 @@ class RoomRunner:
         self._last_moved: tuple[int, tuple[int, ...]] | None = None
         self._incidents_seen = 0
         self._was_connected = True
+        self._listening_since: float | None = None  # when the room's topics were subscribed
+        self.absent = False  # said that no room answers to this code on the broker
         self.log_messages = 0
         self.log_bytes = 0
         self.ignored = 0  # undecodable or unsigned messages off the log topic
@@ -151,7 +161,32 @@ class RoomRunner:
                 )
             for level in host.bots:
                 self.add_bot(level)
+            if resume is not None:
+                self._resume_table(resume, bot_levels or {})
             self.advert = self.host_lobby.advert
+
+    def _resume_table(self, table: Table, levels: dict[bytes, str]) -> None:
+        """Host: the game of ``table`` is on; its advert says so again (with a serial above
+        the last one: it is taken from the clock), and the bots run here play on."""
+        assert self.host_lobby is not None and self.setup is not None
+        if table.room != self.room:
+            raise ValueError(f"the table is for room {table.room}, not {self.room}")
+        games = get_game(table.game).bots
+        for i in range(table.seats):
+            folder = data_dir(self.journal_dir) / "bots" / f"{self.room}-{i}"
+            if not folder.is_dir():
+                continue
+            ident = self._bot_identity(i)
+            if ident.player_id in table.players:
+                level = levels.get(ident.player_id, "normal")
+                self.bots[ident.player_id] = (ident, games[level if level in games else "normal"])
+        seats = tuple(
+            lb.Seat(player, name, player in self.bots, True)
+            for player, name in zip(table.players, table.names, strict=True)
+        )
+        self.host_lobby.advert = replace(
+            self.host_lobby.advert, taken=seats, state=lb.PLAYING, table=table
+        )
 
     def _bot_identity(self, i: int) -> Identity:
         # a bot's key is kept beside the journals so the host can resume its game too
@@ -281,6 +316,8 @@ class RoomRunner:
                 await transport.subscribe(topic)
             if self.host_lobby is not None:
                 await self._publish_advert()
+                await self._maybe_start()  # a resumed host's game goes on at once
+            self._listening_since = time.monotonic()
             reader = asyncio.create_task(self._read(transport), name=f"room:{self.room}")
             try:
                 while not self._stop.is_set():
@@ -406,6 +443,7 @@ class RoomRunner:
         if self.advert is not None and advert.serial <= self.advert.serial:
             return  # a replay, or an old advert retained somewhere
         self.advert = advert
+        self.absent = False
         if self.agreed is None and self.ready and self.seated:
             self.agreed = advert.terms  # a bot (or a seatless watcher) agrees to what it sees
         elif self.agreed is not None and advert.table is None and advert.terms != self.agreed:
@@ -502,6 +540,15 @@ class RoomRunner:
 
     async def _tick(self, transport: Transport) -> None:
         now = time.monotonic()
+        since = self._listening_since
+        if (
+            self.advert is None
+            and not self.absent
+            and since is not None
+            and now - since > NO_ROOM_AFTER
+        ):
+            self.absent = True  # said once; the room may still come (its host resuming)
+            await self._put("absent", f"no room {self.code} on {self.broker}")
         if transport.connected != self._was_connected:
             self._was_connected = transport.connected
             if transport.connected:

@@ -116,6 +116,18 @@ async def stop_task(task: asyncio.Task[Any]) -> None:
         task.exception()  # retrieved: an error on the way out is not worth a warning
 
 
+#: What a first connection attempt may hear that no retry will change: nobody listens
+#: there, the name does not resolve (negative errno: a resolver error), no route to it.
+_DEFINITE = ("refused", "[errno -", "unreachable", "not authori")
+
+
+def definite_failure(reason: str) -> bool:
+    """Whether a failed connection attempt says the broker is not there (or will not have
+    us), rather than slow or briefly gone."""
+    reason = reason.lower()
+    return any(mark in reason for mark in _DEFINITE)
+
+
 def _as_bytes(payload: object) -> bytes:
     """Payloads are bytes; anything else a broker hands us is read as empty."""
     if isinstance(payload, (bytes, bytearray)):
@@ -140,10 +152,13 @@ class Transport:
         connect_timeout: float = 10.0,
         max_pending: int = 10_000,
         max_queued_bytes: int = 32 * 1024 * 1024,
+        fail_fast: bool = True,
     ) -> None:
         """``will`` is published by the broker if we vanish; ``online`` (retained) on
         every connection and as a heartbeat; ``offline`` on ``online``'s topic at a clean
-        exit."""
+        exit. ``fail_fast``: a first attempt that is refused (nobody listens, no such
+        host) fails at once instead of retrying until ``connect_timeout``; once
+        connected, a lost connection is always retried."""
         self.address = address
         self.client_id = client_id
         self._will = will
@@ -153,6 +168,7 @@ class Transport:
         self._keepalive = keepalive
         self._backoff = backoff
         self._connect_timeout = connect_timeout
+        self._fail_fast = fail_fast
         self._filters: list[str] = []
         self._pending: deque[_Outgoing] = deque(maxlen=max_pending)
         self._queue: asyncio.Queue[Message] = asyncio.Queue()
@@ -327,6 +343,10 @@ class Transport:
             except aiomqtt.MqttError as exc:
                 self.last_error = str(exc) or type(exc).__name__
                 log.info("mqtt %s: connection lost: %s", self.client_id, self.last_error)
+                first = not self._first.done() and self.connections == 0
+                if first and self._fail_fast and definite_failure(self.last_error):
+                    self._first.set_exception(TransportError(self.last_error))
+                    return
             finally:
                 self._client = None
                 self._connected.clear()

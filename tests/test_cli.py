@@ -6,6 +6,7 @@ import json
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,157 @@ def test_no_command_can_weaken_the_shuffle_proofs(args: list[str]) -> None:
     out = run(*args)
     assert out.returncode == 2, out.stderr
     assert "unrecognized arguments: --lambda" in out.stderr
+
+
+def _free_port() -> int:
+    from cakeparty.broker.embedded import free_port
+
+    return free_port()
+
+
+def _wait_listening(port: int) -> None:
+    from tests.brokers import wait_listening
+
+    wait_listening(port, 20)
+
+
+def test_broker_on_a_port_in_use_says_so_and_exits_2() -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = run("broker", "--port", str(port))  # would hang (then trace back) before
+    assert out.returncode == 2, out.stderr
+    assert f"cannot listen on port {port}" in out.stderr and "already in use" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_broker_with_idle_stops_by_itself_once_no_client_is_left() -> None:
+    port = _free_port()
+    proc = subprocess.Popen(
+        [BIN, "broker", "--port", str(port), "--host", "127.0.0.1", "--idle", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _wait_listening(port)
+        import socket
+
+        # while a client stays connected the broker stays up, well past its idle time
+        with socket.create_connection(("127.0.0.1", port)) as client:
+            client.sendall(_mqtt_connect("stay"))
+            assert client.recv(4)[:1] == b"\x20"  # CONNACK
+            with pytest.raises(subprocess.TimeoutExpired):
+                proc.wait(5)
+        assert proc.wait(30) == 0  # then, idle, it ends
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def _mqtt_string(text: str) -> bytes:
+    data = text.encode()
+    return len(data).to_bytes(2, "big") + data
+
+
+def _mqtt_packet(kind: int, body: bytes) -> bytes:
+    assert len(body) < 128
+    return bytes([kind, len(body)]) + body
+
+
+def _mqtt_connect(client: str) -> bytes:
+    # MQTT 3.1.1, clean session, keepalive 60 s
+    return _mqtt_packet(0x10, _mqtt_string("MQTT") + b"\x04\x02\x00\x3c" + _mqtt_string(client))
+
+
+def test_broker_warnings_and_puback_timeouts_stay_off_the_terminal(tmp_path: Path) -> None:
+    import socket
+
+    port = _free_port()
+    log = tmp_path / "broker.log"
+    proc = subprocess.Popen(
+        [BIN, "broker", "--port", str(port), "--host", "127.0.0.1", "--log", str(log)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _wait_listening(port)
+        with (
+            socket.create_connection(("127.0.0.1", port)) as slow,
+            socket.create_connection(("127.0.0.1", port)) as talker,
+        ):
+            # a subscriber that never acknowledges what it is sent at QoS 1
+            slow.sendall(_mqtt_connect("slow"))
+            slow.recv(4)
+            slow.sendall(_mqtt_packet(0x82, b"\x00\x01" + _mqtt_string("t/x") + b"\x01"))
+            slow.recv(5)  # SUBACK
+            talker.sendall(_mqtt_connect("talker"))
+            talker.recv(4)
+            talker.sendall(_mqtt_packet(0x32, _mqtt_string("t/x") + b"\x00\x07" + b"hello"))
+            deadline = time.monotonic() + 60
+            while "PUBACK" not in (log.read_text() if log.exists() else ""):
+                assert time.monotonic() < deadline, "the broker never gave up on its PUBACK"
+                time.sleep(0.2)
+    finally:
+        proc.terminate()
+        _out, err = proc.communicate(timeout=30)
+    assert "Timeout waiting for PUBACK" in log.read_text()  # in the file …
+    assert "PUBACK" not in err and "Traceback" not in err  # … and not on the terminal
+
+
+def test_host_resume_with_nothing_hosted_here_says_so(tmp_path: Path) -> None:
+    import os
+
+    env = {
+        **os.environ,
+        "CAKEPARTY_CONFIG_DIR": str(tmp_path / "config"),
+        "CAKEPARTY_DATA_DIR": str(tmp_path / "data"),
+    }
+    for args, message in [
+        (["host", "--resume"], "no room hosted here to come back to"),
+        (["host", "--resume", "K7QM2X"], "no room K7QM2X hosted here to come back to"),
+        (["host", "cake-duel", "--resume"], "leave out GAME"),
+        (["host"], "the game to host is missing"),
+    ]:
+        out = subprocess.run([BIN, *args], capture_output=True, text=True, timeout=60, env=env)
+        assert out.returncode == 2, (args, out.stderr)
+        assert message in out.stderr and "Traceback" not in out.stderr, (args, out.stderr)
+
+
+def test_the_hosts_own_join_code_comes_back_to_its_room_as_host(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # before, the host's own `cakeparty join CODE` joined as a guest and waited for an
+    # advert only the host itself could send
+    from cakeparty.protocol import hosting
+    from cakeparty.protocol.identity import Identity, load_or_create
+    from cakeparty.protocol.lobby import room_code
+    from cakeparty.tui import roomcli
+    from cakeparty.tui.cli import build_parser
+    from cakeparty.tui.netroom import HostPlan
+
+    monkeypatch.setenv("CAKEPARTY_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAKEPARTY_DATA_DIR", str(tmp_path / "data"))
+    me = load_or_create("Ann").player_id
+    record = hosting.HostRecord(
+        room="K7QM2X", host=me.hex(), game="cake-duel", players=2, port=18999, share="x"
+    )
+    hosting.save(record)
+    opened: list[object] = []
+    monkeypatch.setattr(roomcli, "_open", lambda plan: opened.append(plan) or 0)
+    parser = build_parser()
+    for code in ("K7QM2X", room_code("K7QM2X", me), "k7qm2x"):
+        args = parser.parse_args(["join", code])
+        assert args.run(args, args.parser) == 0
+    assert opened == [HostPlan.resuming(record)] * 3
+    # another host's code of the same room id, or another room, joins as a guest
+    other = room_code("K7QM2X", Identity.generate("Mallory").player_id)
+    for code in (other, "ZZZZ22"):
+        args = parser.parse_args(["join", code, "--broker", "mqtt://127.0.0.1:1"])
+        args.run(args, args.parser)
+    assert [type(p).__name__ for p in opened[3:]] == ["JoinPlan", "JoinPlan"]

@@ -42,6 +42,16 @@ def add_commands(sub: Any) -> None:
         "--port", type=arg.port, default=DEFAULT_BROKER_PORT, help=_("TCP port (default 1883)")
     )
     serve.add_argument("--host", default="0.0.0.0", help=_("address to listen on (default: all)"))
+    serve.add_argument(
+        "--idle",
+        type=arg.positive,
+        default=None,
+        metavar="S",
+        help=_("stop after S seconds with no client connected"),
+    )
+    serve.add_argument(
+        "--log", default=None, metavar="FILE", help=_("write the broker's warnings to FILE")
+    )
     serve.set_defaults(run=_cmd_broker, parser=serve)
 
     bot = sub.add_parser("bot", help=_("join a networked room as a bot"))
@@ -73,29 +83,18 @@ def add_commands(sub: Any) -> None:
 
 
 def _cmd_broker(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from cakeparty.broker.embedded import serve
+    from cakeparty.broker.runner import run
 
-    async def main() -> None:
-        ready = asyncio.Event()
-        task = asyncio.create_task(serve(args.host, args.port, ready))
-        await ready.wait()
+    def ready() -> None:
         print(
             _("Cake Party broker listening on {host}:{port} (Ctrl-C to stop)").format(
                 host=args.host, port=args.port
             ),
             flush=True,
         )
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-        await stop.wait()
-        from cakeparty.protocol.transport import stop_task
-
-        await stop_task(task)
 
     try:
-        asyncio.run(main())
+        run(args.host, args.port, idle=args.idle, log_file=args.log, on_ready=ready)
     except OSError as exc:
         parser.error(_("cannot listen on port {port}: {reason}").format(port=args.port, reason=exc))
     return 0
@@ -168,12 +167,15 @@ def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0 if runner.session is not None and runner.session.finished else 1
 
 
+SHOWN_EVENTS = ("connection", "started", "finished", "incident", "error", "chat", "absent")
+
+
 async def _print_events(runner: Any, quiet: bool) -> None:
     while True:
         event = await runner.events.get()
         if quiet:
             continue
-        if event.kind in ("connection", "started", "finished", "incident", "error", "chat"):
+        if event.kind in SHOWN_EVENTS:
             text = event.text or event.kind
             print(f"[{event.kind}] {text}", file=sys.stderr, flush=True)
 

@@ -1,11 +1,15 @@
 """Taking part in a networked room from the app: the broker, the LAN advert, the runner.
 
 A :class:`NetRoom` is one room this app hosts or joins. Hosting without a broker of its
-own, it runs the embedded broker in this process (on port 1883, or on a free port if that
-one is taken) and announces the room on the LAN. :meth:`NetRoom.run` does all of it and
-hands every :class:`~cakeparty.protocol.network.RoomEvent` to the caller; the screens run
-it in a worker. :func:`find_rooms` is what ``cakeparty join`` lists: rooms seen on the LAN
-and on any broker given. No UI library here.
+own, it starts the embedded broker as a process of its own (on port 1883, or on a free
+port if that one is taken), which outlives a crash of the app, and announces the room on
+the LAN. What it hosts is recorded beside the journals
+(:mod:`cakeparty.protocol.hosting`), so a host whose app died comes back to its game with
+``cakeparty host --resume``: the same broker (started again on the same port if it is
+gone), the game from the journals, the advert announced again. :meth:`NetRoom.run` does
+all of it and hands every :class:`~cakeparty.protocol.network.RoomEvent` to the caller;
+the screens run it in a worker. :func:`find_rooms` is what ``cakeparty join`` lists:
+rooms seen on the LAN and on any broker given. No UI library here.
 """
 
 from __future__ import annotations
@@ -18,10 +22,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cakeparty.broker import runner as brokers
 from cakeparty.broker.discovery import Advertiser, Found, browse, local_address
-from cakeparty.broker.embedded import DEFAULT_PORT, EmbeddedBroker, free_port, port_is_free
+from cakeparty.broker.embedded import DEFAULT_PORT, free_port, port_is_free
 from cakeparty.core.i18n import _
+from cakeparty.protocol import hosting
 from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.journal import data_dir
 from cakeparty.protocol.lobby import OPEN, Advert, host_tag, new_room_code, room_code
 from cakeparty.protocol.network import HostSetup, RoomEvent, RoomRunner, list_rooms
 from cakeparty.protocol.transport import BrokerAddress, TransportError, stop_task
@@ -43,6 +50,21 @@ class HostPlan:
     broker: str | None = None  # an external broker's URL; None: run the embedded one
     port: int | None = None  # the embedded broker's port; None: 1883, or a free one
     lan: bool = True  # announce the room on the LAN
+    resume: str | None = None  # the id of a room hosted here before, to come back to
+
+    @classmethod
+    def resuming(cls, record: hosting.HostRecord) -> HostPlan:
+        """The plan that brings a host back to the room ``record`` remembers."""
+        return cls(
+            game=record.game,
+            players=record.players,
+            full=record.full,
+            timeout=record.timeout,
+            broker=None if record.port is not None else record.broker,
+            port=record.port,
+            lan=record.lan,
+            resume=record.room,
+        )
 
 
 @dataclass(frozen=True)
@@ -125,16 +147,36 @@ class NetRoom:
     share: str = ""  # the broker address others use to join
     runner: RoomRunner = field(init=False)
     bot_levels: dict[bytes, str] = field(default_factory=dict)  # bots run here
+    seat_bot: str | None = None  # a bot plays the host's own seat (headless hosting)
+    record: hosting.HostRecord | None = None  # what this host remembers of its room
 
     def __post_init__(self) -> None:
         plan = self.plan
         if isinstance(plan, HostPlan):
+            table = None
+            if plan.resume is not None:
+                record = hosting.resumable(self.identity.player_id, plan.resume, self.journal_dir)
+                if record is None:
+                    raise ValueError(_("no room {room} to come back to").format(room=plan.resume))
+                self.record = record
+                self.room = record.room
+                table = hosting.started_table(record, self.journal_dir)
+                self.bot_levels = {bytes.fromhex(k): v for k, v in record.bots.items()}
             self.room = self.room or new_room_code()
             if plan.broker:
                 address = BrokerAddress.parse(plan.broker)
                 self.share = str(address)
+            elif self.record is not None and self.record.port is not None:
+                self.port = self.record.port  # where the others try to reconnect
+                address = BrokerAddress("127.0.0.1", self.port)
+                self.share = self.record.share or f"mqtt://{local_address()}:{self.port}"
             else:
                 self.port, self.port_note = choose_port(plan.port)
+                me = self.identity.player_id
+                if self.port_note and hosting.resumable(me, None, self.journal_dir):
+                    self.port_note += " " + _(
+                        "A room you hosted may still be on: cakeparty host --resume."
+                    )
                 address = BrokerAddress("127.0.0.1", self.port)
                 self.share = f"mqtt://{local_address()}:{self.port}"
             setup = HostSetup(plan.game, plan.players, {"full": plan.full}, timeout=plan.timeout)
@@ -143,10 +185,26 @@ class NetRoom:
                 identity=self.identity,
                 room=self.room,
                 host=setup,
+                bot=self.seat_bot,
                 bot_delay=self.bot_delay,
                 journal_dir=self.journal_dir,
                 broker_label=self.share,
+                resume=table,
+                bot_levels=self.bot_levels,
             )
+            if self.record is None:
+                self.record = hosting.HostRecord(
+                    room=self.room,
+                    host=self.identity.player_id.hex(),
+                    game=plan.game,
+                    players=plan.players,
+                    full=plan.full,
+                    timeout=plan.timeout,
+                    broker=str(address),
+                    share=self.share,
+                    port=self.port,
+                    lan=plan.lan,
+                )
         else:
             address = BrokerAddress.parse(plan.broker)
             self.share = str(address)
@@ -224,9 +282,12 @@ class NetRoom:
         try:
             async with contextlib.AsyncExitStack() as stack:
                 if self.port is not None:
-                    await stack.enter_async_context(EmbeddedBroker(port=self.port))
+                    await asyncio.to_thread(self._start_broker)
                     if self.port_note:
                         notice(self.port_note, "warning")
+                if self.record is not None:
+                    self._remember()
+                    stack.push_async_callback(self._closed)
                 if isinstance(self.plan, HostPlan) and self.plan.lan:
                     lan = asyncio.create_task(self._announce(notice), name="lan-advert")
                     stack.push_async_callback(_cancel, lan)
@@ -251,7 +312,50 @@ class NetRoom:
     async def _pump(self, on_event: Callable[[RoomEvent], None]) -> None:
         while True:
             event = await self.runner.events.get()
+            if event.kind == "started" and self.record is not None:
+                self._remember(table=event.data.digest().hex())
             on_event(event)
+
+    # -- the host's broker and record --------------------------------------------------
+
+    def _start_broker(self) -> None:
+        """Make sure the broker of this room listens on :attr:`port`: the one started
+        before (a host coming back), or a new process of its own."""
+        assert self.port is not None
+        record = self.record
+        pid = record.pid if record is not None else None
+        if pid is not None and brokers.is_ours(pid, self.port) and brokers.listening(self.port):
+            return  # it outlived the app: the others never lost it
+        if not port_is_free(self.port):
+            raise OSError(_("port {port} is already in use").format(port=self.port))
+        log_file = data_dir(self.journal_dir) / "brokers" / f"{self.port}.log"
+        pid = brokers.spawn(self.port, log_file=log_file)
+        if record is not None:
+            self.record = record.with_(pid=pid)
+
+    def _remember(self, **changes: Any) -> None:
+        """Write what a host needs to come back to this room."""
+        if self.record is None:
+            return
+        bots = {p.hex(): level for p, level in self.bot_levels.items()}
+        self.record = self.record.with_(bots=bots, seated=self.runner.seated, **changes)
+        try:
+            hosting.save(self.record, self.journal_dir)
+        except OSError:  # the room works without it; only coming back after a crash does not
+            log.warning("could not save the hosted room's record", exc_info=True)
+
+    async def _closed(self) -> None:
+        """The room ends here only when the host leaves it (:meth:`leave`): then its
+        broker stops and its record goes. Anything else that ends this app — a crash, a
+        kill, a closed terminal — leaves both, and the host can come back."""
+        if not self._left.is_set():
+            return
+        record = self.record
+        if record is not None:
+            hosting.remove(record.room, self.journal_dir)
+            pid = record.pid
+            if pid is not None and self.port is not None and brokers.is_ours(pid, self.port):
+                brokers.stop(pid)
 
     async def _announce(self, notice: Notice) -> None:
         assert isinstance(self.plan, HostPlan)

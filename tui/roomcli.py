@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cakeparty.core.game import get_game
+from cakeparty.core.game import game_names, get_game
 from cakeparty.core.i18n import _
 from cakeparty.tui import arguments as arg
 
@@ -22,7 +22,23 @@ def add_room_commands(sub: Any) -> None:
     host = sub.add_parser(
         "host", help=_("host a networked game: run a broker here and open the lobby")
     )
-    arg.add_game(host)
+    host.add_argument(
+        "game",
+        nargs="?",
+        default=None,
+        choices=game_names(),
+        metavar="GAME",
+        help=_("one of: {games}").format(games=", ".join(game_names())),
+    )
+    host.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        default=None,
+        type=_resume_code,
+        metavar="CODE",
+        help=_("come back to a room hosted here (the latest one, or CODE) after a crash"),
+    )
     host.add_argument(
         "--broker",
         type=arg.broker,
@@ -70,11 +86,61 @@ def add_room_commands(sub: Any) -> None:
     join.set_defaults(run=_cmd_join, parser=join)
 
 
+def _resume_code(text: str) -> str:
+    return arg.room(text) if text else ""
+
+
+def _my_record(code: str | None) -> Any:
+    """The room this player hosted here and can come back to: the one ``code`` names (a
+    bare room id, or the full code with this host's tag), or the latest; or ``None``."""
+    from cakeparty.protocol import hosting
+    from cakeparty.protocol.identity import load_or_create
+    from cakeparty.protocol.lobby import host_tag, parse_code
+    from cakeparty.tui import settings as saved
+
+    me = load_or_create(saved.load().name).player_id
+    if not code:
+        return hosting.resumable(me)
+    room, tag = parse_code(code)
+    if tag is not None and tag != host_tag(room, me):
+        return None  # another host's room of that id
+    return hosting.resumable(me, room)
+
+
 def _cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from cakeparty.broker.embedded import free_port, port_is_free
     from cakeparty.tui.local import PLAYABLE
     from cakeparty.tui.netroom import HostPlan
 
+    if args.resume is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("GAME", args.game),
+                ("--broker", args.broker),
+                ("--port", args.port),
+                ("--players", args.players),
+            )
+            if value is not None
+        ]
+        if given:
+            parser.error(
+                _("--resume comes back to a room as it was: leave out {flags}").format(
+                    flags=", ".join(given)
+                )
+            )
+        record = _my_record(args.resume)
+        if record is None:
+            parser.error(
+                _("no room {room} hosted here to come back to").format(room=args.resume)
+                if args.resume
+                else _("no room hosted here to come back to")
+            )
+        return _open(HostPlan.resuming(record))
+    if args.game is None:
+        parser.error(
+            _("the game to host is missing (one of: {games})").format(games=", ".join(game_names()))
+        )
     if args.game not in PLAYABLE:
         parser.error(
             _("{game} cannot be played here yet; try: {games}").format(
@@ -116,6 +182,12 @@ def _cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from cakeparty.tui.netroom import JoinPlan, JoinSearch
 
     brokers = tuple(dict.fromkeys(str(b) for b in args.broker))
+    if args.room is not None:
+        record = _my_record(args.room)
+        if record is not None:  # this player hosts that room: come back to it as its host
+            from cakeparty.tui.netroom import HostPlan
+
+            return _open(HostPlan.resuming(record))
     if args.room is not None and len(brokers) == 1:
         return _open(JoinPlan(args.room, brokers[0]))
     return _open(JoinSearch(args.room, brokers, lan=not args.no_lan))

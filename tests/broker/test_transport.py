@@ -110,6 +110,33 @@ async def test_an_unreachable_broker_is_a_clear_error() -> None:
             pass
 
 
+async def test_a_refused_first_connection_fails_at_once_not_after_the_timeout() -> None:
+    # nobody listens: the first attempt is refused, which no retry changes. With a timeout
+    # of ten minutes, only failing on the refusal itself ends this within the watchdog.
+    address = BrokerAddress("127.0.0.1", free_port())
+    transport = Transport(address, client_id="refused", connect_timeout=600)
+    with pytest.raises(TransportError, match="Connection refused"):
+        await asyncio.wait_for(transport.__aenter__(), 60)
+    assert transport.connections == 0 and transport.closing
+
+
+async def test_a_refused_first_connection_is_retried_when_asked_to_wait() -> None:
+    # a host's own broker may still be starting: fail_fast=False keeps trying until it is up
+    from ..brokers import embedded_broker_process
+
+    port = free_port()
+    address = BrokerAddress("127.0.0.1", port)
+    transport = Transport(address, client_id="patient", connect_timeout=60, fail_fast=False)
+    entering = asyncio.create_task(transport.__aenter__())
+    while transport.last_error is None:  # refused at least once
+        await asyncio.sleep(0.05)
+    assert not entering.done()
+    with embedded_broker_process(port):
+        await asyncio.wait_for(entering, 60)
+        assert transport.connected
+        await transport.close()
+
+
 PEER = textwrap.dedent(
     """
     import asyncio, sys

@@ -208,6 +208,9 @@ class LobbyScreen(Screen[None]):
                 reason=getattr(event.data, "reason", event.text),
             )
             self.notify(self.problem, severity="error", timeout=15)
+        elif kind == "absent":
+            assert self.room is not None
+            self.notify(self.absent_text(), severity="error", timeout=10)
         elif kind == "error":
             self.problem = room_error_text(event.text)
             self.notify(self.problem, severity="error")
@@ -317,6 +320,12 @@ class LobbyScreen(Screen[None]):
             else ""
         )
 
+    def absent_text(self) -> str:
+        room = self.room
+        assert room is not None
+        text = _("No room {room} on this broker ({broker}): check the code and the address.")
+        return text.format(room=room.code, broker=room.address)
+
     def _status(self) -> tuple[str, str]:
         if self.leaving:
             return _("Leaving the room…"), "wait"
@@ -329,6 +338,8 @@ class LobbyScreen(Screen[None]):
                 return _("Connecting to {broker}…").format(broker=room.address), "wait"
             if room.playing:
                 return _("Lost the connection to the broker; trying again…"), "wait"
+        if room.advert is None and room.runner.absent:
+            return self.absent_text() + " " + _("Still listening; q to leave."), "wait"
         return lobby_status(
             advert=room.advert,
             me=self.me,
@@ -442,7 +453,7 @@ class LobbyScreen(Screen[None]):
             self.app.push_screen(
                 ConfirmScreen(
                     _("Close this room?"),
-                    _("The broker runs in this app: the others will be disconnected.")
+                    _("Leaving stops the broker run here: the others will be disconnected.")
                     if room is not None and room.embedded
                     else _("The others will wait for a host that is gone."),
                 ),

@@ -334,7 +334,7 @@ class NetDuelScreen(DuelScreen):
                 self._leave()
 
         if self.room.embedded:
-            detail = _("The broker runs in this app: leaving ends the game for everyone.")
+            detail = _("Leaving stops the broker run here: the game ends for everyone.")
         else:
             detail = _(
                 "The others will wait for you; after {s} s they can end the game "

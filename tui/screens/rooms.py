@@ -210,11 +210,7 @@ class JoinScreen(Screen[JoinPlan | None]):
         if wanted is not None:
             if self._join_found(wanted):
                 return
-            self._say(
-                _("Room {room} was not found; type its broker's address (host:port).").format(
-                    room=wanted
-                )
-            )
+            self._not_found(wanted)
             return
         if rooms:
             self._say(
@@ -288,19 +284,31 @@ class JoinScreen(Screen[JoinPlan | None]):
         code = text.strip().upper()
         if self._join_found(code):
             return
-        if len(self.brokers) == 1:
-            self.dismiss(JoinPlan(code, self.brokers[0]))
-        elif self.searching:
-            self.wanted = code
+        self.wanted = code
+        if self.searching:
             self._say(_("Looking for room {room}…").format(room=code))
+            return
+        self._not_found(code)
+
+    def _not_found(self, code: str) -> None:
+        """Say that no room answers to ``code`` where this screen looked (its advert is
+        retained, so a room that exists there was heard), and what to try next."""
+        places = self._places()
+        if places:
+            text = _("No room {room} {places}: check the code, or type its broker (host:port).")
+            text = text.format(room=code, places=_(" or ").join(places))
         else:
-            self.wanted = code
-            self.notify(
-                _("Room {room} is not among the rooms found: type its broker (host:port).").format(
-                    room=code
-                ),
-                severity="warning",
+            text = _("Type the broker of room {room} (host:port) to look for it there.").format(
+                room=code
             )
+        self._say(text)
+        self.notify(text, severity="error" if places else "warning", timeout=8)
+
+    def _places(self) -> list[str]:
+        places = [_("on {broker}").format(broker=b) for b in self.brokers]
+        if self.search.lan:
+            places.insert(0, _("on the LAN"))
+        return places
 
     def action_cancel(self) -> None:
         self.dismiss(None)

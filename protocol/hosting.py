@@ -1,0 +1,131 @@
+"""What a host remembers of the room it hosts, so that it can come back to it.
+
+A host's app may crash, or its laptop sleep, in the middle of a game. The game itself is
+in the journals (one per seat this process plays, the host's own and its bots'); what the
+journals do not say is the room around it: the broker the others are connected to (and,
+when it runs on the host's machine, the process and port of that broker), the settings,
+and which seats are bots run by the host, at which level. That is this record: one small
+JSON file per hosted room beside the journals, written when the room opens and when its
+game starts, and removed when the room closes cleanly. ``cakeparty host --resume`` (or
+the host's own ``cakeparty join CODE``) reads it back.
+
+Nothing here is trusted by anyone else: the others believe the resumed host because its
+adverts and envelopes are signed by the same key, and check its journal's envelopes
+against the room log they already hold.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+
+from cakeparty.protocol.journal import data_dir
+from cakeparty.protocol.table import Table
+
+FOLDER = "hosted"
+
+
+@dataclass(frozen=True)
+class HostRecord:
+    """A room this machine hosts (or hosted until a crash)."""
+
+    room: str  # the room id
+    host: str  # the host's player id, hex
+    game: str
+    players: int
+    full: bool = True
+    timeout: int = 120
+    broker: str = ""  # where the host's app connects (its own broker: 127.0.0.1:port)
+    share: str = ""  # the address the others were given
+    port: int | None = None  # the embedded broker's port, when it runs on this machine
+    pid: int | None = None  # that broker's process
+    lan: bool = True
+    seated: bool = True  # the host plays a seat itself
+    bots: dict[str, str] = field(default_factory=dict)  # bot player id (hex) → level
+    table: str = ""  # the started table's digest (hex): the game is on
+    updated: float = 0.0
+
+    def with_(self, **changes: object) -> HostRecord:
+        return replace(self, **changes, updated=time.time())  # type: ignore[arg-type]
+
+
+def folder(directory: str | os.PathLike[str] | None = None) -> Path:
+    return data_dir(directory) / FOLDER
+
+
+def path_of(room: str, directory: str | os.PathLike[str] | None = None) -> Path:
+    return folder(directory) / f"{room}.json"
+
+
+def save(record: HostRecord, directory: str | os.PathLike[str] | None = None) -> Path:
+    """Write ``record`` (atomically: a crash leaves the old one or the new one)."""
+    path = path_of(record.room, directory)
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        json.dump(asdict(record), out)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(tmp, path)
+    return path
+
+
+def load(room: str, directory: str | os.PathLike[str] | None = None) -> HostRecord | None:
+    """The record of ``room``, or ``None`` (none, or unreadable)."""
+    return _read(path_of(room, directory))
+
+
+def _read(path: Path) -> HostRecord | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or not isinstance(data.get("bots", {}), dict):
+            return None
+        return HostRecord(**data)
+    except (OSError, ValueError, TypeError):
+        return None
+
+
+def records(directory: str | os.PathLike[str] | None = None) -> Iterator[HostRecord]:
+    """Every hosted room remembered here, the most recently updated first."""
+    found = [r for p in folder(directory).glob("*.json") if (r := _read(p)) is not None]
+    yield from sorted(found, key=lambda r: r.updated, reverse=True)
+
+
+def remove(room: str, directory: str | os.PathLike[str] | None = None) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        path_of(room, directory).unlink()
+
+
+def resumable(
+    host: bytes, room: str | None = None, directory: str | os.PathLike[str] | None = None
+) -> HostRecord | None:
+    """The room ``host`` can come back to: ``room``, or the most recent one."""
+    for record in records(directory):
+        if record.host == host.hex() and (room is None or record.room == room):
+            return record
+    return None
+
+
+def started_table(
+    record: HostRecord, directory: str | os.PathLike[str] | None = None
+) -> Table | None:
+    """The table of the game ``record``'s room started, read from its host's journal
+    (``None`` if the game had not started)."""
+    from cakeparty.protocol import journal as jn
+
+    if not record.table:
+        return None
+    for path in jn.journals(directory):
+        if not path.name.startswith(f"{record.room}-{record.table[:16]}-"):
+            continue
+        with contextlib.suppress(Exception):  # a torn or foreign file is no table
+            table = jn.read(path)[0]
+            if table.digest().hex() == record.table:
+                return table
+    return None

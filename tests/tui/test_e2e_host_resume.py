@@ -1,0 +1,115 @@
+"""The host's app killed mid-game in a real terminal (tmux, 80×24) and brought back with
+``cakeparty host --resume``: the guest never loses the broker, the host's duel screen
+comes back, and the game goes on between the two."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from .test_e2e_tmux import BINARY, TMUX, Terminal, _footer, _home, _log, pytestmark
+
+__all__ = ["pytestmark"]
+
+
+def _app_pid(term: Terminal) -> int:
+    """The ``cakeparty`` process in ``term``'s pane (the pane's shell may have exec'd it)."""
+    assert TMUX is not None
+    shown = subprocess.run(
+        [TMUX, "display", "-p", "-t", term.name, "#{pane_pid}"], capture_output=True, text=True
+    )
+    pane = int(shown.stdout.strip())
+    candidates = [pane]
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pane:
+            candidates.append(int(stat.parent.name))
+    for pid in candidates:
+        try:
+            args = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"cakeparty" in args and b"cakeparty.broker" not in args:
+            return pid
+    raise AssertionError(f"no cakeparty process in pane {pane}")
+
+
+def test_a_killed_host_resumes_its_game_in_the_terminal(tmp_path: Path) -> None:
+    from cakeparty.broker.embedded import free_port
+    from cakeparty.broker.runner import is_ours, listening
+    from cakeparty.protocol import hosting
+
+    port = free_port()
+    tag = f"{os.getpid()}-{port}"
+    ann_env = _home(tmp_path, "Ann")
+    host_cmd = [str(BINARY), "host", "cake-duel", "--port", str(port), "--no-lan"]
+    ann = Terminal(f"cakeparty-rhost-{tag}", host_cmd, ann_env)
+    bob: Terminal | None = None
+    back: Terminal | None = None
+    broker_pid: int | None = None
+    try:
+        ann.wait_for(lambda s: "cakeparty join" in s, "the host's lobby")
+        deadline = time.monotonic() + 20
+        while not (records := list(hosting.records(ann_env["CAKEPARTY_DATA_DIR"]))):
+            assert time.monotonic() < deadline, "the hosted room was not recorded"
+            time.sleep(0.05)
+        broker_pid = records[0].pid
+        screen = ann.screen()
+        join = screen[screen.index("cakeparty join") :].split()
+        room = join[2]
+        join_cmd = [str(BINARY), "join", room, "--broker", f"mqtt://127.0.0.1:{port}"]
+        bob = Terminal(f"cakeparty-rjoin-{tag}", join_cmd, _home(tmp_path, "Bob"))
+        bob.wait_for(lambda s: "Bob (you)" in s and "Ann (host)" in s, "Bob's seat")
+        bob.keys("r")
+        ann.wait_for(lambda s: "Press r when you are ready" in s, "Ann's turn to ready up")
+        ann.keys("r")
+        ann.wait_for(lambda s: "Your hand — Ann" in s, "Ann's duel", 30)
+        bob.wait_for(lambda s: "Your hand — Bob" in s, "Bob's duel", 30)
+        # the host's app dies: no goodbye; its broker is a process of its own and stays
+        os.kill(_app_pid(ann), signal.SIGKILL)
+        ann.close()
+        assert broker_pid is not None and is_ours(broker_pid, port) and listening(port)
+        # the host comes back to its room from its journal
+        back = Terminal(f"cakeparty-rback-{tag}", [str(BINARY), "host", "--resume"], ann_env)
+        back.wait_for(lambda s: "Your hand — Ann" in s, "Ann's duel again", 30)
+        # and the game goes on: whoever attacks claims, and the other sees it
+        players = {"Ann": back, "Bob": bob}
+        deadline = time.monotonic() + 60
+        attacker = None
+        while attacker is None:
+            assert time.monotonic() < deadline, f"nobody may attack:\n{back.screen()}"
+            for name, term in players.items():
+                screen = term.screen()
+                if "c Claim" in _footer(screen):
+                    attacker = name
+                elif "n No action" in _footer(screen):
+                    term.keys("n")  # answer a claim made before the crash
+                elif "enter to continue" in screen:
+                    term.keys("Enter")
+            time.sleep(0.1)
+        other = players["Bob" if attacker == "Ann" else "Ann"]
+        players[attacker].keys("1", "c")
+        players[attacker].wait_for(lambda s: "Claim 1 facedown card as" in s, "the claims")
+        players[attacker].keys("1")
+        other.wait_for(lambda s: f"{attacker} claims 1 ×" in _log(s), "the claim, across", 30)
+        # the host leaves on purpose: its broker stops with the room
+        back.keys("q")
+        back.wait_for(lambda s: "Leave this game?" in s, "the question")
+        back.keys("y")
+        back.wait_for(lambda s: "Your hand" not in s, "the host to leave")
+        deadline = time.monotonic() + 20
+        while is_ours(broker_pid, port):
+            assert time.monotonic() < deadline, "the broker outlived a room left on purpose"
+            time.sleep(0.1)
+    finally:
+        for term in (ann, bob, back):
+            if term is not None:
+                term.close()
+        if broker_pid is not None and is_ours(broker_pid, port):
+            os.kill(broker_pid, signal.SIGKILL)

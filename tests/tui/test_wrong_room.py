@@ -1,0 +1,90 @@
+"""A wrong room code says so within seconds: on the Join screen, and in the lobby of a
+room joined by code and broker (the room's advert is retained: a room that exists is heard
+at once)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cakeparty.broker.embedded import EmbeddedBroker
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.lobby import new_room_code
+from cakeparty.protocol.network import HostSetup, RoomRunner
+from cakeparty.protocol.transport import BrokerAddress
+from cakeparty.tui.messages import RoomEventArrived
+from cakeparty.tui.netroom import JoinPlan, JoinSearch
+from cakeparty.tui.screens.lobby import LobbyScreen
+from cakeparty.tui.screens.rooms import JoinScreen
+
+from .pilot import SIZE, Recorder
+from .test_lobby import app_with, until
+
+
+async def test_the_join_screen_says_an_unknown_typed_code_is_not_on_the_broker() -> None:
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        code = new_room_code()
+        host = RoomRunner(
+            broker=BrokerAddress.parse(broker.url),
+            identity=Identity.generate("Hank"),
+            room=code,
+            host=HostSetup("cake-duel", 2, {"full": True}, timeout=60),
+        )
+        hosting = asyncio.create_task(host.run())
+        try:
+            app = app_with(JoinSearch(brokers=(broker.url,), lan=False))
+            async with app.run_test(size=SIZE) as pilot:
+                join = app.screen
+                assert isinstance(join, JoinScreen)
+                await until(pilot, lambda: join.rooms and not join.searching, "the room list")
+                wrong = "K7QM2X" if code != "K7QM2X" else "K7QM2Y"
+                join.query_one("#join-input").focus()
+                await pilot.press(*wrong.lower(), "enter")
+                await pilot.pause()
+                # before, a single broker meant "go and wait there" for a room that is not
+                assert app.screen is join
+                status = str(join.query_one("#join-status").render())
+                assert f"No room {wrong} on {BrokerAddress.parse(broker.url)}" in status
+                # the right code still joins
+                join.query_one("#join-input").value = ""
+                await pilot.press(*code.lower(), "enter")
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        finally:
+            host.stop()
+            await asyncio.wait_for(hosting, 10)
+
+
+async def test_the_lobby_of_a_code_nobody_hosts_says_so_and_keeps_listening() -> None:
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        code = new_room_code()
+        events = Recorder(RoomEventArrived)
+        app = app_with(JoinPlan(code, broker.url))
+        async with app.run_test(size=SIZE, message_hook=events) as pilot:
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen) and lobby.room is not None
+            absent = lambda: [  # noqa: E731
+                m for m in events.of(RoomEventArrived) if m.event.kind == "absent"
+            ]
+            await until(pilot, absent, "the room's absence to be told", 20)
+            assert absent()[0].event.text == f"no room {code} on mqtt://127.0.0.1:{broker.port}"
+            status = lobby.query_one("#lobby-status").text
+            assert status.startswith(f"No room {code} on this broker")
+            assert "Still listening" in status
+            # the host comes after all (a host resuming): the lobby takes its advert
+            host = RoomRunner(
+                broker=BrokerAddress.parse(broker.url),
+                identity=Identity.generate("Hank"),
+                room=code,
+                host=HostSetup("cake-duel", 2, {"full": True}, timeout=60),
+            )
+            hosting = asyncio.create_task(host.run())
+            try:
+                await until(
+                    pilot,
+                    lambda: "No room" not in lobby.query_one("#lobby-status").text,
+                    "the late advert to be shown",
+                )
+                assert lobby.room.advert is not None  # type: ignore[union-attr]
+                assert lobby.room.advert.host == host.identity.player_id  # type: ignore[union-attr]
+            finally:
+                host.stop()
+                await asyncio.wait_for(hosting, 10)
