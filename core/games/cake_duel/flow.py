@@ -42,7 +42,7 @@ from cakeparty.core.games.cake_duel.cards import (
     SUMMONER,
 )
 from cakeparty.core.games.cake_duel.claims import Blocking, is_truthful
-from cakeparty.core.games.cake_duel.legal import check
+from cakeparty.core.games.cake_duel.legal import check, played_wolfy
 from cakeparty.core.games.cake_duel.state import (
     DUELS_TO_WIN,
     HAND_SIZE,
@@ -644,6 +644,20 @@ def _taunted(state: DuelState, action: Revealed) -> DuelState:
     return _wolfy_done(state, seat)
 
 
+def _kept_hidden(state: DuelState, seat: int, action: KeepHidden) -> DuelState:
+    """No Sir Wolfy revealed: a breach outside a tournament if this state knows one was played.
+
+    Only the seats that know the card can tell (its owner, a teammate, the audit's replay
+    with every card face up); the game goes on alike for every peer, as for a Summoner
+    count, and the breach is named: refused by the local dealer, named by the audit.
+    """
+    wolfy = played_wolfy(state, seat)
+    if state.options.tournament or wolfy is None:
+        return state
+    reason = _("a played Sir Wolfy is revealed at the end of the turn")
+    return _breach(state, seat, action, reason, (wolfy,))
+
+
 def _breach(
     state: DuelState, seat: int, action: Action, reason: str, slots: tuple[int, ...]
 ) -> DuelState:
@@ -779,7 +793,7 @@ def _decide(state: DuelState, seat: int, action: Action) -> DuelState:
         if isinstance(action, Taunt):
             return replace(state, taunting=seat, queue=(Reveal((action.slot,), None),))
         assert isinstance(action, KeepHidden)
-        return _wolfy_done(state, seat)
+        return _wolfy_done(_kept_hidden(state, seat, action), seat)
     if phase is Phase.TRADE_ANSWER:
         offer = state.offer
         assert isinstance(offer, Trade) and state.attacker is not None

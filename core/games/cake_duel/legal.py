@@ -147,8 +147,6 @@ def check(state: DuelState, seat: int, action: Action) -> None:
         _check_trade(state, seat, action, illegal)
     elif isinstance(action, Taunt):
         _check_taunt(state, seat, action, illegal)
-    elif isinstance(action, KeepHidden):
-        _check_keep_hidden(state, seat, action, illegal)
 
 
 Refusal = Callable[[str], IllegalActionError]
@@ -162,19 +160,12 @@ def _check_taunt(state: DuelState, seat: int, action: Taunt, illegal: Refusal) -
         raise illegal(_("that card is not Sir Wolfy"))
 
 
-def _played_wolfy(state: DuelState, seat: int) -> int | None:
+def played_wolfy(state: DuelState, seat: int) -> int | None:
     """The Sir Wolfy ``seat`` played unflipped this turn, as far as this state knows."""
     for slot in state.tauntable[seat]:
         if state.card_for(seat, slot) == SIR_WOLFY:
             return slot
     return None
-
-
-def _check_keep_hidden(state: DuelState, seat: int, action: KeepHidden, illegal: Refusal) -> None:
-    # only a state that knows the card can tell (its owner's, or the audit's replay, which
-    # knows every card): the others accept it and the audit names a hidden Sir Wolfy
-    if not state.options.tournament and _played_wolfy(state, seat) is not None:
-        raise illegal(_("a played Sir Wolfy is revealed at the end of the turn"))
 
 
 def _check_trade(state: DuelState, seat: int, action: Trade, illegal: Refusal) -> None:
@@ -251,7 +242,7 @@ def _decisions(state: DuelState, seat: int) -> list[Action]:
     if phase is Phase.TRADE_ANSWER:
         return [AGREE, REFUSE]
     if phase is Phase.WOLFY:
-        wolfy = _played_wolfy(state, seat)
+        wolfy = played_wolfy(state, seat)
         if wolfy is None:
             return [KEEP_HIDDEN]
         # the owner's choice in a tournament [printed]; otherwise the reveal is the rule

@@ -8,6 +8,8 @@ import pytest
 from cakeparty.core import IllegalActionError, Revealed
 from cakeparty.core.games.cake_duel import KEEP_HIDDEN, NO_ACTION, NO_TRADE, Lead, Phase, Taunt
 from cakeparty.core.games.cake_duel.events import Taunted
+from cakeparty.core.games.cake_duel.flow import apply
+from cakeparty.core.games.cake_duel.legal import to_act
 from tests.core.cake_duel.play import accept, block, challenge, claim, events, settle
 from tests.core.cake_duel.stacking import stacked
 
@@ -127,3 +129,21 @@ def test_team_mode_the_owner_reveals_before_the_trade_is_over() -> None:
     m.apply(Taunt(wolfy), 0)
     assert events(m, Taunted) == [Taunted(0, wolfy)]
     assert m.to_act == (1,)
+
+
+def test_a_hidden_wolfy_is_a_breach_that_only_its_team_can_witness() -> None:
+    # every peer stays in step (the opponents cannot tell); the breach is recorded where
+    # the card is known, and the local dealer, knowing it, refuses the move outright
+    hands = [ALICE, ["defender"] * 4, ["soldier"] * 4, ["wizard"] * 3 + ["archer"]]
+    m = stacked(hands)
+    m.apply(Lead(0), 0)
+    claim(m, 0, ["sir-wolfy"], "wizard", target=1)
+    accept(m, end_turn=False)
+    m.apply(NO_TRADE, 0)
+    after = apply(m.state, KEEP_HIDDEN, 0)
+    (breach,) = after.breaches
+    assert (breach.seat, breach.action) == (0, "keep-hidden")
+    assert breach.witnesses == 0b0101  # Alice and her teammate, not the opponents
+    assert after.phase is Phase.ATTACK and to_act(after) == (1,)
+    with pytest.raises(IllegalActionError):
+        m.apply(KEEP_HIDDEN, 0)
