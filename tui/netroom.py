@@ -39,10 +39,22 @@ class HostPlan:
     game: str = "cake-duel"
     players: int = 2
     full: bool = True
+    tournament: bool = False  # Cake Duel: best of five duels
+    show_specials: bool = False  # Cake Duel, for learning: the specials drawn are shown
     timeout: int = 120  # seconds a seat may keep the room waiting
     broker: str | None = None  # an external broker's URL; None: run the embedded one
     port: int | None = None  # the embedded broker's port; None: 1883, or a free one
     lan: bool = True  # announce the room on the LAN
+
+    @property
+    def options(self) -> dict[str, bool]:
+        """The game's options as its rules read them (only those set, besides the deck)."""
+        options = {"full": self.full}
+        if self.tournament:
+            options["tournament"] = True
+        if self.show_specials:
+            options["show_specials"] = True
+        return options
 
 
 @dataclass(frozen=True)
@@ -137,7 +149,7 @@ class NetRoom:
                 self.port, self.port_note = choose_port(plan.port)
                 address = BrokerAddress("127.0.0.1", self.port)
                 self.share = f"mqtt://{local_address()}:{self.port}"
-            setup = HostSetup(plan.game, plan.players, {"full": plan.full}, timeout=plan.timeout)
+            setup = HostSetup(plan.game, plan.players, plan.options, timeout=plan.timeout)
             self.runner = RoomRunner(
                 broker=address,
                 identity=self.identity,
