@@ -3,10 +3,13 @@ in tournament play the reveal is its owner's choice."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cakeparty.core import IllegalActionError, Revealed
 from cakeparty.core.games.cake_duel import KEEP_HIDDEN, NO_ACTION, NO_TRADE, Lead, Phase, Taunt
+from cakeparty.core.games.cake_duel.bots import normal_bot
 from cakeparty.core.games.cake_duel.events import Taunted
 from cakeparty.core.games.cake_duel.flow import apply
 from cakeparty.core.games.cake_duel.legal import to_act
@@ -147,3 +150,12 @@ def test_a_hidden_wolfy_is_a_breach_that_only_its_team_can_witness() -> None:
     assert after.phase is Phase.ATTACK and to_act(after) == (1,)
     with pytest.raises(IllegalActionError):
         m.apply(KEEP_HIDDEN, 0)
+
+
+def test_the_normal_bot_keeps_its_wolfy_hidden_in_a_tournament_and_shows_it_otherwise() -> None:
+    for tournament, expected in ((True, KEEP_HIDDEN), (False, None)):
+        m = stacked([ALICE, BOB], specials=["scout", "angel"], options={"tournament": tournament})
+        (wolfy,) = claim(m, 0, ["sir-wolfy"], "soldier")
+        accept(m, end_turn=False)
+        chosen = normal_bot(m.view(0), random.Random(0))
+        assert chosen == (expected or Taunt(wolfy))
