@@ -101,3 +101,29 @@ def add_deck(parser: argparse.ArgumentParser, default: bool | None = True) -> No
         help=_("full game with hidden specials (default)"),
     )
     deck.add_argument("--core", dest="full", action="store_false", help=_("core game only"))
+
+
+def add_duel_options(parser: argparse.ArgumentParser) -> None:
+    """Cake Duel's rule options: ``--tournament`` and ``--show-specials``."""
+    parser.add_argument(
+        "--tournament",
+        action="store_true",
+        help=_("Cake Duel: best of five duels; revealing Sir Wolfy is optional"),
+    )
+    parser.add_argument(
+        "--show-specials",
+        action="store_true",
+        help=_("Cake Duel, for learning: show which specials are in the deck"),
+    )
+
+
+def game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The rule options a command line chose (the deck only where it was given)."""
+    options: dict[str, Any] = {}
+    if getattr(args, "full", None) is not None:
+        options["full"] = args.full
+    if getattr(args, "tournament", False):
+        options["tournament"] = True
+    if getattr(args, "show_specials", False):
+        options["show_specials"] = True
+    return options

@@ -70,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--players", type=arg.positive, default=None, help=_("number of players"))
     arg.add_deck(sim, default=None)
+    arg.add_duel_options(sim)
     sim.add_argument(
         "--dealer",
         choices=("local", "mental"),
@@ -95,6 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("the bots' level: normal or random (default: from the settings)"),
     )
     arg.add_deck(play)
+    arg.add_duel_options(play)
     play.add_argument(
         "--seed", type=arg.whole_number, default=None, help=_("random seed, to replay a deal")
     )
@@ -129,7 +131,7 @@ def _cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
             )
         )
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    options = {} if args.full is None else {"full": args.full}
+    options = arg.game_options(args)
     factory = None
     if args.dealer == "mental":
         from cakeparty.protocol.mental import AuditTally
@@ -196,6 +198,8 @@ def _run_app(args: argparse.Namespace | None) -> int:
             players=args.players,
             bots=args.bots or settings.bot_level,
             full=args.full,
+            tournament=args.tournament,
+            show_specials=args.show_specials,
             seed=args.seed,
             hotseat=args.hotseat,
         )

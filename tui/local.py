@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cakeparty.core import Action, Bot, IllegalActionError, Match, Outcome, get_game, new_match
-from cakeparty.core.games.cake_duel.actions import Declare
+from cakeparty.core.games.cake_duel.actions import Declare, KeepHidden, Taunt
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import _
 from cakeparty.tui.chronicle import Chronicle, Entry
@@ -31,8 +31,21 @@ class GameSetup:
     players: int = 2
     bots: str = "normal"  # the bots' level
     full: bool = True  # the full game, with hidden specials
+    tournament: bool = False  # best of five duels; revealing Sir Wolfy is optional
+    show_specials: bool = False  # the rules' learning option: the specials drawn are shown
     seed: int | None = None  # None: a fresh random seed
     hotseat: bool = False  # every seat a person at this keyboard
+    names: tuple[str, ...] = ()  # hot-seat: the people's names by seat (blank: the default)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game's options as its rules read them (only those set, besides the deck)."""
+        options: dict[str, Any] = {"full": self.full}
+        if self.tournament:
+            options["tournament"] = True
+        if self.show_specials:
+            options["show_specials"] = True
+        return options
 
 
 @dataclass(frozen=True)
@@ -45,11 +58,15 @@ class Seat:
 
 def seats_for(setup: GameSetup, player: str) -> tuple[Seat, ...]:
     """The seats of ``setup``: the player in seat 0, then bots or other people."""
+    given = [n.strip() for n in setup.names] if setup.hotseat else []
+    if given and given[0]:
+        player = given[0]
     seats = [Seat(player)]
     bots = iter(n for n in BOT_NAMES if n != player)
     for seat in range(1, setup.players):
         if setup.hotseat:
-            seats.append(Seat(_("Player {n}").format(n=seat + 1)))
+            name = given[seat] if seat < len(given) else ""
+            seats.append(Seat(name or _("Player {n}").format(n=seat + 1)))
         else:
             seats.append(Seat(next(bots), setup.bots))
     return tuple(seats)
@@ -70,7 +87,7 @@ class LocalDuel:
             raise ValueError(_("no bot level called {level}").format(level=setup.bots))
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
         self.setup = replace(setup, seed=seed)
-        self.options: dict[str, Any] = {"full": setup.full}
+        self.options: dict[str, Any] = setup.options
         self.match: Match = new_match(
             setup.game, players=setup.players, seed=seed, options=self.options
         )
@@ -140,9 +157,10 @@ class LocalDuel:
         return self.bots[level](self.view(seat), self.bot_rng)
 
     def forced(self, seat: int) -> Action | None:
-        """An action a person need not choose: a Summoner count their hand already shows."""
+        """An action a person need not choose: a Summoner count their hand already shows, or
+        the end-of-turn Sir Wolfy reveal (or none) that the rules make for them."""
         legal = self.match.legal_actions(seat)
-        if len(legal) == 1 and isinstance(legal[0], Declare):
+        if len(legal) == 1 and isinstance(legal[0], Declare | Taunt | KeepHidden):
             return legal[0]
         return None
 

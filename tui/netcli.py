@@ -72,6 +72,7 @@ def add_commands(sub: Any) -> None:
     selfplay.add_argument("--broker", type=arg.broker, required=True, help=_("mqtt://host:port"))
     selfplay.add_argument("--level", default="normal", help=_("bot level (default normal)"))
     arg.add_deck(selfplay)
+    arg.add_duel_options(selfplay)
     selfplay.add_argument(
         "--timeout", type=arg.positive, default=600, help=_("give up after this many seconds")
     )
@@ -204,7 +205,7 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         broker=args.broker,
         identity=Identity.generate(_("Referee")),
         room=room,
-        host=HostSetup(args.game, args.players, {"full": args.full}),
+        host=HostSetup(args.game, args.players, arg.game_options(args)),
         seated=False,
         journal_dir=work / "host",
     )

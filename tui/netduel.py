@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cakeparty.core import Action, Outcome, get_game
-from cakeparty.core.games.cake_duel.actions import Declare
+from cakeparty.core.games.cake_duel.actions import Declare, KeepHidden, Taunt
 from cakeparty.core.games.cake_duel.text import describe_decision, seat_name
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import _
@@ -147,7 +147,7 @@ class NetDuel:
 
     def forced(self, seat: int) -> Action | None:
         legal = self.legal(seat)
-        if len(legal) == 1 and isinstance(legal[0], Declare):
+        if len(legal) == 1 and isinstance(legal[0], Declare | Taunt | KeepHidden):
             return legal[0]
         return None
 

@@ -46,6 +46,8 @@ class HostPlan:
     game: str = "cake-duel"
     players: int = 2
     full: bool = True
+    tournament: bool = False  # Cake Duel: best of five duels
+    show_specials: bool = False  # Cake Duel, for learning: the specials drawn are shown
     timeout: int = 120  # seconds a seat may keep the room waiting
     broker: str | None = None  # an external broker's URL; None: run the embedded one
     port: int | None = None  # the embedded broker's port; None: 1883, or a free one
@@ -65,6 +67,16 @@ class HostPlan:
             lan=record.lan,
             resume=record.room,
         )
+
+    @property
+    def options(self) -> dict[str, bool]:
+        """The game's options as its rules read them (only those set, besides the deck)."""
+        options = {"full": self.full}
+        if self.tournament:
+            options["tournament"] = True
+        if self.show_specials:
+            options["show_specials"] = True
+        return options
 
 
 @dataclass(frozen=True)
@@ -179,7 +191,7 @@ class NetRoom:
                     )
                 address = BrokerAddress("127.0.0.1", self.port)
                 self.share = f"mqtt://{local_address()}:{self.port}"
-            setup = HostSetup(plan.game, plan.players, {"full": plan.full}, timeout=plan.timeout)
+            setup = HostSetup(plan.game, plan.players, plan.options, timeout=plan.timeout)
             self.runner = RoomRunner(
                 broker=address,
                 identity=self.identity,

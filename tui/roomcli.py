@@ -56,6 +56,7 @@ def add_room_commands(sub: Any) -> None:
         "--players", type=arg.positive, default=None, help=_("2 for a duel, 4 for team mode")
     )
     arg.add_deck(host)
+    arg.add_duel_options(host)
     host.add_argument(
         "--timeout",
         type=arg.bounded(1, MAX_TIMEOUT),
@@ -170,6 +171,8 @@ def _cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         game=args.game,
         players=players,
         full=args.full,
+        tournament=args.tournament,
+        show_specials=args.show_specials,
         timeout=args.timeout,
         broker=str(args.broker) if args.broker is not None else None,
         port=port,

@@ -27,6 +27,7 @@ from cakeparty.core.games.cake_duel.actions import (
     Block,
     Challenge,
     Claim,
+    KeepHidden,
     Lead,
     NoAction,
     NoTrade,
@@ -91,7 +92,7 @@ KEY_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     "pass_turn": (Pass,),
     "block": (Block,),
     "challenge": (Challenge,),
-    "no_action": (NoAction,),
+    "no_action": (NoAction, KeepHidden),
     "summon": (Summon,),
     "take": (Take,),
     "lead": (Lead,),
@@ -523,6 +524,9 @@ class DuelScreen(Screen[None]):
         self._act(Challenge())
 
     def action_no_action(self) -> None:
+        if any(isinstance(a, KeepHidden) for a in self._legal()):
+            self._act(KeepHidden())  # a tournament's Sir Wolfy stays hidden
+            return
         self._act(NoAction())
 
     def action_no_trade(self) -> None:
@@ -602,7 +606,10 @@ class DuelScreen(Screen[None]):
             players=setup.players,
             bots=setup.bots,
             full=setup.full,
+            tournament=setup.tournament,
+            show_specials=setup.show_specials,
             hotseat=setup.hotseat,
+            names=setup.names,
         )
         player = self.duel.names[0]
         self.app.switch_screen(

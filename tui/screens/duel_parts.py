@@ -211,6 +211,8 @@ def _hint(view: DuelView, duel: DuelGame) -> str:
         return _("Your team starts: a to choose who attacks first")
     if phase is Phase.TRADE:
         return _("You may trade with your partner: t to trade · n no trade")
+    if phase is Phase.WOLFY:
+        return _("Tournament play: your Sir Wolfy may stay hidden (n)")
     if phase is Phase.TRADE_ANSWER and isinstance(view.trade_offer, Trade):
         offer = view.trade_offer
         mate = view.attacker if view.attacker is not None else 0

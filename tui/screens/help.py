@@ -31,7 +31,7 @@ DUEL_KEYS: tuple[tuple[str, str], ...] = (
     ("t", N_("Priest: the card to take; team mode: trade a card")),
     ("a", N_("team mode: choose who attacks first")),
     ("y", N_("team mode: agree to a trade")),
-    ("w", N_("reveal your Sir Wolfy to taunt")),
+    ("w", N_("tournament: reveal your played Sir Wolfy (n keeps it hidden)")),
     ("PgUp / PgDn", N_("scroll the log")),
     ("r / n", N_("after the duel: replay face up / new duel")),
     ("? / F1", N_("this help")),

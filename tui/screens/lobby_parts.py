@@ -78,14 +78,15 @@ def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
     if advert is not None and advert.table is not None:  # what the game is played with
         table = advert.table
         game, players = table.game, table.seats
-        full = table.option_map.get("full", True)
+        options = dict(table.option_map)
         timeout = table.timeout
     elif advert is not None:
         game, players = advert.game, advert.seats
-        full = dict(advert.options).get("full", True)
+        options = dict(advert.options)
         timeout = advert.timeout
     elif plan is not None:
-        game, players, full, timeout = plan.game, plan.players, plan.full, plan.timeout
+        game, players, timeout = plan.game, plan.players, plan.timeout
+        options = dict(plan.options)
     else:
         return Text(_("Waiting for the host's advert…"), style="dim")
     text = Text()
@@ -95,7 +96,12 @@ def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
     text.append("\n")
     if players == 4:
         text.append(_("Team mode: 1+3 vs 2+4") + "\n")
+    full = options.get("full", True)
     text.append(_("Full game: hidden specials") if full else _("Core cards only"))
+    if options.get("tournament"):
+        text.append(" · " + _("tournament (best of 5)"))
+    if options.get("show_specials"):
+        text.append(" · " + _("specials shown (learning)"))
     text.append("\n")
     text.append(_("Move timeout: {s} s").format(s=timeout))
     return text

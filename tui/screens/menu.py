@@ -8,13 +8,14 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import N_, _
 from cakeparty.tui.local import GameSetup
+from cakeparty.tui.messages import OptionCycled
 from cakeparty.tui.settings import BOT_LEVELS
 from cakeparty.tui.widgets import Cycler
 
@@ -124,11 +125,50 @@ class SetupScreen(ModalScreen[GameSetup | None]):
                 [(_("full game (hidden specials)"), True), (_("core cards only"), False)],
                 True,
             )
+            yield Cycler(
+                "tournament",
+                _("Match"),
+                [(_("one duel (3 bouts win)"), False), (_("tournament (best of 5)"), True)],
+                False,
+            )
+            yield Cycler(
+                "show_specials",
+                _("Specials"),
+                [(_("hidden, as printed"), False), (_("shown (for learning)"), True)],
+                False,
+            )
+            if self.hotseat:
+                for seat in range(4):
+                    with Horizontal(classes="setup-name", id=f"setup-name-{seat}") as row:
+                        row.display = seat < 2
+                        label = _("Player {n}").format(n=seat + 1)
+                        yield Static(f"{label:<18}", classes="setup-name-label")
+                        yield Input(
+                            self._default_name(seat),
+                            placeholder=label,
+                            max_length=24,
+                            compact=True,
+                            id=f"name-{seat}",
+                        )
             yield Static(_("↑/↓ line · ←/→ change · enter start · esc back"), id="setup-keys")
         yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:
         self.query(Cycler).first().focus()
+
+    def _default_name(self, seat: int) -> str:
+        """The settings' name for the first person, "Player 2", … for the others."""
+        settings = getattr(self.app, "settings", None)
+        name = str(getattr(settings, "name", "") or "")
+        if seat == 0 and name:
+            return name
+        return _("Player {n}").format(n=seat + 1)
+
+    def on_option_cycled(self, event: OptionCycled) -> None:
+        """Two or four people: as many name lines."""
+        if event.name == "players" and self.hotseat:
+            for seat in range(4):
+                self.query_one(f"#setup-name-{seat}").display = seat < event.value
 
     def _value(self, name: str, default: object) -> object:
         for cycler in self.query(Cycler):
@@ -141,8 +181,24 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         players = self._value("players", 2)
         bots = self._value("bots", self.bots)
         full = self._value("full", True)
+        tournament = self._value("tournament", False)
+        show_specials = self._value("show_specials", False)
         assert isinstance(players, int) and isinstance(bots, str) and isinstance(full, bool)
-        return GameSetup(players=players, bots=bots, full=full, hotseat=self.hotseat)
+        assert isinstance(tournament, bool) and isinstance(show_specials, bool)
+        names: tuple[str, ...] = ()
+        if self.hotseat:
+            names = tuple(
+                self.query_one(f"#name-{seat}", Input).value.strip() for seat in range(players)
+            )
+        return GameSetup(
+            players=players,
+            bots=bots,
+            full=full,
+            tournament=tournament,
+            show_specials=show_specials,
+            hotseat=self.hotseat,
+            names=names,
+        )
 
     def action_start(self) -> None:
         self.dismiss(self.setup)

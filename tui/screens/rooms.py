@@ -68,6 +68,18 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
                 plan.full,
             )
             yield Cycler(
+                "tournament",
+                _("Match"),
+                [(_("one duel (3 bouts win)"), False), (_("tournament (best of 5)"), True)],
+                plan.tournament,
+            )
+            yield Cycler(
+                "show_specials",
+                _("Specials"),
+                [(_("hidden, as printed"), False), (_("shown (for learning)"), True)],
+                plan.show_specials,
+            )
+            yield Cycler(
                 "timeout",
                 _("Move timeout"),
                 [(_("{s} s").format(s=s), s) for s in TIMEOUTS],
@@ -103,15 +115,18 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
 
     @property
     def chosen(self) -> HostPlan:
-        names = ("players", "full", "timeout")
-        players, full, timeout = (self._value(n) for n in names)
+        names = ("players", "full", "tournament", "show_specials", "timeout")
+        players, full, tournament, show_specials, timeout = (self._value(n) for n in names)
         assert isinstance(players, int) and isinstance(full, bool)
+        assert isinstance(tournament, bool) and isinstance(show_specials, bool)
         assert isinstance(timeout, int)
         broker = self.query_one("#host-broker", Input).value.strip() or None
         return HostPlan(
             game=self.plan.game,
             players=players,
             full=full,
+            tournament=tournament,
+            show_specials=show_specials,
             timeout=timeout,
             broker=broker,
             port=self.plan.port,

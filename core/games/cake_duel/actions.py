@@ -16,6 +16,7 @@ Text forms (``str(action)``; :func:`cakeparty.core.actions.parse` reads them bac
     no-trade               NO_TRADE
     agree / refuse         AGREE / REFUSE: the teammate's answer to a trade
     taunt 8                reveal your played Sir Wolfy (slot 8) to taunt
+    keep-hidden            KEEP_HIDDEN: end the turn revealing no Sir Wolfy
 """
 
 from __future__ import annotations
@@ -162,12 +163,20 @@ class Refuse(Action):
 @register
 @dataclass(frozen=True)
 class Taunt(Action):
-    """Reveal a Sir Wolfy you played, unchallenged, in the turn just ended."""
+    """Reveal a Sir Wolfy you played, unflipped, in the turn just ended."""
 
     slot: int
 
     TAG: ClassVar[str] = "taunt"
     KINDS: ClassVar[tuple[Kind, ...]] = (Kind.INT,)
+
+
+@register
+@dataclass(frozen=True)
+class KeepHidden(Action):
+    """End of the turn: reveal no Sir Wolfy (none was played, or a tournament keeps it)."""
+
+    TAG: ClassVar[str] = "keep-hidden"
 
 
 PASS = Pass()
@@ -176,3 +185,4 @@ NO_ACTION = NoAction()
 NO_TRADE = NoTrade()
 AGREE = Agree()
 REFUSE = Refuse()
+KEEP_HIDDEN = KeepHidden()

@@ -19,6 +19,7 @@ from cakeparty.core.actions import Action
 from cakeparty.core.games.cake_duel.actions import (
     AGREE,
     CHALLENGE,
+    KEEP_HIDDEN,
     NO_ACTION,
     NO_TRADE,
     PASS,
@@ -369,4 +370,8 @@ def normal_bot(view: DuelView, rng: random.Random) -> Action:
         return mind.best([(0.0, a) for a in view.legal if isinstance(a, Take)])
     if phase is Phase.DECLARE:
         return next(a for a in view.legal if isinstance(a, Declare))
+    if phase is Phase.WOLFY and KEEP_HIDDEN in view.legal:
+        # a tournament leaves the reveal to its owner: a Sir Wolfy kept hidden leaves the
+        # other side less sure of every card still unseen
+        return KEEP_HIDDEN
     return rng.choice(view.legal)

@@ -20,6 +20,7 @@ from cakeparty.core.games.cake_duel.actions import (
     Challenge,
     Claim,
     Declare,
+    KeepHidden,
     Lead,
     NoAction,
     NoTrade,
@@ -41,7 +42,7 @@ from cakeparty.core.games.cake_duel.cards import (
     SUMMONER,
 )
 from cakeparty.core.games.cake_duel.claims import Blocking, is_truthful
-from cakeparty.core.games.cake_duel.legal import check
+from cakeparty.core.games.cake_duel.legal import check, played_wolfy
 from cakeparty.core.games.cake_duel.state import (
     DUELS_TO_WIN,
     HAND_SIZE,
@@ -489,29 +490,60 @@ def _resupply(state: DuelState) -> DuelState:
 
 
 def _end_turn(state: DuelState) -> DuelState:
+    """The turn is over: first every seat that played says whether a Sir Wolfy was among it."""
+    return _wolfy_step(state) or _next_turn(state)
+
+
+def _next_turn(state: DuelState) -> DuelState:
     attacker = state.attacker
     assert attacker is not None
-    # a taunt waits for its owner's next decision, which may come turns later (the opponent
-    # passes; in team mode the next attacker is the teammate); any decision clears it
-    tauntable: list[tuple[int, ...]] = list(state.tauntable)
-    if not state.options.tournament:
-        for play in (state.attack, state.block):
-            if play is not None:
-                played = tuple(s for s in play.slots if s in state.discard)
-                tauntable[play.seat] = (*tauntable[play.seat], *played)
     index = state.turn_index
     if state.extra_turn:
         state = _log(state, ev.ExtraTurn(attacker))
     else:
         index = (index + 1) % len(state.order)
-    state = replace(
-        state,
-        turn=state.turn + 1,
-        turn_index=index,
-        extra_turn=False,
-        tauntable=tuple(tauntable),
-    )
+    state = replace(state, turn=state.turn + 1, turn_index=index, extra_turn=False)
     return _begin_turn(state)
+
+
+def _wolfy_step(state: DuelState) -> DuelState | None:
+    """At the end of the turn each played Sir Wolfy nobody flipped is revealed [printed].
+
+    Only its owner knows where it is, so every seat whose played cards lie unflipped on the
+    discard pile decides, attacker first: reveal the Sir Wolfy, or reveal none. Others can
+    check a reveal at once; a Sir Wolfy kept hidden outside a tournament is a breach that
+    the end-of-game audit, seeing every card, names. Once the one Sir Wolfy was shown face up
+    this bout there is nothing left to declare. A turn that ends the bout (a challenge, the
+    last cake) ends "at once" [printed]: its cards go back into the deck unrevealed.
+    """
+    knowledge = state.knowledge
+    shown = any(knowledge.knows(None, s) and knowledge.cards[s] == SIR_WOLFY for s in state.discard)
+    tauntable: list[tuple[int, ...]] = [()] * state.players
+    seats: list[int] = []
+    if not shown:
+        for play in (state.attack, state.block):
+            if play is None:
+                continue
+            unflipped = tuple(
+                s for s in play.slots if s in state.discard and not knowledge.knows(None, s)
+            )
+            if unflipped:
+                tauntable[play.seat] = unflipped
+                seats.append(play.seat)
+    if not seats:
+        return None
+    return replace(state, phase=Phase.WOLFY, tauntable=tuple(tauntable), wolfy_seats=tuple(seats))
+
+
+def _wolfy_done(state: DuelState, seat: int) -> DuelState:
+    """``seat`` revealed its Sir Wolfy, or none: the next seat, or the turn's (bout's) end."""
+    left = list(state.tauntable)
+    left[seat] = ()
+    seats = state.wolfy_seats[1:]
+    state = replace(state, tauntable=tuple(left), wolfy_seats=seats)
+    if seats:
+        return replace(state, phase=Phase.WOLFY)
+    return _next_turn(state)
 
 
 # -- bouts and duels ---------------------------------------------------------------------
@@ -606,8 +638,24 @@ def _taunted(state: DuelState, action: Revealed) -> DuelState:
     state = replace(state, taunting=None)
     if action.cards[0] is not None and action.cards[0] != SIR_WOLFY:
         reason = _("the card shown to taunt is not Sir Wolfy")
-        return _breach(state, seat, Taunt(action.slots[0]), reason, action.slots)
-    return _log(state, ev.Taunted(seat, action.slots[0]))
+        state = _breach(state, seat, Taunt(action.slots[0]), reason, action.slots)
+    else:
+        state = _log(state, ev.Taunted(seat, action.slots[0]))
+    return _wolfy_done(state, seat)
+
+
+def _kept_hidden(state: DuelState, seat: int, action: KeepHidden) -> DuelState:
+    """No Sir Wolfy revealed: a breach outside a tournament if this state knows one was played.
+
+    Only the seats that know the card can tell (its owner, a teammate, the audit's replay
+    with every card face up); the game goes on alike for every peer, as for a Summoner
+    count, and the breach is named: refused by the local dealer, named by the audit.
+    """
+    wolfy = played_wolfy(state, seat)
+    if state.options.tournament or wolfy is None:
+        return state
+    reason = _("a played Sir Wolfy is revealed at the end of the turn")
+    return _breach(state, seat, action, reason, (wolfy,))
 
 
 def _breach(
@@ -699,20 +747,6 @@ def apply(state: DuelState, action: Action, seat: int | None) -> DuelState:
         state = _fulfil(state, action)
         return replace(state, state_id=state.state_id + 1)
     check(state, seat, action)
-    if isinstance(action, Taunt):
-        hands_left = list(state.tauntable)
-        hands_left[seat] = tuple(s for s in hands_left[seat] if s != action.slot)
-        state = replace(
-            state,
-            tauntable=tuple(hands_left),
-            taunting=seat,
-            queue=(Reveal((action.slot,), None), *state.queue),
-        )
-        return replace(state, state_id=state.state_id + 1)
-    if state.tauntable[seat]:
-        left = list(state.tauntable)
-        left[seat] = ()
-        state = replace(state, tauntable=tuple(left))
     state = _decide(state, seat, action)
     return replace(state, state_id=state.state_id + 1)
 
@@ -755,6 +789,11 @@ def _decide(state: DuelState, seat: int, action: Action) -> DuelState:
             return _resupply(state)
         assert isinstance(action, Trade)
         return replace(state, offer=action, phase=Phase.TRADE_ANSWER)
+    if phase is Phase.WOLFY:
+        if isinstance(action, Taunt):
+            return replace(state, taunting=seat, queue=(Reveal((action.slot,), None),))
+        assert isinstance(action, KeepHidden)
+        return _wolfy_done(_kept_hidden(state, seat, action), seat)
     if phase is Phase.TRADE_ANSWER:
         offer = state.offer
         assert isinstance(offer, Trade) and state.attacker is not None

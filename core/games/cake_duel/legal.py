@@ -14,6 +14,7 @@ from cakeparty.core.errors import IllegalActionError
 from cakeparty.core.games.cake_duel.actions import (
     AGREE,
     CHALLENGE,
+    KEEP_HIDDEN,
     NO_ACTION,
     NO_TRADE,
     PASS,
@@ -23,6 +24,7 @@ from cakeparty.core.games.cake_duel.actions import (
     Challenge,
     Claim,
     Declare,
+    KeepHidden,
     Lead,
     NoAction,
     NoTrade,
@@ -46,7 +48,7 @@ from cakeparty.core.games.cake_duel.claims import (
 from cakeparty.core.games.cake_duel.state import DuelState, Phase
 from cakeparty.core.i18n import _
 
-#: The action kinds each decision phase accepts (besides a taunt).
+#: The action kinds each decision phase accepts.
 ACCEPTS: dict[Phase, tuple[type[Action], ...]] = {
     Phase.LEAD: (Lead,),
     Phase.ATTACK: (Claim, Pass),
@@ -57,6 +59,7 @@ ACCEPTS: dict[Phase, tuple[type[Action], ...]] = {
     Phase.DECLARE: (Declare,),
     Phase.TRADE: (Trade, NoTrade),
     Phase.TRADE_ANSWER: (Agree, Refuse),
+    Phase.WOLFY: (Taunt, KeepHidden),
 }
 
 
@@ -74,6 +77,8 @@ def to_act(state: DuelState) -> tuple[int, ...]:
     if phase in (Phase.RESPOND, Phase.PRIEST, Phase.DECLARE):
         assert state.target is not None
         return (state.target,)
+    if phase is Phase.WOLFY:
+        return state.wolfy_seats[:1]
     if phase is Phase.TRADE_ANSWER:
         assert state.attacker is not None
         mate = state.teammate(state.attacker)
@@ -106,9 +111,6 @@ def check(state: DuelState, seat: int, action: Action) -> None:
         if state.queue:
             raise illegal(_("the game is waiting for cards to be dealt or shown"))
         raise illegal(_("it is not this seat's turn"))
-    if isinstance(action, Taunt):
-        _check_taunt(state, seat, action, illegal)
-        return
     if not isinstance(action, ACCEPTS.get(state.phase, ())):
         raise illegal(_("not possible now: {phase}").format(phase=state.phase.value))
     hand = state.hands[seat]
@@ -143,19 +145,27 @@ def check(state: DuelState, seat: int, action: Action) -> None:
             raise illegal(_("seat {lead} is not on your team").format(lead=action.seat))
     elif isinstance(action, Trade):
         _check_trade(state, seat, action, illegal)
+    elif isinstance(action, Taunt):
+        _check_taunt(state, seat, action, illegal)
 
 
 Refusal = Callable[[str], IllegalActionError]
 
 
 def _check_taunt(state: DuelState, seat: int, action: Taunt, illegal: Refusal) -> None:
-    if state.options.tournament:
-        raise illegal(_("Sir Wolfy is never revealed in tournament play"))
     if action.slot not in state.tauntable[seat]:
-        raise illegal(_("only a card you played, unchallenged, in the turn just ended"))
+        raise illegal(_("only a card you played, unflipped, in the turn just ended"))
     card = state.knowledge.cards[action.slot]
     if card is not None and state.knowledge.knows(seat, action.slot) and card != SIR_WOLFY:
         raise illegal(_("that card is not Sir Wolfy"))
+
+
+def played_wolfy(state: DuelState, seat: int) -> int | None:
+    """The Sir Wolfy ``seat`` played unflipped this turn, as far as this state knows."""
+    for slot in state.tauntable[seat]:
+        if state.card_for(seat, slot) == SIR_WOLFY:
+            return slot
+    return None
 
 
 def _check_trade(state: DuelState, seat: int, action: Trade, illegal: Refusal) -> None:
@@ -180,12 +190,7 @@ def legal_actions(state: DuelState, seat: int) -> list[Action]:
     """Every action ``seat`` may make now, computed from what that seat knows."""
     if seat not in to_act(state) or state.phase is Phase.OVER:
         return []
-    actions = _decisions(state, seat)
-    if not state.options.tournament:
-        for slot in state.tauntable[seat]:
-            if state.card_for(seat, slot) == SIR_WOLFY:
-                actions.append(Taunt(slot))
-    return actions
+    return _decisions(state, seat)
 
 
 def _decisions(state: DuelState, seat: int) -> list[Action]:
@@ -236,4 +241,10 @@ def _decisions(state: DuelState, seat: int) -> list[Action]:
         return out
     if phase is Phase.TRADE_ANSWER:
         return [AGREE, REFUSE]
+    if phase is Phase.WOLFY:
+        wolfy = played_wolfy(state, seat)
+        if wolfy is None:
+            return [KEEP_HIDDEN]
+        # the owner's choice in a tournament [printed]; otherwise the reveal is the rule
+        return [Taunt(wolfy), KEEP_HIDDEN] if state.options.tournament else [Taunt(wolfy)]
     return []

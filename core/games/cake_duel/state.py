@@ -24,7 +24,7 @@ class DuelOptions:
     players: int = 2
     full: bool = True  # add hidden specials to the deck
     show_specials: bool = False  # reveal the specials drawn (for learning)
-    tournament: bool = False  # best of five duels; Sir Wolfy is never revealed
+    tournament: bool = False  # best of five duels; revealing Sir Wolfy is optional
 
     @property
     def team(self) -> bool:
@@ -88,7 +88,7 @@ class Phase(enum.StrEnum):
     TRADE = "trade"  # team mode: the attacker may trade with its teammate
     TRADE_ANSWER = "trade-answer"  # team mode: the teammate agrees or refuses
     RESUPPLY = "resupply"  # waiting: drawn cards are shown to their holders
-    TAUNT = "taunt"  # waiting: a taunting Sir Wolfy is shown to all
+    WOLFY = "wolfy"  # end of a turn: who played cards reveals a Sir Wolfy among them, or not
     OVER = "over"  # the duel (or the tournament) is over
 
 
@@ -162,7 +162,8 @@ class DuelState:
     summon_name: str | None = None
     oracle: bool = False  # an Oracle still to look this turn
     offer: Any = None  # team mode: the trade on offer (a Trade action)
-    tauntable: tuple[tuple[int, ...], ...] = ()  # per seat: played Wolfy candidates
+    tauntable: tuple[tuple[int, ...], ...] = ()  # per seat: cards played unflipped this turn
+    wolfy_seats: tuple[int, ...] = ()  # seats still to reveal a Sir Wolfy, or not, this turn
     taunting: int | None = None  # seat whose taunt is being revealed
     seen_specials: tuple[frozenset[str], ...] = ()  # per seat: specials known in this duel
     public_specials: frozenset[str] = frozenset()

@@ -21,6 +21,7 @@ from cakeparty.core.games.cake_duel.actions import (
     Challenge,
     Claim,
     Declare,
+    KeepHidden,
     Lead,
     NoAction,
     NoTrade,
@@ -312,6 +313,8 @@ def describe_action(
         return _("{seat} refuses the trade").format(seat=who)
     if isinstance(action, Taunt):
         return _("{seat} reveals Sir Wolfy to taunt").format(seat=who)
+    if isinstance(action, KeepHidden):
+        return _("{seat} reveals no Sir Wolfy").format(seat=who)
     return f"{who}: {action}"
 
 
@@ -361,6 +364,8 @@ def _label(action: Action, names: Names, known: Mapping[int, str]) -> str:
         return _("Refuse the trade")
     if isinstance(action, Taunt):
         return _("Reveal Sir Wolfy to taunt")
+    if isinstance(action, KeepHidden):
+        return _("Reveal no Sir Wolfy")
     return str(action)
 
 
@@ -376,6 +381,7 @@ _DECISIONS: dict[Phase, str] = {
     Phase.DECLARE: N_("{seat} declares how many of the named card they hold"),
     Phase.TRADE: N_("{seat} may trade a card with their teammate"),
     Phase.TRADE_ANSWER: N_("{seat} answers a trade offer"),
+    Phase.WOLFY: N_("{seat} reveals a played Sir Wolfy, if any"),
 }
 
 

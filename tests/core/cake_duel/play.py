@@ -39,20 +39,33 @@ def block(m: Match, seat: int, cards: Sequence[str], name: str) -> tuple[int, ..
     return slots
 
 
-def accept(m: Match) -> None:
-    """The seat to act lets the claim just made stand."""
+def settle(m: Match) -> None:
+    """End the turn as the rules have it: each seat that played reveals its Sir Wolfy, or
+    none (its first choice: the reveal, in a tournament too)."""
+    while m.state.phase is Phase.WOLFY and m.outcome is None:
+        seat = m.to_act[0]
+        m.apply(m.legal_actions(seat)[0], seat)
+
+
+def accept(m: Match, *, end_turn: bool = True) -> None:
+    """The seat to act lets the claim just made stand (and the turn ends, unless told)."""
     m.apply(NO_ACTION, m.to_act[0])
+    if end_turn:
+        settle(m)
 
 
-def challenge(m: Match) -> None:
+def challenge(m: Match, *, end_turn: bool = True) -> None:
     """The seat to act challenges the claim just made."""
     m.apply(CHALLENGE, m.to_act[0])
+    if end_turn:
+        settle(m)
 
 
 def pass_turn(m: Match) -> None:
     """The attacker passes."""
     assert m.state.phase is Phase.ATTACK
     m.apply(PASS, m.to_act[0])
+    settle(m)
 
 
 def log(m: Match) -> tuple[Any, ...]:
@@ -75,6 +88,7 @@ def burn(m: Match, turns: int) -> None:
         m.apply(Claim((m.state.hands[attacker][-1],), "soldier", target), attacker)
         m.apply(Block((m.state.hands[target][-1],), "defender"), target)
         m.apply(NO_ACTION, attacker)
+        settle(m)
 
 
 TRUE_ATTACKS = frozenset({"soldier", "archer", "wizard"})
@@ -107,9 +121,11 @@ def win_bout(m: Match, side: int) -> None:
             honest = [s for s in hand if m.dealer.card(s) in true]
             if not honest:
                 m.apply(PASS, attacker)
+                settle(m)
                 continue
             m.apply(Claim((honest[0],), m.dealer.card(honest[0]), target), attacker)
         else:
             m.apply(Claim(hand[:1], _bluff_name(m.dealer.card(hand[0])), target), attacker)
         m.apply(CHALLENGE, target)
+        settle(m)
     assert events(m, BoutWon)[-1].side == side

@@ -9,6 +9,7 @@ from cakeparty.core.games.cake_duel import CHALLENGE, PASS, Claim, Phase, Summon
 from cakeparty.core.games.cake_duel.bots import normal_bot, random_bot
 from cakeparty.core.games.cake_duel.claims import is_truthful
 from cakeparty.core.simulate import simulate
+from tests.core.cake_duel.play import settle
 
 from .stacking import hand_slots, stacked
 from .test_properties import perturbed
@@ -97,9 +98,11 @@ def test_normal_summoner_names_the_card_it_knows_is_there() -> None:
     # the Oracle shows seat 0 the opponent's hand first
     m.apply(Claim(hand_slots(m, 0, "oracle"), "oracle", 1))
     m.apply(m.legal_actions(1)[1])  # no action
+    settle(m)
     assert m.state.phase is Phase.ATTACK and m.to_act == (0,)
     m.apply(Claim(hand_slots(m, 0, "summoner"), "summoner", 1))
     m.apply(m.legal_actions(1)[1])
+    settle(m)
     assert m.state.phase is Phase.SUMMON
     assert normal_bot(m.view(0), random.Random(0)) == Summon("wizard")
 

@@ -8,7 +8,7 @@ from cakeparty.core import IllegalActionError, Revealed
 from cakeparty.core.games.cake_duel import CHALLENGE, NO_ACTION, Phase
 from cakeparty.core.games.cake_duel.claims import is_truthful
 from cakeparty.core.games.cake_duel.events import BoutWon, Challenged, Stole
-from tests.core.cake_duel.play import block, challenge, claim, events
+from tests.core.cake_duel.play import block, challenge, claim, events, settle
 from tests.core.cake_duel.stacking import stacked
 
 ALICE = ["soldier", "soldier", "wizard", "archer"]
@@ -97,6 +97,7 @@ def test_a_challenge_only_right_after_the_claim_it_targets() -> None:
         m.apply(CHALLENGE, 1)
     assert (err.value.seat, err.value.reason) == (1, "it is not this seat's turn")
     m.apply(NO_ACTION, 0)
+    settle(m)
     # once resolved, nothing is left to challenge
     assert m.state.phase is Phase.ATTACK and m.to_act == (1,)
     with pytest.raises(IllegalActionError) as err:

@@ -13,7 +13,7 @@ from cakeparty.core.games.cake_duel.events import (
     Passed,
     Stole,
 )
-from tests.core.cake_duel.play import accept, block, burn, claim, events, pass_turn
+from tests.core.cake_duel.play import accept, block, burn, claim, events, pass_turn, settle
 from tests.core.cake_duel.stacking import hand_slots, stacked
 
 ALICE = ["wizard", "wizard", "soldier", "archer"]
@@ -27,6 +27,7 @@ def test_example_two_wizards_against_one_scientist() -> None:
     alice = claim(m, 0, ["wizard", "wizard"], "wizard")
     bob = block(m, 1, ["scientist"], "scientist")
     m.apply(NO_ACTION, 0)
+    settle(m)
     assert m.state.cakes == (5, 2)
     assert m.view(None).events[1:] == (
         Claimed(0, 1, "wizard", alice),
@@ -53,6 +54,7 @@ def test_example_two_archers_with_two_cards_left_in_the_deck() -> None:
     claim(m, 0, ["archer", "archer"], "archer")
     block(m, 1, ["defender"], "defender")
     m.apply(NO_ACTION, 0)
+    settle(m)
     assert m.state.cakes == (4, 3)
     assert m.state.deck == ()
     assert m.state.hands[0][-2:] == last_two

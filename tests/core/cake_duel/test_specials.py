@@ -31,7 +31,7 @@ from cakeparty.core.games.cake_duel.events import (
     Summoned,
     Took,
 )
-from tests.core.cake_duel.play import accept, block, burn, claim, events, pass_turn
+from tests.core.cake_duel.play import accept, block, burn, claim, events, pass_turn, settle
 from tests.core.cake_duel.stacking import stacked
 
 BOB = ["soldier", "soldier", "scientist", "defender"]
@@ -99,6 +99,7 @@ def test_example_scout_blocked_by_a_defender_still_attacks_again() -> None:
     claim(m, 0, ["scout"], "scout")
     block(m, 1, ["defender"], "defender")
     m.apply(NO_ACTION, 0)
+    settle(m)
     assert m.state.cakes == (3, 4)
     assert _since(m, Accepted(0)) == (Drew(0, 1), Drew(1, 1), ExtraTurn(0))
     assert m.to_act == (0,) and m.state.phase is Phase.ATTACK
@@ -131,6 +132,7 @@ def test_summoner_names_a_card_looks_and_steals_two_per_copy() -> None:
     assert m.legal_actions(0) == [Summon(name) for name in CARDS]
     bob_hand = m.state.hands[1]
     m.apply(Summon("wizard"), 0)
+    settle(m)
     # only the attacker sees the hand
     assert all(m.view(0).known[s] == m.dealer.card(s) for s in bob_hand)
     assert not set(bob_hand) & set(m.view(None).known)
@@ -138,6 +140,7 @@ def test_summoner_names_a_card_looks_and_steals_two_per_copy() -> None:
     assert m.state.phase is Phase.DECLARE and m.to_act == (1,)
     assert m.legal_actions(1) == [Declare(1)]
     m.apply(Declare(1), 1)
+    settle(m)
     assert m.state.cakes == (5, 2)
     assert _since(m, Accepted(1))[:4] == (
         Summoned(0, "wizard"),
@@ -154,7 +157,9 @@ def test_summoner_two_copies_steal_four() -> None:
     claim(m, 0, ["summoner"], "summoner")
     accept(m)
     m.apply(Summon("scientist"), 0)
+    settle(m)
     m.apply(Declare(2), 1)
+    settle(m)
     assert events(m, Stole) == [Stole(0, 1, 4)]
     assert events(m, BoutWon) == [BoutWon(0, "cakes", (1, 0))]
 
@@ -166,8 +171,10 @@ def test_summoner_naming_an_unclaimable_card() -> None:
     claim(m, 0, ["summoner"], "summoner")
     accept(m)
     m.apply(Summon("sir-wolfy"), 0)
+    settle(m)
     assert m.legal_actions(1) == [Declare(1)]
     m.apply(Declare(1), 1)
+    settle(m)
     assert m.state.cakes == (5, 2)
 
 
@@ -176,7 +183,9 @@ def test_summoner_naming_a_card_not_in_the_hand_steals_nothing() -> None:
     claim(m, 0, ["summoner"], "summoner")
     accept(m)
     m.apply(Summon("archer"), 0)
+    settle(m)
     m.apply(Declare(0), 1)
+    settle(m)
     assert m.state.cakes == (3, 4)
     assert events(m, Stole) == []
     assert m.to_act == (1,) and m.state.phase is Phase.ATTACK
@@ -187,6 +196,7 @@ def test_a_false_declare_is_refused_by_the_local_dealer() -> None:
     claim(m, 0, ["summoner"], "summoner")
     accept(m)
     m.apply(Summon("wizard"), 0)
+    settle(m)
     assert m.legal_actions(1) == [Declare(1)]  # the honest count is the only choice offered
     state = m.state
     with pytest.raises(IllegalActionError) as err:
@@ -201,6 +211,7 @@ def test_a_false_declare_seen_by_a_peer_is_a_rule_breach_naming_the_seat() -> No
     claim(m, 0, ["summoner"], "summoner")
     accept(m)
     m.apply(Summon("wizard"), 0)
+    settle(m)
     state = apply(m.state, Declare(0), 1)
     (breach,) = state.breaches
     assert (breach.seat, breach.action) == (1, "declare 0")
@@ -218,6 +229,7 @@ def test_summoner_blocked_by_a_scientist_shows_the_hand_and_asks_no_count() -> N
     assert m.state.phase is Phase.SUMMON
     real = sorted(m.dealer.card(s) for s in m.state.hands[1])
     m.apply(Summon("wizard"), 0)
+    settle(m)
     # Alice saw the hand; Bob re-mixed it: she knows what it holds, not which slot is which
     assert sorted(m.view(0).glimpses[1]) == real
     assert not set(m.state.hands[1]) & set(m.view(0).known)
@@ -446,6 +458,7 @@ def test_several_scouts_give_one_extra_turn() -> None:
     accept(m)
     assert m.state.cakes == (6, 3)
     m.apply(NO_TRADE, 0)
+    settle(m)
     assert events(m, ExtraTurn) == [ExtraTurn(0)]
     assert m.to_act == (0,)
     m.apply(PASS, 0)
@@ -459,6 +472,7 @@ def test_several_oracles_give_one_extra_turn_and_one_look() -> None:
     claim(m, 0, ["oracle", "oracle"], "oracle", target=3)
     accept(m)
     m.apply(NO_TRADE, 0)
+    settle(m)
     assert events(m, Looked) == [Looked(0, 3)]
     assert events(m, ExtraTurn) == [ExtraTurn(0)]
     hand = m.state.hands[3]
@@ -478,6 +492,7 @@ def test_two_quartermasters_add_two() -> None:
     claim(m, 0, ["quartermaster", "quartermaster"], "quartermaster", target=1)
     accept(m)
     m.apply(NO_TRADE, 0)
+    settle(m)
     assert m.state.hand_sizes == (6, 4, 4, 4)
     assert len(m.state.hands[0]) == 6
 
@@ -490,10 +505,14 @@ def test_two_summoners_name_twice() -> None:
     claim(m, 0, ["summoner", "summoner"], "summoner", target=3)
     accept(m)
     m.apply(Summon("soldier"), 0)
+    settle(m)
     m.apply(Declare(0), 3)
+    settle(m)
     assert m.state.phase is Phase.SUMMON and m.to_act == (0,)
     m.apply(Summon("wizard"), 0)
+    settle(m)
     m.apply(Declare(4), 3)  # 8 cakes, but the other team has 5
+    settle(m)
     assert events(m, Declared) == [Declared(3, "soldier", 0), Declared(3, "wizard", 4)]
     assert events(m, Stole) == [Stole(0, 3, 5)]
     assert events(m, BoutWon) == [BoutWon(0, "cakes", (1, 0))]
@@ -509,9 +528,12 @@ def test_one_scientist_against_two_summoners_leaves_one_theft() -> None:
     block(m, 3, ["scientist"], "scientist")
     accept(m)
     m.apply(Summon("wizard"), 0)
+    settle(m)
     m.apply(Declare(1), 3)
+    settle(m)
     assert m.state.cakes == (6, 3)
     m.apply(Summon("wizard"), 0)
+    settle(m)
     # the second Summoner is blocked: it steals nothing, so no count is asked for
     assert m.state.cakes == (6, 3)
     assert events(m, Stole) == [Stole(0, 3, 2)]
@@ -533,6 +555,7 @@ def test_summoner_against_an_empty_hand_declares_nothing_by_itself() -> None:
     claim(m, 0, ["summoner"], "summoner")
     accept(m)
     m.apply(Summon("wizard"), 0)
+    settle(m)
     assert events(m, Declared) == [Declared(1, "wizard", 0)]
     assert m.state.cakes == (1, 6)
     assert len(m.state.hands[0]) == 1

@@ -29,7 +29,7 @@ from cakeparty.core.games.cake_duel.events import (
     Stole,
     Traded,
 )
-from tests.core.cake_duel.play import accept, block, claim, events, win_bout
+from tests.core.cake_duel.play import accept, block, claim, events, settle, win_bout
 from tests.core.cake_duel.stacking import hand_slots, stacked
 
 HANDS = [
@@ -55,7 +55,9 @@ def _burn(m: Match, turns: int) -> None:
         m.apply(Claim(m.state.hands[attacker][-1:], "soldier", target), attacker)
         m.apply(Block(m.state.hands[target][-1:], "defender"), target)
         m.apply(NO_ACTION, attacker)
+        settle(m)
         m.apply(NO_TRADE, attacker)
+        settle(m)
 
 
 # -- setting up ---------------------------------------------------------------------------
@@ -157,6 +159,7 @@ def test_a_claim_among_the_passes_restarts_the_count() -> None:
     claim(m, 2, ["soldier"], "soldier", target=3)
     accept(m)
     m.apply(NO_TRADE, 2)
+    settle(m)
     for seat in (3, 0, 1):
         m.apply(PASS, seat)
     assert events(m, BoutWon) == []
@@ -270,6 +273,7 @@ def test_an_agreed_swap_then_resupply() -> None:
     assert m.legal_actions(2) == [AGREE, REFUSE]
     assert m.view(1).trade_offer == Trade((give,), (take,))
     m.apply(AGREE, 2)
+    settle(m)
     assert take in m.state.hands[0] and give not in m.state.hands[0]
     assert give in m.state.hands[2] and take not in m.state.hands[2]
     evs = m.view(None).events
@@ -311,6 +315,7 @@ def test_with_an_empty_deck_a_card_may_be_given_or_received() -> None:
     assert m.state.deck == () and m.to_act == (0,)
     m.apply(Claim(m.state.hands[0][:1], "soldier", 1), 0)
     m.apply(NO_ACTION, 1)
+    settle(m)
     legal = m.legal_actions(0)
     mine, theirs = m.state.hands[0], m.state.hands[2]
     assert {a for a in legal if isinstance(a, Trade) and not a.take} == {
@@ -321,6 +326,7 @@ def test_with_an_empty_deck_a_card_may_be_given_or_received() -> None:
     }
     m.apply(Trade((), theirs[:1]), 0)  # receive one card
     m.apply(AGREE, 2)
+    settle(m)
     assert m.state.hands[0] == (*mine, theirs[0])
     assert m.state.hands[2] == theirs[1:]
 
@@ -331,8 +337,10 @@ def test_a_hand_given_above_hand_size_keeps_its_cards() -> None:
     assert [len(h) for h in m.state.hands] == [3, 4, 4, 4]
     m.apply(Claim(m.state.hands[0][:1], "soldier", 1), 0)
     m.apply(NO_ACTION, 1)
+    settle(m)
     m.apply(Trade(m.state.hands[0][:1], ()), 0)  # give one card
     m.apply(AGREE, 2)
+    settle(m)
     m.apply(PASS, 1)
     # seat 2 holds five cards with a hand size of four: nothing is discarded
     assert m.to_act == (2,)

@@ -9,7 +9,7 @@ import pytest
 from cakeparty.core import Match, new_match
 from cakeparty.core.games.cake_duel import Phase
 from cakeparty.core.games.cake_duel.cards import CARDS
-from cakeparty.core.games.cake_duel.events import Blocked, Claimed, Taunted
+from cakeparty.core.games.cake_duel.events import Blocked, Challenged, Claimed, Taunted
 from tests.core.cake_duel.play import accept, claim, pass_turn, win_bout
 from tests.core.cake_duel.stacking import stacked
 
@@ -110,7 +110,10 @@ def _allowed(m: Match, seat: int) -> set[int]:
 
 
 def _taunted(m: Match) -> set[int]:
-    return {e.slot for e in m.view(None).events if isinstance(e, Taunted)}
+    """Cards shown face up this bout: taunted, or flipped by the challenge that ended it."""
+    events = m.view(None).events
+    flipped = {s for e in events if isinstance(e, Challenged) for s in e.slots}
+    return flipped | {e.slot for e in events if isinstance(e, Taunted)}
 
 
 @pytest.mark.parametrize("seed", range(4))

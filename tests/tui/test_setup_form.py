@@ -1,0 +1,136 @@
+"""The local game form at 80×24: tournament and the learning option by keyboard, and the
+people's names in hot-seat play; the same options from the command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cakeparty.tui import cli
+from cakeparty.tui.arguments import game_options
+from cakeparty.tui.local import GameSetup
+from cakeparty.tui.netroom import HostPlan
+from cakeparty.tui.screens.duel import DuelScreen
+from cakeparty.tui.screens.lobby_parts import options_lines
+from cakeparty.tui.screens.menu import MenuScreen, SetupScreen
+from cakeparty.tui.screens.rooms import HostSetupScreen
+from cakeparty.tui.widgets import Cycler
+
+from .pilot import SIZE, make_app
+
+
+async def test_the_form_reaches_tournament_and_learning_options_at_80x24() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("b")
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        names = [c.name for c in form.query(Cycler)]
+        assert names == ["players", "bots", "full", "tournament", "show_specials"]
+        # every line of the form is inside the 80×24 screen
+        for cycler in form.query(Cycler):
+            region = cycler.region
+            assert region.height == 1 and 0 <= region.y < SIZE[1] - 1
+        text = " ".join(str(c.render()) for c in form.query(Cycler))
+        assert "one duel (3 bouts win)" in text and "hidden, as printed" in text
+        # down to "Match" and "Specials", right to change each
+        await pilot.press("down", "down", "down", "right", "down", "right")
+        rendered = {c.name: str(c.render()) for c in form.query(Cycler)}
+        assert "tournament (best of 5)" in rendered["tournament"]
+        assert "shown (for learning)" in rendered["show_specials"]
+        await pilot.press("enter")
+        await pilot.pause()
+        duel = app.screen
+        assert isinstance(duel, DuelScreen)
+        setup = duel.duel.setup
+        assert (setup.tournament, setup.show_specials, setup.full) == (True, True, True)
+        options = duel.duel.match.state.options
+        assert options.tournament and options.show_specials
+
+
+async def test_hot_seat_players_are_named_at_setup() -> None:
+    app = make_app()  # the settings name is Ann
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        first, second = form.query_one("#name-0"), form.query_one("#name-1")
+        assert (first.value, second.value) == ("Ann", "Player 2")
+        assert not form.query_one("#setup-name-2").display  # a duel: two names
+        await pilot.press("right")  # four players: two teams
+        assert form.query_one("#setup-name-3").display
+        assert form.query_one("#setup-name-3").region.y < SIZE[1] - 1
+        await pilot.click("#name-1")
+        second.value = ""
+        await pilot.press(*"Bob")
+        assert second.value == "Bob"
+        await pilot.press("enter")
+        await pilot.pause()
+        # the first person is handed the keyboard, by name, over the duel
+        (duel,) = [s for s in app.screen_stack if isinstance(s, DuelScreen)]
+        assert duel.duel.names == ("Ann", "Bob", "Player 3", "Player 4")
+
+
+def test_play_and_simulate_take_the_duel_options(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    started: list[GameSetup | None] = []
+
+    class FakeApp:
+        def __init__(self, settings: object, start: GameSetup | None) -> None:
+            started.append(start)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("cakeparty.tui.app.CakePartyApp", FakeApp)
+    assert cli.main(["play", "cake-duel", "--tournament", "--show-specials", "--seed", "3"]) == 0
+    assert started[0] == GameSetup(tournament=True, show_specials=True, seed=3)
+    assert started[0].options == {"full": True, "tournament": True, "show_specials": True}
+    argv = ["simulate", "cake-duel", "--games", "1", "--seed", "5", "--json"]
+    assert cli.main([*argv, "--tournament"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert cli.main(argv) == 0
+    single = json.loads(capsys.readouterr().out)
+    # a tournament plays more duels than one: more bouts for the same seed
+    assert report["bouts_per_game"] > single["bouts_per_game"], (report, single)
+
+
+def test_a_duel_option_for_another_game_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["simulate", "cake-of-doom", "--games", "1", "--tournament"])
+    assert exit_info.value.code == 2
+    assert "tournament" in capsys.readouterr().err
+
+
+async def test_the_host_form_reaches_both_options_and_the_lobby_shows_them() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        form = app.screen
+        assert isinstance(form, HostSetupScreen)
+        cyclers = {c.name: c for c in form.query(Cycler)}
+        assert {"tournament", "show_specials"} <= set(cyclers)
+        assert all(0 <= c.region.y < SIZE[1] - 1 for c in cyclers.values())
+        await pilot.press("down", "down", "right", "down", "right")
+        plan = form.chosen
+        assert (plan.tournament, plan.show_specials) == (True, True)
+        assert plan.options == {"full": True, "tournament": True, "show_specials": True}
+    line = options_lines(None, plan).plain
+    assert "tournament (best of 5)" in line and "specials shown (learning)" in line
+    assert "tournament" not in options_lines(None, HostPlan()).plain
+
+
+@pytest.mark.parametrize("command", ["host", "selfplay"])
+def test_host_and_selfplay_take_the_duel_options(command: str) -> None:
+    argv = [command, "cake-duel", "--tournament", "--show-specials"]
+    if command == "selfplay":
+        argv += ["--broker", "mqtt://127.0.0.1:1883"]
+    args = cli.build_parser().parse_args(argv)
+    assert game_options(args) == {"full": True, "tournament": True, "show_specials": True}
+    plain = cli.build_parser().parse_args(argv[:2] + argv[4:])
+    assert game_options(plain) == {"full": True}
