@@ -28,6 +28,10 @@ from cakeparty.protocol.transport import BrokerAddress, TransportError, stop_tas
 
 log = logging.getLogger(__name__)
 
+#: Seconds the room stays after its game ended while its screen is open (until the player
+#: leaves): a player coming back learns the ending from it.
+LINGER = 3600.0
+
 #: The choices of the host's setup form: seconds per move.
 TIMEOUTS = (30, 60, 120, 300, 600)
 
@@ -40,6 +44,7 @@ class HostPlan:
     players: int = 2
     full: bool = True
     timeout: int = 120  # seconds a seat may keep the room waiting
+    on_timeout: str = "ask"  # then: ask the others, or end (an offline seat's game)
     broker: str | None = None  # an external broker's URL; None: run the embedded one
     port: int | None = None  # the embedded broker's port; None: 1883, or a free one
     lan: bool = True  # announce the room on the LAN
@@ -137,7 +142,13 @@ class NetRoom:
                 self.port, self.port_note = choose_port(plan.port)
                 address = BrokerAddress("127.0.0.1", self.port)
                 self.share = f"mqtt://{local_address()}:{self.port}"
-            setup = HostSetup(plan.game, plan.players, {"full": plan.full}, timeout=plan.timeout)
+            setup = HostSetup(
+                plan.game,
+                plan.players,
+                {"full": plan.full},
+                timeout=plan.timeout,
+                on_timeout=plan.on_timeout,
+            )
             self.runner = RoomRunner(
                 broker=address,
                 identity=self.identity,
@@ -146,6 +157,7 @@ class NetRoom:
                 bot_delay=self.bot_delay,
                 journal_dir=self.journal_dir,
                 broker_label=self.share,
+                linger=LINGER,
             )
         else:
             address = BrokerAddress.parse(plan.broker)
@@ -155,6 +167,7 @@ class NetRoom:
                 identity=self.identity,
                 room=plan.room,
                 journal_dir=self.journal_dir,
+                linger=LINGER,
             )
             self.room = self.runner.room
         self.address = address

@@ -79,13 +79,14 @@ def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
         table = advert.table
         game, players = table.game, table.seats
         full = table.option_map.get("full", True)
-        timeout = table.timeout
+        timeout, on_timeout = table.timeout, table.on_timeout
     elif advert is not None:
         game, players = advert.game, advert.seats
         full = dict(advert.options).get("full", True)
-        timeout = advert.timeout
+        timeout, on_timeout = advert.timeout, advert.on_timeout
     elif plan is not None:
         game, players, full, timeout = plan.game, plan.players, plan.full, plan.timeout
+        on_timeout = plan.on_timeout
     else:
         return Text(_("Waiting for the host's advert…"), style="dim")
     text = Text()
@@ -98,6 +99,10 @@ def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
     text.append(_("Full game: hidden specials") if full else _("Core cards only"))
     text.append("\n")
     text.append(_("Move timeout: {s} s").format(s=timeout))
+    if on_timeout == "end":
+        text.append(_(", then an offline player's game ends"))
+    else:
+        text.append(_(", then the others are asked"))
     return text
 
 
