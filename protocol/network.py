@@ -560,9 +560,21 @@ class RoomRunner:
         if session is None:
             return
         table = session.table
-        gone = frozenset(s for s, p in enumerate(table.players) if self.online.get(p) is False)
-        session.tick(now, gone)
+        session.tick(now, self._offline_seats(table))
         await self._after_session()
+
+    def _offline_seats(self, table: Table) -> frozenset[int]:
+        """The seats whose player said it is offline (its last will); a bot that says
+        nothing of itself is run by its host, and gone when the host is."""
+        host = self.host
+        host_gone = host is not None and self.online.get(host) is False
+        bots = {s.player for s in self.advert.taken if s.bot} if self.advert else set()
+        return frozenset(
+            seat
+            for seat, player in enumerate(table.players)
+            if self.online.get(player) is False
+            or (host_gone and player in bots and player not in self.online)
+        )
 
     def _play_bots(self, session: GameSession, now: float) -> None:
         for peer, view in session.due():

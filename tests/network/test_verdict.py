@@ -85,9 +85,9 @@ class Room:
 
 
 async def test_a_joiner_killed_and_back_after_the_timeout_shows_the_one_ending(
-    embedded: str, tmp_path: Path
+    broker_url: str, tmp_path: Path
 ) -> None:
-    room = Room(embedded, tmp_path, bots=True)
+    room = Room(broker_url, tmp_path, bots=True)
     try:
         await room.start(room.host)
         await room.start(room.joiner)
@@ -168,3 +168,25 @@ async def test_a_slow_player_online_is_not_voted_out_and_the_other_is_asked(
         assert hs.abandoned is not None and hs.abandoned.seat == slow_seat
     finally:
         await room.close()
+
+
+def test_a_bot_run_by_a_host_that_is_gone_counts_as_offline() -> None:
+    from cakeparty.protocol import lobby as lb
+    from cakeparty.protocol.table import Table
+
+    hana, bot, jo = (Identity.generate(n) for n in ("Hana", "Bot 1", "Jo"))
+    code = new_room_code()
+    runner = RoomRunner(broker=BrokerAddress.parse("mqtt://127.0.0.1:1"), identity=jo, room=code)
+    runner.advert = lb.Advert(
+        room=code,
+        game="cake-duel",
+        host=hana.player_id,
+        host_name="Hana",
+        seats=2,
+        taken=(lb.Seat(bot.player_id, "Bot 1", True), lb.Seat(jo.player_id, "Jo")),
+    )
+    table = Table.of(code, "cake-duel", [(bot.player_id, "Bot 1"), (jo.player_id, "Jo")])
+    runner.online = {hana.player_id: True, jo.player_id: True}
+    assert runner._offline_seats(table) == frozenset()
+    runner.online[hana.player_id] = False  # the host's last will: its bots went with it
+    assert runner._offline_seats(table) == {0}
