@@ -211,9 +211,7 @@ class GameSession:
             ).to_bytes()
         )
 
-        # -- absence ------------------------------------------------------------------------
-
-    #
+    # -- absence ------------------------------------------------------------------------
     # The ending of an abandoned game is a step of the log like any other: the votes of
     # every other seat on the same open step (its number and its ``prev``), each signed.
     # A seat that votes at step n refuses, from then on, the absent seat's envelope for
