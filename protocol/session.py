@@ -354,8 +354,19 @@ class GameSession:
         peer = self.peers[0]
         needed = {self.table.players[s] for s in range(self.table.seats)}
         needed -= {self.table.players[absent]} | {p.identity.player_id for p in self.peers}
-        later = (e for n, held in peer.future.items() if n > seq for e in held)
-        if any(e.sender in needed for e in later):
+        later = {e.sender for n, held in peer.future.items() if n > seq for e in held}
+        if later & needed:
+            for voter, vote in self._votes.items():
+                if self.table.players[voter] in later and (vote.seq, vote.seat) == (seq, absent):
+                    # it signed the absent seat out of step n, and a step after n that
+                    # holds that seat's move: two stories, one signature each
+                    self.incidents.append(
+                        ProtocolError(
+                            f"voted seat {absent} absent at step {seq}, then played past it",
+                            peer=voter,
+                            seq=seq,
+                        )
+                    )
             return True
         return any(v.seq > seq and self.table.players[s] in needed for s, v in self._votes.items())
 

@@ -176,3 +176,40 @@ def test_a_stranger_or_a_replayed_vote_never_counts(tmp_path: Path) -> None:
     old = vote(other, table, seat, 0, table.digest())
     slow.receive(old, 100.0)
     assert slow.abandoned is None
+
+
+def test_a_seat_that_votes_and_plays_past_the_step_is_named(tmp_path: Path) -> None:
+    """C signs B out of step n and also signs a step after n (that holds B's move): A,
+    which voted, takes its vote back and names C."""
+    sessions, table = room(4, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 3, random.Random(15))
+    relay(sessions, 0.0)
+    late, seat = mover(sessions)
+    a, c, d = (s for s in sessions if s is not late)
+    step, prev = a.peers[0].seq, a.peers[0].prev
+    assert a.vote(seat, 40.0)
+    a.outbox.clear()
+    a.receive(vote(c, table, seat, step, prev), 40.0)  # C's vote, kept by A
+    late.act(seat, NORMAL(late.peers[0].view(), random.Random(3)))
+    them = [late, c, d]
+    cid = table.players[c.peers[0].seat]
+
+    def c_signed_past() -> bool:
+        peer = c.peers[0]
+        signed = [e for x in peer.log[step + 1 :] for e in x] + [e for e, _ in peer.got.values()]
+        return any(e.sender == cid and e.seq > step for e in signed)
+
+    rng = random.Random(4)
+    for _ in range(40):  # C and D take the move and play on until C signs past step n
+        relay(them, 40.0)
+        if c_signed_past():
+            break
+        due = [(s, p, v) for s in them for p, v in s.due()]
+        if due:
+            due[0][0].act(due[0][1].seat, NORMAL(due[0][2], rng))
+    assert c_signed_past()
+    for data in c.peers[0].envelopes_since(step + 1):
+        a.receive(data, 41.0)
+    named = [i for i in a.incidents if i.peer == c.peers[0].seat]
+    assert named and "played past it" in named[0].reason
+    assert a.abandoned is None and not a.voted(seat)
