@@ -40,6 +40,9 @@ class HostRecord:
     players: int
     full: bool = True
     timeout: int = 120
+    tournament: bool = False
+    show_specials: bool = False
+    on_timeout: str = "ask"  # what the room does when a move's time is up
     broker: str = ""  # where the host's app connects (its own broker: 127.0.0.1:port)
     share: str = ""  # the address the others were given
     port: int | None = None  # the embedded broker's port, when it runs on this machine

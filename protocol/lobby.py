@@ -38,7 +38,7 @@ from cakeparty.protocol.codec import (
 )
 from cakeparty.protocol.errors import MalformedMessage, ProtocolError
 from cakeparty.protocol.identity import fingerprint
-from cakeparty.protocol.table import SEED_SIZE, Table
+from cakeparty.protocol.table import ASK, ON_TIMEOUT, SEED_SIZE, Table
 from cakeparty.protocol.topics import check_room
 
 ADVERT = "advert"
@@ -144,6 +144,7 @@ class Advert:
     seats: int  # how many players the game takes
     options: tuple[tuple[str, bool], ...] = ()
     timeout: int = 120
+    on_timeout: str = ASK
     taken: tuple[Seat, ...] = ()
     state: str = OPEN
     table: Table | None = None
@@ -163,6 +164,7 @@ class Advert:
             "broker": self.broker,
             "version": VERSION,
             "serial": self.serial,
+            "on_timeout": self.on_timeout,
         }
 
     @classmethod
@@ -182,6 +184,9 @@ class Advert:
             state = expect_str(body["state"], "state")
             if state not in (OPEN, PLAYING, CLOSED):
                 raise MalformedMessage(f"unknown room state {state}")
+            on_timeout = expect_str(body.get("on_timeout", ASK), "on_timeout")
+            if on_timeout not in ON_TIMEOUT:
+                raise MalformedMessage(f"unknown rule on timeout {on_timeout}")
             table = None if body["table"] is None else Table.from_data(body["table"])
             advert = cls(
                 room=envelope.room,
@@ -196,6 +201,7 @@ class Advert:
                 table=table,
                 broker=expect_str(body.get("broker", ""), "broker"),
                 serial=expect_int(body["serial"], "serial", 0, 2**63 - 1),
+                on_timeout=on_timeout,
             )
         except ProtocolError as exc:
             raise exc.blame(envelope.sender) from None
@@ -210,7 +216,7 @@ class Advert:
     @property
     def terms(self) -> Terms:
         """What a player agrees to when it marks itself ready here."""
-        return Terms(self.game, self.options, self.timeout, self.seats)
+        return Terms(self.game, self.options, self.timeout, self.seats, self.on_timeout)
 
 
 @dataclass(frozen=True)
@@ -221,10 +227,11 @@ class Terms:
     options: tuple[tuple[str, bool], ...]
     timeout: int
     seats: int
+    on_timeout: str = ASK  # what a seat past the timeout brings about
 
     @classmethod
     def of_table(cls, table: Table) -> Terms:
-        return cls(table.game, table.options, table.timeout, table.seats)
+        return cls(table.game, table.options, table.timeout, table.seats, table.on_timeout)
 
 
 class TableRefused(ProtocolError):
@@ -242,7 +249,7 @@ def check_table(advert: Advert, agreed: Terms, player: bytes, mark: bytes) -> Ta
     if table is None:
         raise TableRefused("the advert has no table", peer=host)
     got = Terms.of_table(table)
-    for name in ("game", "options", "timeout", "seats"):
+    for name in ("game", "options", "timeout", "seats", "on_timeout"):
         if getattr(got, name) != getattr(agreed, name):
             raise TableRefused(
                 f"the table's {name} ({getattr(got, name)}) is not the lobby's "
@@ -383,6 +390,7 @@ class HostLobby:
             [(s.player, s.name) for s in a.taken],
             dict(a.options),
             timeout=a.timeout,
+            on_timeout=a.on_timeout,
             nonce=self.nonce,
             seeds=tuple(self.marks[s.player] for s in a.taken),
         )

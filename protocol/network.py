@@ -28,7 +28,7 @@ from cakeparty.protocol.group import seeded_random_bytes
 from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
 from cakeparty.protocol.journal import data_dir
 from cakeparty.protocol.session import GameSession
-from cakeparty.protocol.table import Table
+from cakeparty.protocol.table import ASK, Table
 from cakeparty.protocol.transport import BrokerAddress, Message, Transport, stop_task
 
 log = logging.getLogger(__name__)
@@ -63,6 +63,7 @@ class HostSetup:
     options: dict[str, bool] = field(default_factory=dict)
     bots: list[str] = field(default_factory=list)  # levels of the bots the host runs
     timeout: int = 120
+    on_timeout: str = ASK  # what a seat past the timeout brings about: ask, or end
 
 
 def presence_id(player: bytes) -> str:
@@ -93,13 +94,15 @@ class RoomRunner:
         broker_label: str = "",
         resume: Table | None = None,
         bot_levels: dict[bytes, str] | None = None,
+        linger: float = GRACE,
     ) -> None:
         """``room``: the room code (the room id and its host's tag), or a bare room id
         (then the first host heard is believed); ``host``: host the room with this setup;
         ``seated``: take a seat; ``bot``: the level of the bot playing this seat (``None``:
         a person, through :meth:`act`); ``resume`` (with ``host``): the table of this
         room's game, which this host started before and comes back to from its journal,
-        with its bots at ``bot_levels``."""
+        with its bots at ``bot_levels``; ``linger``: seconds to stay after the game ended,
+        answering peers that come back (they learn the ending from the votes)."""
         self.broker = broker
         self.identity = identity
         self.room, self.host_tag = lb.parse_code(room)
@@ -109,6 +112,7 @@ class RoomRunner:
         self.seated = seated
         self.bot_level = bot
         self.bot_delay = bot_delay
+        self.linger = linger
         self.journal_dir = journal_dir
         self.rng = random.Random(seed)
         self.events: asyncio.Queue[RoomEvent] = asyncio.Queue()
@@ -149,6 +153,7 @@ class RoomRunner:
                     seats=host.players,
                     options=tuple(sorted(host.options.items())),
                     timeout=host.timeout,
+                    on_timeout=host.on_timeout,
                     broker=broker_label or str(broker),
                     # above any serial an earlier run of this room may have published
                     serial=time.time_ns() // 1000,
@@ -185,7 +190,11 @@ class RoomRunner:
             for player, name in zip(table.players, table.names, strict=True)
         )
         self.host_lobby.advert = replace(
-            self.host_lobby.advert, taken=seats, state=lb.PLAYING, table=table
+            self.host_lobby.advert,
+            taken=seats,
+            state=lb.PLAYING,
+            table=table,
+            on_timeout=table.on_timeout,
         )
 
     def _bot_identity(self, i: int) -> Identity:
@@ -244,6 +253,19 @@ class RoomRunner:
         assert seat is not None
         self.session.act(seat, action)
         self._wake.set()  # publish it now, not at the next tick
+
+    def vote_out(self, seat: int) -> bool:
+        """This player votes to end the game as abandoned by ``seat``, which keeps the room
+        waiting past the timeout; ``False`` if it may not (yet)."""
+        if self.session is None or not self.session.vote(seat, time.monotonic()):
+            return False
+        self._wake.set()  # publish it now
+        return True
+
+    def wait_longer(self) -> None:
+        """This player waits another full timeout before it is asked again."""
+        if self.session is not None:
+            self.session.wait_longer(time.monotonic())
 
     def say(self, text: str) -> None:
         """A chat line (signed; not part of the game log)."""
@@ -343,7 +365,7 @@ class RoomRunner:
     def _done(self) -> bool:
         if self.finished_at is None:
             return False
-        return time.monotonic() - self.finished_at > GRACE
+        return time.monotonic() - self.finished_at > self.linger
 
     async def _put(self, kind: str, text: str = "", data: Any = None) -> None:
         await self.events.put(RoomEvent(kind, text, data))
@@ -514,7 +536,11 @@ class RoomRunner:
             return
         for ident in mine:
             jn.mark_played(table.digest(), ident.player_id, self.journal_dir)
-        self.session = GameSession(table, mine, journal_dir=self.journal_dir, now=time.monotonic())
+        # nobody here to ask when a seat is overdue: a bot process, or a host of bots only
+        headless = self.bot_level is not None or not self.seated
+        self.session = GameSession(
+            table, mine, journal_dir=self.journal_dir, now=time.monotonic(), headless=headless
+        )
         await self._put("started", data=table)
         await self._after_session()
 
@@ -585,9 +611,21 @@ class RoomRunner:
         if session is None:
             return
         table = session.table
-        gone = frozenset(s for s, p in enumerate(table.players) if self.online.get(p) is False)
-        session.tick(now, gone)
+        session.tick(now, self._offline_seats(table))
         await self._after_session()
+
+    def _offline_seats(self, table: Table) -> frozenset[int]:
+        """The seats whose player said it is offline (its last will); a bot that says
+        nothing of itself is run by its host, and gone when the host is."""
+        host = self.host
+        host_gone = host is not None and self.online.get(host) is False
+        bots = {s.player for s in self.advert.taken if s.bot} if self.advert else set()
+        return frozenset(
+            seat
+            for seat, player in enumerate(table.players)
+            if self.online.get(player) is False
+            or (host_gone and player in bots and player not in self.online)
+        )
 
     def _play_bots(self, session: GameSession, now: float) -> None:
         for peer, view in session.due():

@@ -13,13 +13,14 @@ Besides the steps of the game the log topic carries two signed control messages:
   while although it holds envelopes for later steps (it missed some). An answer goes to
   each seated player at most once per :data:`NUDGE` and is at most :data:`MAX_ANSWER_BYTES`
   long (the asker asks again for the rest), so asking cannot turn a few bytes into many.
-* ``abandon`` — "seat s keeps step n waiting past the room's timeout". A vote counts only
-  about the step this peer is at, while seat s still owes it: a vote about a step
-  answered in the log is refused. The game ends abandoned by seat s when every other seat
-  has voted so, this peer's own seats among them — and they vote only once this peer's
-  own clock has run past the timeout, so nobody else's word ends it sooner. A vote
-  against one of this peer's own seats is a lie or a crossed message (the seat is here):
-  once every other seat has voted so, the game ends *disputed*, blaming nobody.
+* ``abandon`` — "seat s keeps step n waiting past the room's timeout". The game ends
+  abandoned by seat s when every other seat has voted so about the same step (its number
+  and its ``prev``): that set of signed votes is the last step of the log, the same on
+  every peer, the absent seat's own included (see "absence" below). This peer's seats
+  vote only once its own clock has run past the timeout, and then as the room's rule
+  (:attr:`Table.on_timeout`) says: under ``ask`` when the person here chooses to, under
+  ``end`` by themselves for a seat that is offline; a bot seconds the people. A vote about
+  a step its voter played past, from another log, or about itself, never counts.
 
 Nothing a stranger sends, and nothing that fails to decode, is kept: it is only counted.
 """
@@ -35,10 +36,11 @@ from cakeparty.protocol.codec import Envelope, decode, expect_bytes, expect_int,
 from cakeparty.protocol.errors import Incidents, ProtocolError
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import Journal, journal_path
+from cakeparty.protocol.journal import read as journal_read
 from cakeparty.protocol.lobby import ABANDON, NO_PREV, SYNC
 from cakeparty.protocol.peer import Peer
-from cakeparty.protocol.steps import step_digest
-from cakeparty.protocol.table import Table
+from cakeparty.protocol.steps import KINDS, step_digest
+from cakeparty.protocol.table import END, Table
 
 NUDGE = 2.0  # seconds without progress before asking again; and between sync answers
 MAX_ANSWER_BYTES = 4 * 1024 * 1024  # one sync answer (at least one envelope)
@@ -46,14 +48,12 @@ MAX_ANSWER_BYTES = 4 * 1024 * 1024  # one sync answer (at least one envelope)
 
 @dataclass
 class Abandonment:
-    """The game ended because ``seat`` kept the room waiting at step ``seq`` — or, when
-    ``disputed``, because the ``voters`` said so of ``seat``, one of this peer's own
-    seats, which is here: who is right cannot be told, and nobody is blamed."""
+    """The game ended because ``seat`` kept the room waiting at step ``seq``: every other
+    seat, the ``voters``, signed so. Every peer that holds the votes shows this ending."""
 
     seat: int
     seq: int
     voters: frozenset[int] = field(default_factory=frozenset)
-    disputed: bool = False
 
 
 @dataclass(frozen=True)
@@ -74,15 +74,21 @@ class GameSession:
         *,
         journal_dir: Path | None = None,
         now: float = 0.0,
+        headless: bool = False,
     ) -> None:
+        """``headless``: no person plays here (bots only), so nobody is asked: its seats
+        vote against an offline seat past the timeout, and second the others' votes."""
         self.table = table
         self.outbox: list[bytes] = []
         self.peers: list[Peer] = []
         self.incidents = Incidents()
         self.ignored = 0  # undecodable, stranger's or another room's messages: counted only
+        self.headless = headless
+        resumed: list[Path] = []
         for identity in identities:
             path = journal_path(table, identity.player_id, journal_dir)
             if path.exists() and path.stat().st_size > 0:
+                resumed.append(path)
                 peer = Peer.resume(path, identity, on_envelope=self.outbox.append)
                 self.outbox.extend(peer.own_pending())
             else:
@@ -93,13 +99,19 @@ class GameSession:
         self.signer = identities[0].signing_key
         self.abandoned: Abandonment | None = None
         self._votes: dict[int, _Vote] = {}  # each voter's latest vote
-        self._voted: set[tuple[int, int]] = set()
+        # (step, absent seat) our seats voted about -> the absent seat's late envelope
+        self._barred: dict[tuple[int, int], bytes | None] = {}
+        self._kept: set[bytes] = set()  # votes written into our journals
+        self._replaying = False
         self._seq = self.seq
         self._moved_at = now
+        self._clock_from = now
         self._asked_at = -1e9
         self._answered: dict[bytes, float] = {}  # per seated player: when it was last answered
         self.messages = 0
         self.bytes = 0
+        self._replay_votes(resumed)
+        self._settle(now)
         self.sync(now)
 
     # -- reading ------------------------------------------------------------------------
@@ -156,12 +168,17 @@ class GameSession:
                 return
             if envelope.kind == ABANDON:
                 self._vote(envelope, seat, data)
+            elif (envelope.seq, seat) in self._barred and envelope.kind in KINDS:
+                # we voted this seat absent at this step: its late envelope waits (kept
+                # only until the vote is taken back, one per step)
+                if self._barred[envelope.seq, seat] is None:
+                    self._barred[envelope.seq, seat] = data
             elif self.abandoned is None:
                 for peer in self.peers:
                     peer.accept(envelope)  # decoded and its signature checked once, above
             if self.seq != self._seq:
                 self._seq = self.seq
-                self._moved_at = now
+                self._moved_at = self._clock_from = now
             self._settle(now)
         except Exception as exc:  # never: but a room must outlive a bug (nobody's fault)
             self.incidents.append(
@@ -181,8 +198,9 @@ class GameSession:
                 break  # the asker, further on, asks again for the rest
             size += len(data)
             self.outbox.append(data)
-        # our standing votes too: a peer that was away learns why the game ended
-        self.outbox.extend(v.data for voter, v in self._votes.items() if self.peer(voter))
+        # the standing votes too (each signed by its voter): a peer that was away learns
+        # why the game ended, or that it is being voted out
+        self.outbox.extend(v.data for v in self._votes.values() if v.seq <= self.peers[0].seq)
 
     def sync(self, now: float) -> None:
         """Ask the room for everything from our step on."""
@@ -194,9 +212,68 @@ class GameSession:
         )
 
     # -- absence ------------------------------------------------------------------------
+    # The ending of an abandoned game is a step of the log like any other: the votes of
+    # every other seat on the same open step (its number and its ``prev``), each signed.
+    # A seat that votes at step n refuses, from then on, the absent seat's envelope for
+    # step n: a late move and the abandonment can never both be accepted by a voter, and
+    # the step cannot complete without that envelope, so nobody plays past it. Hence a
+    # complete set of votes is final for everyone — the absent seat's own peer too, even
+    # if it made its move: every other seat refused it. A voter takes its vote back only
+    # when another seat, whose vote the ending needs, shows it went past step n (it
+    # accepted the late move and will never vote there): then the ending cannot be.
+
+    def clock(self, now: float) -> float:
+        """Seconds left before the open step is overdue (negative once it is)."""
+        return self.table.timeout - (now - self._clock_from)
+
+    def overdue(self, now: float) -> tuple[int, ...]:
+        """The other seats keeping the open step waiting past the timeout."""
+        if self.finished or self.clock(now) > 0:
+            return ()
+        return tuple(s for s in self.peers[0].waiting_for if self.peer(s) is None)
+
+    def late(self, now: float) -> bool:
+        """One of this process's seats keeps the room waiting past the timeout."""
+        if self.finished or self.clock(now) > 0:
+            return False
+        return any(p.seat in self.peers[0].waiting_for for p in self.peers)
+
+    def voted(self, absent: int) -> bool:
+        """This process's seats voted to end the open step as abandoned by ``absent``."""
+        return (self.peers[0].seq, absent) in self._barred
+
+    def votes_against(self, absent: int) -> frozenset[int]:
+        """The seats whose standing vote ends the open step as abandoned by ``absent``."""
+        return frozenset(v for v, vote in self._votes.items() if self._current(vote, absent))
+
+    def wait_longer(self, now: float) -> None:
+        """Give the room another full timeout before it is asked again."""
+        self._clock_from = now
+
+    def vote(self, absent: int, now: float) -> bool:
+        """This process's seats vote to end the game as abandoned by ``absent``, which
+        keeps the open step waiting past this peer's own clock; ``False`` if it may not."""
+        peer = self.peers[0]
+        key = (peer.seq, absent)
+        if absent not in self.overdue(now) or key in self._barred:
+            return False
+        self._barred[key] = None
+        for own in self.peers:
+            body = {"seat": absent, "step": own.prev}
+            data = seal(
+                own.identity.signing_key,
+                room=self.table.room,
+                seq=own.seq,
+                prev=NO_PREV,
+                kind=ABANDON,
+                body=body,
+            ).to_bytes()
+            self.outbox.append(data)
+            self.receive(data, now)
+        return True
 
     def tick(self, now: float, offline: frozenset[int] = frozenset()) -> None:
-        """Time passes: ask again when stuck; vote to end the game when a seat is gone."""
+        """Time passes: ask again when stuck; vote where the room's rule says so."""
         if self.finished:
             return
         idle = now - self._moved_at
@@ -204,28 +281,12 @@ class GameSession:
             for peer in self.peers:
                 self.outbox.extend(peer.own_pending())
             self.sync(now)
-        if idle < self.table.timeout:
-            return
-        peer = self.peers[0]
-        for absent in peer.waiting_for:
-            if self.peer(absent) is not None:
-                continue  # one of ours: never abandon ourselves
-            key = (peer.seq, absent)
-            if key in self._voted:
-                continue
-            self._voted.add(key)
-            for own in self.peers:
-                body = {"seat": absent, "step": own.prev}
-                vote = seal(
-                    own.identity.signing_key,
-                    room=self.table.room,
-                    seq=own.seq,
-                    prev=NO_PREV,
-                    kind=ABANDON,
-                    body=body,
-                ).to_bytes()
-                self.outbox.append(vote)
-                self.receive(vote, now)
+        for absent in self.overdue(now):
+            if absent in offline and (self.table.on_timeout == END or self.headless):
+                self.vote(absent, now)  # an offline seat, past the timeout
+            elif self.headless and self.votes_against(absent):
+                self.vote(absent, now)  # a bot seconds the people who voted
+        self._settle(now)
 
     def _vote(self, envelope: Envelope, voter: int, data: bytes) -> None:
         body = envelope.body
@@ -239,66 +300,108 @@ class GameSession:
         if absent == voter:
             return
         held = self._votes.get(voter)
-        if held is None or envelope.seq >= held.seq:
-            self._votes[voter] = _Vote(absent, envelope.seq, prev, data)  # one per voter
+        if held is not None and envelope.seq <= held.seq:
+            return  # one vote per voter and step, the first; and never an older one
+        vote = _Vote(absent, envelope.seq, prev, data)
+        self._votes[voter] = vote
+        if self.peer(voter) is not None and envelope.seq == self.peers[0].seq:
+            self._barred.setdefault((envelope.seq, absent), None)  # our own, replayed
+        if envelope.seq <= self.peers[0].seq:
+            self._keep(vote)
+
+    def _keep(self, vote: _Vote) -> None:
+        """Write a vote about a step of the log into this process's journals (once)."""
+        if self._replaying or vote.data in self._kept:
+            return
+        self._kept.add(vote.data)
+        for own in self.peers:
+            if own.journal is not None:
+                own.journal.append(vote.data)
+
+    def _current(self, vote: _Vote, absent: int) -> bool:
+        peer = self.peers[0]
+        return vote.seat == absent and vote.seq == peer.seq and vote.prev == peer.prev
 
     def _settle(self, now: float) -> None:
-        """End the game if the votes held say so (see the module's docstring)."""
+        """Take back votes that cannot end the game; end it if the votes held say so."""
         if self.finished:
             return
         peer = self.peers[0]
-        ours = {p.seat for p in self.peers}
+        for key in list(self._barred):
+            seq, absent = key
+            if seq < peer.seq or self._went_past(seq, absent):
+                late = self._barred.pop(key)
+                if late is not None and seq == peer.seq:
+                    self.receive(late, now)  # which settles again, from there
+                    return
         everyone = set(range(self.table.seats))
-        waited = now - self._moved_at >= self.table.timeout
-        for absent in peer.waiting_for:
-            others = everyone - {absent}
-            if absent in ours or not waited:
-                continue
-            votes = [self._votes.get(v) for v in others]
-            if all(v is not None and self._counts(v, absent) for v in votes):
-                self._end(Abandonment(absent, peer.seq, frozenset(others)), votes)
-                return
-        for accused in sorted(ours):
-            voters = sorted(everyone - {accused})
-            if set(voters) & ours:
-                continue  # our own seats never vote against each other
-            held = {v: self._votes.get(v) for v in voters}
-            if all(h is not None and self._disputes(h, v, accused) for v, h in held.items()):
-                seq = max(h.seq for h in held.values() if h is not None)
-                ending = Abandonment(accused, seq, frozenset(voters), disputed=True)
-                self._end(ending, list(held.values()))
-                return
-
-    def _counts(self, vote: _Vote, absent: int) -> bool:
-        """A vote against another seat counts about the open step only, and only while
-        that seat still owes it."""
-        peer = self.peers[0]
-        return (
-            vote.seat == absent
-            and vote.seq == peer.seq
-            and vote.prev == peer.prev
-            and absent in peer.waiting_for
-        )
-
-    def _disputes(self, vote: _Vote, voter: int, accused: int) -> bool:
-        """A vote against one of our seats, about a step of our log after which the voter
-        signed nothing: the voter stopped there (a lie, or our move crossed its vote)."""
-        peer = self.peers[0]
-        if vote.seat != accused or vote.seq > peer.seq or vote.prev != self._prev_of(vote.seq):
-            return False
-        later = [e for step in peer.log[vote.seq + 1 :] for e in step]
-        if vote.seq < peer.seq:
-            later += [e for e, _ in peer.got.values()]
-        sender = self.table.players[voter]
-        return not any(e.sender == sender for e in later)
-
-    def _end(self, ending: Abandonment, votes: list[_Vote | None]) -> None:
-        self.abandoned = ending
-        for own in self.peers:
-            if own.journal is not None:
+        for seq, prev, absent in sorted({(v.seq, v.prev, v.seat) for v in self._votes.values()}):
+            voters = everyone - {absent}
+            votes = [self._votes.get(v) for v in voters]
+            agreed = all(
+                v is not None and (v.seq, v.prev, v.seat) == (seq, prev, absent) for v in votes
+            )
+            if agreed and self._stands(seq, prev, absent, voters):
+                self.abandoned = Abandonment(absent, seq, frozenset(voters))
                 for vote in votes:
                     if vote is not None:
-                        own.journal.append(vote.data)
+                        self._keep(vote)
+                return
+
+    def _went_past(self, seq: int, absent: int) -> bool:
+        """Another seat whose vote the ending at ``seq`` needs signed something later: it
+        took the absent seat's envelope for that step and will not vote there."""
+        peer = self.peers[0]
+        needed = {self.table.players[s] for s in range(self.table.seats)}
+        needed -= {self.table.players[absent]} | {p.identity.player_id for p in self.peers}
+        later = {e.sender for n, held in peer.future.items() if n > seq for e in held}
+        if later & needed:
+            for voter, vote in self._votes.items():
+                if self.table.players[voter] in later and (vote.seq, vote.seat) == (seq, absent):
+                    # it signed the absent seat out of step n, and a step after n that
+                    # holds that seat's move: two stories, one signature each
+                    self.incidents.append(
+                        ProtocolError(
+                            f"voted seat {absent} absent at step {seq}, then played past it",
+                            peer=voter,
+                            seq=seq,
+                        )
+                    )
+            return True
+        return any(v.seq > seq and self.table.players[s] in needed for s, v in self._votes.items())
+
+    def _stands(self, seq: int, prev: bytes, absent: int, voters: set[int]) -> bool:
+        """Votes about step ``seq`` of this peer's log, which ``absent`` owed, by voters
+        who signed nothing after it: they stopped there, refusing the absent seat's move
+        (a vote from an earlier step the voter itself played past is a replay)."""
+        peer = self.peers[0]
+        if seq > peer.seq or prev != self._prev_of(seq):
+            return False
+        if seq == peer.seq:
+            return absent in peer.step.seats
+        if all(e.sender != self.table.players[absent] for e in peer.log[seq]):
+            return False
+        later = [e for step in peer.log[seq + 1 :] for e in step]
+        later += [e for e, _ in peer.got.values()]
+        senders = {self.table.players[v] for v in voters}
+        return not any(e.sender in senders for e in later)
+
+    def _replay_votes(self, paths: list[Path]) -> None:
+        """The votes kept in this process's journals, counted again after a restart."""
+        self._replaying = True
+        try:
+            for path in paths:
+                for data in journal_read(path)[1]:
+                    try:
+                        envelope = decode(data)
+                    except ProtocolError:
+                        continue
+                    seat = self.table.seat_of(envelope.sender)
+                    if envelope.kind == ABANDON and seat is not None:
+                        self._kept.add(data)
+                        self._vote(envelope, seat, data)
+        finally:
+            self._replaying = False
 
     def _prev_of(self, seq: int) -> bytes:
         """The ``prev`` of step ``seq`` in this peer's log."""

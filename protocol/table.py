@@ -25,6 +25,9 @@ _GAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
 _OPTION = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
 _ROOM = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 SEED_SIZE = 32
+ASK = "ask"  # a seat past the timeout: the others are asked whether to wait or end the game
+END = "end"  # ... and an offline one ends it, once the others' peers have voted
+ON_TIMEOUT = (ASK, END)
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,7 @@ class Table:
     timeout: int = 120  # seconds a seat may keep the others waiting
     nonce: bytes = bytes(16)  # fresh for every game, chosen by the host
     seeds: tuple[bytes, ...] = ()  # each seat's 32 fresh bytes (its ready mark), or none
+    on_timeout: str = ASK  # what a seat past the timeout brings about (ON_TIMEOUT)
 
     def __post_init__(self) -> None:
         if not _ROOM.match(self.room) or not _GAME.match(self.game):
@@ -53,6 +57,8 @@ class Table:
             len(self.seeds) != len(self.players) or any(len(x) != SEED_SIZE for x in self.seeds)
         ):
             raise ValueError(f"one {SEED_SIZE}-byte seed per seat, or none")
+        if self.on_timeout not in ON_TIMEOUT:
+            raise ValueError(f"on timeout: one of {', '.join(ON_TIMEOUT)}")
 
     @classmethod
     def of(
@@ -88,7 +94,7 @@ class Table:
             return None
 
     def to_data(self) -> dict[str, Any]:
-        return {
+        data = {
             "room": self.room,
             "game": self.game,
             "players": list(self.players),
@@ -98,11 +104,14 @@ class Table:
             "nonce": self.nonce,
             "seeds": list(self.seeds),
         }
+        if self.on_timeout != ASK:  # the default leaves a table (and its digest) as it was
+            data["on_timeout"] = self.on_timeout
+        return data
 
     @classmethod
     def from_data(cls, obj: Any) -> Table:
         """A table from untrusted data; :class:`MalformedMessage` if it is not one."""
-        if not isinstance(obj, dict) or set(obj) != set(cls.FIELDS):
+        if not isinstance(obj, dict) or set(obj) - {"on_timeout"} != set(cls.FIELDS):
             raise MalformedMessage("not a table")
         try:
             options = []
@@ -124,6 +133,7 @@ class Table:
                 seeds=tuple(
                     expect_bytes(x, "seed", SEED_SIZE) for x in expect_list(obj["seeds"], "seeds")
                 ),
+                on_timeout=expect_str(obj.get("on_timeout", ASK), "on_timeout"),
             )
         except ValueError as exc:
             if isinstance(exc, MalformedMessage):

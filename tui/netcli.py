@@ -112,10 +112,7 @@ def _result(runner: Any, started: float) -> dict[str, Any]:
         return out
     peer = session.peer(runner.my_seat) if runner.my_seat is not None else session.peers[0]
     ended = session.abandoned
-    if ended is not None and ended.disputed:
-        voters = ", ".join(str(s) for s in sorted(ended.voters))
-        out.update(winner=None, audit=f"disputed: seat {voters} said seat {ended.seat} was gone")
-    elif ended is not None:
+    if ended is not None:
         out.update(winner=None, audit=f"abandoned by seat {ended.seat}")
     else:
         outcome = peer.outcome

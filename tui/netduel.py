@@ -27,6 +27,9 @@ from cakeparty.tui.chronicle import Chronicle, Entry
 #: The step kinds in which this seat makes a decision of its own.
 DECISIONS = (st.ACTION, st.CHOICE_COMMIT)
 
+#: Seconds left on the mover's clock at which it is warned.
+WARN_AT = (30, 10)
+
 
 def distinct_names(names: Sequence[str], players: Sequence[bytes]) -> tuple[str, ...]:
     """The seats' names, told apart where two players chose the same one: the first group
@@ -119,7 +122,7 @@ class NetDuel:
 
     @property
     def over(self) -> bool:
-        """The game ended: won, abandoned, disputed, or stopped over a forged card."""
+        """The game ended: won, abandoned, or stopped over a forged card."""
         return (
             self.outcome is not None
             or self.session.abandoned is not None
@@ -172,23 +175,59 @@ class NetDuel:
 
     # -- what the room waits for ---------------------------------------------------------
 
+    def ending_text(self) -> str | None:
+        """How an abandoned game ended, the same words on every screen but for "you"."""
+        ended = self.session.abandoned
+        if ended is None:
+            return None
+        voters = name_list([seat_name(s, self.names) for s in sorted(ended.voters)])
+        if ended.seat == self.seat:
+            return _("{voters} ended the game as abandoned by you: your time was up.").format(
+                voters=voters
+            )
+        return _("The game was abandoned by {name}: {voters} ended it after waiting.").format(
+            name=seat_name(ended.seat, self.names), voters=voters
+        )
+
+    # -- the clock ---------------------------------------------------------------------
+
+    def clock(self) -> float:
+        """Seconds left on the clock of the step the room is at (negative: overdue)."""
+        return self.session.clock(time.monotonic())
+
+    def late(self) -> bool:
+        """This player keeps the room waiting past the timeout."""
+        return self.session.late(time.monotonic())
+
+    def overdue(self) -> tuple[int, ...]:
+        """The other seats past the timeout this player has not voted about yet."""
+        now = time.monotonic()
+        return tuple(s for s in self.session.overdue(now) if not self.session.voted(s))
+
+    def absence_text(self, seat: int) -> str:
+        """Whether ``seat``'s player is gone or only slow."""
+        name = seat_name(seat, self.names)
+        if self.away(seat):
+            return _("{name} is offline").format(name=name)
+        return _("{name} is online but slow").format(name=name)
+
+    def voters_against(self, seat: int) -> tuple[int, ...]:
+        """The other seats that voted to end the game as abandoned by ``seat``."""
+        return tuple(sorted(s for s in self.session.votes_against(seat) if s != self.seat))
+
+    def vote_out(self, seat: int) -> bool:
+        """End the game as abandoned by ``seat`` (this player's vote)."""
+        return bool(self.runner.vote_out(seat))
+
+    def wait_longer(self) -> None:
+        self.runner.wait_longer()
+
     def waiting_text(self) -> str | None:
         """What the room waits for, in words; ``None`` when it waits for this player's
         decision (the screen says what to do) or for nothing."""
-        session = self.session
-        ended = session.abandoned
-        if ended is not None and ended.disputed:
-            return _(
-                "The game ended in dispute: {voters} stopped, saying {name} kept the room "
-                "waiting, though {name} answered. Nobody is blamed."
-            ).format(
-                voters=name_list([seat_name(s, self.names) for s in sorted(ended.voters)]),
-                name=seat_name(ended.seat, self.names),
-            )
-        if ended is not None:
-            return _("The game was abandoned: {name} kept the room waiting too long.").format(
-                name=seat_name(ended.seat, self.names)
-            )
+        ending = self.ending_text()
+        if ending is not None:
+            return ending
         peer = self.peer
         if peer.finished:
             return None
@@ -276,10 +315,7 @@ class NetDuel:
 
     def verdict_text(self) -> str:
         """The audit's verdict in words."""
-        ended = self.session.abandoned
-        if ended is not None and ended.disputed:
-            return _("No audit: the game ended in dispute.")
-        if ended is not None:
+        if self.session.abandoned is not None:
             return _("No audit: the game was abandoned.")
         verdict = self.verdict
         if verdict is None:
@@ -295,10 +331,7 @@ class NetDuel:
     def verdict_short(self) -> str:
         """The verdict in a few words, for the status line."""
         verdict = self.verdict
-        ended = self.session.abandoned
-        if ended is not None and ended.disputed:
-            return _("disputed, no audit")
-        if ended is not None:
+        if self.session.abandoned is not None:
             return _("abandoned, no audit")
         if verdict is None:
             return _("auditing…")

@@ -35,6 +35,10 @@ from cakeparty.protocol.transport import BrokerAddress, TransportError, stop_tas
 
 log = logging.getLogger(__name__)
 
+#: Seconds the room stays after its game ended while its screen is open (until the player
+#: leaves): a player coming back learns the ending from it.
+LINGER = 3600.0
+
 #: The choices of the host's setup form: seconds per move.
 TIMEOUTS = (30, 60, 120, 300, 600)
 
@@ -49,6 +53,7 @@ class HostPlan:
     tournament: bool = False  # Cake Duel: best of five duels
     show_specials: bool = False  # Cake Duel, for learning: the specials drawn are shown
     timeout: int = 120  # seconds a seat may keep the room waiting
+    on_timeout: str = "ask"  # then: ask the others, or end (an offline seat's game)
     broker: str | None = None  # an external broker's URL; None: run the embedded one
     port: int | None = None  # the embedded broker's port; None: 1883, or a free one
     lan: bool = True  # announce the room on the LAN
@@ -62,6 +67,9 @@ class HostPlan:
             players=record.players,
             full=record.full,
             timeout=record.timeout,
+            tournament=record.tournament,
+            show_specials=record.show_specials,
+            on_timeout=record.on_timeout,
             broker=None if record.port is not None else record.broker,
             port=record.port,
             lan=record.lan,
@@ -191,7 +199,13 @@ class NetRoom:
                     )
                 address = BrokerAddress("127.0.0.1", self.port)
                 self.share = f"mqtt://{local_address()}:{self.port}"
-            setup = HostSetup(plan.game, plan.players, plan.options, timeout=plan.timeout)
+            setup = HostSetup(
+                plan.game,
+                plan.players,
+                plan.options,
+                timeout=plan.timeout,
+                on_timeout=plan.on_timeout,
+            )
             self.runner = RoomRunner(
                 broker=address,
                 identity=self.identity,
@@ -203,6 +217,7 @@ class NetRoom:
                 broker_label=self.share,
                 resume=table,
                 bot_levels=self.bot_levels,
+                linger=LINGER,
             )
             if self.record is None:
                 self.record = hosting.HostRecord(
@@ -212,6 +227,9 @@ class NetRoom:
                     players=plan.players,
                     full=plan.full,
                     timeout=plan.timeout,
+                    tournament=plan.tournament,
+                    show_specials=plan.show_specials,
+                    on_timeout=plan.on_timeout,
                     broker=str(address),
                     share=self.share,
                     port=self.port,
@@ -225,6 +243,7 @@ class NetRoom:
                 identity=self.identity,
                 room=plan.room,
                 journal_dir=self.journal_dir,
+                linger=LINGER,
             )
             self.room = self.runner.room
         self.address = address

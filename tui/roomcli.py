@@ -67,6 +67,15 @@ def add_room_commands(sub: Any) -> None:
         ),
     )
     host.add_argument(
+        "--on-timeout",
+        choices=("ask", "end"),
+        default="ask",
+        help=_(
+            "when a player's time is up: ask the others whether to wait or end the game "
+            "(default), or end it when that player is offline"
+        ),
+    )
+    host.add_argument(
         "--no-lan", action="store_true", help=_("do not announce the room on the LAN")
     )
     host.set_defaults(run=_cmd_host, parser=host)
@@ -174,6 +183,7 @@ def _cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         tournament=args.tournament,
         show_specials=args.show_specials,
         timeout=args.timeout,
+        on_timeout=args.on_timeout,
         broker=str(args.broker) if args.broker is not None else None,
         port=port,
         lan=not args.no_lan,

@@ -145,23 +145,31 @@ def test_players_with_the_same_name_are_told_apart_by_their_keys() -> None:
     assert names[0] != names[2]
 
 
-def test_a_vote_against_a_present_player_reads_as_a_dispute_not_as_its_fault() -> None:
+def test_a_vote_out_reads_as_one_ending_on_both_screens() -> None:
     from cakeparty.protocol.lobby import ABANDON, NO_PREV
 
     ann, bob = two_players()
     deliver(ann, bob)
-    peer = ann.peer
+    slow = ann if ann.to_act is not None else bob
+    other = bob if slow is ann else ann
+    peer = other.peer
     vote = seal(
-        bob.runner.identity.signing_key,
+        other.runner.identity.signing_key,
         room=ann.table.room,
         seq=peer.seq,
         prev=NO_PREV,
         kind=ABANDON,
-        body={"seat": ann.seat, "step": peer.prev},
+        body={"seat": slow.seat, "step": peer.prev},
     ).to_bytes()
-    ann.session.receive(vote, 1.0)
-    assert ann.over
-    text = ann.waiting_text()
-    assert text is not None and "dispute" in text and "Nobody is blamed" in text
-    assert "abandoned" not in text
-    assert ann.verdict_text() == "No audit: the game ended in dispute."
+    slow.session.receive(vote, 1.0)
+    other.session.receive(vote, 1.0)
+    assert slow.over and other.over
+    assert slow.session.abandoned == other.session.abandoned
+    slow_name, other_name = slow.names[slow.seat], other.names[other.seat]
+    assert slow.waiting_text() == (
+        f"{other_name} ended the game as abandoned by you: your time was up."
+    )
+    assert other.waiting_text() == (
+        f"The game was abandoned by {slow_name}: {other_name} ended it after waiting."
+    )
+    assert slow.verdict_text() == other.verdict_text() == "No audit: the game was abandoned."

@@ -79,14 +79,15 @@ def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
         table = advert.table
         game, players = table.game, table.seats
         options = dict(table.option_map)
-        timeout = table.timeout
+        timeout, on_timeout = table.timeout, table.on_timeout
     elif advert is not None:
         game, players = advert.game, advert.seats
         options = dict(advert.options)
-        timeout = advert.timeout
+        timeout, on_timeout = advert.timeout, advert.on_timeout
     elif plan is not None:
         game, players, timeout = plan.game, plan.players, plan.timeout
         options = dict(plan.options)
+        on_timeout = plan.on_timeout
     else:
         return Text(_("Waiting for the host's advert…"), style="dim")
     text = Text()
@@ -104,6 +105,10 @@ def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
         text.append(" · " + _("specials shown (learning)"))
     text.append("\n")
     text.append(_("Move timeout: {s} s").format(s=timeout))
+    if on_timeout == "end":
+        text.append(_(", then an offline player's game ends"))
+    else:
+        text.append(_(", then the others are asked"))
     return text
 
 

@@ -25,16 +25,16 @@ from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.lobby import ONLINE
 from cakeparty.tui.chronicle import replay_lines
 from cakeparty.tui.messages import ChatClosed, ChatSent, DuelEnded
-from cakeparty.tui.netduel import NetDuel
-from cakeparty.tui.screens.dialogs import ConfirmScreen
+from cakeparty.tui.netduel import WARN_AT, NetDuel
+from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
 from cakeparty.tui.screens.duel import DuelScreen
 from cakeparty.tui.screens.help import DUEL_KEYS, HelpScreen
 from cakeparty.tui.screens.lobby_parts import room_error_text
 from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
 from cakeparty.tui.widgets import ChatInput, HandView, LogView
 
-#: Seconds of waiting before the status line counts them.
-SHOW_WAIT_AFTER = 10
+#: The answers to "Bob's time is up".
+WAIT, END = "wait", "end"
 
 #: The keys of a networked duel: a local duel's, but chat, and no new duel at the end.
 NET_DUEL_KEYS: tuple[tuple[str, str], ...] = (
@@ -64,6 +64,8 @@ class NetDuelScreen(DuelScreen):
         self._drawn: tuple[Any, ...] = ()
         self._offline: set[int] = set()
         self.notices: list[str] = []  # incidents and absences told so far
+        self._told: set[tuple[int, str]] = set()  # clock warnings given, per step
+        self.asking: int | None = None  # the seat whose overdue step is being asked about
         self._early: list[Any] = []  # events that came before the screen began
         self.begun = False
 
@@ -139,6 +141,84 @@ class NetDuelScreen(DuelScreen):
         self.connected = connected
         if not self.begun:
             return
+        self.status.show(*self.status_text(self.view()))
+        self.watch_clock()
+
+    # -- the clock -------------------------------------------------------------------------
+
+    def watch_clock(self) -> None:
+        """Warn this player before its time is up, tell it when it is, and ask it what to
+        do about a seat that keeps the room waiting past the timeout."""
+        duel = self.net
+        self.status.set_class(False, "-hurry")
+        if duel.over:
+            return
+        seq = duel.peer.seq
+        if duel.to_act == duel.seat:
+            left = duel.clock()
+            self.status.set_class(left <= WARN_AT[0], "-hurry")
+            for mark in WARN_AT:
+                if 0 < left <= mark and (seq, f"warn{mark}") not in self._told:
+                    self._told.add((seq, f"warn{mark}"))
+                    text = _("{s} s left for your move.").format(s=int(left))
+                    self.notify(text, severity="warning", timeout=5)
+            if duel.late() and (seq, "late") not in self._told:
+                self._told.add((seq, "late"))
+                self._notice(_("Your time is up; the others are deciding whether to wait."))
+            voters = duel.voters_against(duel.seat)
+            if voters and (seq, "voted") not in self._told:
+                self._told.add((seq, "voted"))
+                names = [duel.names[s] for s in voters]
+                self._notice(
+                    _("{names} voted to end the game as abandoned by you.").format(
+                        names=", ".join(names)
+                    )
+                )
+        overdue = duel.overdue()
+        if overdue and self.asking is None and self.app.screen is self:
+            self.ask_about(overdue[0])
+
+    def ask_about(self, seat: int) -> None:
+        """The dialog "Bob's time is up: wait longer, or end the game"."""
+        duel = self.net
+        name = duel.names[seat]
+        self.asking = seat
+        prompt = duel.absence_text(seat) + "."
+        voters = duel.voters_against(seat)
+        if voters:
+            names = ", ".join(duel.names[s] for s in voters)
+            prompt += " " + _("{names} voted to end the game.").format(names=names)
+        choices = [
+            Choice(
+                _("Wait longer"),
+                WAIT,
+                _("another {s} s before you are asked again").format(s=duel.table.timeout),
+            ),
+            Choice(
+                _("End the game as abandoned by {name}").format(name=name),
+                END,
+                _("it ends once every other player agrees"),
+            ),
+        ]
+        title = _("{name}'s time is up").format(name=name)
+        self.notices.append(title)
+        self.app.push_screen(ChoiceScreen(title, choices, prompt), self._answered)
+
+    def _answered(self, answer: str | None) -> None:
+        seat, self.asking = self.asking, None
+        duel = self.net
+        if seat is None or duel.over:
+            return
+        if answer == END:
+            if duel.vote_out(seat):
+                self.log_view.add(
+                    _("You voted to end the game as abandoned by {name}.").format(
+                        name=duel.names[seat]
+                    ),
+                    "bold",
+                )
+        else:
+            duel.wait_longer()
         self.status.show(*self.status_text(self.view()))
 
     def room_failed(self, error: str) -> None:
@@ -234,14 +314,23 @@ class NetDuelScreen(DuelScreen):
             ), "end"
         waiting = duel.waiting_text()
         if waiting is not None and self.awaiting is None:
-            waited = duel.waited()
-            if duel.waiting_on() and waited >= SHOW_WAIT_AFTER:
-                # the room may end the game at the timeout: say how near it is, first
-                waiting = _("{s}/{timeout} s · {waiting}").format(
-                    s=int(waited), timeout=duel.table.timeout, waiting=waiting
-                )
+            others = duel.waiting_on()
+            if others:
+                left = duel.clock()
+                if left > 0:
+                    waiting = _("{s} s left · {waiting}").format(s=int(left), waiting=waiting)
+                else:  # gone, or only slow: the others decide (see watch_clock)
+                    absent = "; ".join(duel.absence_text(s) for s in others)
+                    waiting = _("{absent} · {waiting}").format(absent=absent, waiting=waiting)
             return waiting, "wait"
-        return super().status_text(view)
+        text, tone = super().status_text(view)
+        if duel.to_act == duel.seat and not duel.over:
+            left = duel.clock()
+            if left > 0:
+                text = _("Your clock: {s} s · {text}").format(s=int(left), text=text)
+            else:
+                text = _("Your time is up: the others may end the game · {text}").format(text=text)
+        return text, tone
 
     def _finish(self) -> None:
         if self.ended:
@@ -268,10 +357,8 @@ class NetDuelScreen(DuelScreen):
             ended = duel.session.abandoned
             if ended is None:
                 headline = _("The game was stopped: a card is no card")
-            elif ended.disputed:
-                headline = _("The game ended in dispute")
             else:
-                headline = _("The game was abandoned")
+                headline = _("The game was abandoned by {name}").format(name=duel.names[ended.seat])
             lines.append(duel.waiting_text() or "")
         self._bout_end = []
         lines.append(duel.verdict_text())
@@ -337,8 +424,8 @@ class NetDuelScreen(DuelScreen):
             detail = _("Leaving stops the broker run here: the game ends for everyone.")
         else:
             detail = _(
-                "The others will wait for you; after {s} s they can end the game "
-                "as abandoned by you."
+                "The others will wait for you; after {s} s they are asked whether to end "
+                "the game as abandoned by you."
             ).format(s=duel.table.timeout)
         self.app.push_screen(ConfirmScreen(_("Leave this game?"), detail), answered)
 

@@ -24,6 +24,10 @@ class StatusBar(Static):
             background: $success 30%;
             text-style: bold;
         }
+        &.-hurry {
+            background: $warning 50%;
+            text-style: bold;
+        }
     }
     """
 

@@ -1,0 +1,215 @@
+"""One verdict for everyone: the room's rule on timeout, and abandonment as a log step."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from cakeparty.core import get_game
+from cakeparty.protocol.codec import decode, seal
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.lobby import ABANDON, NO_PREV
+from cakeparty.protocol.session import GameSession
+from tests.protocol.test_session import play_until, relay, room, vote
+
+NORMAL = get_game("cake-duel").bots["normal"]
+
+
+def mover(sessions: list[GameSession]) -> tuple[GameSession, int]:
+    """The session whose seat the room waits for, and that seat."""
+    ((session, peer, _view),) = [(s, p, v) for s in sessions for p, v in s.due()]
+    return session, peer.seat
+
+
+def kinds(session: GameSession) -> list[str]:
+    return [decode(d).kind for d in session.outbox]
+
+
+def test_under_ask_nobody_votes_by_itself_and_the_slow_seat_is_told(tmp_path: Path) -> None:
+    sessions, _ = room(2, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 3, random.Random(7))
+    relay(sessions, 0.0)
+    slow, seat = mover(sessions)
+    other = sessions[1 - sessions.index(slow)]
+    assert other.clock(10.0) == 20.0 and other.overdue(10.0) == ()
+    assert not slow.late(10.0)
+    # time is up, the slow seat is online or not: under "ask" nobody is forfeited
+    other.tick(31.0, frozenset({seat}))
+    assert "abandon" not in kinds(other) and other.abandoned is None
+    assert other.overdue(31.0) == (seat,)  # the user interface asks the other player
+    assert slow.late(31.0) and slow.overdue(31.0) == ()  # … and tells the slow one
+    # "wait longer": another full timeout before it is asked again
+    other.wait_longer(31.0)
+    assert other.overdue(60.0) == () and other.overdue(61.0) == (seat,)
+
+
+def test_under_end_an_offline_seat_is_voted_out_but_an_online_one_is_not(tmp_path: Path) -> None:
+    sessions, _ = room(2, tmp_path, timeout=30, on_timeout="end")
+    play_until(sessions, 0.0, 3, random.Random(8))
+    relay(sessions, 0.0)
+    slow, seat = mover(sessions)
+    other = sessions[1 - sessions.index(slow)]
+    other.tick(31.0)  # online but slow: asked, never forfeited
+    assert "abandon" not in kinds(other) and other.abandoned is None
+    other.tick(32.0, frozenset({seat}))  # offline: the room's rule votes
+    assert "abandon" in kinds(other)
+    assert other.abandoned is not None and other.abandoned.seat == seat
+
+
+def test_a_bot_seconds_the_people_but_never_votes_an_online_seat_out_alone(
+    tmp_path: Path,
+) -> None:
+    sessions, _ = room(4, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 3, random.Random(9))
+    relay(sessions, 0.0)
+    slow, seat = mover(sessions)
+    ann, bea, bot = (s for s in sessions if s is not slow)
+    bot.headless = True
+    bot.tick(31.0)
+    assert "abandon" not in kinds(bot)
+    assert ann.vote(seat, 31.0) and bea.vote(seat, 31.0)
+    relay(sessions, 31.0)
+    assert all(s.abandoned is None for s in sessions)
+    bot.tick(31.5)
+    assert "abandon" in kinds(bot)
+    relay(sessions, 31.5)
+    ends = [s.abandoned for s in sessions]
+    assert ends[0] is not None and ends[0].seat == seat and ends.count(ends[0]) == 4
+
+
+def test_a_vote_taken_back_when_another_seat_took_the_late_move(tmp_path: Path) -> None:
+    """A votes, C took B's late move first: A's vote can never be completed, so A takes it
+    back, takes the move, and all play on with one log."""
+    sessions, _ = room(4, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 3, random.Random(10))
+    relay(sessions, 0.0)
+    late, seat = mover(sessions)
+    a, c, d = (s for s in sessions if s is not late)
+    assert a.vote(seat, 40.0)
+    a_votes = list(a.outbox)
+    a.outbox.clear()
+    late.act(seat, NORMAL(late.peers[0].view(), random.Random(1)))
+    move = list(late.outbox)
+    late.outbox.clear()
+    for data in move:  # C and D see the move before A's vote; A voted first
+        c.receive(data, 40.0)
+        d.receive(data, 40.0)
+        a.receive(data, 40.0)
+    assert a.seq < c.seq  # A refused the late move: it voted at that step
+    for data in a_votes:
+        c.receive(data, 40.0)
+        d.receive(data, 40.0)
+        late.receive(data, 40.0)
+    assert all(s.abandoned is None for s in sessions)  # one vote of three: no ending
+    play_until(sessions, 41.0, 6, random.Random(11))  # C plays on; A learns and takes it back
+    for s in sessions:
+        s.tick(45.0)
+    relay(sessions, 45.0)
+    assert all(s.abandoned is None for s in sessions)
+    assert a.seq == c.seq == d.seq == late.seq > 0
+    logs = [[e.digest() for step in s.peers[0].log for e in step] for s in sessions]
+    assert logs.count(logs[0]) == 4
+
+
+def test_votes_are_replayed_from_the_journal_after_a_crash(tmp_path: Path) -> None:
+    sessions, table = room(4, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 3, random.Random(12))
+    relay(sessions, 0.0)
+    late, seat = mover(sessions)
+    voter = next(s for s in sessions if s is not late)
+    n = sessions.index(voter)
+    assert voter.vote(seat, 40.0)
+    voter.outbox.clear()
+    # the voter's process dies and comes back from its journal
+    ident = voter.peers[0].identity
+    again = GameSession(table, [ident], journal_dir=tmp_path / f"p{n}", now=50.0)
+    assert again.voted(seat) and again.votes_against(seat) == {voter.peers[0].seat}
+    # it still refuses the late move it voted against
+    late.act(seat, NORMAL(late.peers[0].view(), random.Random(2)))
+    before = again.seq
+    for data in late.outbox:
+        again.receive(data, 50.0)
+    assert again.seq == before
+
+
+def test_a_peer_back_after_the_ending_learns_it_from_the_room(tmp_path: Path) -> None:
+    sessions, table = room(2, tmp_path, timeout=5)
+    play_until(sessions, 0.0, 3, random.Random(13))
+    relay(sessions, 0.0)
+    late, seat = mover(sessions)
+    voter = sessions[1 - sessions.index(late)]
+    n = sessions.index(late)
+    relay(sessions, 0.0)
+    assert voter.vote(seat, 10.0)
+    relay([voter], 10.0)  # the absent seat hears nothing: it is gone
+    assert voter.abandoned is not None
+    # it comes back from its journal, asks, and the voter answers with the votes
+    back = GameSession(table, [late.peers[0].identity], journal_dir=tmp_path / f"p{n}", now=60.0)
+    assert back.abandoned is None
+    relay([back, voter], 60.0)
+    assert back.abandoned == voter.abandoned
+    assert back.finished and not back.due()
+    # and the ending is now in its journal too: a second restart shows it at once
+    third = GameSession(table, [late.peers[0].identity], journal_dir=tmp_path / f"p{n}", now=70.0)
+    assert third.abandoned == voter.abandoned
+
+
+def test_a_stranger_or_a_replayed_vote_never_counts(tmp_path: Path) -> None:
+    sessions, table = room(2, tmp_path, timeout=5)
+    play_until(sessions, 0.0, 3, random.Random(14))
+    relay(sessions, 0.0)
+    slow, seat = mover(sessions)
+    stranger = Identity.generate("Mallory")
+    peer = slow.peers[0]
+    forged = seal(
+        stranger.signing_key,
+        room=table.room,
+        seq=peer.seq,
+        prev=NO_PREV,
+        kind=ABANDON,
+        body={"seat": seat, "step": peer.prev},
+    ).to_bytes()
+    slow.receive(forged, 100.0)
+    assert slow.abandoned is None and slow.votes_against(seat) == frozenset()
+    # an honest vote from an earlier step the voter itself played past
+    other = sessions[1 - sessions.index(slow)]
+    old = vote(other, table, seat, 0, table.digest())
+    slow.receive(old, 100.0)
+    assert slow.abandoned is None
+
+
+def test_a_seat_that_votes_and_plays_past_the_step_is_named(tmp_path: Path) -> None:
+    """C signs B out of step n and also signs a step after n (that holds B's move): A,
+    which voted, takes its vote back and names C."""
+    sessions, table = room(4, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 3, random.Random(15))
+    relay(sessions, 0.0)
+    late, seat = mover(sessions)
+    a, c, d = (s for s in sessions if s is not late)
+    step, prev = a.peers[0].seq, a.peers[0].prev
+    assert a.vote(seat, 40.0)
+    a.outbox.clear()
+    a.receive(vote(c, table, seat, step, prev), 40.0)  # C's vote, kept by A
+    late.act(seat, NORMAL(late.peers[0].view(), random.Random(3)))
+    them = [late, c, d]
+    cid = table.players[c.peers[0].seat]
+
+    def c_signed_past() -> bool:
+        peer = c.peers[0]
+        signed = [e for x in peer.log[step + 1 :] for e in x] + [e for e, _ in peer.got.values()]
+        return any(e.sender == cid and e.seq > step for e in signed)
+
+    rng = random.Random(4)
+    for _ in range(40):  # C and D take the move and play on until C signs past step n
+        relay(them, 40.0)
+        if c_signed_past():
+            break
+        due = [(s, p, v) for s in them for p, v in s.due()]
+        if due:
+            due[0][0].act(due[0][1].seat, NORMAL(due[0][2], rng))
+    assert c_signed_past()
+    for data in c.peers[0].envelopes_since(step + 1):
+        a.receive(data, 41.0)
+    named = [i for i in a.incidents if i.peer == c.peers[0].seat]
+    assert named and "played past it" in named[0].reason
+    assert a.abandoned is None and not a.voted(seat)

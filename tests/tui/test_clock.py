@@ -1,0 +1,85 @@
+"""The clock of a networked duel, by keyboard: the mover is warned and told its time is
+up; the other is asked "wait longer, or end the game"; one ending on both sides."""
+
+from __future__ import annotations
+
+import asyncio
+
+from cakeparty.broker.embedded import EmbeddedBroker
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.lobby import new_room_code
+from cakeparty.protocol.network import HostSetup, RoomRunner
+from cakeparty.protocol.transport import BrokerAddress
+from cakeparty.tui.netroom import JoinPlan
+from cakeparty.tui.screens.dialogs import ChoiceScreen
+from cakeparty.tui.screens.lobby import LobbyScreen
+from cakeparty.tui.screens.netduel import NetDuelScreen
+
+from .pilot import SIZE
+from .test_lobby import app_with, until
+
+
+async def test_the_slow_player_is_told_and_the_other_is_asked_then_one_ending() -> None:
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        code = new_room_code()
+        # Hank hosts, a person who will not move: a 3 s clock, the room's rule "ask"
+        host = RoomRunner(
+            broker=BrokerAddress.parse(broker.url),
+            identity=Identity.generate("Hank"),
+            room=code,
+            host=HostSetup("cake-duel", 2, {"full": True}, timeout=3),
+        )
+        host.set_ready(True)
+        hosting = asyncio.create_task(host.run())
+        try:
+            app = app_with(JoinPlan(code, broker.url))
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+                lobby = app.screen
+                assert isinstance(lobby, LobbyScreen)
+                await until(pilot, lambda: lobby.check_action("ready", ()), "a seat")
+                await pilot.press("r")
+                await until(pilot, lambda: isinstance(app.screen, NetDuelScreen), "the duel", 20)
+                duel = app.screen
+                assert isinstance(duel, NetDuelScreen)
+                net = duel.net
+                hs = host.session
+                assert hs is not None
+                await until(pilot, lambda: hs.due() or net.to_act is not None, "a decision", 30)
+                if net.to_act is not None:
+                    # Ann is the mover: her clock is on her status line, then she is told
+                    assert "Your clock:" in duel.status.text or "Your time is up" in (
+                        duel.status.text
+                    )
+                    told = "Your time is up; the others are deciding whether to wait."
+                    await until(pilot, lambda: told in duel.notices, "Ann told", 20)
+                    assert not any("time is up" in n and "'s" in n for n in duel.notices)
+                    assert host.vote_out(net.seat)  # Hank, asked, ends it
+                    await until(pilot, lambda: net.over, "the ending", 20)
+                    text = net.waiting_text()
+                    assert text == "Hank ended the game as abandoned by you: your time was up."
+                else:
+                    # Hank is the mover: Ann sees his clock run out, and is asked
+                    def asked() -> bool:
+                        screen = app.screen
+                        return (
+                            isinstance(screen, ChoiceScreen)
+                            and "Hank's time is up" in screen.title_text
+                        )
+
+                    await until(pilot, asked, "Ann asked", 20)
+                    screen = app.screen
+                    assert isinstance(screen, ChoiceScreen)
+                    assert "Hank is online but slow" in screen.prompt
+                    assert hs.abandoned is None  # nobody was voted out by itself
+                    await pilot.press("2")  # end the game as abandoned by Hank
+                    await until(pilot, lambda: net.over, "the ending", 20)
+                    assert net.waiting_text() == (
+                        "The game was abandoned by Hank: Ann ended it after waiting."
+                    )
+                await until(pilot, lambda: hs.abandoned is not None, "Hank's ending", 20)
+                assert hs.abandoned == net.session.abandoned
+                await pilot.press("q")
+        finally:
+            host.stop()
+            await asyncio.wait_for(hosting, 10)
