@@ -114,14 +114,19 @@ async def test_the_host_form_reaches_both_options_and_the_lobby_shows_them() -> 
         form = app.screen
         assert isinstance(form, HostSetupScreen)
         cyclers = {c.name: c for c in form.query(Cycler)}
-        assert {"tournament", "show_specials"} <= set(cyclers)
+        assert {"tournament", "show_specials", "on_timeout"} <= set(cyclers)
         assert all(0 <= c.region.y < SIZE[1] - 1 for c in cyclers.values())
         await pilot.press("down", "down", "right", "down", "right")
         plan = form.chosen
         assert (plan.tournament, plan.show_specials) == (True, True)
         assert plan.options == {"full": True, "tournament": True, "show_specials": True}
+        assert plan.on_timeout == "ask"  # by default the others are asked
+        await pilot.press("down", "down", "right")
+        plan = form.chosen
+        assert plan.on_timeout == "end"
     line = options_lines(None, plan).plain
     assert "tournament (best of 5)" in line and "specials shown (learning)" in line
+    assert "then an offline player's game ends" in line
     assert "tournament" not in options_lines(None, HostPlan()).plain
 
 

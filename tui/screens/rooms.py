@@ -85,6 +85,12 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
                 [(_("{s} s").format(s=s), s) for s in TIMEOUTS],
                 plan.timeout,
             )
+            yield Cycler(
+                "on_timeout",
+                _("Time up"),
+                [(_("ask the others"), "ask"), (_("end an offline player's game"), "end")],
+                plan.on_timeout,
+            )
             with Horizontal(id="host-broker-row"):
                 yield Static(_("Broker"), id="host-broker-label")
                 yield Input(
@@ -115,11 +121,13 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
 
     @property
     def chosen(self) -> HostPlan:
-        names = ("players", "full", "tournament", "show_specials", "timeout")
-        players, full, tournament, show_specials, timeout = (self._value(n) for n in names)
+        names = ("players", "full", "tournament", "show_specials", "timeout", "on_timeout")
+        players, full, tournament, show_specials, timeout, on_timeout = (
+            self._value(n) for n in names
+        )
         assert isinstance(players, int) and isinstance(full, bool)
         assert isinstance(tournament, bool) and isinstance(show_specials, bool)
-        assert isinstance(timeout, int)
+        assert isinstance(timeout, int) and isinstance(on_timeout, str)
         broker = self.query_one("#host-broker", Input).value.strip() or None
         return HostPlan(
             game=self.plan.game,
@@ -128,6 +136,7 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
             tournament=tournament,
             show_specials=show_specials,
             timeout=timeout,
+            on_timeout=on_timeout,
             broker=broker,
             port=self.plan.port,
             lan=self.plan.lan,
