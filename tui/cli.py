@@ -48,10 +48,28 @@ def _bot_level(text: str) -> str:
     return text
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("cakeparty")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="cakeparty",
         description=_("Cake Party: cake-themed card games in the terminal."),
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {_version()}", help=_("show the version")
+    )
+    parser.add_argument(
+        "--config-dir",
+        metavar="DIR",
+        default=None,
+        help=_("keep settings, identity and journals in DIR (or set CAKEPARTY_CONFIG_DIR)"),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -162,10 +180,23 @@ def _cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
 
 
 def _cmd_rules(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from cakeparty.tui.rules import rules_text
+    from cakeparty.tui.rules import plain_rules, print_rules, rules_text
 
-    print(rules_text(args.game))
+    text = rules_text(args.game)
+    if sys.stdout.isatty():
+        print_rules(text)  # rich Markdown to the terminal's width, paged when long
+    else:
+        print(plain_rules(text, _width()))
     return 0
+
+
+def _width() -> int:
+    """Columns for text that is not sent to a terminal: ``COLUMNS``, at most 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "80"))
+    except ValueError:
+        columns = 80
+    return max(40, min(columns, 80))
 
 
 def _cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -188,6 +219,7 @@ def _run_app(args: argparse.Namespace | None) -> int:
     from cakeparty.tui.app import CakePartyApp
     from cakeparty.tui.local import GameSetup
 
+    _prune_journals()
     settings = saved.load()
     start = None
     if args is not None:
@@ -203,16 +235,28 @@ def _run_app(args: argparse.Namespace | None) -> int:
     return 0
 
 
+def _prune_journals() -> None:
+    """Forget finished games that ended long ago (a game in progress is always kept)."""
+    from cakeparty.protocol.journal import prune
+
+    with contextlib.suppress(OSError):
+        prune()
+
+
 Command = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if args.config_dir is not None:
+        os.environ["CAKEPARTY_CONFIG_DIR"] = os.path.abspath(args.config_dir)
     run: Command | None = getattr(args, "run", None)
+    parser = getattr(args, "parser", parser)
+    if extra:  # a subcommand's bad flag: that subcommand's usage, not the top one
+        parser.error(_("unrecognized arguments: {args}").format(args=" ".join(extra)))
     if run is None:
         return _run_app(None)
-    parser = getattr(args, "parser", parser)
     try:
         return run(args, parser)
     except CakePartyError as exc:
