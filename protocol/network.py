@@ -372,10 +372,13 @@ class RoomRunner:
                 or not isinstance(envelope.body, str)
             ):
                 return
-            names = {s.player: s.name for s in (self.advert.taken if self.advert else ())}
+            taken = self.advert.taken if self.advert else ()
+            names = {s.player: s.name for s in taken}
             name = names.get(envelope.sender)
             if name is None:
                 return  # only the room's players talk here
+            if [s.name for s in taken].count(name) > 1:  # two Anns: told apart as seats are
+                name = f"{name} {fingerprint(envelope.sender)[:4]}"
             line = envelope.body[:200]
             self.chat.append((name, line))
             del self.chat[:-MAX_CHAT]
