@@ -48,13 +48,21 @@ def _bot_level(text: str) -> str:
     return text
 
 
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for."""
 
-    try:
-        return version("cakeparty")
-    except PackageNotFoundError:
-        return "unknown"
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("cakeparty")
+        except PackageNotFoundError:
+            found = "unknown"
+        print(f"{parser.prog} {found}")
+        parser.exit(0)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,9 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cakeparty",
         description=_("Cake Party: cake-themed card games in the terminal."),
     )
-    parser.add_argument(
-        "--version", action="version", version=f"%(prog)s {_version()}", help=_("show the version")
-    )
+    parser.add_argument("--version", action=_Version, help=_("show the version and exit"))
     parser.add_argument(
         "--config-dir",
         metavar="DIR",
@@ -219,7 +225,6 @@ def _run_app(args: argparse.Namespace | None) -> int:
     from cakeparty.tui.app import CakePartyApp
     from cakeparty.tui.local import GameSetup
 
-    _prune_journals()
     settings = saved.load()
     start = None
     if args is not None:
@@ -232,6 +237,7 @@ def _run_app(args: argparse.Namespace | None) -> int:
             hotseat=args.hotseat,
         )
     CakePartyApp(settings, start).run()
+    _prune_journals()  # on the way out, so it never delays the first frame
     return 0
 
 
@@ -247,6 +253,10 @@ Command = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:
+        argv = sys.argv[1:]
+    if not argv:  # the menu: nothing to parse, so the rules engine loads when a game starts
+        return _run_app(None)
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if args.config_dir is not None:

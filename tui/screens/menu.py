@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,9 +14,11 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import N_, _
-from cakeparty.tui.local import GameSetup
 from cakeparty.tui.settings import BOT_LEVELS
-from cakeparty.tui.widgets import Cycler
+from cakeparty.tui.widgets.cycler import Cycler
+
+if TYPE_CHECKING:  # the rules engine loads when a game is set up, not with the menu
+    from cakeparty.tui.local import GameSetup
 
 BANNER = r"""
   ___      _          ___          _
@@ -89,7 +91,7 @@ class MenuScreen(Screen[None]):
             open_item(item)
 
 
-class SetupScreen(ModalScreen[GameSetup | None]):
+class SetupScreen(ModalScreen["GameSetup | None"]):
     """The choices of a local game; enter starts it, esc backs out."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["dialogs.tcss", "menu.tcss"]
@@ -142,6 +144,8 @@ class SetupScreen(ModalScreen[GameSetup | None]):
         bots = self._value("bots", self.bots)
         full = self._value("full", True)
         assert isinstance(players, int) and isinstance(bots, str) and isinstance(full, bool)
+        from cakeparty.tui.local import GameSetup
+
         return GameSetup(players=players, bots=bots, full=full, hotseat=self.hotseat)
 
     def action_start(self) -> None:
