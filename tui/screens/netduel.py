@@ -9,8 +9,10 @@ end shows the audit's verdict, with the replay face up when the audit found it f
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
@@ -66,6 +68,7 @@ class NetDuelScreen(DuelScreen):
         self.notices: list[str] = []  # incidents and absences told so far
         self._early: list[Any] = []  # events that came before the screen began
         self.begun = False
+        self.next_code: str | None = None  # the new room the host offers, once it does
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -276,7 +279,75 @@ class NetDuelScreen(DuelScreen):
         self._bout_end = []
         lines.append(duel.verdict_text())
         choices = ("replay", "board", "quit") if duel.fair else ("board", "quit")
+        if self.room.hosting:
+            choices = (*choices, "again")
+        else:
+            self._await_offer()
         self.app.push_screen(DuelEndScreen(headline, lines, won, choices=choices), self._after_end)
+
+    # -- play again: a new room and table, the same options, offered to the same people --
+
+    def _after_end(self, choice: str | None) -> None:
+        if choice == "again":
+            if self.room.hosting:
+                self._host_again()
+            elif self.next_code is not None:
+                from cakeparty.tui.netroom import JoinPlan
+
+                open_room = getattr(self.app, "open_room", None)
+                if open_room is not None:
+                    open_room(JoinPlan(room=self.next_code, broker=str(self.room.address)))
+            return
+        super()._after_end(choice)
+
+    @work(group="again", exclusive=True, exit_on_error=False)
+    async def _host_again(self) -> None:
+        """Host: open the new room (on this room's broker, which stays up below), then
+        offer it in this room with a signed message."""
+        from cakeparty.protocol.network import offer_next_room
+        from cakeparty.tui.screens.lobby import LobbyScreen
+
+        old = self.room
+        plan = replace(old.plan, broker=old.share if old.embedded else old.plan.broker, port=None)
+        settings = getattr(self.app, "settings", None)
+        lobby = LobbyScreen(
+            plan,
+            player=old.identity.name,
+            bot_level=getattr(settings, "bot_level", "normal"),
+            bot_delay=getattr(settings, "bot_delay", 0.6),
+            identity=old.identity,
+        )
+        await self.app.push_screen(lobby)
+        if lobby.room is None:
+            return
+        try:
+            await offer_next_room(old.address, old.identity, old.room, lobby.room.code)
+        except Exception as exc:  # the new room stands; only the offer did not go out
+            self.notify(
+                _("Could not tell the others about the new room: {error}").format(error=exc),
+                severity="warning",
+            )
+
+    @work(group="offer", exclusive=True, exit_on_error=False)
+    async def _await_offer(self) -> None:
+        """Guest: wait for the host's offer of a new game, and show it at the end."""
+        from cakeparty.protocol.network import wait_next_room
+
+        old = self.room
+        advert = old.advert
+        if advert is None:
+            return
+        self.next_code = await wait_next_room(old.address, old.room, advert.host)
+        seat = self.net.table.seat_of(advert.host)
+        host = self.net.names[seat] if seat is not None else advert.host_name
+        line = _("{name} offers a new game: p to join").format(name=host)
+        screen = self.app.screen
+        if isinstance(screen, DuelEndScreen):
+            screen.offer(line)
+        else:
+            self.app.push_screen(
+                DuelEndScreen(line, [], None, choices=("again", "board")), self._after_end
+            )
 
     # -- keys ------------------------------------------------------------------------------
 

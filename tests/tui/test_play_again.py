@@ -1,0 +1,86 @@
+"""Play again: the host offers a new room in the old one, signed; the guests' end dialog
+offers it on one key. The offer crosses a real broker (the embedded one)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from textual.app import App
+from textual.widgets import Static
+
+from cakeparty.broker.embedded import EmbeddedBroker
+from cakeparty.protocol import lobby as lb
+from cakeparty.protocol import topics
+from cakeparty.protocol.errors import ProtocolError
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.network import (
+    NEXT_ROOM,
+    check_next_room,
+    client_id,
+    offer_next_room,
+    wait_next_room,
+)
+from cakeparty.protocol.transport import BrokerAddress, Transport
+from cakeparty.tui.screens.results import DuelEndScreen
+
+from .pilot import SIZE
+
+
+def test_only_the_hosts_signed_offer_of_its_own_room_is_believed() -> None:
+    hank, mallory = Identity.generate("Hank"), Identity.generate("Mallory")
+    new = lb.new_room_code()
+    code = lb.room_code(new, hank.player_id)
+    offer = lb.sign(hank.signing_key, "OLDROOM1", NEXT_ROOM, code)
+    assert check_next_room(offer, "OLDROOM1", hank.player_id) == code
+    forged = lb.sign(mallory.signing_key, "OLDROOM1", NEXT_ROOM, code)
+    elsewhere = lb.sign(
+        hank.signing_key, "OLDROOM1", NEXT_ROOM, lb.room_code(new, mallory.player_id)
+    )
+    other_room = lb.sign(hank.signing_key, "OTHERRM2", NEXT_ROOM, code)
+    junk = lb.sign(hank.signing_key, "OLDROOM1", NEXT_ROOM, {"code": code})
+    for bad in (forged, elsewhere, other_room, junk, b"\x93not an envelope"):
+        with pytest.raises(ProtocolError):
+            check_next_room(bad, "OLDROOM1", hank.player_id)
+
+
+async def test_a_guest_receives_the_hosts_new_room_and_ignores_a_strangers() -> None:
+    hank, mallory = Identity.generate("Hank"), Identity.generate("Mallory")
+    old = lb.new_room_code()
+    new = lb.room_code(lb.new_room_code(), hank.player_id)
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        address = BrokerAddress.parse(broker.url)
+        # a stranger tries first to send the players to a room of theirs
+        fake = lb.room_code(lb.new_room_code(), mallory.player_id)
+        async with Transport(address, client_id=client_id()) as transport:
+            data = lb.sign(mallory.signing_key, old, NEXT_ROOM, fake)
+            await transport.publish(topics.next_room(old), data)
+        waiting = asyncio.create_task(wait_next_room(address, old, hank.player_id))
+        await asyncio.sleep(0)
+        await offer_next_room(address, hank, old, new)
+        assert await asyncio.wait_for(waiting, 15) == new
+        # a guest who looks only later still finds it: the offer is kept
+        late = await asyncio.wait_for(wait_next_room(address, old, hank.player_id), 15)
+        assert late == new
+
+
+class EndOnly(App[str]):
+    def on_mount(self) -> None:
+        self.push_screen(DuelEndScreen("Ann wins the duel!", ["Trophies: 3–1"]), self.exit)
+
+
+async def test_the_end_dialog_shows_a_late_offer_and_p_takes_it() -> None:
+    app = EndOnly()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        end = app.screen
+        assert isinstance(end, DuelEndScreen)
+        await pilot.press("p")  # not offered yet: nothing happens
+        assert app.screen is end and "again" not in end.choices
+        end.offer("Hank offers a new game: p to join")
+        await pilot.pause()
+        shown = "\n".join(str(w.render()) for w in end.query(Static))
+        assert "Hank offers a new game: p to join" in shown
+        assert "p play again" in shown
+        await pilot.press("p")
+    assert app.return_value == "again"
