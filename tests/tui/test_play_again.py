@@ -84,3 +84,34 @@ async def test_the_end_dialog_shows_a_late_offer_and_p_takes_it() -> None:
         assert "p play again" in shown
         await pilot.press("p")
     assert app.return_value == "again"
+
+
+async def test_the_host_opens_the_same_room_again_and_a_guest_is_offered_it() -> None:
+    from cakeparty.broker.embedded import free_port
+    from cakeparty.tui.netroom import HostPlan
+    from cakeparty.tui.screens.lobby import LobbyScreen
+    from cakeparty.tui.screens.netduel import host_again
+
+    from .test_lobby import app_with, until
+
+    plan = HostPlan(players=2, full=False, timeout=60, port=free_port(), lan=False)
+    app = app_with(plan, name="Hank")
+    async with app.run_test(size=SIZE) as pilot:
+        first = app.screen
+        assert isinstance(first, LobbyScreen)
+        old = first.room
+        assert old is not None
+        await until(pilot, lambda: old.connected and old.advert is not None, "the first room")
+        # a guest of the first room waits for the host's next one
+        offered = asyncio.create_task(
+            wait_next_room(old.address, old.room, old.identity.player_id)
+        )
+        lobby = await host_again(app, old)
+        assert isinstance(lobby, LobbyScreen) and app.screen is lobby
+        new = lobby.room
+        assert new is not None and new.room != old.room
+        assert new.plan.players == 2 and not new.plan.full and new.plan.timeout == 60
+        await until(pilot, lambda: new.connected and new.advert is not None, "the new room")
+        assert new.advert is not None and new.advert.host == old.identity.player_id
+        assert new.address.port == old.port  # on the first room's broker, still up
+        assert await asyncio.wait_for(offered, 15) == new.code

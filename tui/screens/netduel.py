@@ -35,6 +35,30 @@ from cakeparty.tui.screens.lobby_parts import room_error_text
 from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
 from cakeparty.tui.widgets import ChatInput, HandView, LogView
 
+
+async def host_again(app: Any, old: Any) -> Any:
+    """Host: open a new room with ``old``'s options on its broker (which stays up below,
+    as ``old`` is not left), then offer it to ``old``'s players with a signed message in
+    ``old``; the new room's lobby, or ``None`` if it could not open."""
+    from cakeparty.protocol.network import offer_next_room
+    from cakeparty.tui.screens.lobby import LobbyScreen
+
+    plan = replace(old.plan, broker=old.share if old.embedded else old.plan.broker, port=None)
+    settings = getattr(app, "settings", None)
+    lobby = LobbyScreen(
+        plan,
+        player=old.identity.name,
+        bot_level=getattr(settings, "bot_level", "normal"),
+        bot_delay=getattr(settings, "bot_delay", 0.6),
+        identity=old.identity,
+    )
+    await app.push_screen(lobby)
+    if lobby.room is None:
+        return None
+    await offer_next_room(old.address, old.identity, old.room, lobby.room.code)
+    return lobby
+
+
 #: Seconds of waiting before the status line counts them.
 SHOW_WAIT_AFTER = 10
 
@@ -302,26 +326,8 @@ class NetDuelScreen(DuelScreen):
 
     @work(group="again", exclusive=True, exit_on_error=False)
     async def _host_again(self) -> None:
-        """Host: open the new room (on this room's broker, which stays up below), then
-        offer it in this room with a signed message."""
-        from cakeparty.protocol.network import offer_next_room
-        from cakeparty.tui.screens.lobby import LobbyScreen
-
-        old = self.room
-        plan = replace(old.plan, broker=old.share if old.embedded else old.plan.broker, port=None)
-        settings = getattr(self.app, "settings", None)
-        lobby = LobbyScreen(
-            plan,
-            player=old.identity.name,
-            bot_level=getattr(settings, "bot_level", "normal"),
-            bot_delay=getattr(settings, "bot_delay", 0.6),
-            identity=old.identity,
-        )
-        await self.app.push_screen(lobby)
-        if lobby.room is None:
-            return
         try:
-            await offer_next_room(old.address, old.identity, old.room, lobby.room.code)
+            await host_again(self.app, self.room)
         except Exception as exc:  # the new room stands; only the offer did not go out
             self.notify(
                 _("Could not tell the others about the new room: {error}").format(error=exc),
