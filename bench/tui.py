@@ -95,6 +95,21 @@ class Terminal:
             last = time.perf_counter()
         return last - sent
 
+    def press_until(self, key: bytes, marker: bytes, timeout: float = 10.0) -> float:
+        """Seconds from writing ``key`` until ``marker`` is drawn and the update ends."""
+        start = len(self.seen)
+        sent = time.perf_counter()
+        os.write(self.master, key)
+        deadline = sent + timeout
+        while marker not in self.seen[start:]:
+            if time.perf_counter() > deadline:
+                raise SystemExit(f"no {marker!r} within {timeout}s of {key!r}")
+            self.read(0.05)
+        last = time.perf_counter()
+        while self.read(QUIET):
+            last = time.perf_counter()
+        return last - sent
+
     def close(self) -> None:
         if self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGTERM)
@@ -156,9 +171,7 @@ def main() -> int:
             try:
                 term.wait_for(b"Your hand")
                 term.settle()
-                took = term.press(b"?")
-                if took is not None and b"Previous tab" in term.seen:
-                    helps.append(took)
+                helps.append(term.press_until(b"?", b"Core deck"))
             finally:
                 term.close()
         starts = []

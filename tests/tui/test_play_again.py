@@ -103,9 +103,7 @@ async def test_the_host_opens_the_same_room_again_and_a_guest_is_offered_it() ->
         assert old is not None
         await until(pilot, lambda: old.connected and old.advert is not None, "the first room")
         # a guest of the first room waits for the host's next one
-        offered = asyncio.create_task(
-            wait_next_room(old.address, old.room, old.identity.player_id)
-        )
+        offered = asyncio.create_task(wait_next_room(old.address, old.room, old.identity.player_id))
         lobby = await host_again(app, old)
         assert isinstance(lobby, LobbyScreen) and app.screen is lobby
         new = lobby.room

@@ -26,6 +26,7 @@ def test_the_menu_imports_neither_the_network_nor_the_lobby_help_or_duel(
         "import asyncio, sys\n"
         "from cakeparty.tui.app import CakePartyApp\n"
         "from cakeparty.tui.settings import Settings\n"
+        "CakePartyApp._prepare_help = lambda self: None  # the idle warm-up, later\n"
         "async def main():\n"
         "    app = CakePartyApp(Settings(name='Ann'), persist=False)\n"
         "    async with app.run_test(size=(80, 24)) as pilot:\n"
