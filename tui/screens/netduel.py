@@ -67,6 +67,7 @@ NET_DUEL_KEYS: tuple[tuple[str, str], ...] = (
     *(k for k in DUEL_KEYS if k[0] not in ("r / n", "q")),
     ("m", N_("type a chat line; enter sends it, esc puts it away")),
     ("r", N_("after the duel, when the audit is fair: replay face up")),
+    ("p", N_("at the end: play again (host), or join the host's new game")),
     ("q", N_("leave the game (asks first while it goes on)")),
 )
 
