@@ -1,9 +1,13 @@
-"""How fast the app feels: start to first frame, and key press to screen update.
+"""How fast the app feels: start to first frame, help, and key press to screen update.
 
-Runs the installed ``cakeparty play cake-duel`` in a pseudo-terminal of 80×24, as a
-player's terminal would, and times what it writes:
+Runs the installed ``cakeparty`` in a pseudo-terminal of 80×24, as a player's terminal
+would, and times what it writes:
 
-* start: from launching the process to the first frame holding the game screen;
+* menu start, side by side: an empty Textual app (one line of text) and ``cakeparty``
+  (the main menu) are started in turn, ``--starts`` times each; the ratio of the medians
+  is what the app adds to Textual's own start (aim ≤ 1.5×);
+* game start: from launching ``cakeparty play cake-duel`` to the frame with the hand;
+* help: from pressing ``?`` in a duel to the end of the update that draws the help;
 * key press: from writing a key (``l``/``h``, moving along the hand) to the end of the
   screen update it causes; median and worst over ``--presses`` presses.
 
@@ -91,6 +95,21 @@ class Terminal:
             last = time.perf_counter()
         return last - sent
 
+    def press_until(self, key: bytes, marker: bytes, timeout: float = 10.0) -> float:
+        """Seconds from writing ``key`` until ``marker`` is drawn and the update ends."""
+        start = len(self.seen)
+        sent = time.perf_counter()
+        os.write(self.master, key)
+        deadline = sent + timeout
+        while marker not in self.seen[start:]:
+            if time.perf_counter() > deadline:
+                raise SystemExit(f"no {marker!r} within {timeout}s of {key!r}")
+            self.read(0.05)
+        last = time.perf_counter()
+        while self.read(QUIET):
+            last = time.perf_counter()
+        return last - sent
+
     def close(self) -> None:
         if self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGTERM)
@@ -99,6 +118,28 @@ class Terminal:
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
         os.close(self.master)
+
+
+EMPTY_APP = """
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+
+class Empty(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("empty app ready")
+
+
+Empty().run()
+"""
+
+
+def start_time(command: list[str], env: dict[str, str], marker: bytes) -> float:
+    term = Terminal(command, env, 80, 24)
+    try:
+        return term.wait_for(marker, timeout=60)
+    finally:
+        term.close()
 
 
 def environment(config: Path) -> dict[str, str]:
@@ -118,6 +159,21 @@ def main() -> int:
         config = Path(folder)
         (config / "settings.json").write_text(json.dumps({"name": "Ann", "bot_delay": 0}))
         env = environment(config)
+        empty = config / "empty_app.py"
+        empty.write_text(EMPTY_APP)
+        bare, menu = [], []
+        for _ in range(args.starts):  # in turn, so both see the same load on the machine
+            bare.append(start_time([sys.executable, str(empty)], env, b"empty app ready"))
+            menu.append(start_time([str(BINARY)], env, b"Join a game"))
+        helps = []
+        for _ in range(args.starts):
+            term = Terminal(command, env, 80, 24)
+            try:
+                term.wait_for(b"Your hand")
+                term.settle()
+                helps.append(term.press_until(b"?", b"Core deck"))
+            finally:
+                term.close()
         starts = []
         for _ in range(args.starts):
             term = Terminal(command, env, 80, 24)
@@ -137,6 +193,20 @@ def main() -> int:
         finally:
             term.close()
     ms = [t * 1000 for t in presses]
+    ratio = statistics.median(menu) / statistics.median(bare)
+    print(
+        f"start to first frame, side by side over {len(menu)} starts each: empty Textual app "
+        f"median {statistics.median(bare):.2f} s, cakeparty menu median "
+        f"{statistics.median(menu):.2f} s: {ratio:.2f}x (aim <= 1.5x)"
+    )
+    if helps:
+        print(
+            f"help (?) in a duel, to the end of its update: median "
+            f"{statistics.median(helps) * 1000:.0f} ms, worst {max(helps) * 1000:.0f} ms over "
+            f"{len(helps)} opens (aim < 100 ms)"
+        )
+    else:
+        print("help (?) did not open")
     print(f"command: {shlex.join(command)} (pty 80x24, bot delay 0)")
     print(
         f"start to first frame: median {statistics.median(starts):.2f} s, "

@@ -36,6 +36,7 @@ from cakeparty.core.errors import (
     CakePartyError,
     IllegalActionError,
     RuleBreach,
+    SeatError,
 )
 from cakeparty.core.game import (
     Bot,
@@ -75,6 +76,7 @@ __all__ = [
     "Reveal",
     "Revealed",
     "RuleBreach",
+    "SeatError",
     "Shuffle",
     "Shuffled",
     "apply",

@@ -50,6 +50,15 @@ class RuleBreach(IllegalActionError):
     """A rule found broken once hidden cards were revealed; ``seat`` is the culprit."""
 
 
+class SeatError(CakePartyError):
+    """A seat number that is not at this table."""
+
+    def __init__(self, seat: Any, players: int) -> None:
+        self.seat = seat
+        self.players = players
+        super().__init__(f"no seat {seat!r}: this table's seats are 0 to {players - 1}")
+
+
 class StaleStateError(CakePartyError):
     """An action was made against a state that has since moved on."""
 

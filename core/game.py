@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cakeparty.core.actions import Action
-from cakeparty.core.errors import CakePartyError, IllegalActionError
+from cakeparty.core.errors import CakePartyError, IllegalActionError, SeatError
 from cakeparty.core.knowledge import Knowledge
 from cakeparty.core.requests import Request
 
@@ -122,6 +122,18 @@ def game_of(state: Any) -> Game:
     return get_game(state.GAME)
 
 
+def check_seat(state: Any, seat: int | None, *, spectator: bool = False) -> None:
+    """Raise :class:`SeatError` unless ``seat`` sits at ``state``'s table (``None``, a
+    spectator, is allowed where ``spectator`` says so)."""
+    if seat is None and spectator:
+        return
+    players = getattr(state, "players", None)
+    if not isinstance(players, int):
+        return  # a game whose state does not count its seats checks them itself
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise SeatError(seat, players)
+
+
 def to_act(state: Any) -> tuple[int, ...]:
     """The seats that may act in ``state``."""
     return game_of(state).to_act(state)
@@ -134,12 +146,15 @@ def pending(state: Any) -> Request | None:
 
 def legal_actions(state: Any, seat: int) -> list[Action]:
     """Every action ``seat`` may make in ``state``."""
+    check_seat(state, seat)
     return game_of(state).legal_actions(state, seat)
 
 
 def apply(state: Any, action: Action, seat: int | None = None) -> Any:
     """The state after ``action``. ``seat`` may be left out when one seat is to act."""
     game = game_of(state)
+    if seat is not None:
+        check_seat(state, seat)
     if seat is None and game.pending(state) is None:
         acting = game.to_act(state)
         if len(acting) != 1:
@@ -150,6 +165,7 @@ def apply(state: Any, action: Action, seat: int | None = None) -> Any:
 
 def view(state: Any, seat: int | None) -> Any:
     """What ``seat`` may see of ``state``."""
+    check_seat(state, seat, spectator=True)
     return game_of(state).view(state, seat)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from cakeparty.core.actions import Action, Committed
 from cakeparty.core.dealer import LocalDealer
 from cakeparty.core.errors import CakePartyError, IllegalActionError
-from cakeparty.core.game import Bot, Game, Outcome, get_game
+from cakeparty.core.game import Bot, Game, Outcome, check_seat, get_game
 from cakeparty.core.requests import Commit
 
 
@@ -42,12 +42,14 @@ class Match:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may make now."""
+        check_seat(self.state, seat)
         if seat not in self.to_act:
             return []
         return self.game.legal_actions(self.state, seat)
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may see (``None``: a spectator)."""
+        check_seat(self.state, seat, spectator=True)
         return self.game.view(self.state, seat)
 
     @property
@@ -59,6 +61,8 @@ class Match:
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """``seat`` makes ``action`` (``seat`` may be left out if one seat is to act)."""
+        if seat is not None:
+            check_seat(self.state, seat)
         acting = self.to_act
         if seat is None:
             if len(acting) != 1:

@@ -9,7 +9,7 @@ publishes the game key) says nothing about any other game.
 
 Beside the journals, ``played`` lists (hashed) every table and player this data dir has
 started a game of: a peer refuses to start a table it has played (a replayed table would
-mean replayed keys).
+mean replayed keys). :func:`prune` removes the journals of games that ended long ago.
 """
 
 from __future__ import annotations
@@ -18,27 +18,37 @@ import hashlib
 import os
 import secrets
 import struct
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import platformdirs
 
-from cakeparty.protocol.codec import pack, unpack
-from cakeparty.protocol.errors import MalformedMessage
+from cakeparty.protocol.codec import decode, pack, unpack
+from cakeparty.protocol.errors import MalformedMessage, ProtocolError
 from cakeparty.protocol.table import Table
 
 _LENGTH = struct.Struct(">I")
 MAX_RECORD = 4 * 1024 * 1024
 SECRET_SIZE = 32
 PLAYED = "played"
+KEEP_DAYS = 30  # a finished game's journal is kept this long after its last entry
+_ENDINGS = frozenset({"audit", "abandon"})  # steps.AUDIT, lobby.ABANDON: the game is over
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """Where journals live: ``CAKEPARTY_DATA_DIR``, or the user data dir."""
+    """Where journals live: ``override``, else ``$CAKEPARTY_DATA_DIR``, else ``data`` in
+    ``$CAKEPARTY_CONFIG_DIR`` (one folder holds a portable or test install), else the
+    user data dir."""
     if override is not None:
         return Path(override)
     env = os.environ.get("CAKEPARTY_DATA_DIR")
-    return Path(env) if env else Path(platformdirs.user_data_dir("cakeparty"))
+    if env:
+        return Path(env)
+    config = os.environ.get("CAKEPARTY_CONFIG_DIR")
+    if config:
+        return Path(config) / "data"
+    return Path(platformdirs.user_data_dir("cakeparty"))
 
 
 def journal_path(
@@ -142,3 +152,41 @@ def journals(directory: str | os.PathLike[str] | None = None) -> Iterator[Path]:
     folder = data_dir(directory) / "rooms"
     if folder.is_dir():
         yield from sorted(folder.glob("*.journal"), key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def finished(path: Path) -> bool:
+    """Whether the journal at ``path`` holds the end of its game (an audit or an
+    abandonment); an unreadable journal counts as finished: nothing can resume from it."""
+    try:
+        _table, _secret, envelopes = read_game(path)
+    except (OSError, ProtocolError, ValueError):
+        return True
+    for data in reversed(envelopes):
+        try:
+            if decode(data, verify=False).kind in _ENDINGS:
+                return True
+        except (ProtocolError, ValueError):
+            continue
+    return False
+
+
+def prune(
+    directory: str | os.PathLike[str] | None = None,
+    *,
+    days: float = KEEP_DAYS,
+    now: float | None = None,
+) -> list[Path]:
+    """Remove the journals of finished games untouched for ``days``; return them.
+
+    A game still in progress keeps its journal however old, so it can always resume."""
+    cutoff = (time.time() if now is None else now) - days * 86400
+    removed = []
+    for path in list(journals(directory)):
+        try:
+            if path.stat().st_mtime >= cutoff or not finished(path):
+                continue
+            path.unlink()
+        except OSError:
+            continue
+        removed.append(path)
+    return removed

@@ -29,7 +29,13 @@ from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
 from cakeparty.protocol.journal import data_dir
 from cakeparty.protocol.session import GameSession
 from cakeparty.protocol.table import ASK, Table
-from cakeparty.protocol.transport import BrokerAddress, Message, Transport, stop_task
+from cakeparty.protocol.transport import (
+    BrokerAddress,
+    Message,
+    Transport,
+    TransportError,
+    stop_task,
+)
 
 log = logging.getLogger(__name__)
 
@@ -431,10 +437,13 @@ class RoomRunner:
                 or not isinstance(envelope.body, str)
             ):
                 return
-            names = {s.player: s.name for s in (self.advert.taken if self.advert else ())}
+            taken = self.advert.taken if self.advert else ()
+            names = {s.player: s.name for s in taken}
             name = names.get(envelope.sender)
             if name is None:
                 return  # only the room's players talk here
+            if [s.name for s in taken].count(name) > 1:  # two Anns: told apart as seats are
+                name = f"{name} {fingerprint(envelope.sender)[:4]}"
             line = envelope.body[:200]
             self.chat.append((name, line))
             del self.chat[:-MAX_CHAT]
@@ -677,3 +686,51 @@ async def list_rooms(broker: BrokerAddress, seconds: float = 1.5) -> list[lb.Adv
 def bot_identity(name: str, seed: bytes) -> Identity:
     """A throwaway identity (tests and self-play)."""
     return Identity.generate(name, seeded_random_bytes(seed))
+
+
+# -- play again ------------------------------------------------------------------------------
+
+NEXT_ROOM = "next-room"  # a lobby message: the host's new room, for the same people
+
+
+def check_next_room(envelope_data: bytes, room: str, host: bytes) -> str:
+    """The new room code in a "next room" message of ``room``, if it is one its host
+    signed and the code names that same host; :class:`ProtocolError` otherwise. A stranger
+    cannot send the players elsewhere: the signature and the code's host tag must both be
+    the host's."""
+    envelope = lb.read(envelope_data, room, NEXT_ROOM)
+    if envelope.sender != host:
+        raise ProtocolError(
+            "a next room offered by someone other than the host", peer=envelope.sender
+        )
+    code = envelope.body
+    if not isinstance(code, str) or len(code) > 64:
+        raise ProtocolError("a next room that is no room code", peer=host)
+    try:
+        new_room, tag = lb.parse_code(code)
+    except ValueError:
+        raise ProtocolError("a next room that is no room code", peer=host) from None
+    if tag is None or tag != lb.host_tag(new_room, host) or new_room == room:
+        raise ProtocolError("a next room hosted by someone else", peer=host)
+    return lb.room_code(new_room, host)
+
+
+async def offer_next_room(broker: BrokerAddress, identity: Identity, room: str, code: str) -> None:
+    """Host: offer the players of finished ``room`` the new room ``code`` — a signed
+    message kept (retained) on the old room's topic, so a player who looks later sees it
+    too."""
+    data = lb.sign(identity.signing_key, room, NEXT_ROOM, code)
+    async with Transport(broker, client_id=client_id()) as transport:
+        await transport.publish(topics.next_room(room), data, retain=True)
+        await transport.wait_connected()
+
+
+async def wait_next_room(broker: BrokerAddress, room: str, host: bytes) -> str:
+    """Guest: the new room code ``host`` offers after ``room``, once it does (anything
+    else on that topic is ignored)."""
+    async with Transport(broker, client_id=client_id()) as transport:
+        await transport.subscribe(topics.next_room(room))
+        async for message in transport.messages():
+            with contextlib.suppress(ProtocolError, ValueError):
+                return check_next_room(message.payload, room, host)
+    raise TransportError("the connection closed before the host offered a new room")

@@ -81,6 +81,11 @@ def lobby_host(topic: str) -> str | None:
     return None
 
 
+def next_room(room: str) -> Topic:
+    """The host's offer of a new room to the players of finished ``room`` (retained)."""
+    return Topic(f"{PREFIX}/rooms/{check_room(room)}/next")
+
+
 def log(room: str) -> Topic:
     return Topic(f"{PREFIX}/rooms/{check_room(room)}/log")
 

@@ -289,3 +289,82 @@ def test_the_hosts_own_join_code_comes_back_to_its_room_as_host(
         args = parser.parse_args(["join", code, "--broker", "mqtt://127.0.0.1:1"])
         args.run(args, args.parser)
     assert [type(p).__name__ for p in opened[3:]] == ["JoinPlan", "JoinPlan"]
+
+
+def test_version_prints_the_installed_version() -> None:
+    from importlib.metadata import version
+
+    out = run("--version")
+    assert out.returncode == 0
+    assert out.stdout.strip() == f"cakeparty {version('cakeparty')}"
+
+
+@pytest.mark.parametrize(
+    ("args", "usage"),
+    [
+        (["rules", "cake-duel", "--wide"], "usage: cakeparty rules"),
+        (["simulate", "cake-duel", "--fast"], "usage: cakeparty simulate"),
+        (["play", "cake-duel", "--colour"], "usage: cakeparty play"),
+    ],
+)
+def test_a_subcommands_bad_flag_prints_that_subcommands_usage(args: list[str], usage: str) -> None:
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stderr.startswith(usage), out.stderr
+    assert f"unrecognized arguments: {args[-1]}" in out.stderr
+
+
+def test_piped_rules_fit_80_columns_with_tables_as_lines() -> None:
+    out = run("rules", "cake-duel")
+    lines = out.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert not any(line.startswith("|") for line in lines)
+    assert "- Soldier (5, weapon attacker): steal 1 cake" in lines
+    raw = (Path(__file__).parents[1] / "tui/data/rules/en/cake-duel.md").read_text()
+    assert max(len(line) for line in raw.splitlines()) > 80  # the source is wider
+
+
+def _in_terminal(args: list[str], env: dict[str, str], cols: int, rows: int) -> bytes:
+    """What ``cakeparty args`` writes to a pseudo-terminal of ``cols``×``rows``."""
+    import fcntl
+    import os
+    import pty
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    proc = subprocess.Popen([BIN, *args], stdin=slave, stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    seen = b""
+    while True:
+        try:
+            data = os.read(master, 1 << 16)
+        except OSError:  # the child closed the terminal
+            break
+        if not data:
+            break
+        seen += data
+    proc.wait(60)
+    os.close(master)
+    return seen
+
+
+def test_rules_in_a_terminal_render_markdown_to_its_width_and_page(tmp_path: Path) -> None:
+    import os
+
+    paged = tmp_path / "paged.txt"
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    env.update(TERM="xterm-256color", NO_COLOR="1", PAGER=f"cat > {paged}")
+    shown = _in_terminal(["rules", "cake-duel"], env, 100, 30)
+    text = paged.read_text() if paged.exists() else ""
+    assert "Sir Wolfy" in text, shown[:500]  # longer than 30 rows: it went to the pager
+    import re
+
+    sgr = re.compile(r"\x1b\[([0-9;]*)m")
+    codes = {int(c) for params in sgr.findall(text) for c in params.split(";") if c}
+    assert not codes & {*range(30, 50), *range(90, 108)}  # NO_COLOR: bold, never colour
+    lines = sgr.sub("", text).splitlines()
+    assert max(len(line) for line in lines) <= 100
+    assert max(len(line) for line in lines) > 80  # the terminal's width is used
+    assert not any(line.lstrip().startswith(("# ", "| card")) for line in lines)  # rendered

@@ -1,30 +1,28 @@
 """The Cake Party app: a menu, settings, local games and networked rooms, all by keyboard.
 
-The app holds the settings and opens screens; each screen does its own work.
+The app holds the settings and opens screens; each screen does its own work. Screens
+are imported when first opened, so the menu shows without loading the rules engine, the
+network or the help (start-up is measured in ``bench/tui.py``).
 """
 
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.filter import Monochrome
+from textual.filter import Monochrome, NoColor
 from textual.theme import Theme
 
 from cakeparty.core.i18n import _
 from cakeparty.tui import settings as saved
-from cakeparty.tui.local import GameSetup
-from cakeparty.tui.messages import SettingsSaved
-from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch
-from cakeparty.tui.screens.duel import DuelScreen
-from cakeparty.tui.screens.help import HelpScreen
-from cakeparty.tui.screens.lobby import LobbyScreen
-from cakeparty.tui.screens.menu import MenuScreen, SetupScreen
-from cakeparty.tui.screens.rooms import HostSetupScreen, JoinScreen
-from cakeparty.tui.screens.settings import SettingsScreen
 from cakeparty.tui.settings import Settings
+
+if TYPE_CHECKING:
+    from cakeparty.tui.local import GameSetup
+    from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch
+    from cakeparty.tui.screens.duel import DuelScreen
 
 #: Strawberry, sponge and custard on a dark plate.
 THEME = Theme(
@@ -47,18 +45,8 @@ class CakePartyApp(App[None]):
     """Cake Party: the main menu, or straight into a local game when given one."""
 
     TITLE = "Cake Party"
-    # every screen's styles are read at start, so no screen pauses to parse them later
-    CSS_PATH: ClassVar[list[str | PurePath]] = [
-        "app.tcss",
-        "screens/dialogs.tcss",
-        "screens/duel.tcss",
-        "screens/help.tcss",
-        "screens/lobby.tcss",
-        "screens/menu.tcss",
-        "screens/results.tcss",
-        "screens/rooms.tcss",
-        "screens/settings.tcss",
-    ]
+    # each screen brings its own styles when first opened, so the menu needs only these
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["app.tcss"]
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", _("Quit now"), show=False, id="app.quit")
@@ -70,15 +58,25 @@ class CakePartyApp(App[None]):
         start: GameSetup | HostPlan | JoinPlan | JoinSearch | None = None,
         *,
         persist: bool = True,
+        ask_name: bool | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings or saved.load()
+        # the first run (no settings file yet) asks for the name others will see
+        self.ask_name = (
+            persist and not saved.settings_path().exists() if ask_name is None else ask_name
+        )
         self.start = start
         self.persist = persist  # write settings to disk when they change
         self.register_theme(THEME)
         self.theme = "cakeparty"
         self._monochrome: Monochrome | None = None
         self.no_color_env = self.no_color
+        if self.no_color_env:
+            # NO_COLOR means no colour codes at all (Textual draws greys on some terminals)
+            self._filters[:] = [
+                NoColor() if isinstance(f, Monochrome) else f for f in self._filters
+            ]
         self._set_colours(self.settings.colours)
 
     @property
@@ -99,14 +97,33 @@ class CakePartyApp(App[None]):
         self.refresh(repaint=True)
 
     def on_mount(self) -> None:
+        if self.ask_name:
+            from cakeparty.tui.screens.settings import NameScreen
+
+            def named(name: str | None) -> None:
+                self.use_settings(self.settings.with_(name=name or self.settings.name), force=True)
+                self._open_start()
+
+            self.push_screen(NameScreen(self.settings.name), named)
+            return
+        self._open_start()
+
+    def _open_start(self) -> None:
+        if self.start is None:
+            from cakeparty.tui.screens.menu import MenuScreen
+
+            self.push_screen(MenuScreen())
+            return
+        from cakeparty.tui.local import GameSetup
+
         if isinstance(self.start, GameSetup):
             self.push_screen(self._duel(self.start, leave="exit"))
-        elif self.start is not None:
-            self.open_room(self.start, leave="exit")
         else:
-            self.push_screen(MenuScreen())
+            self.open_room(self.start, leave="exit")
 
     def _duel(self, setup: GameSetup, leave: str) -> DuelScreen:
+        from cakeparty.tui.screens.duel import DuelScreen
+
         return DuelScreen(
             setup, player=self.settings.name, bot_delay=self.settings.bot_delay, leave=leave
         )
@@ -114,6 +131,7 @@ class CakePartyApp(App[None]):
     def open_menu_item(self, item: str) -> None:
         """What a main-menu entry opens."""
         if item in ("bots", "hotseat"):
+            from cakeparty.tui.screens.menu import SetupScreen
 
             def chosen(setup: GameSetup | None) -> None:
                 if setup is not None:
@@ -121,6 +139,7 @@ class CakePartyApp(App[None]):
 
             self.push_screen(SetupScreen(item == "hotseat", self.settings.bot_level), chosen)
         elif item == "host":
+            from cakeparty.tui.screens.rooms import HostSetupScreen
 
             def hosting(plan: HostPlan | None) -> None:
                 if plan is not None:
@@ -128,17 +147,27 @@ class CakePartyApp(App[None]):
 
             self.push_screen(HostSetupScreen(), hosting)
         elif item == "join":
+            from cakeparty.tui.netroom import JoinSearch
+
             self.open_room(JoinSearch())
         elif item == "rules":
+            from cakeparty.tui.screens.help import HelpScreen
+
             self.push_screen(HelpScreen("cake-duel"))
         elif item == "settings":
+            from cakeparty.tui.screens.settings import SettingsScreen
+
             self.push_screen(SettingsScreen(self.settings, self.no_color_env), self.use_settings)
         elif item == "quit":
             self.exit()
 
     def open_room(self, plan: HostPlan | JoinPlan | JoinSearch, leave: str = "pop") -> None:
         """Host or join a networked room; a search lists the rooms to pick from first."""
+        from cakeparty.tui.netroom import JoinSearch
+        from cakeparty.tui.screens.lobby import LobbyScreen
+
         if isinstance(plan, JoinSearch):
+            from cakeparty.tui.screens.rooms import JoinScreen
 
             def picked(found: JoinPlan | None) -> None:
                 if found is not None:
@@ -159,8 +188,10 @@ class CakePartyApp(App[None]):
             )
         )
 
-    def use_settings(self, new: Settings | None) -> None:
-        if new is None or new == self.settings:
+    def use_settings(self, new: Settings | None, *, force: bool = False) -> None:
+        """Take ``new`` settings and save them (``force``: even when unchanged, so the
+        first run's choice is kept)."""
+        if new is None or (new == self.settings and not force):
             return
         self.settings = new
         self._set_colours(new.colours)
@@ -173,4 +204,6 @@ class CakePartyApp(App[None]):
                 )
             else:
                 self.notify(_("Settings saved to {path}").format(path=path), timeout=3)
+        from cakeparty.tui.messages import SettingsSaved
+
         self.screen.post_message(SettingsSaved(new))

@@ -48,10 +48,34 @@ def _bot_level(text: str) -> str:
     return text
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("cakeparty")
+        except PackageNotFoundError:
+            found = "unknown"
+        print(f"{parser.prog} {found}")
+        parser.exit(0)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="cakeparty",
         description=_("Cake Party: cake-themed card games in the terminal."),
+    )
+    parser.add_argument("--version", action=_Version, help=_("show the version and exit"))
+    parser.add_argument(
+        "--config-dir",
+        metavar="DIR",
+        default=None,
+        help=_("keep settings, identity and journals in DIR (or set CAKEPARTY_CONFIG_DIR)"),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
@@ -164,10 +188,23 @@ def _cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
 
 
 def _cmd_rules(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from cakeparty.tui.rules import rules_text
+    from cakeparty.tui.rules import plain_rules, print_rules, rules_text
 
-    print(rules_text(args.game))
+    text = rules_text(args.game)
+    if sys.stdout.isatty():
+        print_rules(text)  # rich Markdown to the terminal's width, paged when long
+    else:
+        print(plain_rules(text, _width()))
     return 0
+
+
+def _width() -> int:
+    """Columns for text that is not sent to a terminal: ``COLUMNS``, at most 80."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "80"))
+    except ValueError:
+        columns = 80
+    return max(40, min(columns, 80))
 
 
 def _cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -204,19 +241,36 @@ def _run_app(args: argparse.Namespace | None) -> int:
             hotseat=args.hotseat,
         )
     CakePartyApp(settings, start).run()
+    _prune_journals()  # on the way out, so it never delays the first frame
     return 0
+
+
+def _prune_journals() -> None:
+    """Forget finished games that ended long ago (a game in progress is always kept)."""
+    from cakeparty.protocol.journal import prune
+
+    with contextlib.suppress(OSError):
+        prune()
 
 
 Command = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:
+        argv = sys.argv[1:]
+    if not argv:  # the menu: nothing to parse, so the rules engine loads when a game starts
+        return _run_app(None)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if args.config_dir is not None:
+        os.environ["CAKEPARTY_CONFIG_DIR"] = os.path.abspath(args.config_dir)
     run: Command | None = getattr(args, "run", None)
+    parser = getattr(args, "parser", parser)
+    if extra:  # a subcommand's bad flag: that subcommand's usage, not the top one
+        parser.error(_("unrecognized arguments: {args}").format(args=" ".join(extra)))
     if run is None:
         return _run_app(None)
-    parser = getattr(args, "parser", parser)
     try:
         return run(args, parser)
     except CakePartyError as exc:

@@ -1,7 +1,14 @@
-"""The rules of each game, as shown to players, in their language."""
+"""The rules of each game, as shown to players, in their language.
+
+``cakeparty rules`` prints them for where they go: rich Markdown at the terminal's width
+(through a pager when longer than the screen), or, piped, plain text wrapped to at most
+80 columns — tables become one wrapped line per row, so no raw Markdown runs past the edge.
+"""
 
 from __future__ import annotations
 
+import os
+import textwrap
 from importlib import resources
 
 from cakeparty.core.i18n import _
@@ -17,3 +24,98 @@ def rules_text(game: str, language: str = _FALLBACK) -> str:
         if doc.is_file():
             return doc.read_text(encoding="utf-8")
     return _("No rules are written for {game} yet.").format(game=game)
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def _table(rows: list[str], width: int) -> list[str]:
+    """A Markdown table as one wrapped item per row: "first (middle, …): last"."""
+    header, *body = rows
+    body = [r for r in body if set(r.replace("|", "").strip()) - set("-: ")]
+    if len(_cells(header)) < 2:
+        body = rows
+    out = []
+    for row in body:
+        first, *rest = _cells(row)
+        middle, last = rest[:-1], rest[-1] if rest else ""
+        item = f"{first} ({', '.join(middle)}): {last}" if middle else f"{first}: {last}"
+        out.extend(textwrap.wrap(item, width, initial_indent="- ", subsequent_indent="  "))
+    return out
+
+
+def _marker(body: str) -> str:
+    """The list marker ``body`` starts with ("- ", "3. "), or ""."""
+    if body[:2] in ("- ", "* ", "+ "):
+        return body[:2]
+    number = body.split(" ", 1)[0]
+    if len(number) > 1 and number[:-1].isdigit() and number.endswith("."):
+        return number + " "
+    return ""
+
+
+def plain_rules(text: str, width: int = 80) -> str:
+    """``text`` (Markdown) reflowed so that no line is longer than ``width`` columns:
+    paragraphs and list items are re-wrapped, tables become one item per row."""
+    out: list[str] = []
+    item: list[str] = []  # the words of the paragraph or list item being gathered
+    first = hang = ""
+
+    def flush() -> None:
+        if item:
+            out.extend(
+                textwrap.wrap(
+                    " ".join(item),
+                    width,
+                    initial_indent=first,
+                    subsequent_indent=hang,
+                    break_on_hyphens=False,
+                )
+            )
+            item.clear()
+
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        body = line.strip()
+        indent = " " * (len(line) - len(line.lstrip()))
+        if body.startswith("|"):
+            flush()
+            rows = []
+            while i < len(lines) and lines[i].strip().startswith("|"):
+                rows.append(lines[i])
+                i += 1
+            out.extend(_table(rows, width))
+            continue
+        i += 1
+        if not body or body.startswith(("#", "```", "---")):
+            flush()
+            out.extend(textwrap.wrap(body, width) or [""])
+            continue
+        marker = _marker(body)
+        if marker or not item:
+            flush()
+            first, hang = indent + marker, indent + " " * len(marker)
+            body = body[len(marker) :]
+        item.append(body)
+    flush()
+    return "\n".join(out)
+
+
+def print_rules(text: str) -> None:
+    """``text`` as rich Markdown at the terminal's width, through a pager when it is
+    longer than the screen (``NO_COLOR`` is honoured by rich: no colour codes then)."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    console = Console()
+    document = Markdown(text)
+    lines = console.render_lines(document, console.options, pad=False)
+    if len(lines) <= console.height:
+        console.print(document)
+        return
+    os.environ.setdefault("LESS", "-R")  # let less show the styles instead of escapes
+    with console.pager(styles=console.color_system is not None):
+        console.print(document)

@@ -175,3 +175,32 @@ def test_new_match_refuses_a_bad_game_or_player_count() -> None:
         new_match("cake-duel", players=3)
     with pytest.raises(CakePartyError, match="option"):
         new_match("cake-duel", options={"fast": True})
+
+
+def test_a_seat_that_is_not_at_the_table_is_named_with_the_seat_range() -> None:
+    from cakeparty.core import SeatError, view
+
+    m = new_match("cake-duel", players=2, seed=7)
+    for call in (lambda: m.view(7), lambda: m.legal_actions(-1), lambda: view(m.state, 2)):
+        with pytest.raises(SeatError, match="0 to 1") as caught:
+            call()
+        assert not isinstance(caught.value, IndexError)
+    assert m.view(None).seat is None  # a spectator is welcome
+
+
+def test_an_action_after_the_end_or_from_no_seat_says_so() -> None:
+    import random as _random
+
+    from cakeparty.core import SeatError, get_game
+    from cakeparty.core.games.cake_duel import PASS
+
+    m = new_match("cake-duel", players=2, seed=3)
+    bots = [get_game("cake-duel").bots["random"]] * 2
+    m.play(bots, _random.Random(1))
+    assert m.outcome is not None
+    with pytest.raises(IllegalActionError, match="is over"):
+        m.apply(PASS, 0)
+    with pytest.raises(IllegalActionError, match="is over"):
+        apply(m.state, PASS, 0)
+    with pytest.raises(SeatError, match="0 to 1"):
+        m.apply(PASS, 5)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from cakeparty.protocol import journal
 from cakeparty.protocol.mental import MentalMatch
 
@@ -73,3 +75,35 @@ def test_a_data_dir_remembers_the_tables_it_played(tmp_path: Path) -> None:
     assert journal.played(digest, ann, tmp_path) and not journal.played(other, ann, tmp_path)
     assert not journal.played(digest, bob, tmp_path)  # one data dir may keep several players
     assert (tmp_path / journal.PLAYED).stat().st_size == 32
+
+
+def test_journals_live_under_the_config_dir_override(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CAKEPARTY_DATA_DIR", raising=False)
+    monkeypatch.setenv("CAKEPARTY_CONFIG_DIR", str(tmp_path / "portable"))
+    assert journal.data_dir() == tmp_path / "portable" / "data"
+    monkeypatch.setenv("CAKEPARTY_DATA_DIR", str(tmp_path / "elsewhere"))
+    assert journal.data_dir() == tmp_path / "elsewhere"
+
+
+def test_prune_removes_old_finished_games_and_keeps_games_in_progress(tmp_path: Path) -> None:
+    import os
+    import time
+
+    done = MentalMatch("cake-duel", 2, 4, journal_dir=tmp_path)
+    done.play(seat_bots(2, 4))
+    assert [str(v) for v in done.verdicts] == ["fair", "fair"]
+    ended = set(journal.journals(tmp_path))
+    MentalMatch("cake-duel", 2, 5, journal_dir=tmp_path)  # dealt, not played
+    going = set(journal.journals(tmp_path)) - ended
+    assert len(ended) == 2 and len(going) == 2
+    assert all(journal.finished(p) for p in ended)
+    assert not any(journal.finished(p) for p in going)
+    now = time.time()
+    assert journal.prune(tmp_path, days=30, now=now) == []  # all recent
+    month_ago = now - 31 * 86400
+    for path in ended | going:
+        os.utime(path, (month_ago, month_ago))
+    assert set(journal.prune(tmp_path, days=30, now=now)) == ended
+    assert set(journal.journals(tmp_path)) == going

@@ -121,7 +121,7 @@ async def test_in_game_dialogs_open_and_close_by_keyboard() -> None:
 
 
 async def test_settings_are_edited_and_saved_as_json(config_dir: Path) -> None:
-    app = CakePartyApp(Settings(name="Ann", bot_delay=0.6), persist=True)
+    app = CakePartyApp(Settings(name="Ann", bot_delay=0.6), persist=True, ask_name=False)
     record = Recorder(SettingsSaved)
     async with app.run_test(size=SIZE, message_hook=record) as pilot:
         await pilot.press("o")

@@ -1,17 +1,23 @@
-"""Rules, card reference and keys of the game in play, on ``?`` or F1."""
+"""Rules, card reference and keys of the game in play, on ``?`` or F1.
+
+The rules are one rich Markdown renderable in a scrolling Static, parsed once and kept:
+Textual's Markdown widget builds a widget per block and took about a second to open.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import ClassVar
 
+from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown, Static, TabbedContent, TabPane
+from textual.widgets import Footer, Static, TabbedContent, TabPane
 
 from cakeparty.core.games.cake_duel.cards import CARDS
 from cakeparty.core.games.cake_duel.text import card_effect, card_title, card_type
@@ -40,6 +46,13 @@ DUEL_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
+@cache
+def rules_document(game: str) -> Markdown:
+    """The rules of ``game``, parsed once."""
+    return Markdown(rules_text(game))
+
+
+@cache
 def cards_table() -> Table:
     """Every Cake Duel card: name, copies, type and effect; core set first."""
     table = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold")
@@ -91,7 +104,7 @@ class HelpScreen(ModalScreen[None]):
             with TabPane(_("Cards"), id="cards"), VerticalScroll(classes="help-scroll"):
                 yield Static(cards_table())
             with TabPane(_("Rules"), id="rules"), VerticalScroll(classes="help-scroll"):
-                yield Markdown(rules_text(self.game))
+                yield Static(rules_document(self.game), classes="help-rules")
             with TabPane(_("Keys"), id="keys"), VerticalScroll(classes="help-scroll"):
                 yield Static(keys_table(self.keys))
         yield Footer(show_command_palette=False, compact=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,10 +14,12 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import N_, _
-from cakeparty.tui.local import GameSetup
 from cakeparty.tui.messages import OptionCycled
 from cakeparty.tui.settings import BOT_LEVELS
-from cakeparty.tui.widgets import Cycler
+from cakeparty.tui.widgets.cycler import Cycler
+
+if TYPE_CHECKING:  # the rules engine loads when a game is set up, not with the menu
+    from cakeparty.tui.local import GameSetup
 
 BANNER = r"""
   ___      _          ___          _
@@ -90,7 +92,7 @@ class MenuScreen(Screen[None]):
             open_item(item)
 
 
-class SetupScreen(ModalScreen[GameSetup | None]):
+class SetupScreen(ModalScreen["GameSetup | None"]):
     """The choices of a local game; enter starts it, esc backs out."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["dialogs.tcss", "menu.tcss"]
@@ -190,6 +192,8 @@ class SetupScreen(ModalScreen[GameSetup | None]):
             names = tuple(
                 self.query_one(f"#name-{seat}", Input).value.strip() for seat in range(players)
             )
+        from cakeparty.tui.local import GameSetup
+
         return GameSetup(
             players=players,
             bots=bots,

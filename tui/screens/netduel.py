@@ -9,8 +9,10 @@ end shows the audit's verdict, with the replay face up when the audit found it f
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
@@ -36,11 +38,41 @@ from cakeparty.tui.widgets import ChatInput, HandView, LogView
 #: The answers to "Bob's time is up".
 WAIT, END = "wait", "end"
 
+
+async def host_again(app: Any, old: Any) -> Any:
+    """Host: open a new room with ``old``'s options on its broker (which stays up below,
+    as ``old`` is not left), then offer it to ``old``'s players with a signed message in
+    ``old``; the new room's lobby, or ``None`` if it could not open."""
+    from cakeparty.protocol.network import offer_next_room
+    from cakeparty.tui.screens.lobby import LobbyScreen
+
+    plan = replace(
+        old.plan, broker=old.share if old.embedded else old.plan.broker, port=None, resume=None
+    )
+    settings = getattr(app, "settings", None)
+    lobby = LobbyScreen(
+        plan,
+        player=old.identity.name,
+        bot_level=getattr(settings, "bot_level", "normal"),
+        bot_delay=getattr(settings, "bot_delay", 0.6),
+        identity=old.identity,
+    )
+    await app.push_screen(lobby)
+    if lobby.room is None:
+        return None
+    await offer_next_room(old.address, old.identity, old.room, lobby.room.code)
+    return lobby
+
+
+#: Seconds of waiting before the status line counts them.
+SHOW_WAIT_AFTER = 10
+
 #: The keys of a networked duel: a local duel's, but chat, and no new duel at the end.
 NET_DUEL_KEYS: tuple[tuple[str, str], ...] = (
     *(k for k in DUEL_KEYS if k[0] not in ("r / n", "q")),
     ("m", N_("type a chat line; enter sends it, esc puts it away")),
     ("r", N_("after the duel, when the audit is fair: replay face up")),
+    ("p", N_("at the end: play again (host), or join the host's new game")),
     ("q", N_("leave the game (asks first while it goes on)")),
 )
 
@@ -68,6 +100,7 @@ class NetDuelScreen(DuelScreen):
         self.asking: int | None = None  # the seat whose overdue step is being asked about
         self._early: list[Any] = []  # events that came before the screen began
         self.begun = False
+        self.next_code: str | None = None  # the new room the host offers, once it does
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -363,7 +396,57 @@ class NetDuelScreen(DuelScreen):
         self._bout_end = []
         lines.append(duel.verdict_text())
         choices = ("replay", "board", "quit") if duel.fair else ("board", "quit")
+        if self.room.hosting:
+            choices = (*choices, "again")
+        else:
+            self._await_offer()
         self.app.push_screen(DuelEndScreen(headline, lines, won, choices=choices), self._after_end)
+
+    # -- play again: a new room and table, the same options, offered to the same people --
+
+    def _after_end(self, choice: str | None) -> None:
+        if choice == "again":
+            if self.room.hosting:
+                self._host_again()
+            elif self.next_code is not None:
+                from cakeparty.tui.netroom import JoinPlan
+
+                open_room = getattr(self.app, "open_room", None)
+                if open_room is not None:
+                    open_room(JoinPlan(room=self.next_code, broker=str(self.room.address)))
+            return
+        super()._after_end(choice)
+
+    @work(group="again", exclusive=True, exit_on_error=False)
+    async def _host_again(self) -> None:
+        try:
+            await host_again(self.app, self.room)
+        except Exception as exc:  # the new room stands; only the offer did not go out
+            self.notify(
+                _("Could not tell the others about the new room: {error}").format(error=exc),
+                severity="warning",
+            )
+
+    @work(group="offer", exclusive=True, exit_on_error=False)
+    async def _await_offer(self) -> None:
+        """Guest: wait for the host's offer of a new game, and show it at the end."""
+        from cakeparty.protocol.network import wait_next_room
+
+        old = self.room
+        advert = old.advert
+        if advert is None:
+            return
+        self.next_code = await wait_next_room(old.address, old.room, advert.host)
+        seat = self.net.table.seat_of(advert.host)
+        host = self.net.names[seat] if seat is not None else advert.host_name
+        line = _("{name} offers a new game: p to join").format(name=host)
+        screen = self.app.screen
+        if isinstance(screen, DuelEndScreen):
+            screen.offer(line)
+        else:
+            self.app.push_screen(
+                DuelEndScreen(line, [], None, choices=("again", "board")), self._after_end
+            )
 
     # -- keys ------------------------------------------------------------------------------
 

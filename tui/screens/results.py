@@ -31,15 +31,17 @@ class DuelEndScreen(ModalScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('replay')", _("Replay face up"), id="end.replay"),
         Binding("n", "choose('new')", _("New duel"), id="end.new"),
+        Binding("p", "choose('again')", _("Play again"), id="end.again"),
         Binding("escape,enter", "choose('board')", _("See the table"), id="end.board"),
         Binding("q", "choose('quit')", _("Quit"), id="end.quit"),
     ]
 
-    CHOICES = ("replay", "new", "board", "quit")
+    CHOICES = ("replay", "new", "again", "board", "quit")
     #: How each choice is offered on the keys line.
     KEYS: ClassVar[dict[str, str]] = {
         "replay": N_("r replay face up"),
         "new": N_("n new duel"),
+        "again": N_("p play again (a new room, the same people)"),
         "board": N_("enter see the table"),
         "quit": N_("q quit"),
     }
@@ -50,9 +52,9 @@ class DuelEndScreen(ModalScreen[str]):
         lines: Sequence[str],
         won: bool | None = None,
         *,
-        choices: Sequence[str] = CHOICES,
+        choices: Sequence[str] = ("replay", "new", "board", "quit"),
     ) -> None:
-        """``choices``: the ones offered (a networked duel has no "new")."""
+        """``choices``: the ones offered (a networked duel has no "new", but "again")."""
         classes = "dialog" + ("" if won is None else (" -won" if won else " -lost"))
         super().__init__(classes=classes)
         self.headline = headline
@@ -76,6 +78,15 @@ class DuelEndScreen(ModalScreen[str]):
         if action == "choose" and parameters:
             return parameters[0] in self.choices
         return True
+
+    def offer(self, line: str) -> None:
+        """A choice that came later (the host's new game): say so, and take its key."""
+        if "again" not in self.choices:
+            self.choices = (*self.choices, "again")
+        keys = self.query_one("#end-keys", Static)
+        self.mount(Static(line, classes="end-line end-offer", markup=False), before=keys)
+        keys.update(" · ".join(_(self.KEYS[c]) for c in self.CHOICES if c in self.choices))
+        self.refresh_bindings()
 
     def action_choose(self, choice: str) -> None:
         if choice in self.choices:

@@ -1,4 +1,5 @@
-"""The settings form: display name, default bot level, bot delay, colours."""
+"""The settings form (display name, default bot level, bot delay, colours), and the
+first-run question of the display name."""
 
 from __future__ import annotations
 
@@ -75,3 +76,42 @@ class SettingsScreen(ModalScreen[Settings | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class NameScreen(ModalScreen[str]):
+    """The first run's question: the name other players will see. Enter keeps what is
+    typed (or the suggestion, when left empty); esc keeps the suggestion."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["dialogs.tcss", "settings.tcss"]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "save", _("OK"), id="name.save", priority=True),
+        Binding("escape", "keep", _("Keep the suggestion"), id="name.keep"),
+    ]
+
+    def __init__(self, suggestion: str) -> None:
+        super().__init__(classes="dialog")
+        self.suggestion = suggestion
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="name-box", classes="dialog-box") as box:
+            box.border_title = _("Welcome to Cake Party")
+            yield Label(
+                _("Your name, as other players will see it in rooms and chat:"),
+                id="name-label",
+            )
+            yield Input(placeholder=self.suggestion, max_length=NAME_LENGTH, id="name-input")
+            yield Static(
+                _("enter OK · esc keep {name} · change it later in Settings (o)").format(
+                    name=self.suggestion
+                ),
+                classes="settings-note",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def action_save(self) -> None:
+        self.dismiss(self.query_one(Input).value.strip() or self.suggestion)
+
+    def action_keep(self) -> None:
+        self.dismiss(self.suggestion)

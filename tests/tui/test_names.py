@@ -1,0 +1,93 @@
+"""Names: the first run asks for one; chat tells two players of the same name apart."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from cakeparty.broker.embedded import EmbeddedBroker
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.lobby import new_room_code
+from cakeparty.protocol.network import HostSetup, RoomRunner
+from cakeparty.protocol.transport import BrokerAddress
+from cakeparty.tui.app import CakePartyApp
+from cakeparty.tui.netroom import JoinPlan
+from cakeparty.tui.screens.lobby import LobbyScreen
+from cakeparty.tui.screens.menu import MenuScreen
+from cakeparty.tui.screens.settings import NameScreen
+from cakeparty.tui.settings import Settings, load
+
+from .pilot import SIZE
+from .test_lobby import app_with, until
+
+
+async def test_the_first_run_asks_for_a_name_before_the_menu(config_dir: Path) -> None:
+    assert not (config_dir / "settings.json").exists()
+    app = CakePartyApp(Settings(name="Player"))  # as the command line opens it
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NameScreen)
+        text = "\n".join(str(w.render()) for w in app.screen.query("Label, Static"))
+        assert "Your name, as other players will see it" in text
+        await pilot.press(*"Hank", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        greeting = str(app.screen.query_one("#menu-greeting").render())
+        assert "Hello, Hank." in greeting
+    assert json.loads((config_dir / "settings.json").read_text())["name"] == "Hank"
+    assert load().name == "Hank"
+    # the second run goes straight to the menu
+    again = CakePartyApp(load())
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, MenuScreen)
+
+
+async def test_esc_on_the_first_run_keeps_the_suggested_name(config_dir: Path) -> None:
+    app = CakePartyApp(Settings(name="Bea"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NameScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+    assert load().name == "Bea"  # saved, so the question is asked once
+
+
+async def test_chat_tells_two_players_of_the_same_name_apart() -> None:
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        code = new_room_code()
+        host = RoomRunner(
+            broker=BrokerAddress.parse(broker.url),
+            identity=Identity.generate("Ann"),
+            room=code,
+            host=HostSetup("cake-duel", 2, {"full": False}, timeout=60),
+        )
+        hosting = asyncio.create_task(host.run())
+        try:
+            app = app_with(JoinPlan(room=code, broker=broker.url), name="Ann")
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+                lobby = app.screen
+                assert isinstance(lobby, LobbyScreen)
+                room = lobby.room
+                assert room is not None
+
+                def seated() -> bool:
+                    return room.advert is not None and len(room.advert.taken) == 2
+
+                await until(pilot, seated, "the second Ann to be seated")
+                await until(pilot, lambda: len(host.advert.taken) == 2, "both Anns at the host")
+                guest = room.identity.fingerprint[:4]
+                hosts = host.identity.fingerprint[:4]
+                assert guest != hosts
+                await pilot.press("m", *"hi", "enter")
+                await until(pilot, lambda: host.chat, "the chat line at the host")
+                assert host.chat == [(f"Ann {guest}", "hi")]
+                host.say("hello")
+                await until(pilot, lambda: len(lobby.chat_lines) == 2, "both lines in the lobby")
+                assert lobby.chat_lines == [f"Ann {guest}: hi", f"Ann {hosts}: hello"]
+        finally:
+            host.stop()
+            await asyncio.wait_for(hosting, 10)

@@ -1,0 +1,115 @@
+"""Play again: the host offers a new room in the old one, signed; the guests' end dialog
+offers it on one key. The offer crosses a real broker (the embedded one)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from textual.app import App
+from textual.widgets import Static
+
+from cakeparty.broker.embedded import EmbeddedBroker
+from cakeparty.protocol import lobby as lb
+from cakeparty.protocol import topics
+from cakeparty.protocol.errors import ProtocolError
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.network import (
+    NEXT_ROOM,
+    check_next_room,
+    client_id,
+    offer_next_room,
+    wait_next_room,
+)
+from cakeparty.protocol.transport import BrokerAddress, Transport
+from cakeparty.tui.screens.results import DuelEndScreen
+
+from .pilot import SIZE
+
+
+def test_only_the_hosts_signed_offer_of_its_own_room_is_believed() -> None:
+    hank, mallory = Identity.generate("Hank"), Identity.generate("Mallory")
+    new = lb.new_room_code()
+    code = lb.room_code(new, hank.player_id)
+    offer = lb.sign(hank.signing_key, "OLDROOM1", NEXT_ROOM, code)
+    assert check_next_room(offer, "OLDROOM1", hank.player_id) == code
+    forged = lb.sign(mallory.signing_key, "OLDROOM1", NEXT_ROOM, code)
+    elsewhere = lb.sign(
+        hank.signing_key, "OLDROOM1", NEXT_ROOM, lb.room_code(new, mallory.player_id)
+    )
+    other_room = lb.sign(hank.signing_key, "OTHERRM2", NEXT_ROOM, code)
+    junk = lb.sign(hank.signing_key, "OLDROOM1", NEXT_ROOM, {"code": code})
+    for bad in (forged, elsewhere, other_room, junk, b"\x93not an envelope"):
+        with pytest.raises(ProtocolError):
+            check_next_room(bad, "OLDROOM1", hank.player_id)
+
+
+async def test_a_guest_receives_the_hosts_new_room_and_ignores_a_strangers() -> None:
+    hank, mallory = Identity.generate("Hank"), Identity.generate("Mallory")
+    old = lb.new_room_code()
+    new = lb.room_code(lb.new_room_code(), hank.player_id)
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        address = BrokerAddress.parse(broker.url)
+        # a stranger tries first to send the players to a room of theirs
+        fake = lb.room_code(lb.new_room_code(), mallory.player_id)
+        async with Transport(address, client_id=client_id()) as transport:
+            data = lb.sign(mallory.signing_key, old, NEXT_ROOM, fake)
+            await transport.publish(topics.next_room(old), data)
+        waiting = asyncio.create_task(wait_next_room(address, old, hank.player_id))
+        await asyncio.sleep(0)
+        await offer_next_room(address, hank, old, new)
+        assert await asyncio.wait_for(waiting, 15) == new
+        # a guest who looks only later still finds it: the offer is kept
+        late = await asyncio.wait_for(wait_next_room(address, old, hank.player_id), 15)
+        assert late == new
+
+
+class EndOnly(App[str]):
+    def on_mount(self) -> None:
+        self.push_screen(DuelEndScreen("Ann wins the duel!", ["Trophies: 3–1"]), self.exit)
+
+
+async def test_the_end_dialog_shows_a_late_offer_and_p_takes_it() -> None:
+    app = EndOnly()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        end = app.screen
+        assert isinstance(end, DuelEndScreen)
+        await pilot.press("p")  # not offered yet: nothing happens
+        assert app.screen is end and "again" not in end.choices
+        end.offer("Hank offers a new game: p to join")
+        await pilot.pause()
+        shown = "\n".join(str(w.render()) for w in end.query(Static))
+        assert "Hank offers a new game: p to join" in shown
+        assert "p play again" in shown
+        await pilot.press("p")
+    assert app.return_value == "again"
+
+
+async def test_the_host_opens_the_same_room_again_and_a_guest_is_offered_it() -> None:
+    from cakeparty.broker.embedded import free_port
+    from cakeparty.tui.netroom import HostPlan
+    from cakeparty.tui.screens.lobby import LobbyScreen
+    from cakeparty.tui.screens.netduel import host_again
+
+    from .test_lobby import app_with, until
+
+    plan = HostPlan(players=2, full=False, timeout=60, port=free_port(), lan=False)
+    app = app_with(plan, name="Hank")
+    async with app.run_test(size=SIZE) as pilot:
+        first = app.screen
+        assert isinstance(first, LobbyScreen)
+        old = first.room
+        assert old is not None
+        await until(pilot, lambda: old.connected and old.advert is not None, "the first room")
+        # a guest of the first room waits for the host's next one
+        offered = asyncio.create_task(wait_next_room(old.address, old.room, old.identity.player_id))
+        lobby = await host_again(app, old)
+        assert isinstance(lobby, LobbyScreen) and app.screen is lobby
+        new = lobby.room
+        assert new is not None and new.room != old.room
+        assert new.plan.players == 2 and not new.plan.full and new.plan.timeout == 60
+        await until(pilot, lambda: new.connected and new.advert is not None, "the new room")
+        assert new.advert is not None and new.advert.host == old.identity.player_id
+        assert new.address.port == old.port  # on the first room's broker, still up
+        assert await asyncio.wait_for(offered, 15) == new.code
