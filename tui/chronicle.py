@@ -25,6 +25,7 @@ from cakeparty.core import (
     Shuffled,
 )
 from cakeparty.core.games.cake_duel import events as ev
+from cakeparty.core.games.cake_duel.cards import CARDS
 from cakeparty.core.games.cake_duel.claims import is_truthful
 from cakeparty.core.games.cake_duel.state import DuelState
 from cakeparty.core.games.cake_duel.text import card_list, describe, seat_name
@@ -112,6 +113,13 @@ class Chronicle:
         if isinstance(event, ev.BoutStarted):
             return Entry(bout, event, hands=tuple(self._real(h) for h in after.hands))
         return Entry(bout, event)
+
+
+def hidden_specials(state: DuelState, dealer: LocalDealer) -> tuple[str, ...]:
+    """The specials shuffled into this duel's deck, as the dealer knows them (after a duel,
+    when nothing is secret any more)."""
+    cards = (dealer.card(slot) for slot in state.game_slots())
+    return tuple(sorted(c for c in cards if CARDS[c].special))
 
 
 # -- the replay ----------------------------------------------------------------------------

@@ -299,6 +299,11 @@ async def test_the_priest_and_summoner_lists_offer_only_legal_choices() -> None:
             else:
                 await pilot.press("n")
         assert seen == {Take, Summon}
+        screen = await settle(pilot)
+        if isinstance(screen, NoticeScreen):  # what the Summoner's look showed
+            assert screen.title_text == "Your look at Muffin's hand"
+            await pilot.press("enter")
+            await settle(pilot)
         log = duel_screen.query_one(LogView).plain
         assert any("Summoner calls for Wizard" in line for line in log)
         assert any("Muffin holds" in line for line in log)

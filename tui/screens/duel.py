@@ -41,18 +41,18 @@ from cakeparty.core.games.cake_duel.cards import CARDS
 from cakeparty.core.games.cake_duel.state import Phase
 from cakeparty.core.games.cake_duel.text import (
     card_effect,
+    card_list,
     card_title,
     card_type,
     claim_text,
     describe,
     describe_action,
     describe_decision,
-    score_text,
     side_name,
 )
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import _, ngettext
-from cakeparty.tui.chronicle import Entry, replay_lines
+from cakeparty.tui.chronicle import Entry, hidden_specials, replay_lines
 from cakeparty.tui.duel_game import DuelGame
 from cakeparty.tui.local import GameSetup, LocalDuel
 from cakeparty.tui.messages import (
@@ -81,6 +81,7 @@ from cakeparty.tui.screens.duel_parts import (
     take_label,
     title_line,
 )
+from cakeparty.tui.screens.duel_story import block_result, look_cards, look_line, transform_note
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
 from cakeparty.tui.widgets import HandView, LogView, SeatList, StatusBar
@@ -151,6 +152,10 @@ class DuelScreen(Screen[None]):
         self.bot_busy = False
         self._last_turn: list[str] = []
         self._bout_end: list[Entry] = []
+        self._claim: ev.Claimed | None = None  # this turn's attack and block, as told
+        self._block: ev.Blocked | None = None
+        # looks told but not shown yet: (looker, target, the cards if already known)
+        self._looks: list[tuple[int, int, tuple[str, ...] | None]] = []
         self.ended = False
         self._seen: dict[int, set[int]] = {}  # per seat: the hand at its last decision
         self.first_turn = 1  # the duel's turn count when this bout began
@@ -184,6 +189,10 @@ class DuelScreen(Screen[None]):
     def on_mount(self) -> None:
         self.start()
 
+    def on_resize(self) -> None:
+        """The table keeps its newest lines and the log reflows at the new size."""
+        self.call_after_refresh(self.refresh_view)
+
     def start(self) -> None:
         """Tell the story so far, draw the table, and let the game move on."""
         self.hand.focus()
@@ -215,7 +224,9 @@ class DuelScreen(Screen[None]):
         turn = view.turn - self.first_turn + 1
         self.query_one("#duel-title", Static).update(title_line(view, duel, turn))
         self.query_one(SeatList).show(seat_rows(view, duel, self.viewer))
-        self.query_one("#duel-claims", Static).update(table_text(view, duel, self._last_turn))
+        claims = self.query_one("#duel-claims", Static)
+        size = (claims.content_size.width, claims.content_size.height)
+        claims.update(table_text(view, duel, self._last_turn, size))
         self.query_one("#duel-deck", Static).update(deck_text(view))
         hand = self.hand
         if self.viewer is None:
@@ -236,11 +247,19 @@ class DuelScreen(Screen[None]):
         return text, tone
 
     def _tell(self, entries: list[Entry]) -> None:
-        """Write new events to the log; note a bout's end to show once the step is over."""
+        """Write new events to the log, each with what it did to the table; note a bout's
+        end and a look to show once the step is over."""
         if not entries:
             return
         names = self.duel.names
-        lines = []
+        lines: list[str] = []
+        told: list[object] = []  # the events and the explaining lines, for the last turn
+
+        def add(text: str, style: str, item: object) -> None:
+            self.log_view.add(text, style)
+            lines.append(text)
+            told.append(item)
+
         for entry in entries:
             event = entry.event
             text = describe(event, names)
@@ -258,10 +277,54 @@ class DuelScreen(Screen[None]):
                 style = "italic"
             elif isinstance(event, ev.Drew):
                 style = "dim"
-            self.log_view.add(text, style)
-            lines.append(text)
-        last_turn_lines(entries, names, self._last_turn)
+            add(text, style, entry)
+            if isinstance(event, ev.Claimed):
+                self._claim, self._block = event, None
+            elif isinstance(event, ev.Blocked):
+                self._block = event
+            elif isinstance(event, ev.Accepted) and self._claim and self._block:
+                result = block_result(self._claim, self._block, names)
+                self._block = None
+                add(result, "italic", result)
+            elif isinstance(event, ev.Challenged):
+                note = transform_note(event)
+                if note is not None:
+                    add(note, "bold", note)
+            elif isinstance(event, ev.Looked):
+                self._note_look(event)
+        last_turn_lines(told, names, self._last_turn)
         self.post_message(StoryTold(tuple(lines)))
+
+    def _note_look(self, event: ev.Looked) -> None:
+        """A person's seat looked at a hand: keep it to show that person."""
+        if self.duel.is_bot(event.seat):
+            return
+        if not self.duel.hotseat and event.seat != self.viewer:
+            return
+        cards = look_cards(self.duel.view(event.seat), event.target)
+        self._looks.append((event.seat, event.target, cards))
+
+    def _show_look(self) -> bool:
+        """Show the viewer the first look it has not seen yet, once its cards are in."""
+        viewer = self.viewer
+        for index, (looker, target, cards) in enumerate(self._looks):
+            if looker != viewer:
+                continue
+            if cards is None:
+                cards = look_cards(self.duel.view(looker), target)
+                if cards is None:
+                    return False  # the cards are still on their way to this peer
+            del self._looks[index]
+            names = self.duel.names
+            line = look_line(cards, target, names)
+            if not self.duel.hotseat:  # at a shared keyboard the log is everyone's
+                self.log_view.add(line, "italic")
+                self.post_message(StoryTold((line,)))
+            title = _("Your look at {seat}'s hand").format(seat=names[target])
+            self.refresh_view()
+            self.app.push_screen(NoticeScreen(title, [line], classes="look"), self._resume)
+            return True
+        return False
 
     # -- the game moving on ----------------------------------------------------------------
 
@@ -271,6 +334,8 @@ class DuelScreen(Screen[None]):
             return  # a dialog is open, or a bot is on it; both resume here
         self.awaiting = None
         duel = self.duel
+        if self._looks and self._show_look():
+            return
         if self._bout_end and self._show_bout_end():
             return
         if duel.over:
@@ -380,8 +445,7 @@ class DuelScreen(Screen[None]):
             self._bout_end = entries  # the duel-end screen tells it
             return False
         names = self.duel.names
-        lines = [describe(e.event, names) for e in entries if isinstance(e.event, ev.Challenged)]
-        lines.append(_("Trophies: {score}").format(score=score_text(event.trophies, names)))
+        lines = self._bout_story(entries)
         lines.extend(
             describe(e.event, names) for e in entries if isinstance(e.event, ev.BoutStarted)
         )
@@ -389,6 +453,22 @@ class DuelScreen(Screen[None]):
         self.refresh_view()
         self.app.push_screen(NoticeScreen(title, lines, classes="bout-end"), self._resume)
         return True
+
+    def _bout_story(self, entries: list[Entry]) -> list[str]:
+        """How a bout ended: the challenge with its Pierrot or Mimic explained, and the
+        winner with the reason and the trophies."""
+        names = self.duel.names
+        lines: list[str] = []
+        for entry in entries:
+            event = entry.event
+            if isinstance(event, ev.Challenged):
+                lines.append(describe(event, names))
+                note = transform_note(event)
+                if note is not None:
+                    lines.append(note)
+            elif isinstance(event, ev.BoutWon | ev.Forfeited):
+                lines.append(describe(event, names))
+        return lines
 
     def _resume(self, _result: object = None) -> None:
         self.call_after_refresh(self.advance)
@@ -404,11 +484,14 @@ class DuelScreen(Screen[None]):
         view = self.duel.view(None)
         assert view.winner is not None
         headline = _("{side} wins the duel!").format(side=side_name(view.winner, names))
-        lines = [
-            describe(e.event, names) for e in self._bout_end if isinstance(e.event, ev.Challenged)
-        ]
+        lines = self._bout_story(self._bout_end)
         self._bout_end = []
-        lines.append(_("Trophies: {score}").format(score=score_text(view.trophies, names)))
+        if isinstance(self.duel, LocalDuel):
+            specials = hidden_specials(self.duel.match.state, self.duel.match.dealer)
+            if specials:
+                lines.append(
+                    _("The hidden specials were {cards}").format(cards=card_list(specials))
+                )
         won = None
         humans = self.duel.humans
         if len(humans) == 1 or not self.duel.hotseat:

@@ -132,8 +132,11 @@ def _play_line(text: Text, label: str, view: DuelView, duel: DuelGame, play: Pla
         text.append("\n")
 
 
-def table_text(view: DuelView, duel: DuelGame, last_turn: Sequence[str]) -> Text:
-    """The table: the attack and block claims, or the last turn's."""
+def table_text(
+    view: DuelView, duel: DuelGame, last_turn: Sequence[str], size: tuple[int, int] = (0, 0)
+) -> Text:
+    """The table: the attack and block claims, or the last turn's, as many of its newest
+    lines as fit in ``size`` (columns, rows; 0: no limit)."""
     text = Text()
     if view.attack is not None:
         _play_line(text, _("Attack"), view, duel, view.attack)
@@ -145,7 +148,9 @@ def table_text(view: DuelView, duel: DuelGame, last_turn: Sequence[str]) -> Text
     elif last_turn:
         text.append(_("Last turn"), style="bold")
         text.append("\n")
-        for line in last_turn[-5:]:
+        width, rows = size
+        shown = fit_lines(last_turn, width, rows - 1) if width and rows > 1 else last_turn[-5:]
+        for line in shown:
             text.append(f"  {line}\n", style="dim")
     else:
         text.append(_("No claim on the table yet."), style="dim")
@@ -177,8 +182,12 @@ def deck_text(view: DuelView) -> Text:
 
 
 def last_turn_lines(entries: Sequence[object], names: Sequence[str], keep: list[str]) -> list[str]:
-    """Update ``keep`` (what happened in the last turn) with new entries' events."""
+    """Update ``keep`` (what happened in the last turn) with new entries' events; a plain
+    string among them is a line that explains the event before it (a block's result)."""
     for entry in entries:
+        if isinstance(entry, str):
+            keep.append(entry)
+            continue
         event = getattr(entry, "event", entry)
         if isinstance(event, ev.BoutStarted):
             keep.clear()
@@ -188,6 +197,21 @@ def last_turn_lines(entries: Sequence[object], names: Sequence[str], keep: list[
         elif not isinstance(event, ev.Drew | ev.BoutWon | ev.DuelWon | ev.LeadChosen):
             keep.append(describe(event, names).split(" (")[0])
     return keep
+
+
+def fit_lines(lines: Sequence[str], width: int, rows: int, indent: int = 2) -> list[str]:
+    """The last of ``lines`` that fit in ``rows`` rows of ``width`` columns once wrapped:
+    the newest line is never the one cut off."""
+    kept: list[str] = []
+    used = 0
+    for line in reversed(lines):
+        need = max(1, -(-(Text(line).cell_len + indent) // max(1, width)))
+        if used + need > rows and kept:
+            break
+        kept.append(line)
+        used += need
+    kept.reverse()
+    return kept
 
 
 def _hint(view: DuelView, duel: DuelGame) -> str:
