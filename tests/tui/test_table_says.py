@@ -12,21 +12,26 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.app import App
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets import OptionList
 
 from cakeparty.core import Action
 from cakeparty.core.games.cake_duel import events as ev
+from cakeparty.core.games.cake_duel.actions import Claim
 from cakeparty.core.games.cake_duel.cards import CARDS
+from cakeparty.core.games.cake_duel.state import Phase
 from cakeparty.core.games.cake_duel.text import card_title
 from cakeparty.tui.local import GameSetup, LocalDuel
-from cakeparty.tui.screens.dialogs import ChoiceScreen, NoticeScreen
+from cakeparty.tui.messages import ActionChosen
+from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen, NoticeScreen, PassScreen
 from cakeparty.tui.screens.duel import DuelScreen
 from cakeparty.tui.screens.duel_story import transform_note
 from cakeparty.tui.screens.results import DuelEndScreen
 from cakeparty.tui.widgets import LogView
 
-from .pilot import SIZE, make_app, settle
+from .pilot import SIZE, Recorder, make_app, settle
 
 
 def screen_text(app: App[Any]) -> str:
@@ -196,3 +201,88 @@ async def test_pierrot_and_mimic_explain_the_challenge() -> None:
         duel = app.screen_stack[1]
         assert note in duel.query_one(LogView).plain
         assert note.startswith(("Pierrot became", "Pierrot becomes", "Mimic became", "Mimic has"))
+
+
+# -- fewer misclicks -----------------------------------------------------------------------
+
+
+async def test_the_claim_list_opens_on_the_truthful_claim_marked_true() -> None:
+    app = make_app(GameSetup(players=2, bots="random", seed=17))
+    record = Recorder(ActionChosen)
+    async with app.run_test(size=SIZE, message_hook=record) as pilot:
+        duel = await settle(pilot)
+        assert isinstance(duel, DuelScreen) and duel.view().phase is Phase.ATTACK
+        view = duel.view()
+        second = view.known[view.hand[1]]  # an Archer: claimable as itself
+        await pilot.press("2", "c")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceScreen)
+        text = screen_text(app)
+        true_label = f"1 × {card_title(second)} (true)"
+        assert true_label in text
+        assert sum("(true)" in c.label for c in dialog.choices) == 1
+        # the highlighted entry is the truthful one: enter claims it, a bluff needs a move
+        assert dialog.choices[dialog.query_one(OptionList).highlighted or 0].label == true_label
+        await pilot.press("enter")
+        await pilot.pause()
+        claim = next(m.action for m in record.of(ActionChosen) if m.seat == 0)
+        assert isinstance(claim, Claim) and claim.name == second
+        assert f"Ann claims 1 × {card_title(second)}" in screen_text(app)
+
+
+async def test_a_claim_of_no_truthful_name_opens_on_the_first_and_marks_none() -> None:
+    cards = ("sir-wolfy",)
+    assert DuelScreen._truthful_first(["soldier", "archer"], cards) == 0
+    assert DuelScreen._claim_label(1, "soldier", cards) == "1 × Soldier"
+    # a Pierrot may truthfully be any core card; its own name would be no claim at all
+    assert DuelScreen._claim_label(1, "wizard", ("pierrot",)) == "1 × Wizard (true)"
+    assert DuelScreen._truthful_first(["soldier", "wizard"], ("wizard",)) == 1
+
+
+def test_every_duel_key_means_one_thing_and_n_only_means_no() -> None:
+    keys: dict[str, set[str]] = {}
+    for binding in DuelScreen.BINDINGS:
+        assert isinstance(binding, Binding)
+        for key in binding.key.split(","):
+            keys.setdefault(key, set()).add(binding.action)
+    shared = {key: actions for key, actions in keys.items() if len(actions) > 1}
+    assert shared == {}
+    assert keys["n"] == {"refuse"}
+    assert DuelEndScreen.KEYS["new"].startswith("d ")
+
+
+async def test_each_answer_to_a_claim_has_its_own_key_in_the_footer() -> None:
+    app = make_app(GameSetup(players=2, bots="random", seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        duel = await settle(pilot)
+        assert isinstance(duel, DuelScreen) and duel.view().phase is Phase.RESPOND
+        footer = screen_text(app).splitlines()[-1]
+        assert "x Challenge" in footer and "b Block" in footer and "a Accept" in footer
+        assert " n " not in f" {footer} "
+        assert "x challenge · b block · a accept" in screen_text(app)
+        await pilot.press("a")
+        await pilot.pause()
+        assert "Ann takes no action" in duel.query_one(LogView).plain
+
+
+async def test_quitting_works_from_the_pass_the_keyboard_screen() -> None:
+    app = make_app(GameSetup(players=2, hotseat=True, seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle(pilot)
+        if isinstance(screen, DuelScreen):  # the first seat moves; then the keyboard passes
+            await pilot.press("p")
+            screen = await settle(pilot)
+        assert isinstance(screen, PassScreen)
+        assert "q quit" in screen_text(app)
+        # q asks first; no brings the pass screen back, hands still hidden
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        duel = app.screen_stack[1]
+        assert isinstance(duel, DuelScreen) and duel.viewer is None
+        assert app.return_code is None
+        await pilot.press("q", "y")
+        await pilot.pause()
+        assert app.return_code == 0  # the duel started from the command line: the app ends

@@ -38,6 +38,7 @@ from cakeparty.core.games.cake_duel.actions import (
     Trade,
 )
 from cakeparty.core.games.cake_duel.cards import CARDS
+from cakeparty.core.games.cake_duel.claims import is_truthful
 from cakeparty.core.games.cake_duel.state import Phase
 from cakeparty.core.games.cake_duel.text import (
     card_effect,
@@ -116,17 +117,18 @@ class DuelScreen(Screen[None]):
         Binding("p", "pass_turn", _("Pass"), id="duel.pass"),
         Binding("x", "challenge", _("Challenge"), id="duel.challenge"),
         Binding("b", "block", _("Block"), id="duel.block"),
-        Binding("n", "no_action", _("No action"), id="duel.no_action"),
+        # one key, one meaning: n is only ever "no" (refuse a trade, as in yes/no questions)
+        Binding("a", "no_action", _("Accept"), id="duel.no_action"),
         Binding("s", "summon", _("Summon"), id="duel.summon"),
         Binding("t", "take", _("Priest takes"), id="duel.take"),
-        Binding("a", "lead", _("Who leads"), id="duel.lead"),
-        Binding("t", "trade", _("Trade"), id="duel.trade"),
-        Binding("n", "no_trade", _("No trade"), id="duel.no_trade"),
+        Binding("f", "lead", _("Who goes first"), id="duel.lead"),
+        Binding("o", "trade", _("Offer trade"), id="duel.trade"),
+        Binding("k", "no_trade", _("Keep hand"), id="duel.no_trade"),
         Binding("y", "agree", _("Agree"), id="duel.agree"),
         Binding("n", "refuse", _("Refuse"), id="duel.refuse"),
         Binding("w", "taunt", _("Taunt"), id="duel.taunt"),
         Binding("r", "replay", _("Replay"), id="duel.replay"),
-        Binding("n", "new_duel", _("New duel"), id="duel.new"),
+        Binding("d", "new_duel", _("New duel"), id="duel.new"),
         Binding("question_mark,f1", "help", _("Help"), id="duel.help"),
         Binding("pageup", "log(-1)", _("Log up"), show=False, id="duel.log_up"),
         Binding("pagedown", "log(1)", _("Log down"), show=False, id="duel.log_down"),
@@ -426,7 +428,10 @@ class DuelScreen(Screen[None]):
         if self._last_turn:
             why = f"{self._last_turn[-1]}\n\n{why}"
 
-        def taken(_result: None) -> None:
+        def taken(result: str | None) -> None:
+            if result == "quit":
+                self._ask_quit(lambda: self._pass_keyboard(seat))
+                return
             self.viewer = seat
             self.post_message(KeyboardPassed(seat))
             self.refresh_view()
@@ -529,7 +534,12 @@ class DuelScreen(Screen[None]):
             self.perform(seat, action)
 
     def _choose(
-        self, title: str, choices: list[Choice[Any]], then: Callable[[Any], None], prompt: str = ""
+        self,
+        title: str,
+        choices: list[Choice[Any]],
+        then: Callable[[Any], None],
+        prompt: str = "",
+        start: int = 0,
     ) -> None:
         def chosen(value: Any) -> None:
             if value is not None:
@@ -537,7 +547,7 @@ class DuelScreen(Screen[None]):
             elif self.awaiting is not None:
                 self.refresh_view()
 
-        self.app.push_screen(ChoiceScreen(title, choices, prompt), chosen)
+        self.app.push_screen(ChoiceScreen(title, choices, prompt, start=start), chosen)
 
     def _cards_for_play(self) -> tuple[int, ...]:
         """The selected cards, or the one under the cursor if none is selected."""
@@ -555,9 +565,10 @@ class DuelScreen(Screen[None]):
             return
         names = list(dict.fromkeys(a.name for a in claims))
         count = len(slots)
+        cards = self._cards_of(slots)
         choices = [
             Choice(
-                claim_text(count, n),
+                self._claim_label(count, n, cards),
                 n,
                 f"{card_type(n)} — {card_effect(n)}",
             )
@@ -582,6 +593,7 @@ class DuelScreen(Screen[None]):
             choices,
             named,
             _("Any claim may be a bluff; any claim may be challenged."),
+            start=self._truthful_first(names, cards),
         )
 
     def action_block(self) -> None:
@@ -595,9 +607,38 @@ class DuelScreen(Screen[None]):
                 severity="warning",
             )
             return
-        choices = [Choice(claim_text(len(a.slots), a.name), a, card_effect(a.name)) for a in blocks]
+        cards = self._cards_of(slots)
+        choices = [
+            Choice(self._claim_label(len(a.slots), a.name, cards), a, card_effect(a.name))
+            for a in blocks
+        ]
         title = ngettext("Block with {n} card as…", "Block with {n} cards as…", len(slots))
-        self._choose(title.format(n=len(slots)), choices, self._act)
+        start = self._truthful_first([a.name for a in blocks], cards)
+        self._choose(title.format(n=len(slots)), choices, self._act, start=start)
+
+    def _cards_of(self, slots: set[int]) -> tuple[str, ...] | None:
+        """The viewer's cards in ``slots`` (its own hand: it knows them all)."""
+        known = self.view().known
+        cards = tuple(known[s] for s in sorted(slots) if s in known)
+        return cards if len(cards) == len(slots) else None
+
+    @staticmethod
+    def _claim_label(count: int, name: str, cards: tuple[str, ...] | None) -> str:
+        """A claim as offered: "2 × Wizard (true)" when the cards are what it says."""
+        label = claim_text(count, name)
+        if cards is not None and is_truthful(name, cards):
+            label += " " + _("(true)")
+        return label
+
+    @staticmethod
+    def _truthful_first(names: list[str], cards: tuple[str, ...] | None) -> int:
+        """Where a claim list opens: on the truthful claim, so a bluff is a deliberate
+        move; on the card's own name before what a Pierrot or Mimic may become."""
+        if cards is None:
+            return 0
+        true = [i for i, n in enumerate(names) if is_truthful(n, cards)]
+        own = [i for i in true if names[i] in cards]
+        return (own or true or [0])[0]
 
     def action_pass_turn(self) -> None:
         self._act(Pass())
@@ -696,10 +737,16 @@ class DuelScreen(Screen[None]):
         if self.duel.over:
             self._leave()
             return
+        self._ask_quit()
+
+    def _ask_quit(self, otherwise: Callable[[], None] | None = None) -> None:
+        """Ask before a duel in progress is lost; ``otherwise`` runs when the answer is no."""
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self._leave()
+            elif otherwise is not None:
+                otherwise()
 
         self.app.push_screen(
             ConfirmScreen(_("Quit this duel?"), _("The duel in progress will be lost.")),

@@ -220,11 +220,11 @@ def _hint(view: DuelView, duel: DuelGame) -> str:
     if phase is Phase.ATTACK:
         return _("Your attack: pick cards (space, 1–9), c to claim them · p to pass")
     if phase is Phase.RESPOND and view.attack is not None:
-        return _("{seat} claims {claim}: x challenge · b block · n no action").format(
+        return _("{seat} claims {claim}: x challenge · b block · a accept").format(
             seat=names[view.attack.seat], claim=claim_text(view.attack.count, view.attack.name)
         )
     if phase is Phase.REPLY and view.block is not None:
-        return _("{seat} blocks with {claim}: x challenge · n no action").format(
+        return _("{seat} blocks with {claim}: x challenge · a accept").format(
             seat=names[view.block.seat], claim=claim_text(view.block.count, view.block.name)
         )
     if phase is Phase.PRIEST:
@@ -232,9 +232,9 @@ def _hint(view: DuelView, duel: DuelGame) -> str:
     if phase is Phase.SUMMON:
         return _("Your Summoner calls for a card: s to name it")
     if phase is Phase.LEAD:
-        return _("Your team starts: a to choose who attacks first")
+        return _("Your team starts: f to choose who goes first")
     if phase is Phase.TRADE:
-        return _("You may trade with your partner: t to trade · n no trade")
+        return _("You may trade with your partner: o offer a trade · k keep your hand")
     if phase is Phase.TRADE_ANSWER and isinstance(view.trade_offer, Trade):
         offer = view.trade_offer
         mate = view.attacker if view.attacker is not None else 0
@@ -248,7 +248,7 @@ def _hint(view: DuelView, duel: DuelGame) -> str:
 def status_line(view: DuelView, duel: DuelGame, viewer: int | None) -> tuple[str, str]:
     """The status line and its tone, for whoever is to act."""
     if view.winner is not None:
-        return _("The duel is over: {side} wins. r replay · n new duel · q quit").format(
+        return _("The duel is over: {side} wins. r replay · d new duel · q quit").format(
             side=seat_name(view.winner, duel.names)
             if duel.players == 2
             else " & ".join(duel.names[s] for s in range(duel.players) if s % 2 == view.winner)
