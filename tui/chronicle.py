@@ -112,6 +112,11 @@ class Chronicle:
             return Entry(bout, event, cards=self._real(event.slots))
         if isinstance(event, ev.BoutStarted):
             return Entry(bout, event, hands=tuple(self._real(h) for h in after.hands))
+        if isinstance(event, ev.Drew):
+            drawn = [s for s in after.hands[event.seat] if s not in before.hands[event.seat]]
+            return Entry(bout, event, cards=self._real(drawn))
+        if isinstance(event, ev.Looked):
+            return Entry(bout, event, cards=self._real(after.hands[event.target]))
         return Entry(bout, event)
 
 
@@ -158,4 +163,9 @@ def replay_lines(entries: Sequence[Entry], names: Sequence[str]) -> list[tuple[s
             )
         elif isinstance(event, ev.Took) and entry.cards:
             lines.append(("truth", _("  ↳ taken: {cards}").format(cards=card_list(entry.cards))))
+        elif isinstance(event, ev.Drew) and entry.cards:
+            lines.append(("truth", _("  ↳ drawn: {cards}").format(cards=card_list(entry.cards))))
+        elif isinstance(event, ev.Looked):
+            seen = card_list(entry.cards) if entry.cards else _("no cards")
+            lines.append(("truth", _("  ↳ the hand seen: {cards}").format(cards=seen)))
     return lines

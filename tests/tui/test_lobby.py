@@ -82,7 +82,7 @@ async def test_a_host_adds_a_bot_readies_and_plays_the_first_move_by_keys() -> N
             kinds: tuple[type, ...] = (Claim,)
         else:  # the bot attacked first: let its claim stand
             assert any(isinstance(a, NoAction) for a in view.legal)
-            await pilot.press("n")
+            await pilot.press("a")
             kinds = (NoAction, Pass)
         await until(pilot, lambda: moves.of(ActionChosen), "Ann's move")
         chosen = moves.of(ActionChosen)[0]

@@ -15,6 +15,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import OptionList
 
 from cakeparty.core import Action
@@ -22,13 +23,14 @@ from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.actions import Claim
 from cakeparty.core.games.cake_duel.cards import CARDS
 from cakeparty.core.games.cake_duel.state import Phase
-from cakeparty.core.games.cake_duel.text import card_title
+from cakeparty.core.games.cake_duel.text import card_title, claim_text
 from cakeparty.tui.local import GameSetup, LocalDuel
 from cakeparty.tui.messages import ActionChosen
 from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen, NoticeScreen, PassScreen
 from cakeparty.tui.screens.duel import DuelScreen
+from cakeparty.tui.screens.duel_parts import fit_lines
 from cakeparty.tui.screens.duel_story import transform_note
-from cakeparty.tui.screens.results import DuelEndScreen
+from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
 from cakeparty.tui.widgets import LogView
 
 from .pilot import SIZE, Recorder, make_app, settle
@@ -37,6 +39,13 @@ from .pilot import SIZE, Recorder, make_app, settle
 def screen_text(app: App[Any]) -> str:
     """Every row of the screen as the terminal shows it."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def region_text(app: App[Any], widget: Widget) -> str:
+    """The rows of the screen inside ``widget``'s content, as shown."""
+    region = widget.content_region
+    rows = screen_text(app).splitlines()[region.y : region.y + region.height]
+    return "\n".join(row[region.x : region.x + region.width] for row in rows)
 
 
 def policy(rng: random.Random) -> Callable[[DuelScreen], Action]:
@@ -77,7 +86,8 @@ async def play_until(
                 break
             screen._act(choose(screen))
         elif isinstance(screen, ChoiceScreen):
-            assert duel_screen is not None
+            duel_screen = app.screen_stack[1]
+            assert isinstance(duel_screen, DuelScreen)
             action = choose(duel_screen)
             values = [c.value for c in screen.choices]
             await pilot.press(str(values.index(action) + 1))
@@ -286,3 +296,96 @@ async def test_quitting_works_from_the_pass_the_keyboard_screen() -> None:
         await pilot.press("q", "y")
         await pilot.pause()
         assert app.return_code == 0  # the duel started from the command line: the app ends
+
+
+# -- room for what happened ----------------------------------------------------------------
+
+
+def test_fit_lines_keeps_the_newest_lines_that_fit_once_wrapped() -> None:
+    lines = ["a" * 10, "b" * 30, "c" * 5]
+    assert fit_lines(lines, 20, 3) == ["b" * 30, "c" * 5]  # b wraps to two rows
+    assert fit_lines(lines, 40, 3) == lines
+    assert fit_lines(lines, 20, 1) == ["c" * 5]
+    assert fit_lines(["x" * 100], 20, 2) == ["x" * 100]  # the newest line is never dropped
+
+
+async def test_team_mode_at_80x24_shows_blocks_and_the_newest_line_of_the_last_turn() -> None:
+    app = make_app(GameSetup(players=4, bots="random", seed=13))
+    async with app.run_test(size=SIZE) as pilot:
+        checked = {"block": 0, "last": 0}
+
+        def check(screen: Screen[Any], text: str) -> bool:
+            if not isinstance(screen, DuelScreen) or screen.awaiting is None:
+                return False
+            view = screen.view()
+            names = screen.duel.names
+            flat = " ".join(region_text(app, screen.query_one("#duel-claims")).split())
+            if view.attack is not None and view.block is not None:
+                block = view.block
+                shown = f"Block {names[block.seat]}: {claim_text(block.count, block.name)}"
+                assert shown in flat, text
+                checked["block"] += 1
+            elif view.attack is None and screen._last_turn:
+                newest = screen._last_turn[-1]
+                assert " ".join(newest.split()[:4]) in flat, text
+                checked["last"] += 1
+            return False
+
+        try:
+            await play_until(pilot, check, rseed=13)
+        except AssertionError as exc:
+            if "never showed" not in str(exc):
+                raise
+        assert checked["block"] >= 2 and checked["last"] >= 2
+
+
+async def test_the_log_reflows_and_a_small_terminal_is_told_so() -> None:
+    app = make_app(GameSetup(players=2, bots="random", seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        duel = await settle(pilot)
+        assert isinstance(duel, DuelScreen)
+        first = duel.query_one(LogView).plain[0]  # "Bout 1: Muffin attacks first, …"
+        assert first not in screen_text(app)  # wrapped at 80 columns
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert first in screen_text(app)  # on one row once there is room
+        assert "Terminal too small" not in screen_text(app)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        await pilot.pause()
+        assert "Terminal too small (70×20): Cake Duel needs 80×24." in screen_text(app)
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await pilot.pause()
+        assert "Terminal too small" not in screen_text(app)
+
+
+async def test_a_long_card_description_wraps_instead_of_being_cut() -> None:
+    app = make_app(GameSetup(players=2, bots="random", seed=17))
+    async with app.run_test(size=SIZE) as pilot:
+        duel = await settle(pilot)
+        assert isinstance(duel, DuelScreen)
+        view = duel.view()
+        assert view.known[view.hand[0]] == "quartermaster"
+        text = screen_text(app)
+        assert "Quartermaster — special attacker. Your hand size +1 for the rest of the" in text
+        assert "│ bout." in text
+
+
+async def test_the_replay_names_drawn_cards_and_looked_at_hands() -> None:
+    app = make_app(GameSetup(players=2, bots="random", seed=17))
+    async with app.run_test(size=SIZE) as pilot:
+
+        def over(screen: Screen[Any], text: str) -> bool:
+            return isinstance(screen, DuelEndScreen)
+
+        await play_until(pilot, over, rseed=17)
+        await pilot.press("r")
+        replay = await settle(pilot)
+        assert isinstance(replay, ReplayScreen)
+        plain = replay.plain
+        drew = [i for i, line in enumerate(plain) if " draws " in line]
+        assert drew and all(plain[i + 1].startswith("  ↳ drawn: ") for i in drew)
+        looked = plain.index("Ann looks at Muffin's hand")
+        assert plain[looked + 1].startswith("  ↳ the hand seen: ")

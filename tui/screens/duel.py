@@ -13,7 +13,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -77,6 +77,7 @@ from cakeparty.tui.screens.duel_parts import (
     hand_faces,
     last_turn_lines,
     seat_rows,
+    specials_text,
     status_line,
     table_text,
     take_label,
@@ -85,7 +86,7 @@ from cakeparty.tui.screens.duel_parts import (
 from cakeparty.tui.screens.duel_story import block_result, look_cards, look_line, transform_note
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
-from cakeparty.tui.widgets import HandView, LogView, SeatList, StatusBar
+from cakeparty.tui.widgets import FittedText, HandView, LogView, SeatList, StatusBar
 
 #: Which action kinds each key action stands for; a key shows only when one is legal.
 KEY_ACTIONS: dict[str, tuple[type[Action], ...]] = {
@@ -103,6 +104,9 @@ KEY_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     "refuse": (Refuse,),
     "taunt": (Taunt,),
 }
+
+#: The smallest terminal the duel is laid out for: below it, a notice says so.
+MIN_SIZE = (80, 24)
 
 #: Phases whose only decision opens a list at once.
 AUTO_CHOOSE = {Phase.SUMMON: "summon", Phase.PRIEST: "take", Phase.LEAD: "lead"}
@@ -166,6 +170,7 @@ class DuelScreen(Screen[None]):
     # -- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        yield Static(id="duel-too-small", markup=False)
         yield Static(id="duel-title")
         with Horizontal(id="duel-top"):
             with Vertical(id="duel-left"):
@@ -174,7 +179,7 @@ class DuelScreen(Screen[None]):
                 yield seats
                 with Vertical(id="duel-table") as table:
                     table.border_title = _("Table")
-                    yield Static(id="duel-claims")
+                    yield FittedText(id="duel-claims")
                     yield Static(id="duel-deck")
             log = LogView(id="duel-log")
             log.border_title = _("Log")
@@ -191,8 +196,18 @@ class DuelScreen(Screen[None]):
     def on_mount(self) -> None:
         self.start()
 
-    def on_resize(self) -> None:
-        """The table keeps its newest lines and the log reflows at the new size."""
+    def on_resize(self, event: events.Resize) -> None:
+        """The table keeps its newest lines and the log reflows at the new size; below the
+        smallest size the duel is made for, a notice says so."""
+        width, height = event.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small:
+            self.query_one("#duel-too-small", Static).update(
+                _("Terminal too small ({width}×{height}): Cake Duel needs {w}×{h}.").format(
+                    width=width, height=height, w=MIN_SIZE[0], h=MIN_SIZE[1]
+                )
+            )
+        self.set_class(small, "-too-small")
         self.call_after_refresh(self.refresh_view)
 
     def start(self) -> None:
@@ -226,10 +241,14 @@ class DuelScreen(Screen[None]):
         turn = view.turn - self.first_turn + 1
         self.query_one("#duel-title", Static).update(title_line(view, duel, turn))
         self.query_one(SeatList).show(seat_rows(view, duel, self.viewer))
-        claims = self.query_one("#duel-claims", Static)
-        size = (claims.content_size.width, claims.content_size.height)
-        claims.update(table_text(view, duel, self._last_turn, size))
-        self.query_one("#duel-deck", Static).update(deck_text(view))
+        self.query_one("#duel-table").border_subtitle = deck_text(view)
+        deck = self.query_one("#duel-deck", Static)
+        deck.update(specials_text(view))
+        deck.display = bool(view.specials_seen)
+        last_turn = list(self._last_turn)
+        self.query_one("#duel-claims", FittedText).show(
+            lambda width, rows: table_text(view, duel, last_turn, (width, rows))
+        )
         hand = self.hand
         if self.viewer is None:
             hand.border_title = _("Hands are hidden")

@@ -115,69 +115,92 @@ def seat_rows(view: DuelView, duel: DuelGame, viewer: int | None) -> list[SeatRo
     return rows
 
 
-def _play_line(text: Text, label: str, view: DuelView, duel: DuelGame, play: Play) -> None:
-    text.append(f"{label:<8}", style="bold")
-    text.append(duel.names[play.seat])
+def _play_lines(label: str, view: DuelView, duel: DuelGame, play: Play) -> tuple[Text, Text | None]:
+    """A claim on the table, and the cards under it if the viewer knows them."""
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(f"{label:<8}", style="bold")
+    line.append(duel.names[play.seat])
     if duel.players == 4 and view.target is not None and play.seat != view.target:
-        text.append(" → " + duel.names[view.target])
-    text.append(": ")
-    text.append(claim_text(play.count, play.name), style="bold")
-    text.append("  ")
-    text.append(FacedownPile.blocks(play.count, most=5), style="dim")
-    text.append("\n")
-    if play.seat == view.seat and all(s in view.known for s in play.slots):
-        text.append(" " * 8)
-        cards = card_list(view.known[s] for s in play.slots)
-        text.append(_("yours: {cards}").format(cards=cards), style="italic")
-        text.append("\n")
+        line.append(" → " + duel.names[view.target])
+    line.append(": ")
+    line.append(claim_text(play.count, play.name), style="bold")
+    line.append("  ")
+    line.append(FacedownPile.blocks(play.count, most=5), style="dim")
+    if view.seat is None or not all(s in view.known for s in play.slots):
+        return line, None
+    # facedown cards the viewer knows: its own, a partner's, or cards it saw
+    cards = card_list(view.known[s] for s in play.slots)
+    note = Text(" " * 8, no_wrap=True, overflow="ellipsis")
+    if play.seat == view.seat:
+        note.append(_("yours: {cards}").format(cards=cards), style="italic")
+    else:
+        note.append(_("you know: {cards}").format(cards=cards), style="italic")
+    return line, note
 
 
 def table_text(
     view: DuelView, duel: DuelGame, last_turn: Sequence[str], size: tuple[int, int] = (0, 0)
 ) -> Text:
     """The table: the attack and block claims, or the last turn's, as many of its newest
-    lines as fit in ``size`` (columns, rows; 0: no limit)."""
-    text = Text()
+    lines as fit in ``size`` (columns, rows; 0: no limit). The claims themselves always
+    show; what the viewer knows of their cards, where there is room."""
+    width, rows = size
     if view.attack is not None:
-        _play_line(text, _("Attack"), view, duel, view.attack)
+        attack, attack_note = _play_lines(_("Attack"), view, duel, view.attack)
         if view.block is not None:
-            _play_line(text, _("Block"), view, duel, view.block)
+            block, block_note = _play_lines(_("Block"), view, duel, view.block)
         else:
-            text.append(f"{_('Block'):<8}", style="bold")
-            text.append("—\n", style="dim")
-    elif last_turn:
-        text.append(_("Last turn"), style="bold")
-        text.append("\n")
-        width, rows = size
-        shown = fit_lines(last_turn, width, rows - 1) if width and rows > 1 else last_turn[-5:]
-        for line in shown:
-            text.append(f"  {line}\n", style="dim")
+            block = Text(f"{_('Block'):<8}", style="bold")
+            block.append("—", style="dim")
+            block_note = None
+        room = rows - 2 if rows else 2
+        lines = [attack]
+        if attack_note is not None and room > 0:
+            lines.append(attack_note)
+            room -= 1
+        lines.append(block)
+        if block_note is not None and room > 0:
+            lines.append(block_note)
+        return Text("\n").join(lines)
+    text = Text()
+    if last_turn:
+        if width and rows:
+            header = rows > 2
+            shown = fit_lines(last_turn, width, rows - 1 if header else rows)
+        else:
+            header, shown = True, list(last_turn[-5:])
+        if header:
+            text.append(_("Last turn"), style="bold")
+            text.append("\n")
+        text.append("\n".join(f"  {line}" for line in shown), style="dim")
     else:
         text.append(_("No claim on the table yet."), style="dim")
     return text
 
 
-def deck_text(view: DuelView) -> Text:
-    """Deck and discard counts, and the specials hidden in this duel's deck."""
-    text = Text()
-    text.append(_("Deck {n}").format(n=view.deck_count), style="bold")
-    text.append(" · ")
-    text.append(_("Discard {n}").format(n=view.discard_count))
-    text.append(" · ")
+def deck_text(view: DuelView) -> str:
+    """Deck and discard counts and the number of hidden specials: the table's subtitle."""
+    parts = [
+        _("deck {n}").format(n=view.deck_count),
+        _("discard {n}").format(n=view.discard_count),
+    ]
     if view.specials_in_deck:
-        text.append(
-            ngettext(
-                "{n} hidden special",
-                "{n} hidden specials",
-                view.specials_in_deck,
-            ).format(n=view.specials_in_deck)
+        parts.append(
+            ngettext("{n} hidden special", "{n} hidden specials", view.specials_in_deck).format(
+                n=view.specials_in_deck
+            )
         )
-        if view.specials_seen:
-            text.append("\n")
-            seen = card_list(sorted(view.specials_seen))
-            text.append(_("Specials seen this duel: {cards}").format(cards=seen), style="italic")
     else:
-        text.append(_("core game"), style="dim")
+        parts.append(_("core game"))
+    return " · ".join(parts)
+
+
+def specials_text(view: DuelView) -> Text:
+    """The specials this seat knows to be in this duel's deck, on one line."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    if view.specials_seen:
+        seen = card_list(sorted(view.specials_seen))
+        text.append(_("Specials seen: {cards}").format(cards=seen), style="italic")
     return text
 
 
