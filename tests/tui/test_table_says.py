@@ -49,13 +49,14 @@ def region_text(app: App[Any], widget: Widget) -> str:
 
 
 def policy(rng: random.Random) -> Callable[[DuelScreen], Action]:
-    """Seat 0's choices: the random bot's, from its own seeded source."""
+    """The person's choices (seat 0, or whoever has the keyboard in hot-seat play): the
+    random bot's, from their own seeded source."""
 
     def choose(screen: DuelScreen) -> Action:
         duel = screen.duel
-        bot = duel.bots["random"] if hasattr(duel, "bots") else None
-        assert bot is not None
-        return bot(duel.view(0), rng)
+        assert isinstance(duel, LocalDuel)
+        seat = screen.awaiting if screen.awaiting is not None else 0
+        return duel.bots["random"](duel.view(seat), rng)
 
     return choose
 
@@ -91,7 +92,7 @@ async def play_until(
             action = choose(duel_screen)
             values = [c.value for c in screen.choices]
             await pilot.press(str(values.index(action) + 1))
-        elif isinstance(screen, NoticeScreen):
+        elif isinstance(screen, NoticeScreen | PassScreen):
             await pilot.press("enter")
         else:
             break
@@ -389,3 +390,28 @@ async def test_the_replay_names_drawn_cards_and_looked_at_hands() -> None:
         assert drew and all(plain[i + 1].startswith("  ↳ drawn: ") for i in drew)
         looked = plain.index("Ann looks at Muffin's hand")
         assert plain[looked + 1].startswith("  ↳ the hand seen: ")
+
+
+async def test_at_a_shared_keyboard_a_look_waits_for_its_player() -> None:
+    app = make_app(GameSetup(players=2, hotseat=True, seed=26))
+    async with app.run_test(size=SIZE) as pilot:
+        holders: list[int | None] = []
+
+        def look(screen: Screen[Any], text: str) -> bool:
+            if not (isinstance(screen, NoticeScreen) and "look at" in screen.title_text):
+                return False
+            duel = app.screen_stack[1]
+            assert isinstance(duel, DuelScreen)
+            holders.append(duel.viewer)
+            return True
+
+        _screen, text = await play_until(pilot, look, rseed=26)
+        duel = app.screen_stack[1]
+        assert isinstance(duel, DuelScreen)
+        looked = next(e.event for e in duel.duel.story if isinstance(e.event, ev.Looked))
+        # shown to the player who looked, with the keyboard in their hands
+        assert holders == [looked.seat]
+        target = duel.duel.names[looked.target]
+        assert f"Your look at {target}'s hand" in text
+        # the log is everyone's at one keyboard: it says who looked, never what was seen
+        assert not any(line.startswith("You see") for line in duel.query_one(LogView).plain)

@@ -382,7 +382,12 @@ class DuelScreen(Screen[None]):
         self.await_player(seat)
 
     def await_player(self, seat: int) -> None:
-        """It is this screen's player's turn: show it, and open the only sensible list."""
+        """It is this screen's player's turn: show it, and open the only sensible list.
+
+        A look not shown yet comes first (a networked room's screen moves on through here).
+        """
+        if self._looks and self._show_look():
+            return
         self.awaiting = seat
         self.refresh_view()
         action = AUTO_CHOOSE.get(self.view().phase)
