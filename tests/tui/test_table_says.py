@@ -29,7 +29,7 @@ from cakeparty.tui.messages import ActionChosen
 from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen, NoticeScreen, PassScreen
 from cakeparty.tui.screens.duel import DuelScreen
 from cakeparty.tui.screens.duel_parts import fit_lines
-from cakeparty.tui.screens.duel_story import transform_note
+from cakeparty.tui.screens.duel_story import block_result, transform_note
 from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
 from cakeparty.tui.widgets import LogView
 
@@ -415,3 +415,63 @@ async def test_at_a_shared_keyboard_a_look_waits_for_its_player() -> None:
         assert f"Your look at {target}'s hand" in text
         # the log is everyone's at one keyboard: it says who looked, never what was seen
         assert not any(line.startswith("You see") for line in duel.query_one(LogView).plain)
+
+
+# -- the sentences, rule by rule -----------------------------------------------------------
+
+NAMES = ("Ann", "Muffin")
+
+
+def _claim(name: str, count: int) -> ev.Claimed:
+    return ev.Claimed(0, 1, name, tuple(range(count)))
+
+
+def _block(name: str, count: int) -> ev.Blocked:
+    return ev.Blocked(1, name, tuple(range(10, 10 + count)))
+
+
+def test_block_results_follow_the_blocking_rules() -> None:
+    assert (
+        block_result(_claim("wizard", 2), _block("angel", 1), NAMES)
+        == "The Angel cancels 2 × Wizard; no cakes stolen"
+    )
+    assert (
+        block_result(_claim("soldier", 3), _block("defender", 1), NAMES)
+        == "1 × Defender blocks 1 of 3 × Soldier; 2 still steal"
+    )
+    assert (
+        block_result(_claim("soldier", 2), _block("defender", 2), NAMES)
+        == "2 × Defender blocks 2 × Soldier; no cakes stolen"
+    )
+    assert (
+        block_result(_claim("archer", 2), _block("priest", 1), NAMES)
+        == "1 × Priest cancels 1 of 2 × Archer and takes it into Muffin's hand; 1 still attacks"
+    )
+    assert (
+        block_result(_claim("scout", 1), _block("defender", 1), NAMES)
+        == "1 × Defender blocks 1 × Scout; no cakes stolen; the Scout's effect still happens"
+    )
+
+
+def _flip(name: str, cards: tuple[str, ...], truthful: bool) -> ev.Challenged:
+    return ev.Challenged(1, 0, name, tuple(range(len(cards))), cards, truthful)
+
+
+def test_pierrot_and_mimic_notes_say_what_each_became() -> None:
+    assert transform_note(_flip("wizard", ("wizard",), True)) is None
+    assert (
+        transform_note(_flip("wizard", ("pierrot",), True))
+        == "Pierrot became the claimed Wizard: the claim stands"
+    )
+    assert (
+        transform_note(_flip("assassin", ("pierrot",), False))
+        == "Pierrot becomes only a core card, never the claimed Assassin: the claim is a bluff"
+    )
+    assert (
+        transform_note(_flip("archer", ("archer", "mimic"), True))
+        == "Mimic became the Archer beside it: the claim stands"
+    )
+    assert (
+        transform_note(_flip("soldier", ("mimic",), False))
+        == "Mimic has no real card beside it to copy: the claim is a bluff"
+    )

@@ -70,13 +70,15 @@ def transform_note(event: ev.Challenged) -> str | None:
     notes = []
     if PIERROT in cards:
         if event.name in CORE_NAMES:
-            notes.append(_("Pierrot became a {card}").format(card=claimed))
+            notes.append(_("Pierrot became the claimed {card}").format(card=claimed))
         else:
-            notes.append(_("Pierrot becomes only a core card, never a {card}").format(card=claimed))
+            notes.append(
+                _("Pierrot becomes only a core card, never the claimed {card}").format(card=claimed)
+            )
     if MIMIC in cards:
         real = [c for c in cards if not CARDS[c].type.unclaimable]
         if real:
-            notes.append(_("Mimic became a {card}").format(card=card_title(real[0])))
+            notes.append(_("Mimic became the {card} beside it").format(card=card_title(real[0])))
         else:
             notes.append(_("Mimic has no real card beside it to copy"))
     if not notes:
