@@ -25,6 +25,7 @@ from cakeparty.core import (
     Shuffled,
 )
 from cakeparty.core.games.cake_duel import events as ev
+from cakeparty.core.games.cake_duel.cards import CARDS
 from cakeparty.core.games.cake_duel.claims import is_truthful
 from cakeparty.core.games.cake_duel.state import DuelState
 from cakeparty.core.games.cake_duel.text import card_list, describe, seat_name
@@ -111,7 +112,19 @@ class Chronicle:
             return Entry(bout, event, cards=self._real(event.slots))
         if isinstance(event, ev.BoutStarted):
             return Entry(bout, event, hands=tuple(self._real(h) for h in after.hands))
+        if isinstance(event, ev.Drew):
+            drawn = [s for s in after.hands[event.seat] if s not in before.hands[event.seat]]
+            return Entry(bout, event, cards=self._real(drawn))
+        if isinstance(event, ev.Looked):
+            return Entry(bout, event, cards=self._real(after.hands[event.target]))
         return Entry(bout, event)
+
+
+def hidden_specials(state: DuelState, dealer: LocalDealer) -> tuple[str, ...]:
+    """The specials shuffled into this duel's deck, as the dealer knows them (after a duel,
+    when nothing is secret any more)."""
+    cards = (dealer.card(slot) for slot in state.game_slots())
+    return tuple(sorted(c for c in cards if CARDS[c].special))
 
 
 # -- the replay ----------------------------------------------------------------------------
@@ -150,4 +163,9 @@ def replay_lines(entries: Sequence[Entry], names: Sequence[str]) -> list[tuple[s
             )
         elif isinstance(event, ev.Took) and entry.cards:
             lines.append(("truth", _("  ↳ taken: {cards}").format(cards=card_list(entry.cards))))
+        elif isinstance(event, ev.Drew) and entry.cards:
+            lines.append(("truth", _("  ↳ drawn: {cards}").format(cards=card_list(entry.cards))))
+        elif isinstance(event, ev.Looked):
+            seen = card_list(entry.cards) if entry.cards else _("no cards")
+            lines.append(("truth", _("  ↳ the hand seen: {cards}").format(cards=seen)))
     return lines

@@ -69,11 +69,11 @@ def keys_for(screen: DuelScreen, rng: random.Random) -> list[str]:
             return ["x"]
         if roll < 0.6 and blocks:
             return [str(hand.index(blocks[0].slots[0]) + 1), "b"]
-        return ["n"]
+        return ["a"]
     if view.phase is Phase.REPLY:
-        return ["x"] if rng.random() < 0.3 else ["n"]
+        return ["x"] if rng.random() < 0.3 else ["a"]
     if view.phase is Phase.TRADE:
-        return ["t"] if rng.random() < 0.5 else ["n"]
+        return ["o"] if rng.random() < 0.5 else ["k"]
     if view.phase is Phase.TRADE_ANSWER:
         return ["y"] if rng.random() < 0.5 else ["n"]
     raise AssertionError(f"no keys planned for {view.phase}")
@@ -150,7 +150,7 @@ async def test_a_whole_duel_against_the_random_bot_by_keys_only() -> None:
         assert app.screen is duel_screen and duel_screen.ended
         assert shown_actions(duel_screen) == set()
         # a new duel: same table, a fresh deal
-        await pilot.press("n")
+        await pilot.press("d")
         fresh = await settle(pilot)
         assert isinstance(fresh, DuelScreen) and fresh is not duel_screen
         assert fresh.duel.names == duel_screen.duel.names and not fresh.duel.over
@@ -312,8 +312,13 @@ async def test_the_priest_and_summoner_lists_offer_only_legal_choices() -> None:
                 assert isinstance(app.screen, ChoiceScreen)
                 await pilot.press(pick(app.screen, "Priest"))
             else:
-                await pilot.press("n")
+                await pilot.press("a")
         assert seen == {Take, Summon}
+        screen = await settle(pilot)
+        if isinstance(screen, NoticeScreen):  # what the Summoner's look showed
+            assert screen.title_text == "Your look at Muffin's hand"
+            await pilot.press("enter")
+            await settle(pilot)
         log = duel_screen.query_one(LogView).plain
         assert any("Summoner calls for Wizard" in line for line in log)
         assert any("Muffin holds" in line for line in log)

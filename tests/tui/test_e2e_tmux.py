@@ -88,7 +88,7 @@ def test_the_binary_plays_a_claim_at_80x24(tmp_path: Path) -> None:
         deadline = time.monotonic() + 20
         while not claimed and time.monotonic() < deadline:
             screen = term.wait_for(
-                lambda s: "c Claim" in s or "n No action" in s or "enter to continue" in s,
+                lambda s: "c Claim" in s or "a Accept" in s or "enter to continue" in s,
                 "a decision for Ann",
             )
             if "enter to continue" in screen:
@@ -104,8 +104,8 @@ def test_the_binary_plays_a_claim_at_80x24(tmp_path: Path) -> None:
                 )
                 claimed = True
             else:
-                term.keys("n")
-                term.wait_for(lambda s: "n No action" not in s, "the answer to be taken")
+                term.keys("a")
+                term.wait_for(lambda s: "a Accept" not in s, "the answer to be taken")
         assert claimed, "Ann never had a turn to attack"
         assert "Ann claims 1 ×" in _log(screen)
         # the bout moves on: the bot answers the claim, and the turn (or the bout) ends
@@ -116,8 +116,8 @@ def test_the_binary_plays_a_claim_at_80x24(tmp_path: Path) -> None:
         deadline = time.monotonic() + 15
         while _turn(screen) <= turn and "wins bout" not in screen and "bout 2" not in screen:
             assert time.monotonic() < deadline, f"the bout did not move on:\n{screen}"
-            if "n No action" in screen:
-                term.keys("n")
+            if "a Accept" in screen:
+                term.keys("a")
             time.sleep(0.1)
             screen = term.screen()
         term.keys("q")
@@ -191,8 +191,8 @@ def test_two_players_host_join_and_play_a_turn_over_the_network(tmp_path: Path) 
         screen = defend.wait_for(
             lambda s: claim in _log(s) and "x Challenge" in _footer(s), "the claim at the defender"
         )
-        assert "n No action" in _footer(screen)
-        defend.keys("n")
+        assert "a Accept" in _footer(screen)
+        defend.keys("a")
         answer = f"{defender} takes no action"
         attack.wait_for(lambda s: answer in _log(s), "the answer at the attacker")
         defend.wait_for(lambda s: answer in _log(s), "the answer at the defender")

@@ -82,7 +82,7 @@ async def test_a_host_adds_a_bot_readies_and_plays_the_first_move_by_keys() -> N
             kinds: tuple[type, ...] = (Claim,)
         else:  # the bot attacked first: let its claim stand
             assert any(isinstance(a, NoAction) for a in view.legal)
-            await pilot.press("n")
+            await pilot.press("a")
             kinds = (NoAction, Pass)
         await until(pilot, lambda: moves.of(ActionChosen), "Ann's move")
         chosen = moves.of(ActionChosen)[0]
@@ -260,7 +260,11 @@ async def test_a_player_who_left_comes_back_to_the_game_in_progress() -> None:
                 assert isinstance(back, NetDuelScreen)
                 assert back.net.peer.seq >= seq
                 # the journal is replayed, every mix proof checked again, then the story told
-                await until(pilot, lambda: len(back.log_view.plain) >= len(told), "the story")
+                await until(
+                    pilot,  # the screen is up before its widgets are: wait for the log too
+                    lambda: bool(back.query("LogView")) and len(back.log_view.plain) >= len(told),
+                    "the story",
+                )
                 assert back.log_view.plain[: len(told)] == told  # the story, told once
                 await until(pilot, lambda: host.online.get(me) is True, "Ann online again")
                 await pilot.press("q", "y")

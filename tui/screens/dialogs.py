@@ -44,11 +44,15 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
         ),
     ]
 
-    def __init__(self, title: str, choices: Sequence[Choice[T]], prompt: str = "") -> None:
+    def __init__(
+        self, title: str, choices: Sequence[Choice[T]], prompt: str = "", *, start: int = 0
+    ) -> None:
+        """``start``: the entry highlighted when the list opens."""
         super().__init__(classes="dialog")
         self.title_text = title
         self.prompt = prompt
         self.choices = list(choices)
+        self.start = start if 0 <= start < len(self.choices) else 0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog-box") as box:
@@ -67,7 +71,7 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
-        options.highlighted = 0
+        options.highlighted = self.start
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -136,12 +140,16 @@ class NoticeScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class PassScreen(ModalScreen[None]):
-    """Hot-seat: hide everything until the next person has the keyboard."""
+class PassScreen(ModalScreen[str | None]):
+    """Hot-seat: hide everything until the next person has the keyboard.
+
+    Returns ``None`` when the next person is ready, "quit" when someone wants to stop.
+    """
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "ready", _("Ready"), id="pass.ready")
+        Binding("enter,space", "ready", _("Ready"), id="pass.ready"),
+        Binding("q", "quit_game", _("Quit"), id="pass.quit"),
     ]
 
     def __init__(self, name: str, why: str = "") -> None:
@@ -159,7 +167,7 @@ class PassScreen(ModalScreen[None]):
             if self.why:
                 yield Static(self.why, id="dialog-detail", markup=False)
             yield Static(
-                _("{name}: press enter when nobody else can see the screen.").format(
+                _("{name}: press enter when nobody else can see the screen · q quit").format(
                     name=self.name_text
                 ),
                 id="dialog-keys",
@@ -168,3 +176,6 @@ class PassScreen(ModalScreen[None]):
 
     def action_ready(self) -> None:
         self.dismiss(None)
+
+    def action_quit_game(self) -> None:
+        self.dismiss("quit")

@@ -13,7 +13,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -39,21 +39,22 @@ from cakeparty.core.games.cake_duel.actions import (
     Trade,
 )
 from cakeparty.core.games.cake_duel.cards import CARDS
+from cakeparty.core.games.cake_duel.claims import is_truthful
 from cakeparty.core.games.cake_duel.state import Phase
 from cakeparty.core.games.cake_duel.text import (
     card_effect,
+    card_list,
     card_title,
     card_type,
     claim_text,
     describe,
     describe_action,
     describe_decision,
-    score_text,
     side_name,
 )
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import _, ngettext
-from cakeparty.tui.chronicle import Entry, replay_lines
+from cakeparty.tui.chronicle import Entry, hidden_specials, replay_lines
 from cakeparty.tui.duel_game import DuelGame
 from cakeparty.tui.local import GameSetup, LocalDuel
 from cakeparty.tui.messages import (
@@ -77,14 +78,16 @@ from cakeparty.tui.screens.duel_parts import (
     hand_faces,
     last_turn_lines,
     seat_rows,
+    specials_text,
     status_line,
     table_text,
     take_label,
     title_line,
 )
+from cakeparty.tui.screens.duel_story import block_result, look_cards, look_line, transform_note
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
-from cakeparty.tui.widgets import HandView, LogView, SeatList, StatusBar
+from cakeparty.tui.widgets import FittedText, HandView, LogView, SeatList, StatusBar
 
 #: Which action kinds each key action stands for; a key shows only when one is legal.
 KEY_ACTIONS: dict[str, tuple[type[Action], ...]] = {
@@ -92,7 +95,8 @@ KEY_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     "pass_turn": (Pass,),
     "block": (Block,),
     "challenge": (Challenge,),
-    "no_action": (NoAction, KeepHidden),
+    "no_action": (NoAction,),
+    "keep_hidden": (KeepHidden,),
     "summon": (Summon,),
     "take": (Take,),
     "lead": (Lead,),
@@ -102,6 +106,9 @@ KEY_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     "refuse": (Refuse,),
     "taunt": (Taunt,),
 }
+
+#: The smallest terminal the duel is laid out for: below it, a notice says so.
+MIN_SIZE = (80, 24)
 
 #: Phases whose only decision opens a list at once.
 AUTO_CHOOSE = {Phase.SUMMON: "summon", Phase.PRIEST: "take", Phase.LEAD: "lead"}
@@ -116,17 +123,19 @@ class DuelScreen(Screen[None]):
         Binding("p", "pass_turn", _("Pass"), id="duel.pass"),
         Binding("x", "challenge", _("Challenge"), id="duel.challenge"),
         Binding("b", "block", _("Block"), id="duel.block"),
-        Binding("n", "no_action", _("No action"), id="duel.no_action"),
+        # one key, one meaning: n is only ever "no" (refuse a trade, as in yes/no questions)
+        Binding("a", "no_action", _("Accept"), id="duel.no_action"),
         Binding("s", "summon", _("Summon"), id="duel.summon"),
         Binding("t", "take", _("Priest takes"), id="duel.take"),
-        Binding("a", "lead", _("Who leads"), id="duel.lead"),
-        Binding("t", "trade", _("Trade"), id="duel.trade"),
-        Binding("n", "no_trade", _("No trade"), id="duel.no_trade"),
+        Binding("f", "lead", _("Who goes first"), id="duel.lead"),
+        Binding("o", "trade", _("Offer trade"), id="duel.trade"),
+        Binding("k", "no_trade", _("Keep hand"), id="duel.no_trade"),
         Binding("y", "agree", _("Agree"), id="duel.agree"),
         Binding("n", "refuse", _("Refuse"), id="duel.refuse"),
-        Binding("w", "taunt", _("Taunt"), id="duel.taunt"),
+        Binding("w", "taunt", _("Reveal Sir Wolfy"), id="duel.taunt"),
+        Binding("h", "keep_hidden", _("Keep Wolfy hidden"), id="duel.keep_hidden"),
         Binding("r", "replay", _("Replay"), id="duel.replay"),
-        Binding("n", "new_duel", _("New duel"), id="duel.new"),
+        Binding("d", "new_duel", _("New duel"), id="duel.new"),
         Binding("question_mark,f1", "help", _("Help"), id="duel.help"),
         Binding("pageup", "log(-1)", _("Log up"), show=False, id="duel.log_up"),
         Binding("pagedown", "log(1)", _("Log down"), show=False, id="duel.log_down"),
@@ -152,6 +161,10 @@ class DuelScreen(Screen[None]):
         self.bot_busy = False
         self._last_turn: list[str] = []
         self._bout_end: list[Entry] = []
+        self._claim: ev.Claimed | None = None  # this turn's attack and block, as told
+        self._block: ev.Blocked | None = None
+        # looks told but not shown yet: (looker, target, the cards if already known)
+        self._looks: list[tuple[int, int, tuple[str, ...] | None]] = []
         self.ended = False
         self._seen: dict[int, set[int]] = {}  # per seat: the hand at its last decision
         self.first_turn = 1  # the duel's turn count when this bout began
@@ -160,6 +173,7 @@ class DuelScreen(Screen[None]):
     # -- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        yield Static(id="duel-too-small", markup=False)
         yield Static(id="duel-title")
         with Horizontal(id="duel-top"):
             with Vertical(id="duel-left"):
@@ -168,7 +182,7 @@ class DuelScreen(Screen[None]):
                 yield seats
                 with Vertical(id="duel-table") as table:
                     table.border_title = _("Table")
-                    yield Static(id="duel-claims")
+                    yield FittedText(id="duel-claims")
                     yield Static(id="duel-deck")
             log = LogView(id="duel-log")
             log.border_title = _("Log")
@@ -184,6 +198,20 @@ class DuelScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.start()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The table keeps its newest lines and the log reflows at the new size; below the
+        smallest size the duel is made for, a notice says so."""
+        width, height = event.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small:
+            self.query_one("#duel-too-small", Static).update(
+                _("Terminal too small ({width}×{height}): Cake Duel needs {w}×{h}.").format(
+                    width=width, height=height, w=MIN_SIZE[0], h=MIN_SIZE[1]
+                )
+            )
+        self.set_class(small, "-too-small")
+        self.call_after_refresh(self.refresh_view)
 
     def start(self) -> None:
         """Tell the story so far, draw the table, and let the game move on."""
@@ -216,8 +244,14 @@ class DuelScreen(Screen[None]):
         turn = view.turn - self.first_turn + 1
         self.query_one("#duel-title", Static).update(title_line(view, duel, turn))
         self.query_one(SeatList).show(seat_rows(view, duel, self.viewer))
-        self.query_one("#duel-claims", Static).update(table_text(view, duel, self._last_turn))
-        self.query_one("#duel-deck", Static).update(deck_text(view))
+        self.query_one("#duel-table").border_subtitle = deck_text(view)
+        deck = self.query_one("#duel-deck", Static)
+        deck.update(specials_text(view))
+        deck.display = bool(view.specials_seen)
+        last_turn = list(self._last_turn)
+        self.query_one("#duel-claims", FittedText).show(
+            lambda width, rows: table_text(view, duel, last_turn, (width, rows))
+        )
         hand = self.hand
         if self.viewer is None:
             hand.border_title = _("Hands are hidden")
@@ -237,11 +271,19 @@ class DuelScreen(Screen[None]):
         return text, tone
 
     def _tell(self, entries: list[Entry]) -> None:
-        """Write new events to the log; note a bout's end to show once the step is over."""
+        """Write new events to the log, each with what it did to the table; note a bout's
+        end and a look to show once the step is over."""
         if not entries:
             return
         names = self.duel.names
-        lines = []
+        lines: list[str] = []
+        told: list[object] = []  # the events and the explaining lines, for the last turn
+
+        def add(text: str, style: str, item: object) -> None:
+            self.log_view.add(text, style)
+            lines.append(text)
+            told.append(item)
+
         for entry in entries:
             event = entry.event
             text = describe(event, names)
@@ -259,10 +301,54 @@ class DuelScreen(Screen[None]):
                 style = "italic"
             elif isinstance(event, ev.Drew):
                 style = "dim"
-            self.log_view.add(text, style)
-            lines.append(text)
-        last_turn_lines(entries, names, self._last_turn)
+            add(text, style, entry)
+            if isinstance(event, ev.Claimed):
+                self._claim, self._block = event, None
+            elif isinstance(event, ev.Blocked):
+                self._block = event
+            elif isinstance(event, ev.Accepted) and self._claim and self._block:
+                result = block_result(self._claim, self._block, names)
+                self._block = None
+                add(result, "italic", result)
+            elif isinstance(event, ev.Challenged):
+                note = transform_note(event)
+                if note is not None:
+                    add(note, "bold", note)
+            elif isinstance(event, ev.Looked):
+                self._note_look(event)
+        last_turn_lines(told, names, self._last_turn)
         self.post_message(StoryTold(tuple(lines)))
+
+    def _note_look(self, event: ev.Looked) -> None:
+        """A person's seat looked at a hand: keep it to show that person."""
+        if self.duel.is_bot(event.seat):
+            return
+        if not self.duel.hotseat and event.seat != self.viewer:
+            return
+        cards = look_cards(self.duel.view(event.seat), event.target)
+        self._looks.append((event.seat, event.target, cards))
+
+    def _show_look(self) -> bool:
+        """Show the viewer the first look it has not seen yet, once its cards are in."""
+        viewer = self.viewer
+        for index, (looker, target, cards) in enumerate(self._looks):
+            if looker != viewer:
+                continue
+            if cards is None:
+                cards = look_cards(self.duel.view(looker), target)
+                if cards is None:
+                    return False  # the cards are still on their way to this peer
+            del self._looks[index]
+            names = self.duel.names
+            line = look_line(cards, target, names)
+            if not self.duel.hotseat:  # at a shared keyboard the log is everyone's
+                self.log_view.add(line, "italic")
+                self.post_message(StoryTold((line,)))
+            title = _("Your look at {seat}'s hand").format(seat=names[target])
+            self.refresh_view()
+            self.app.push_screen(NoticeScreen(title, [line], classes="look"), self._resume)
+            return True
+        return False
 
     # -- the game moving on ----------------------------------------------------------------
 
@@ -272,6 +358,8 @@ class DuelScreen(Screen[None]):
             return  # a dialog is open, or a bot is on it; both resume here
         self.awaiting = None
         duel = self.duel
+        if self._looks and self._show_look():
+            return
         if self._bout_end and self._show_bout_end():
             return
         if duel.over:
@@ -297,7 +385,12 @@ class DuelScreen(Screen[None]):
         self.await_player(seat)
 
     def await_player(self, seat: int) -> None:
-        """It is this screen's player's turn: show it, and open the only sensible list."""
+        """It is this screen's player's turn: show it, and open the only sensible list.
+
+        A look not shown yet comes first (a networked room's screen moves on through here).
+        """
+        if self._looks and self._show_look():
+            return
         self.awaiting = seat
         self.refresh_view()
         action = AUTO_CHOOSE.get(self.view().phase)
@@ -362,7 +455,10 @@ class DuelScreen(Screen[None]):
         if self._last_turn:
             why = f"{self._last_turn[-1]}\n\n{why}"
 
-        def taken(_result: None) -> None:
+        def taken(result: str | None) -> None:
+            if result == "quit":
+                self._ask_quit(lambda: self._pass_keyboard(seat))
+                return
             self.viewer = seat
             self.post_message(KeyboardPassed(seat))
             self.refresh_view()
@@ -381,8 +477,7 @@ class DuelScreen(Screen[None]):
             self._bout_end = entries  # the duel-end screen tells it
             return False
         names = self.duel.names
-        lines = [describe(e.event, names) for e in entries if isinstance(e.event, ev.Challenged)]
-        lines.append(_("Trophies: {score}").format(score=score_text(event.trophies, names)))
+        lines = self._bout_story(entries)
         lines.extend(
             describe(e.event, names) for e in entries if isinstance(e.event, ev.BoutStarted)
         )
@@ -390,6 +485,22 @@ class DuelScreen(Screen[None]):
         self.refresh_view()
         self.app.push_screen(NoticeScreen(title, lines, classes="bout-end"), self._resume)
         return True
+
+    def _bout_story(self, entries: list[Entry]) -> list[str]:
+        """How a bout ended: the challenge with its Pierrot or Mimic explained, and the
+        winner with the reason and the trophies."""
+        names = self.duel.names
+        lines: list[str] = []
+        for entry in entries:
+            event = entry.event
+            if isinstance(event, ev.Challenged):
+                lines.append(describe(event, names))
+                note = transform_note(event)
+                if note is not None:
+                    lines.append(note)
+            elif isinstance(event, ev.BoutWon | ev.Forfeited):
+                lines.append(describe(event, names))
+        return lines
 
     def _resume(self, _result: object = None) -> None:
         self.call_after_refresh(self.advance)
@@ -405,11 +516,14 @@ class DuelScreen(Screen[None]):
         view = self.duel.view(None)
         assert view.winner is not None
         headline = _("{side} wins the duel!").format(side=side_name(view.winner, names))
-        lines = [
-            describe(e.event, names) for e in self._bout_end if isinstance(e.event, ev.Challenged)
-        ]
+        lines = self._bout_story(self._bout_end)
         self._bout_end = []
-        lines.append(_("Trophies: {score}").format(score=score_text(view.trophies, names)))
+        if isinstance(self.duel, LocalDuel):
+            specials = hidden_specials(self.duel.match.state, self.duel.match.dealer)
+            if specials:
+                lines.append(
+                    _("The hidden specials were {cards}").format(cards=card_list(specials))
+                )
         won = None
         humans = self.duel.humans
         if len(humans) == 1 or not self.duel.hotseat:
@@ -447,7 +561,12 @@ class DuelScreen(Screen[None]):
             self.perform(seat, action)
 
     def _choose(
-        self, title: str, choices: list[Choice[Any]], then: Callable[[Any], None], prompt: str = ""
+        self,
+        title: str,
+        choices: list[Choice[Any]],
+        then: Callable[[Any], None],
+        prompt: str = "",
+        start: int = 0,
     ) -> None:
         def chosen(value: Any) -> None:
             if value is not None:
@@ -455,7 +574,7 @@ class DuelScreen(Screen[None]):
             elif self.awaiting is not None:
                 self.refresh_view()
 
-        self.app.push_screen(ChoiceScreen(title, choices, prompt), chosen)
+        self.app.push_screen(ChoiceScreen(title, choices, prompt, start=start), chosen)
 
     def _cards_for_play(self) -> tuple[int, ...]:
         """The selected cards, or the one under the cursor if none is selected."""
@@ -473,9 +592,10 @@ class DuelScreen(Screen[None]):
             return
         names = list(dict.fromkeys(a.name for a in claims))
         count = len(slots)
+        cards = self._cards_of(slots)
         choices = [
             Choice(
-                claim_text(count, n),
+                self._claim_label(count, n, cards),
                 n,
                 f"{card_type(n)} — {card_effect(n)}",
             )
@@ -500,6 +620,7 @@ class DuelScreen(Screen[None]):
             choices,
             named,
             _("Any claim may be a bluff; any claim may be challenged."),
+            start=self._truthful_first(names, cards),
         )
 
     def action_block(self) -> None:
@@ -513,9 +634,38 @@ class DuelScreen(Screen[None]):
                 severity="warning",
             )
             return
-        choices = [Choice(claim_text(len(a.slots), a.name), a, card_effect(a.name)) for a in blocks]
+        cards = self._cards_of(slots)
+        choices = [
+            Choice(self._claim_label(len(a.slots), a.name, cards), a, card_effect(a.name))
+            for a in blocks
+        ]
         title = ngettext("Block with {n} card as…", "Block with {n} cards as…", len(slots))
-        self._choose(title.format(n=len(slots)), choices, self._act)
+        start = self._truthful_first([a.name for a in blocks], cards)
+        self._choose(title.format(n=len(slots)), choices, self._act, start=start)
+
+    def _cards_of(self, slots: set[int]) -> tuple[str, ...] | None:
+        """The viewer's cards in ``slots`` (its own hand: it knows them all)."""
+        known = self.view().known
+        cards = tuple(known[s] for s in sorted(slots) if s in known)
+        return cards if len(cards) == len(slots) else None
+
+    @staticmethod
+    def _claim_label(count: int, name: str, cards: tuple[str, ...] | None) -> str:
+        """A claim as offered: "2 × Wizard (true)" when the cards are what it says."""
+        label = claim_text(count, name)
+        if cards is not None and is_truthful(name, cards):
+            label += " " + _("(true)")
+        return label
+
+    @staticmethod
+    def _truthful_first(names: list[str], cards: tuple[str, ...] | None) -> int:
+        """Where a claim list opens: on the truthful claim, so a bluff is a deliberate
+        move; on the card's own name before what a Pierrot or Mimic may become."""
+        if cards is None:
+            return 0
+        true = [i for i, n in enumerate(names) if is_truthful(n, cards)]
+        own = [i for i in true if names[i] in cards]
+        return (own or true or [0])[0]
 
     def action_pass_turn(self) -> None:
         self._act(Pass())
@@ -524,10 +674,10 @@ class DuelScreen(Screen[None]):
         self._act(Challenge())
 
     def action_no_action(self) -> None:
-        if any(isinstance(a, KeepHidden) for a in self._legal()):
-            self._act(KeepHidden())  # a tournament's Sir Wolfy stays hidden
-            return
         self._act(NoAction())
+
+    def action_keep_hidden(self) -> None:
+        self._act(KeepHidden())  # a tournament's Sir Wolfy stays hidden
 
     def action_no_trade(self) -> None:
         self._act(NoTrade())
@@ -620,10 +770,16 @@ class DuelScreen(Screen[None]):
         if self.duel.over:
             self._leave()
             return
+        self._ask_quit()
+
+    def _ask_quit(self, otherwise: Callable[[], None] | None = None) -> None:
+        """Ask before a duel in progress is lost; ``otherwise`` runs when the answer is no."""
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self._leave()
+            elif otherwise is not None:
+                otherwise()
 
         self.app.push_screen(
             ConfirmScreen(_("Quit this duel?"), _("The duel in progress will be lost.")),

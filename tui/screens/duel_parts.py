@@ -115,70 +115,102 @@ def seat_rows(view: DuelView, duel: DuelGame, viewer: int | None) -> list[SeatRo
     return rows
 
 
-def _play_line(text: Text, label: str, view: DuelView, duel: DuelGame, play: Play) -> None:
-    text.append(f"{label:<8}", style="bold")
-    text.append(duel.names[play.seat])
+def _play_lines(label: str, view: DuelView, duel: DuelGame, play: Play) -> tuple[Text, Text | None]:
+    """A claim on the table, and the cards under it if the viewer knows them."""
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(f"{label:<8}", style="bold")
+    line.append(duel.names[play.seat])
     if duel.players == 4 and view.target is not None and play.seat != view.target:
-        text.append(" → " + duel.names[view.target])
-    text.append(": ")
-    text.append(claim_text(play.count, play.name), style="bold")
-    text.append("  ")
-    text.append(FacedownPile.blocks(play.count, most=5), style="dim")
-    text.append("\n")
-    if play.seat == view.seat and all(s in view.known for s in play.slots):
-        text.append(" " * 8)
-        cards = card_list(view.known[s] for s in play.slots)
-        text.append(_("yours: {cards}").format(cards=cards), style="italic")
-        text.append("\n")
+        line.append(" → " + duel.names[view.target])
+    line.append(": ")
+    line.append(claim_text(play.count, play.name), style="bold")
+    line.append("  ")
+    line.append(FacedownPile.blocks(play.count, most=5), style="dim")
+    if view.seat is None or not all(s in view.known for s in play.slots):
+        return line, None
+    # facedown cards the viewer knows: its own, a partner's, or cards it saw
+    cards = card_list(view.known[s] for s in play.slots)
+    note = Text(" " * 8, no_wrap=True, overflow="ellipsis")
+    if play.seat == view.seat:
+        note.append(_("yours: {cards}").format(cards=cards), style="italic")
+    else:
+        note.append(_("you know: {cards}").format(cards=cards), style="italic")
+    return line, note
 
 
-def table_text(view: DuelView, duel: DuelGame, last_turn: Sequence[str]) -> Text:
-    """The table: the attack and block claims, or the last turn's."""
-    text = Text()
+def table_text(
+    view: DuelView, duel: DuelGame, last_turn: Sequence[str], size: tuple[int, int] = (0, 0)
+) -> Text:
+    """The table: the attack and block claims, or the last turn's, as many of its newest
+    lines as fit in ``size`` (columns, rows; 0: no limit). The claims themselves always
+    show; what the viewer knows of their cards, where there is room."""
+    width, rows = size
     if view.attack is not None:
-        _play_line(text, _("Attack"), view, duel, view.attack)
+        attack, attack_note = _play_lines(_("Attack"), view, duel, view.attack)
         if view.block is not None:
-            _play_line(text, _("Block"), view, duel, view.block)
+            block, block_note = _play_lines(_("Block"), view, duel, view.block)
         else:
-            text.append(f"{_('Block'):<8}", style="bold")
-            text.append("—\n", style="dim")
-    elif last_turn:
-        text.append(_("Last turn"), style="bold")
-        text.append("\n")
-        for line in last_turn[-5:]:
-            text.append(f"  {line}\n", style="dim")
+            block = Text(f"{_('Block'):<8}", style="bold")
+            block.append("—", style="dim")
+            block_note = None
+        room = rows - 2 if rows else 2
+        lines = [attack]
+        if attack_note is not None and room > 0:
+            lines.append(attack_note)
+            room -= 1
+        lines.append(block)
+        if block_note is not None and room > 0:
+            lines.append(block_note)
+        return Text("\n").join(lines)
+    text = Text()
+    if last_turn:
+        if width and rows:
+            header = rows > 2
+            shown = fit_lines(last_turn, width, rows - 1 if header else rows)
+        else:
+            header, shown = True, list(last_turn[-5:])
+        if header:
+            text.append(_("Last turn"), style="bold")
+            text.append("\n")
+        text.append("\n".join(f"  {line}" for line in shown), style="dim")
     else:
         text.append(_("No claim on the table yet."), style="dim")
     return text
 
 
-def deck_text(view: DuelView) -> Text:
-    """Deck and discard counts, and the specials hidden in this duel's deck."""
-    text = Text()
-    text.append(_("Deck {n}").format(n=view.deck_count), style="bold")
-    text.append(" · ")
-    text.append(_("Discard {n}").format(n=view.discard_count))
-    text.append(" · ")
+def deck_text(view: DuelView) -> str:
+    """Deck and discard counts and the number of hidden specials: the table's subtitle."""
+    parts = [
+        _("deck {n}").format(n=view.deck_count),
+        _("discard {n}").format(n=view.discard_count),
+    ]
     if view.specials_in_deck:
-        text.append(
-            ngettext(
-                "{n} hidden special",
-                "{n} hidden specials",
-                view.specials_in_deck,
-            ).format(n=view.specials_in_deck)
+        parts.append(
+            ngettext("{n} hidden special", "{n} hidden specials", view.specials_in_deck).format(
+                n=view.specials_in_deck
+            )
         )
-        if view.specials_seen:
-            text.append("\n")
-            seen = card_list(sorted(view.specials_seen))
-            text.append(_("Specials seen this duel: {cards}").format(cards=seen), style="italic")
     else:
-        text.append(_("core game"), style="dim")
+        parts.append(_("core game"))
+    return " · ".join(parts)
+
+
+def specials_text(view: DuelView) -> Text:
+    """The specials this seat knows to be in this duel's deck, on one line."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    if view.specials_seen:
+        seen = card_list(sorted(view.specials_seen))
+        text.append(_("Specials seen: {cards}").format(cards=seen), style="italic")
     return text
 
 
 def last_turn_lines(entries: Sequence[object], names: Sequence[str], keep: list[str]) -> list[str]:
-    """Update ``keep`` (what happened in the last turn) with new entries' events."""
+    """Update ``keep`` (what happened in the last turn) with new entries' events; a plain
+    string among them is a line that explains the event before it (a block's result)."""
     for entry in entries:
+        if isinstance(entry, str):
+            keep.append(entry)
+            continue
         event = getattr(entry, "event", entry)
         if isinstance(event, ev.BoutStarted):
             keep.clear()
@@ -190,17 +222,32 @@ def last_turn_lines(entries: Sequence[object], names: Sequence[str], keep: list[
     return keep
 
 
+def fit_lines(lines: Sequence[str], width: int, rows: int, indent: int = 2) -> list[str]:
+    """The last of ``lines`` that fit in ``rows`` rows of ``width`` columns once wrapped:
+    the newest line is never the one cut off."""
+    kept: list[str] = []
+    used = 0
+    for line in reversed(lines):
+        need = max(1, -(-(Text(line).cell_len + indent) // max(1, width)))
+        if used + need > rows and kept:
+            break
+        kept.append(line)
+        used += need
+    kept.reverse()
+    return kept
+
+
 def _hint(view: DuelView, duel: DuelGame) -> str:
     phase = view.phase
     names = duel.names
     if phase is Phase.ATTACK:
         return _("Your attack: pick cards (space, 1–9), c to claim them · p to pass")
     if phase is Phase.RESPOND and view.attack is not None:
-        return _("{seat} claims {claim}: x challenge · b block · n no action").format(
+        return _("{seat} claims {claim}: x challenge · b block · a accept").format(
             seat=names[view.attack.seat], claim=claim_text(view.attack.count, view.attack.name)
         )
     if phase is Phase.REPLY and view.block is not None:
-        return _("{seat} blocks with {claim}: x challenge · n no action").format(
+        return _("{seat} blocks with {claim}: x challenge · a accept").format(
             seat=names[view.block.seat], claim=claim_text(view.block.count, view.block.name)
         )
     if phase is Phase.PRIEST:
@@ -208,11 +255,11 @@ def _hint(view: DuelView, duel: DuelGame) -> str:
     if phase is Phase.SUMMON:
         return _("Your Summoner calls for a card: s to name it")
     if phase is Phase.LEAD:
-        return _("Your team starts: a to choose who attacks first")
+        return _("Your team starts: f to choose who goes first")
     if phase is Phase.TRADE:
-        return _("You may trade with your partner: t to trade · n no trade")
+        return _("You may trade with your partner: o offer a trade · k keep your hand")
     if phase is Phase.WOLFY:
-        return _("Tournament play: your Sir Wolfy may stay hidden (n)")
+        return _("Tournament play: w reveals your Sir Wolfy · h keeps it hidden")
     if phase is Phase.TRADE_ANSWER and isinstance(view.trade_offer, Trade):
         offer = view.trade_offer
         mate = view.attacker if view.attacker is not None else 0
@@ -226,7 +273,7 @@ def _hint(view: DuelView, duel: DuelGame) -> str:
 def status_line(view: DuelView, duel: DuelGame, viewer: int | None) -> tuple[str, str]:
     """The status line and its tone, for whoever is to act."""
     if view.winner is not None:
-        return _("The duel is over: {side} wins. r replay · n new duel · q quit").format(
+        return _("The duel is over: {side} wins. r replay · d new duel · q quit").format(
             side=seat_name(view.winner, duel.names)
             if duel.players == 2
             else " & ".join(duel.names[s] for s in range(duel.players) if s % 2 == view.winner)

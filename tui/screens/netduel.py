@@ -297,6 +297,8 @@ class NetDuelScreen(DuelScreen):
             return  # a dialog is open; the game goes on behind it, and resumes here
         self.awaiting = None
         duel = self.net
+        if self._looks and self._show_look():  # what a look showed, as soon as it is known
+            return
         if self._bout_end and self._show_bout_end():
             return
         if duel.over:

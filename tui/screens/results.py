@@ -30,7 +30,7 @@ class DuelEndScreen(ModalScreen[str]):
     CSS_PATH = "results.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('replay')", _("Replay face up"), id="end.replay"),
-        Binding("n", "choose('new')", _("New duel"), id="end.new"),
+        Binding("d", "choose('new')", _("New duel"), id="end.new"),
         Binding("p", "choose('again')", _("Play again"), id="end.again"),
         Binding("escape,enter", "choose('board')", _("See the table"), id="end.board"),
         Binding("q", "choose('quit')", _("Quit"), id="end.quit"),
@@ -40,7 +40,7 @@ class DuelEndScreen(ModalScreen[str]):
     #: How each choice is offered on the keys line.
     KEYS: ClassVar[dict[str, str]] = {
         "replay": N_("r replay face up"),
-        "new": N_("n new duel"),
+        "new": N_("d new duel"),
         "again": N_("p play again (a new room, the same people)"),
         "board": N_("enter see the table"),
         "quit": N_("q quit"),

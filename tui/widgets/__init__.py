@@ -5,6 +5,7 @@ from __future__ import annotations
 from cakeparty.tui.widgets.cards import CardView, Face, FacedownPile
 from cakeparty.tui.widgets.chat import ChatInput
 from cakeparty.tui.widgets.cycler import Cycler
+from cakeparty.tui.widgets.fitted import FittedText
 from cakeparty.tui.widgets.hand import HandView
 from cakeparty.tui.widgets.log import LogView
 from cakeparty.tui.widgets.roomcode import RoomCode
@@ -17,6 +18,7 @@ __all__ = [
     "Cycler",
     "Face",
     "FacedownPile",
+    "FittedText",
     "HandView",
     "LogView",
     "RoomCode",

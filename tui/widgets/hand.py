@@ -19,7 +19,8 @@ from cakeparty.tui.widgets.cards import CardView, Face
 
 
 class CardDetail(Widget):
-    """One line about the card under the cursor (repainted alone, no layout pass)."""
+    """Two lines about the card under the cursor, wrapped (repainted alone, no layout
+    pass): the longest card's type and effect fit at 80 columns."""
 
     text: reactive[Text] = reactive(Text, layout=False)
 
@@ -31,7 +32,7 @@ class HandView(Widget, can_focus=True):
     """The cards one person holds, a cursor and a selection.
 
     The parent sets the cards with :meth:`show`; the hand posts :class:`CursorMoved` and
-    :class:`SelectionChanged`. The card under the cursor is described on the line below.
+    :class:`SelectionChanged`. The card under the cursor is described on the lines below.
     """
 
     DEFAULT_CSS = """
@@ -43,7 +44,7 @@ class HandView(Widget, can_focus=True):
             width: 100%;
         }
         #hand-detail {
-            height: 1;
+            height: 2;
             color: $foreground 80%;
         }
         #hand-empty {
@@ -171,7 +172,7 @@ class HandView(Widget, can_focus=True):
         for index, card in enumerate(self.query(CardView)):
             card.cursor = index == self.cursor and self.has_focus
             card.selected = card.face is not None and card.face.key in self._selected
-        detail = Text(no_wrap=True, overflow="ellipsis")
+        detail = Text(overflow="ellipsis")
         face = self.current
         if face is not None:
             detail.append(face.title, style="bold")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.widgets import RichLog
 
 
@@ -28,11 +29,25 @@ class LogView(RichLog, can_focus=False):
             classes=classes,
         )
         self.plain: list[str] = []
+        self._styles: list[str] = []
+        self._wrapped_at = 0  # the width the lines were last wrapped to
 
     def add(self, text: str, style: str = "") -> None:
         """Append one line (wrapped to the width) in ``style``."""
         self.plain.append(text)
+        self._styles.append(style)
         self.write(Text(text, style=style))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap every line again at the new width, so none stays cut or half empty."""
+        width, before = event.size.width, self._wrapped_at
+        self._wrapped_at = width
+        if not before or width == before or not self.plain:
+            return  # the first size: RichLog itself writes what waited for it
+        self.clear()
+        for text, style in zip(self.plain, self._styles, strict=True):
+            self.write(Text(text, style=style))
+        self.scroll_end(animate=False)
 
     def page(self, step: int) -> None:
         """Scroll by a page up (``step`` < 0) or down."""

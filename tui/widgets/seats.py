@@ -62,5 +62,8 @@ class SeatList(Static):
             table.add_row(marker, name, *(Text(fact) for fact in row.facts))
             parts.append(table)
             if row.note:
-                parts.append(Padding(Text(row.note, style="italic"), (0, 0, 0, 2)))
+                # four seats leave the table little room: each note keeps to one line
+                crowded = len(self.rows) > 2
+                note = Text(row.note, style="italic", no_wrap=crowded, overflow="ellipsis")
+                parts.append(Padding(note, (0, 0, 0, 2)))
         self.update(Group(*parts))

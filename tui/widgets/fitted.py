@@ -1,0 +1,48 @@
+"""Text drawn for the room it has: the newest lines of a story never fall off the bottom."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual.widget import Widget
+
+#: Draws the text for a (columns, rows) box.
+Drawer = Callable[[int, int], Text]
+
+
+class FittedText(Widget):
+    """Shows what a drawer makes for the widget's current size, drawn again on resize.
+
+    The parent hands over a drawer with :meth:`show`; the widget calls it at render time,
+    so a change of layout (a taller panel above, a smaller terminal) never leaves the
+    text drawn for a size it no longer has.
+    """
+
+    DEFAULT_CSS = """
+    FittedText {
+        height: 1fr;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._drawer: Drawer = lambda _width, _rows: Text()
+
+    def show(self, drawer: Drawer) -> None:
+        """Draw with ``drawer`` from now on."""
+        self._drawer = drawer
+        self.refresh()
+
+    @property
+    def plain(self) -> str:
+        """The text as drawn for the current size."""
+        size = self.content_size
+        return self._drawer(size.width, size.height).plain
+
+    def render(self) -> Text:
+        size = self.content_size
+        return self._drawer(size.width, size.height)
+
+    def on_resize(self) -> None:
+        self.refresh()
