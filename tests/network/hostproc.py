@@ -54,7 +54,15 @@ async def main() -> int:
             return 1
         await asyncio.sleep(0.05)
     print(json.dumps({"room": room.room, "code": room.code, "port": room.port}), flush=True)
-    while room.runner.finished_at is None or room.playing:
+
+    def settled() -> bool:  # the game is over and audited (the room itself stays, lingering)
+        runner = room.runner
+        return runner.finished_at is not None and _result(runner, started)["audit"] not in (
+            "not audited",
+            "no game",
+        )
+
+    while not settled():
         if task.done():
             task.result()
             return 1

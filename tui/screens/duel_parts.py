@@ -161,6 +161,9 @@ def table_text(
         lines.append(block)
         if block_note is not None and room > 0:
             lines.append(block_note)
+        if width:  # one row each, so the block never falls below the box
+            for line in lines:
+                line.truncate(width, overflow="ellipsis")
         return Text("\n").join(lines)
     text = Text()
     if last_turn:
