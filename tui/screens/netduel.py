@@ -19,13 +19,12 @@ from textual.widgets import Static
 
 from cakeparty.core import Action as CoreAction
 from cakeparty.core import CakePartyError
-from cakeparty.core.games.cake_duel import events as ev
-from cakeparty.core.games.cake_duel.text import describe, score_text, side_name
+from cakeparty.core.games.cake_duel.text import card_list, side_name
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import N_, _
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.lobby import ONLINE
-from cakeparty.tui.chronicle import replay_lines
+from cakeparty.tui.chronicle import hidden_specials, replay_lines
 from cakeparty.tui.messages import ChatClosed, ChatSent, DuelEnded
 from cakeparty.tui.netduel import WARN_AT, NetDuel
 from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
@@ -381,12 +380,14 @@ class NetDuelScreen(DuelScreen):
             view = duel.view(None)
             assert view.winner is not None
             headline = _("{side} wins the duel!").format(side=side_name(view.winner, names))
-            lines = [
-                describe(e.event, names)
-                for e in self._bout_end
-                if isinstance(e.event, ev.Challenged)
-            ]
-            lines.append(_("Trophies: {score}").format(score=score_text(view.trophies, names)))
+            lines = self._bout_story(self._bout_end)  # how the last bout was won
+            replayed = duel.verdict.replay if duel.verdict is not None else None
+            if replayed is not None:  # after a fair audit every card is known
+                specials = hidden_specials(replayed.state, replayed.dealer)
+                if specials:
+                    lines.append(
+                        _("The hidden specials were {cards}").format(cards=card_list(specials))
+                    )
             won = view.winner == duel.seat % 2
         else:
             ended = duel.session.abandoned
