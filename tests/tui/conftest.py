@@ -19,3 +19,21 @@ def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path
     monkeypatch.setenv("CAKEPARTY_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.delenv("NO_COLOR", raising=False)
     yield folder
+    stop_brokers_under(tmp_path)
+
+
+def stop_brokers_under(folder: Path) -> None:
+    """Stop the brokers a test's host started as processes of their own (they outlive the
+    app on purpose): those whose log lies in the test's folder."""
+    import contextlib
+    import os
+    import signal
+
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            args = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"cakeparty.broker" in args and any(str(folder).encode() in a for a in args):
+            with contextlib.suppress(OSError):  # it ended by itself meanwhile
+                os.kill(int(proc.name), signal.SIGTERM)
