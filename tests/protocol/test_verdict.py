@@ -200,7 +200,7 @@ def test_a_seat_that_votes_and_plays_past_the_step_is_named(tmp_path: Path) -> N
         return any(e.sender == cid and e.seq > step for e in signed)
 
     rng = random.Random(4)
-    for _ in range(40):  # C and D take the move and play on until C signs past step n
+    for _ in range(400):  # C and D take the move and play on until C signs past step n
         relay(them, 40.0)
         if c_signed_past():
             break
