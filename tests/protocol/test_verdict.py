@@ -4,15 +4,28 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
 
 from cakeparty.core import get_game
+from cakeparty.protocol import journal
 from cakeparty.protocol.codec import decode, seal
+from cakeparty.protocol.group import seeded_random_bytes
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.lobby import ABANDON, NO_PREV
 from cakeparty.protocol.session import GameSession
 from tests.protocol.test_session import play_until, relay, room, vote
 
 NORMAL = get_game("cake-duel").bots["normal"]
+
+
+@pytest.fixture(autouse=True)
+def seeded_games(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> None:
+    """Each new journal's game secret comes from a source seeded by the test's name: the
+    secrets decide the shuffles, so every run of a test plays the very same game."""
+    draw = seeded_random_bytes(request.node.name.encode())
+    monkeypatch.setattr(journal, "secrets", SimpleNamespace(token_bytes=draw))
 
 
 def mover(sessions: list[GameSession]) -> tuple[GameSession, int]:
@@ -200,14 +213,12 @@ def test_a_seat_that_votes_and_plays_past_the_step_is_named(tmp_path: Path) -> N
         return any(e.sender == cid and e.seq > step for e in signed)
 
     rng = random.Random(4)
-    for _ in range(400):  # C and D take the move and play on until C signs past step n
-        relay(them, 40.0)
-        if c_signed_past():
-            break
+    relay(them, 40.0)
+    while not c_signed_past():  # C and D take the move and play on until C signs past n
         due = [(s, p, v) for s in them for p, v in s.due()]
-        if due:
-            due[0][0].act(due[0][1].seat, NORMAL(due[0][2], rng))
-    assert c_signed_past()
+        assert due, "the seeded game waits for A before C signs past step n"
+        due[0][0].act(due[0][1].seat, NORMAL(due[0][2], rng))
+        relay(them, 40.0)
     for data in c.peers[0].envelopes_since(step + 1):
         a.receive(data, 41.0)
     named = [i for i in a.incidents if i.peer == c.peers[0].seat]
