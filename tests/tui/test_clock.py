@@ -3,19 +3,15 @@ up; the other is asked "wait longer, or end the game"; one ending on both sides.
 
 from __future__ import annotations
 
-import asyncio
-
 from cakeparty.broker.embedded import EmbeddedBroker
-from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.lobby import new_room_code
-from cakeparty.protocol.network import HostSetup, RoomRunner
-from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.netroom import JoinPlan
 from cakeparty.tui.screens.dialogs import ChoiceScreen
 from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.screens.netduel import NetDuelScreen
 
 from .pilot import SIZE
+from .rooms import hosted_duel
 from .test_lobby import app_with, until
 
 
@@ -23,15 +19,7 @@ async def test_the_slow_player_is_told_and_the_other_is_asked_then_one_ending() 
     async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
         code = new_room_code()
         # Hank hosts, a person who will not move: a 3 s clock, the room's rule "ask"
-        host = RoomRunner(
-            broker=BrokerAddress.parse(broker.url),
-            identity=Identity.generate("Hank"),
-            room=code,
-            host=HostSetup("cake-duel", 2, {"full": True}, timeout=3),
-        )
-        host.set_ready(True)
-        hosting = asyncio.create_task(host.run())
-        try:
+        async with hosted_duel(broker.url, code, timeout=3, ready=True) as host:
             app = app_with(JoinPlan(code, broker.url))
             async with app.run_test(size=SIZE) as pilot:
                 await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
@@ -80,6 +68,3 @@ async def test_the_slow_player_is_told_and_the_other_is_asked_then_one_ending() 
                 await until(pilot, lambda: hs.abandoned is not None, "Hank's ending", 20)
                 assert hs.abandoned == net.session.abandoned
                 await pilot.press("q")
-        finally:
-            host.stop()
-            await asyncio.wait_for(hosting, 10)

@@ -15,10 +15,7 @@ from textual.pilot import Pilot
 
 from cakeparty.broker.embedded import EmbeddedBroker, free_port
 from cakeparty.core.games.cake_duel.actions import Claim, NoAction, Pass
-from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.lobby import new_room_code
-from cakeparty.protocol.network import HostSetup, RoomRunner
-from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.messages import ActionChosen, RoomEventArrived
 from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch
@@ -29,6 +26,7 @@ from cakeparty.tui.screens.rooms import JoinScreen
 from cakeparty.tui.settings import Settings
 
 from .pilot import SIZE, Recorder
+from .rooms import hosted_duel
 
 
 def app_with(start: Any, name: str = "Ann") -> CakePartyApp:
@@ -115,14 +113,7 @@ async def test_a_host_adds_a_bot_readies_and_plays_the_first_move_by_keys() -> N
 async def test_a_guest_joins_by_room_code_and_sees_the_host_seat() -> None:
     async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
         code = new_room_code()
-        host = RoomRunner(
-            broker=BrokerAddress.parse(broker.url),
-            identity=Identity.generate("Hank"),
-            room=code,
-            host=HostSetup("cake-duel", 2, {"full": False}, timeout=60),
-        )
-        hosting = asyncio.create_task(host.run())
-        try:
+        async with hosted_duel(broker.url, code, full=False) as host:
             app = app_with(JoinSearch(brokers=(broker.url,), lan=False))
             async with app.run_test(size=SIZE) as pilot:
                 join = app.screen
@@ -161,9 +152,6 @@ async def test_a_guest_joins_by_room_code_and_sees_the_host_seat() -> None:
                 await until(pilot, lambda: host.advert.taken[1].ready, "Ann ready at the host")
                 await pilot.press("q")
                 await until(pilot, lambda: len(host.advert.taken) == 1, "Ann's seat freed")
-        finally:
-            host.stop()
-            await asyncio.wait_for(hosting, 10)
 
 
 async def test_the_join_list_pins_the_host_and_a_claimed_bare_code_is_refused() -> None:
@@ -172,19 +160,11 @@ async def test_the_join_list_pins_the_host_and_a_claimed_bare_code_is_refused() 
     host shown on its line, not whichever host answers first."""
     async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
         code = new_room_code()
-        hosts = [
-            RoomRunner(
-                broker=BrokerAddress.parse(broker.url),
-                identity=Identity.generate(name),
-                room=code,
-                host=HostSetup("cake-duel", 2, {"full": True}, timeout=60),
-            )
-            for name in ("Hank", "Mallory")
-        ]
-        tasks = [asyncio.create_task(h.run()) for h in hosts]
-        hank, mallory = hosts
-        try:
-            await until_async(lambda: all(h.advert for h in hosts), "both adverts")
+        async with (
+            hosted_duel(broker.url, code, name="Hank") as hank,
+            hosted_duel(broker.url, code, name="Mallory") as mallory,
+        ):
+            await until_async(lambda: hank.advert and mallory.advert, "both adverts")
             app = app_with(JoinSearch(brokers=(broker.url,), lan=False))
             async with app.run_test(size=SIZE) as pilot:
                 join = app.screen
@@ -216,24 +196,12 @@ async def test_the_join_list_pins_the_host_and_a_claimed_bare_code_is_refused() 
                 lobby = picked.screen
                 assert isinstance(lobby, LobbyScreen) and lobby.room is not None
                 assert lobby.room.plan.room == join.rooms[1].code
-        finally:
-            for h in hosts:
-                h.stop()
-            await asyncio.wait_for(asyncio.gather(*tasks), 10)
 
 
 async def test_a_player_who_left_comes_back_to_the_game_in_progress() -> None:
     async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
         code = new_room_code()
-        host = RoomRunner(
-            broker=BrokerAddress.parse(broker.url),
-            identity=Identity.generate("Hank"),
-            room=code,
-            host=HostSetup("cake-duel", 2, {"full": True}, timeout=60),
-        )
-        host.set_ready(True)
-        hosting = asyncio.create_task(host.run())
-        try:
+        async with hosted_duel(broker.url, code, ready=True) as host:
             plan = JoinPlan(code, broker.url)
             app = app_with(plan)
             async with app.run_test(size=SIZE) as pilot:
@@ -268,9 +236,6 @@ async def test_a_player_who_left_comes_back_to_the_game_in_progress() -> None:
                 assert back.log_view.plain[: len(told)] == told  # the story, told once
                 await until(pilot, lambda: host.online.get(me) is True, "Ann online again")
                 await pilot.press("q", "y")
-        finally:
-            host.stop()
-            await asyncio.wait_for(hosting, 10)
 
 
 async def until_async(test: Callable[[], object], what: str, timeout: float = 15) -> None:

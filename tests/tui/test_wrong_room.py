@@ -4,12 +4,8 @@ at once)."""
 
 from __future__ import annotations
 
-import asyncio
-
 from cakeparty.broker.embedded import EmbeddedBroker
-from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.lobby import new_room_code
-from cakeparty.protocol.network import HostSetup, RoomRunner
 from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.messages import RoomEventArrived
 from cakeparty.tui.netroom import JoinPlan, JoinSearch
@@ -17,20 +13,14 @@ from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.screens.rooms import JoinScreen
 
 from .pilot import SIZE, Recorder
+from .rooms import hosted_duel
 from .test_lobby import app_with, until
 
 
 async def test_the_join_screen_says_an_unknown_typed_code_is_not_on_the_broker() -> None:
     async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
         code = new_room_code()
-        host = RoomRunner(
-            broker=BrokerAddress.parse(broker.url),
-            identity=Identity.generate("Hank"),
-            room=code,
-            host=HostSetup("cake-duel", 2, {"full": True}, timeout=60),
-        )
-        hosting = asyncio.create_task(host.run())
-        try:
+        async with hosted_duel(broker.url, code):
             app = app_with(JoinSearch(brokers=(broker.url,), lan=False))
             async with app.run_test(size=SIZE) as pilot:
                 join = app.screen
@@ -48,9 +38,6 @@ async def test_the_join_screen_says_an_unknown_typed_code_is_not_on_the_broker()
                 join.query_one("#join-input").value = ""
                 await pilot.press(*code.lower(), "enter")
                 await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        finally:
-            host.stop()
-            await asyncio.wait_for(hosting, 10)
 
 
 async def test_the_lobby_of_a_code_nobody_hosts_says_so_and_keeps_listening() -> None:
@@ -70,14 +57,7 @@ async def test_the_lobby_of_a_code_nobody_hosts_says_so_and_keeps_listening() ->
             assert status.startswith(f"No room {code} on this broker")
             assert "Still listening" in status
             # the host comes after all (a host resuming): the lobby takes its advert
-            host = RoomRunner(
-                broker=BrokerAddress.parse(broker.url),
-                identity=Identity.generate("Hank"),
-                room=code,
-                host=HostSetup("cake-duel", 2, {"full": True}, timeout=60),
-            )
-            hosting = asyncio.create_task(host.run())
-            try:
+            async with hosted_duel(broker.url, code) as host:
                 await until(
                     pilot,
                     lambda: "No room" not in lobby.query_one("#lobby-status").text,
@@ -85,6 +65,3 @@ async def test_the_lobby_of_a_code_nobody_hosts_says_so_and_keeps_listening() ->
                 )
                 assert lobby.room.advert is not None  # type: ignore[union-attr]
                 assert lobby.room.advert.host == host.identity.player_id  # type: ignore[union-attr]
-            finally:
-                host.stop()
-                await asyncio.wait_for(hosting, 10)
