@@ -7,12 +7,10 @@ from cakeparty.broker.embedded import EmbeddedBroker
 from cakeparty.protocol.lobby import new_room_code
 from cakeparty.tui.netroom import JoinPlan
 from cakeparty.tui.screens.dialogs import ChoiceScreen
-from cakeparty.tui.screens.lobby import LobbyScreen
-from cakeparty.tui.screens.netduel import NetDuelScreen
 
 from .pilot import SIZE
 from .rooms import hosted_duel
-from .test_lobby import app_with, until
+from .test_lobby import app_with, ready_into_the_duel, until
 
 
 async def test_the_slow_player_is_told_and_the_other_is_asked_then_one_ending() -> None:
@@ -22,14 +20,7 @@ async def test_the_slow_player_is_told_and_the_other_is_asked_then_one_ending() 
         async with hosted_duel(broker.url, code, timeout=3, ready=True) as host:
             app = app_with(JoinPlan(code, broker.url))
             async with app.run_test(size=SIZE) as pilot:
-                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-                lobby = app.screen
-                assert isinstance(lobby, LobbyScreen)
-                await until(pilot, lambda: lobby.check_action("ready", ()), "a seat")
-                await pilot.press("r")
-                await until(pilot, lambda: isinstance(app.screen, NetDuelScreen), "the duel", 20)
-                duel = app.screen
-                assert isinstance(duel, NetDuelScreen)
+                _lobby, duel = await ready_into_the_duel(pilot)
                 net = duel.net
                 hs = host.session
                 assert hs is not None

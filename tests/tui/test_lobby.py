@@ -43,6 +43,21 @@ async def until(
         await pilot.pause(0.05)
 
 
+async def ready_into_the_duel(pilot: Pilot[Any]) -> tuple[LobbyScreen, NetDuelScreen]:
+    """A joiner's app, opened on a room's lobby: it takes a seat, readies, and (the host
+    ready too) is shown the duel; its lobby and duel screens."""
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    lobby = app.screen
+    assert isinstance(lobby, LobbyScreen)
+    await until(pilot, lambda: lobby.check_action("ready", ()), "a seat")
+    await pilot.press("r")
+    await until(pilot, lambda: isinstance(app.screen, NetDuelScreen), "the duel", 20)
+    duel = app.screen
+    assert isinstance(duel, NetDuelScreen)
+    return lobby, duel
+
+
 async def test_a_host_adds_a_bot_readies_and_plays_the_first_move_by_keys() -> None:
     plan = HostPlan(players=2, timeout=60, port=free_port(), lan=False)
     app = app_with(plan)
@@ -205,14 +220,7 @@ async def test_a_player_who_left_comes_back_to_the_game_in_progress() -> None:
             plan = JoinPlan(code, broker.url)
             app = app_with(plan)
             async with app.run_test(size=SIZE) as pilot:
-                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-                lobby = app.screen
-                assert isinstance(lobby, LobbyScreen)
-                await until(pilot, lambda: lobby.check_action("ready", ()), "a seat")
-                await pilot.press("r")
-                await until(pilot, lambda: isinstance(app.screen, NetDuelScreen), "the duel", 20)
-                duel = app.screen
-                assert isinstance(duel, NetDuelScreen)
+                lobby, duel = await ready_into_the_duel(pilot)
                 await until(pilot, lambda: duel.net.story, "the first bout")
                 told = list(duel.log_view.plain)
                 seq = duel.net.peer.seq
