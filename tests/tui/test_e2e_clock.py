@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 
-from .test_e2e_tmux import BINARY, Terminal, _footer, _home, pytestmark  # noqa: F401
+from .test_e2e_tmux import BINARY, Terminal, _attacker, _footer, _home, pytestmark  # noqa: F401
 
 
 def flat(screen: str) -> str:
@@ -40,14 +39,7 @@ def test_the_clock_asks_instead_of_killing_and_a_killed_joiner_sees_the_one_endi
         ann.wait_for(lambda s: "Press r when you are ready" in s, "Ann's turn to ready up")
         ann.keys("r")
         players = {"Ann": ann, "Bob": bob}
-        deadline = time.monotonic() + 30
-        attacker = None
-        while attacker is None:
-            assert time.monotonic() < deadline, f"nobody may attack:\n{ann.screen()}"
-            for name, term in players.items():
-                if "c Claim" in _footer(term.screen()):
-                    attacker = name
-            time.sleep(0.05)
+        attacker = _attacker(players)
         defender = "Bob" if attacker == "Ann" else "Ann"
         slow, other = players[attacker], players[defender]
         # the mover sees its clock, then is told its time is up, and is not forfeited

@@ -133,6 +133,18 @@ def _footer(screen: str) -> str:
     return lines[-1] if lines else ""
 
 
+def _attacker(players: dict[str, Terminal], timeout: float = 30) -> str:
+    """The name of the player whose footer offers a claim (the attacker, by fair lots)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        for name, term in players.items():
+            if "c Claim" in _footer(term.screen()):
+                return name
+        first = next(iter(players.values()))
+        assert time.monotonic() < deadline, f"nobody may attack:\n{first.screen()}"
+        time.sleep(0.05)
+
+
 def _home(tmp_path: Path, name: str) -> dict[str, str]:
     """A player's own config (settings, key) and data (journals) dirs."""
     config = tmp_path / name / "config"
@@ -173,14 +185,7 @@ def test_two_players_host_join_and_play_a_turn_over_the_network(tmp_path: Path) 
         bob.wait_for(lambda s: all(p in s for p in panels) and "Your hand — Bob" in s, "Bob's duel")
         # the attacker (decided by fair lots) claims; the defender answers
         players = {"Ann": ann, "Bob": bob}
-        deadline = time.monotonic() + 30
-        attacker = None
-        while attacker is None:
-            assert time.monotonic() < deadline, f"nobody may attack:\n{ann.screen()}"
-            for name, term in players.items():
-                if "c Claim" in _footer(term.screen()):
-                    attacker = name
-            time.sleep(0.05)
+        attacker = _attacker(players)
         defender = "Bob" if attacker == "Ann" else "Ann"
         attack, defend = players[attacker], players[defender]
         defend.wait_for(lambda s: f"Waiting for {attacker}'s move" in s, "the defender waiting")
