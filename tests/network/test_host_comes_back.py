@@ -14,6 +14,9 @@ import json
 import os
 import signal
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -107,24 +110,58 @@ def _state(pid: int) -> str:
     return ""
 
 
-async def _host_killed_and_resumed(tmp_path: Path, *, broker_dies_too: bool) -> None:
+@dataclass
+class GameUnderWay:
+    """A host process and a bot guest in a game that is under way."""
+
+    host: HostProcess
+    bot: BotProcess
+    opened: dict[str, Any]  # what the host printed when its room opened
+    port: int
+    brokers: list[int] = field(default_factory=list)  # broker pids to end, if still ours
+
+    @property
+    def room(self) -> str:
+        return str(self.opened["room"])
+
+
+@asynccontextmanager
+async def game_under_way(tmp_path: Path, *host_args: str) -> AsyncIterator[GameUnderWay]:
+    """A host process (``host_args`` added to its command line) on a free port and a bot
+    guest, their game some 40 log messages in; on the way out every process still running
+    is killed, and every broker in ``brokers`` that is still ours."""
     port = free_port()
     url = f"mqtt://127.0.0.1:{port}"
     host = HostProcess(tmp_path / "host")
-    opened = await host.start("--port", str(port))
-    room = opened["room"]
-    assert opened["port"] == port
-    bot = BotProcess(1, tmp_path / "guest", opened["code"], url)
+    opened = await host.start("--port", str(port), *host_args)
+    game = GameUnderWay(host, BotProcess(1, tmp_path / "guest", opened["code"], url), opened, port)
     seen = [0]
     stop = asyncio.Event()
-    watcher = asyncio.create_task(count_log(url, room, seen, stop))
-    pids: list[int] = []
+    watcher = asyncio.create_task(count_log(url, game.room, seen, stop))
     try:
-        await bot.start()
+        await game.bot.start()
         await until(lambda: seen[0] >= 40, "the game to get going", 120)
+        yield game
+    finally:
+        stop.set()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(watcher, 10)
+        for proc in (host.proc, game.bot.proc):
+            if proc is not None and proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+        for pid in game.brokers:
+            if is_ours(pid, port):
+                os.kill(pid, signal.SIGKILL)
+
+
+async def _host_killed_and_resumed(tmp_path: Path, *, broker_dies_too: bool) -> None:
+    async with game_under_way(tmp_path) as game:
+        host, room, port = game.host, game.room, game.port
+        assert game.opened["port"] == port
         record = host.record(room)
         assert record is not None and record.table and record.pid is not None
-        pids.append(record.pid)
+        game.brokers.append(record.pid)
         await host.kill()  # mid-game: no goodbye, no clean-up
         # the broker is a process of its own: the app's death leaves it up
         assert listening(port) and is_ours(record.pid, port)
@@ -132,27 +169,16 @@ async def _host_killed_and_resumed(tmp_path: Path, *, broker_dies_too: bool) -> 
             os.kill(record.pid, signal.SIGKILL)
             await until(lambda: not listening(port), "the broker to go", 20)
         reopened = await host.start("--resume", room)
-        assert reopened == opened  # the same room, code and port
+        assert reopened == game.opened  # the same room, code and port
         resumed = host.record(room)
         assert resumed is not None and resumed.pid is not None
-        pids.append(resumed.pid)
+        game.brokers.append(resumed.pid)
         assert (resumed.pid == record.pid) is not broker_dies_too
-        results = [await host.result(240), await bot.finish(240)]
+        results = [await host.result(240), await game.bot.finish(240)]
         assert_fair_and_agreed(results)
         # a game over, left cleanly: the room is forgotten and its broker stops
         assert host.record(room) is None
         await until(lambda: not pid_alive(resumed.pid), "the broker to stop", 30)  # type: ignore[arg-type]
-    finally:
-        stop.set()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(watcher, 10)
-        for proc in (host.proc, bot.proc):
-            if proc is not None and proc.returncode is None:
-                proc.kill()
-                await proc.wait()
-        for pid in pids:
-            if is_ours(pid, port):
-                os.kill(pid, signal.SIGKILL)
 
 
 async def test_a_host_killed_mid_game_resumes_on_its_surviving_broker(tmp_path: Path) -> None:
@@ -171,21 +197,11 @@ async def test_a_host_laptop_that_sleeps_past_the_keepalive_finds_the_game_where
     """The host's app and its broker stop together (a laptop's lid closed) for longer than
     the MQTT keepalive: the guest's connection times out and retries; on waking, both
     sides reconnect by themselves, resync, and the game finishes fair."""
-    port = free_port()
-    url = f"mqtt://127.0.0.1:{port}"
-    host = HostProcess(tmp_path / "host")
-    opened = await host.start("--port", str(port), "--timeout", "300")
-    room = opened["room"]
-    bot = BotProcess(1, tmp_path / "guest", opened["code"], url)
-    seen = [0]
-    stop = asyncio.Event()
-    watcher = asyncio.create_task(count_log(url, room, seen, stop))
-    record = None
-    try:
-        await bot.start()
-        await until(lambda: seen[0] >= 40, "the game to get going", 120)
-        record = host.record(room)
+    async with game_under_way(tmp_path, "--timeout", "300") as game:
+        host, bot = game.host, game.bot
+        record = host.record(game.room)
         assert record is not None and record.pid is not None and host.proc is not None
+        game.brokers.append(record.pid)
         asleep = (host.proc.pid, record.pid)
         for pid in asleep:
             os.kill(pid, signal.SIGSTOP)
@@ -198,16 +214,6 @@ async def test_a_host_laptop_that_sleeps_past_the_keepalive_finds_the_game_where
                 os.kill(pid, signal.SIGCONT)
         results = [await host.result(240), await bot.finish(240)]
         assert_fair_and_agreed(results)
-    finally:
-        stop.set()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(watcher, 10)
-        for proc in (host.proc, bot.proc):
-            if proc is not None and proc.returncode is None:
-                proc.kill()
-                await proc.wait()
-        if record is not None and record.pid is not None and is_ours(record.pid, port):
-            os.kill(record.pid, signal.SIGKILL)
 
 
 async def test_a_new_room_on_a_taken_port_points_to_the_room_that_may_still_be_on(

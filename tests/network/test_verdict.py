@@ -13,6 +13,7 @@ from pathlib import Path
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.lobby import new_room_code
 from cakeparty.protocol.network import HostSetup, RoomRunner
+from cakeparty.protocol.session import GameSession
 from cakeparty.protocol.transport import BrokerAddress
 
 
@@ -69,6 +70,21 @@ class Room:
             await until(lambda: runner.advert is not None, "the advert")
             runner.set_ready(True)
 
+    async def under_way(self) -> GameSession:
+        """The host and the joiner started, their game 25 steps in: the host's session."""
+        await self.start(self.host)
+        await self.start(self.joiner)
+        host = self.host
+        await until(lambda: host.session is not None and host.session.seq >= 25, "the game")
+        assert host.session is not None
+        return host.session
+
+    async def come_back(self) -> RoomRunner:
+        """The joiner's process starts again, from its key and journal."""
+        self.joiner = self.join()
+        await self.start(self.joiner)
+        return self.joiner
+
     async def kill(self, runner: RoomRunner) -> None:
         """The runner's process is gone (its task cancelled): it says nothing more."""
         task = self.tasks.pop(id(runner))
@@ -89,22 +105,15 @@ async def test_a_joiner_killed_and_back_after_the_timeout_shows_the_one_ending(
 ) -> None:
     room = Room(broker_url, tmp_path, bots=True)
     try:
-        await room.start(room.host)
-        await room.start(room.joiner)
-        host, joiner = room.host, room.joiner
-        await until(lambda: host.session is not None and host.session.seq >= 25, "the game")
-        await room.kill(joiner)
+        session = await room.under_way()
+        await room.kill(room.joiner)
         # the joiner is offline; past the timeout the host's bot votes, and it is final
-        session = host.session
-        assert session is not None
         await until(lambda: session.abandoned is not None, "the host's verdict")
         ended = session.abandoned
         assert ended is not None and ended.seat == 1 and ended.voters == {0}
         # the joiner's process starts again from its journal: it learns the ending from the
         # room, instead of playing on (or declaring the host gone)
-        back = room.join()
-        room.joiner = back
-        await room.start(back)
+        back = await room.come_back()
         await until(lambda: back.session is not None and back.session.finished, "the ending")
         assert back.session is not None and back.session.abandoned == ended
         assert session.abandoned == ended  # and the host's stands
@@ -117,16 +126,9 @@ async def test_a_killed_joiner_back_before_the_timeout_plays_on(
 ) -> None:
     room = Room(embedded, tmp_path, bots=True)
     try:
-        await room.start(room.host)
-        await room.start(room.joiner)
-        host = room.host
-        await until(lambda: host.session is not None and host.session.seq >= 25, "the game")
-        session = host.session
-        assert session is not None
+        session = await room.under_way()
         await room.kill(room.joiner)
-        back = room.join()
-        room.joiner = back
-        await room.start(back)  # at once: well within the timeout
+        back = await room.come_back()  # at once: well within the timeout
         await until(lambda: session.finished, "the end of the game", 180)
         await until(lambda: back.session is not None and back.session.finished, "its end", 60)
         assert back.session is not None
