@@ -26,6 +26,7 @@ from cakeparty.protocol.group import (
     scalar_sub,
     u64,
 )
+from cakeparty.protocol.shuffle import Opening
 
 SHUFFLE_DOMAIN = b"cakeparty/v1/proof/shuffle"
 DEFAULT_LAMBDA = 32
@@ -33,18 +34,10 @@ MAX_LAMBDA = 256
 
 
 @dataclass(frozen=True)
-class Opening:
-    """How one shadow deck is rebuilt: ``mix`` of the input (bit 0) or ``unmix`` of the
-    output (bit 1) with this permutation and these scalars."""
-
-    perm: tuple[int, ...]
-    scalars: tuple[Scalar, ...]
-
-
-@dataclass(frozen=True)
 class ShuffleProof:
-    """The challenge digest and one opening per shadow mix; the shadows themselves are
-    not sent, since the verifier rebuilds them from the openings."""
+    """The challenge digest and one opening per shadow mix (how that shadow deck is
+    rebuilt: ``mix`` of the input for bit 0, ``unmix`` of the output for bit 1); the
+    shadows themselves are not sent, since the verifier rebuilds them from the openings."""
 
     challenge: bytes
     openings: tuple[Opening, ...]
