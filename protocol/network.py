@@ -27,6 +27,7 @@ from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.group import seeded_random_bytes
 from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
 from cakeparty.protocol.journal import data_dir
+from cakeparty.protocol.names import distinct_names
 from cakeparty.protocol.session import GameSession
 from cakeparty.protocol.table import ASK, Table
 from cakeparty.protocol.transport import (
@@ -438,12 +439,13 @@ class RoomRunner:
             ):
                 return
             taken = self.advert.taken if self.advert else ()
-            names = {s.player: s.name for s in taken}
+            players = [s.player for s in taken]
+            # two Anns: told apart as the seats are
+            shown = distinct_names([s.name for s in taken], players)
+            names = dict(zip(players, shown, strict=True))
             name = names.get(envelope.sender)
             if name is None:
                 return  # only the room's players talk here
-            if [s.name for s in taken].count(name) > 1:  # two Anns: told apart as seats are
-                name = f"{name} {fingerprint(envelope.sender)[:4]}"
             line = envelope.body[:200]
             self.chat.append((name, line))
             del self.chat[:-MAX_CHAT]

@@ -21,6 +21,7 @@ from cakeparty.core.i18n import _
 from cakeparty.protocol import steps as st
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.identity import fingerprint
+from cakeparty.protocol.names import distinct_names
 from cakeparty.protocol.table import Table
 from cakeparty.tui.chronicle import Chronicle, Entry
 
@@ -29,17 +30,6 @@ DECISIONS = (st.ACTION, st.CHOICE_COMMIT)
 
 #: Seconds left on the mover's clock at which it is warned.
 WARN_AT = (30, 10)
-
-
-def distinct_names(names: Sequence[str], players: Sequence[bytes]) -> tuple[str, ...]:
-    """The seats' names, told apart where two players chose the same one: the first group
-    of each one's key fingerprint is added ("Player JIZJ")."""
-    from cakeparty.protocol.identity import fingerprint
-
-    return tuple(
-        f"{name} {fingerprint(player)[:4]}" if names.count(name) > 1 else name
-        for name, player in zip(names, players, strict=True)
-    )
 
 
 def name_list(names: Sequence[str]) -> str:

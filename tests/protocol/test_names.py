@@ -1,0 +1,30 @@
+"""Equal display names are told apart by the players' keys, the same way everywhere."""
+
+from __future__ import annotations
+
+import pytest
+
+from cakeparty.protocol.identity import fingerprint
+from cakeparty.protocol.names import distinct_names
+
+A, B, C = bytes(32), bytes([1]) * 32, bytes([2]) * 32
+
+
+def test_only_names_chosen_twice_get_the_first_group_of_the_key() -> None:
+    names = distinct_names(("Player", "Ann", "Player"), (A, B, C))
+    assert names == (f"Player {fingerprint(A)[:4]}", "Ann", f"Player {fingerprint(C)[:4]}")
+    assert names[0] != names[2]
+
+
+def test_names_all_different_are_left_as_they_are() -> None:
+    assert distinct_names(("Ann", "Bob"), (A, B)) == ("Ann", "Bob")
+    assert distinct_names((), ()) == ()
+
+
+def test_a_name_is_told_apart_by_its_own_key_wherever_its_seat_is() -> None:
+    assert distinct_names(("Ann", "Ann"), (A, B)) == distinct_names(("Ann", "Ann"), (B, A))[::-1]
+
+
+def test_every_seat_needs_its_player() -> None:
+    with pytest.raises(ValueError):
+        distinct_names(("Ann", "Ann"), (A,))
