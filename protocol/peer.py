@@ -567,6 +567,7 @@ class Peer:
             self._commitments = dict(parsed)
         elif kind in (st.RAND_OPEN, st.CHOICE_OPEN) and self._forfeits(parsed):
             self._commitments = {}
+            self._sealed.pop(step.seq - 1, None)
         elif kind == st.RAND_OPEN:
             assert isinstance(step.request, Random)
             seed = joint_seed(self.table.room, self._commitments, parsed)
@@ -576,6 +577,7 @@ class Peer:
             self._apply(RandomResult(step.request.n, value), None)
         elif kind == st.CHOICE_OPEN:
             self._commitments = {}
+            self._sealed.pop(step.seq - 1, None)  # opened: no longer needed
             self._apply(Committed(tuple(sorted(parsed.items()))), None)
         elif kind == st.ACTION:
             ((seat, (action, state)),) = parsed.items()
