@@ -454,3 +454,14 @@ def test_a_seat_that_commits_and_never_opens_is_named_by_the_timeout(tmp_path: P
     Peer._enter(late)
     relay(sessions, 41.0)
     assert all(s.abandoned is not None and s.abandoned.seat == silent for s in sessions)
+
+
+def test_a_peer_resumed_after_a_false_opening_holds_the_same_ending(tmp_path: Path) -> None:
+    liar = 0
+    room = MentalMatch(NAME, 2, 34, peer_types={liar: LyingChooser}, journal_dir=tmp_path)
+    play(room, seeded_bots(2, 34))
+    honest = room.peers[1]
+    path = journal.journal_path(room.table, room.table.players[1], tmp_path)
+    again = Peer.resume(path, room.identities[1])
+    assert again.finished and again.forfeit == honest.forfeit == (liar, "false-opening")
+    assert str(again.verdict) == str(honest.verdict) and again.prev == honest.prev
