@@ -20,7 +20,15 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cakeparty.core import CakePartyError, Forfeited, Match, Revealed, new_match
+from cakeparty.core import (
+    Action,
+    CakePartyError,
+    Committed,
+    Forfeited,
+    Match,
+    Revealed,
+    new_match,
+)
 from cakeparty.protocol.errors import ProtocolError
 
 if TYPE_CHECKING:
@@ -106,7 +114,14 @@ def _audit(peer: Peer) -> Verdict:
         randoms=randoms,
         remixes=remixes,
     )
-    moves = [(seat, action) for seat, action in peer.history if seat is not None]
+    # a seat's moves, and each seat's sealed choice as it was opened (a local match
+    # seals them one by one and opens them together, as the room did)
+    moves: list[tuple[int, Action]] = []
+    for seat, action in peer.history:
+        if seat is not None:
+            moves.append((seat, action))
+        elif isinstance(action, Committed):
+            moves.extend(action.choices)
     for seat, action in moves:
         try:
             replay.apply(action, seat)

@@ -2,10 +2,15 @@
 
 One file per game, readable by its user alone (0600): the table first, then the seat's
 game secret, then every accepted envelope in log order, each as a 4-byte big-endian length
-and its bytes. The game secret is 32 fresh random bytes from which the peer derives its
-game key, mixes and nonces: a peer that resumes issues its envelopes again byte for byte,
-and nothing of it follows from the identity key or the table, so a game's audit (which
-publishes the game key) says nothing about any other game.
+and its bytes. Among the envelopes, *sealed* records (marked by a first byte no msgpack
+value starts with) keep this seat's own simultaneous choices, each written (and synced to
+disk) before its commitment is published: they never go on the wire, and a peer restarted
+between committing and opening opens the very choice it committed.
+
+The game secret is 32 fresh random bytes from which the peer derives its game key, mixes
+and nonces: a peer that resumes issues its envelopes again byte for byte, and nothing of
+it follows from the identity key or the table, so a game's audit (which publishes the game
+key) says nothing about any other game.
 
 Beside the journals, ``played`` lists (hashed) every table and player this data dir has
 started a game of: a peer refuses to start a table it has played (a replayed table would
@@ -21,6 +26,7 @@ import struct
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -34,6 +40,7 @@ SECRET_SIZE = 32
 PLAYED = "played"
 KEEP_DAYS = 30  # a finished game's journal is kept this long after its last entry
 _ENDINGS = frozenset({"audit", "abandon"})  # steps.AUDIT, lobby.ABANDON: the game is over
+SEALED = b"\xc1"  # first byte of a sealed record: msgpack never uses it, no envelope has it
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -86,6 +93,12 @@ class Journal:
     def append(self, envelope: bytes) -> None:
         self._write(envelope)
 
+    def seal(self, step: int, choice: Any) -> None:
+        """Keep this seat's sealed ``choice`` (plain data) for log step ``step``, on disk
+        before the commitment to it goes out: private, never sent to anyone."""
+        self._write(SEALED + pack({"step": step, "choice": choice}))
+        os.fsync(self._file.fileno())
+
     def close(self) -> None:
         self._file.close()
 
@@ -98,6 +111,30 @@ def read(path: Path) -> tuple[Table, list[bytes]]:
 
 def read_game(path: Path) -> tuple[Table, bytes, list[bytes]]:
     """The table, the game secret and the envelopes of a journal."""
+    table, secret, records = _read_records(path)
+    return table, secret, [r for r in records if not r.startswith(SEALED)]
+
+
+def read_sealed(path: Path) -> dict[int, Any]:
+    """This seat's sealed choices kept in a journal: log step -> the choice (plain data).
+    A record that does not read is skipped (the choice then cannot be opened: the room's
+    absence rule answers that, as for a seat that never opens)."""
+    sealed: dict[int, Any] = {}
+    for record in _read_records(path)[2]:
+        if not record.startswith(SEALED):
+            continue
+        try:
+            held = unpack(record[len(SEALED) :])
+        except ProtocolError:
+            continue
+        if isinstance(held, dict) and set(held) == {"step", "choice"}:
+            step = held["step"]
+            if type(step) is int and step >= 0:
+                sealed.setdefault(step, held["choice"])
+    return sealed
+
+
+def _read_records(path: Path) -> tuple[Table, bytes, list[bytes]]:
     data = path.read_bytes()
     records: list[bytes] = []
     at = 0

@@ -8,21 +8,30 @@ aside the same envelopes, so all stay in step.
 
 Its own secrets (game key, mixes, random contributions, nonces) are derived from a game
 secret of fresh random bytes, kept in its journal, so a peer restarted from its journal
-issues exactly the envelopes it issued before, and no two games share a key.
+issues exactly the envelopes it issued before, and no two games share a key. Its sealed
+choices are kept there too, before their commitments go out: restarted between committing
+and opening, it opens the very choice it committed, never a new one.
+
+An opening that does not match its commitment (or opens a choice that is not legal) is a
+signed proof against its seat: every peer takes it as the seat's contribution to the step,
+and when the step completes the game ends there, that seat forfeiting, and the audit names
+it. A seat that never opens keeps the step waiting: the room's absence rule names it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from cakeparty.core import (
     Action,
+    CakePartyError,
     Commit,
     Committed,
     Forfeited,
@@ -67,6 +76,7 @@ from cakeparty.protocol.deck import MentalDeck, share_plan
 from cakeparty.protocol.elgamal import Deck, GameKey
 from cakeparty.protocol.errors import (
     BadChain,
+    CommitMismatch,
     Incidents,
     MalformedMessage,
     ProtocolError,
@@ -113,6 +123,16 @@ class _Stream:
         return out
 
 
+class _FalseOpening:
+    """A seat's signed opening that proves it cheated: it is the seat's contribution to
+    the step (so every peer completes the step alike) and ends the game there."""
+
+    __slots__ = ("reason",)
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason  # an action name: "false-opening" or "illegal-choice"
+
+
 class Peer:
     """One seat of a room, following its log."""
 
@@ -124,9 +144,11 @@ class Peer:
         on_envelope: Callable[[bytes], None] | None = None,
         journal: Journal | None = None,
         secret: bytes | None = None,
+        sealed: Mapping[int, Action] | None = None,
     ) -> None:
         """``on_envelope`` publishes what this peer issues; ``journal`` keeps the log;
-        ``secret``: the game secret (default: the journal's, else fresh random bytes)."""
+        ``secret``: the game secret (default: the journal's, else fresh random bytes);
+        ``sealed``: this seat's sealed choices by log step (kept in its journal)."""
         seat = table.seat_of(identity.player_id)
         if seat is None:
             raise ValueError("this player has no seat at the table")
@@ -171,6 +193,8 @@ class Peer:
         self._mixes = 0
         self._commitments: dict[int, bytes] = {}
         self._secrets: dict[int, bytes] = {}
+        self._sealed: dict[int, Action] = dict(sealed or {})  # this seat's choices, by step
+        self.forfeit: tuple[int, str] | None = None  # a seat that opened a false choice
         self.finished = False
         self.broken: int | None = None  # the step at which a card turned out to be none
         self.stopped_by: int | None = None  # the seat that said so
@@ -360,29 +384,41 @@ class Peer:
         if kind == st.RAND_OPEN:
             b = st.body_map(body, "x", "nonce")
             value = (expect_bytes(b["x"], "x", 32), expect_bytes(b["nonce"], "nonce", 32))
-            check_reveal(
-                self._commitments[seat],
-                self.table.room,
-                seat,
-                value[0],
-                value[1],
-                domain=RANDOM_DOMAIN,
-            )
+            try:
+                check_reveal(
+                    self._commitments[seat],
+                    self.table.room,
+                    seat,
+                    value[0],
+                    value[1],
+                    domain=RANDOM_DOMAIN,
+                )
+            except CommitMismatch as exc:
+                return self._false_opening(exc, seat, step, "false-opening")
             return value
         if kind == st.CHOICE_OPEN:
             b = st.body_map(body, "a", "nonce")
-            action = from_data(b["a"])
             nonce = expect_bytes(b["nonce"], "nonce", 32)
-            check_reveal(
-                self._commitments[seat],
-                self.table.room,
-                seat,
-                pack(to_data(action)),
-                nonce,
-                domain=CHOICE_DOMAIN,
-            )
-            if action not in self.game.legal_actions(self.state, seat):
-                raise IllegalActionError(seat, action, "not a legal choice")
+            try:
+                # the payload as signed (its packing is canonical), before reading it
+                check_reveal(
+                    self._commitments[seat],
+                    self.table.room,
+                    seat,
+                    pack(b["a"]),
+                    nonce,
+                    domain=CHOICE_DOMAIN,
+                )
+            except CommitMismatch as exc:
+                return self._false_opening(exc, seat, step, "false-opening")
+            try:
+                action = from_data(b["a"])
+                if action not in self.game.legal_actions(self.state, seat):
+                    raise IllegalActionError(seat, action, "not a legal choice")
+            except (IllegalActionError, ActionSyntaxError) as exc:
+                # it committed to something it may not choose: it cannot open anything else
+                error = CommitMismatch(f"opened a choice that is not legal: {exc}")
+                return self._false_opening(error, seat, step, "illegal-choice")
             return action
         if kind == st.ACTION:
             action = from_data(st.body_map(body, "a")["a"])
@@ -394,6 +430,13 @@ class Peer:
             deck.accept_secret(seat, secret)
             return secret
         raise MalformedMessage(f"unknown step kind {kind}")
+
+    def _false_opening(
+        self, error: ProtocolError, seat: int, step: st.Step, reason: str
+    ) -> _FalseOpening:
+        """Name ``seat`` for its opening, and keep the opening: it ends the game."""
+        self._incident(error.blame(seat, step.seq))
+        return _FalseOpening(reason)
 
     def _check_remix(self, step: st.Step, seat: int, body: Any) -> Any:
         """A holder's re-mix of its hand: the proof for everyone; for each seat sharing
@@ -522,6 +565,9 @@ class Peer:
             self._reveal(step, parsed)
         elif kind in (st.RAND_COMMIT, st.CHOICE_COMMIT):
             self._commitments = dict(parsed)
+        elif kind in (st.RAND_OPEN, st.CHOICE_OPEN) and self._forfeits(parsed):
+            self._commitments = {}
+            self._sealed.pop(step.seq - 1, None)
         elif kind == st.RAND_OPEN:
             assert isinstance(step.request, Random)
             seed = joint_seed(self.table.room, self._commitments, parsed)
@@ -531,6 +577,7 @@ class Peer:
             self._apply(RandomResult(step.request.n, value), None)
         elif kind == st.CHOICE_OPEN:
             self._commitments = {}
+            self._sealed.pop(step.seq - 1, None)  # opened: no longer needed
             self._apply(Committed(tuple(sorted(parsed.items()))), None)
         elif kind == st.ACTION:
             ((seat, (action, state)),) = parsed.items()
@@ -550,6 +597,18 @@ class Peer:
             from cakeparty.protocol.audit import audit
 
             self.verdict = audit(self)
+
+    def _forfeits(self, parsed: dict[int, Any]) -> bool:
+        """If a seat opened something false, it forfeits (the first in seat order): the
+        game ends at this step. A game that knows no forfeit ends all the same."""
+        false = [(s, p) for s, p in sorted(parsed.items()) if isinstance(p, _FalseOpening)]
+        if not false:
+            return False
+        seat, opening = false[0]
+        self.forfeit = (seat, opening.reason)
+        with contextlib.suppress(CakePartyError):  # the audit names it from its incident
+            self._apply(Forfeited(seat, opening.reason), None)
+        return True
 
     def _remixed(self, step: st.Step, parsed: dict[int, Any]) -> None:
         request = step.request
@@ -597,7 +656,7 @@ class Peer:
             return st.Step(seq, st.KEYS, everyone)
         if self._witnessed is not None:
             return st.Step(seq, st.WITNESS, self._witnessed[3])
-        if self.outcome is not None or self.broken is not None:
+        if self.outcome is not None or self.broken is not None or self.forfeit is not None:
             return st.Step(seq, st.AUDIT, everyone)
         request = self.game.pending(self.state)
         if isinstance(request, Shuffle):
@@ -638,8 +697,16 @@ class Peer:
         if not step.seats:
             self._complete()  # nothing to wait for (a reveal every seat could already read)
             return
-        if self.seat not in step.seats or step.kind in (st.ACTION, st.CHOICE_COMMIT):
+        if self.seat not in step.seats or step.kind == st.ACTION:
             return
+        if step.kind == st.CHOICE_COMMIT:
+            choice = self._sealed.get(step.seq)
+            if choice is not None:
+                # chosen before a restart: the same commitment again, never a new choice
+                self._send(st.CHOICE_COMMIT, self._commitment_body(step.seq, choice))
+            return
+        if step.kind == st.CHOICE_OPEN and step.seq - 1 not in self._sealed:
+            return  # the choice is lost: the room waits, and its absence rule names us
         started = time.process_time()
         body = self._contribution(step)
         self.crypto_seconds += time.process_time() - started
@@ -686,8 +753,7 @@ class Peer:
             x, nonce = self._random_contribution(step.seq - 1)
             return {"x": x, "nonce": nonce}
         if step.kind == st.CHOICE_OPEN:
-            action = self._choice
-            assert action is not None
+            action = self._sealed[step.seq - 1]
             return {"a": to_data(action), "nonce": self._choice_nonce(step.seq - 1)}
         if step.kind == st.WITNESS:
             return {"accuse": self._accusation(rb)}
@@ -719,9 +785,16 @@ class Peer:
         return rb(32), rb(32)
 
     def _choice_nonce(self, seq: int) -> bytes:
+        """The nonce of this seat's sealed choice at step ``seq``: from the game secret,
+        so unpredictable to everyone else until it is opened, and the same after a
+        restart."""
         return self._stream(b"choice", seq)(32)
 
-    _choice: Action | None = None
+    def _commitment_body(self, seq: int, action: Action) -> dict[str, bytes]:
+        payload = pack(to_data(action))
+        nonce = self._choice_nonce(seq)
+        c = commitment(self.table.room, self.seat, payload, nonce, domain=CHOICE_DOMAIN)
+        return {"c": c}
 
     def _send(self, kind: str, body: Any) -> None:
         envelope = seal(
@@ -749,7 +822,13 @@ class Peer:
     ) -> Peer:
         """This player's peer, rebuilt from its journal and ready to go on."""
         table, secret, envelopes = journal.read_game(path)
-        peer = cls(table, identity, secret=secret)
+        sealed = {}
+        for seq, data in journal.read_sealed(path).items():
+            try:
+                sealed[seq] = from_data(data)
+            except ActionSyntaxError:
+                continue  # unreadable: that choice cannot be opened
+        peer = cls(table, identity, secret=secret, sealed=sealed)
         for data in envelopes:
             peer.receive(data)
         peer.on_envelope = on_envelope
@@ -781,13 +860,12 @@ class Peer:
         elif step.kind == st.CHOICE_COMMIT:
             if action not in self.game.legal_actions(self.state, self.seat):
                 raise IllegalActionError(self.seat, action, "not a legal choice")
-            self._choice = action
-            nonce = self._choice_nonce(step.seq)
-            payload = pack(to_data(action))
-            self._send(
-                st.CHOICE_COMMIT,
-                {"c": commitment(self.table.room, self.seat, payload, nonce, domain=CHOICE_DOMAIN)},
-            )
+            # kept (on disk first) before the commitment goes out, so that a restart opens
+            # this very choice
+            if self.journal is not None:
+                self.journal.seal(step.seq, to_data(action))
+            self._sealed[step.seq] = action
+            self._send(st.CHOICE_COMMIT, self._commitment_body(step.seq, action))
             self._drain()
         else:
             raise IllegalActionError(self.seat, action, "no move is expected now")

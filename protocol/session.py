@@ -39,9 +39,10 @@ from cakeparty.protocol.journal import Journal, journal_path
 from cakeparty.protocol.journal import read as journal_read
 from cakeparty.protocol.lobby import ABANDON, NO_PREV, SYNC
 from cakeparty.protocol.peer import Peer
-from cakeparty.protocol.steps import KINDS, step_digest
+from cakeparty.protocol.steps import ACTION, CHOICE_COMMIT, KINDS, step_digest
 from cakeparty.protocol.table import END, Table
 
+DECISIONS = (ACTION, CHOICE_COMMIT)  # the steps where a seat decides something
 NUDGE = 2.0  # seconds without progress before asking again; and between sync answers
 MAX_ANSWER_BYTES = 4 * 1024 * 1024  # one sync answer (at least one envelope)
 
@@ -422,9 +423,10 @@ class GameSession:
         peer.act(action)
 
     def due(self) -> list[tuple[Peer, Any]]:
-        """This process's seats whose move the room waits for, with their views."""
+        """This process's seats whose move or sealed choice the room waits for, with their
+        views (an opening is never due: a peer opens what it sealed by itself)."""
         return [
             (p, p.view())
             for p in self.peers
-            if not self.finished and p.seat in p.waiting_for and p.step.kind == "action"
+            if not self.finished and p.seat in p.waiting_for and p.step.kind in DECISIONS
         ]

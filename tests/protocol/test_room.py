@@ -193,9 +193,13 @@ class LyingRandom(Peer):
 
 
 def test_a_reveal_that_does_not_match_its_commitment_is_named() -> None:
+    # the false opening is a signed proof: the game ends at that step, the liar forfeits
     room = MentalMatch("cake-duel", 2, 1, peer_types={0: LyingRandom})
-    stuck(room)
+    outcome = room.play(seat_bots(2, 1))
     named(room, 0, CommitMismatch)
+    assert outcome.winners == (1,)
+    assert all(p.forfeit == (0, "false-opening") for p in room.peers)
+    assert all(v is not None and v.seat == 0 for v in room.verdicts)
 
 
 class RogueKey(Peer):
