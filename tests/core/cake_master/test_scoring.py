@@ -63,9 +63,7 @@ def test_a_half_rosette_facing_a_plain_edge_is_unmatched() -> None:
     assert taste(cake).no_half == 0
 
 
-def test_a_half_rosette_facing_an_empty_quarter_is_unmatched_and_no_half_needs_a_finished_cake() -> (
-    None
-):
+def test_a_half_facing_an_empty_quarter_is_unmatched_no_half_needs_a_finished_cake() -> None:
     open_cake = ("pink-ph-none", None, None, None)
     assert unmatched(open_cake) == 1
     plain_open = ("pink-pp-none", None, None, None)
