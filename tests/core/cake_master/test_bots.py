@@ -60,7 +60,7 @@ def test_normal_does_not_pass_a_neighbour_the_card_that_completes_its_customer()
         *("pink-pp-none", "white-pp-r", "chocolate-pp-r"),
         *("pink-pp-b", "white-pp-b", "chocolate-pp-b"),
         # turn 2: seat 0 holds the one Pink card seat 1's all-Pink cake still needs
-        *("pink-pp-rb", "white-hh-none", "chocolate-hh-none"),
+        *("pink-hh-none", "chocolate-pp-rb", "white-pp-rb"),
     ]
     m = stacked(3, top, customers=["customer-7"])  # all Pink
     choose(
@@ -73,10 +73,11 @@ def test_normal_does_not_pass_a_neighbour_the_card_that_completes_its_customer()
     )
     pinks = [slot(m, n) for n in ("pink-pp-none", "pink-pp-r", "pink-pp-b")]
     assert set(m.state.hands[1]) == set(pinks)
+    own = [slot(m, n) for n in ("chocolate-pp-none", "chocolate-pp-r", "white-pp-b")]
     choose(
         m,
         {
-            0: next(a for a in m.legal_actions(0) if isinstance(a, Place)),
+            0: Place.of({own[0]: (0, 0), own[1]: (0, 1), own[2]: (1, 0)}),
             1: Place.of({pinks[0]: (0, 0), pinks[1]: (0, 1), pinks[2]: (0, 2)}),
             2: next(a for a in m.legal_actions(2) if isinstance(a, Place)),
         },
@@ -84,7 +85,7 @@ def test_normal_does_not_pass_a_neighbour_the_card_that_completes_its_customer()
     assert m.view(0).seat_cakes(1)[0][:3] == ("pink-pp-none", "pink-pp-r", "pink-pp-b")
     choice = normal_bot(m.view(0), random.Random(0))
     assert isinstance(choice, PassCards)
-    assert choice.left != slot(m, "pink-pp-rb"), "seat 1 is the left neighbour"
+    assert choice.left != slot(m, "pink-hh-none"), "seat 1 is the left neighbour"
 
 
 def test_normal_places_to_keep_a_customer_within_reach() -> None:
