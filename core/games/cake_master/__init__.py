@@ -5,6 +5,22 @@ places the rest on three cakes; every pass and every placement is a sealed, simu
 choice. Tasty cakes and cakes that please customers earn stars over 3 rounds. Two players
 pass by keeping one card and giving two, then keeping one and giving one back; solo, the
 player meets as many customers as possible with 4 cards a turn and 3 exchanges a game.
+
+Choices the printed rules leave open, as this engine plays them:
+
+* The left neighbour is the next seat (``seat + 1``), the right neighbour the previous one.
+* Each turn asks one sealed choice per seat to pass (two players: two, keep-and-give twice)
+  and one to place: a placement names all three cards with their cakes and quarters
+  (:class:`Place`), so a seat's turn is never seen half done. Solo, the card left out of
+  the placement is the one discarded.
+* Solo: an exchange (:class:`Exchange`, any number of cards) is a choice of the place
+  step; each counts once against the 3 of the game, and a turn may hold several. Exchanged
+  cards go to the discard pile.
+* Every round gathers and reshuffles all 72 cake cards, solo too [printed]. A deck that
+  runs short mid-round takes back the discard pile, shuffled (72 cards are enough for a
+  round at any table, so it is a safeguard).
+* The customer deck is shuffled once a game; customers are face up once drawn.
+* A seat proven to have broken a rule (``Forfeited``) ends the game and cannot win.
 """
 
 from __future__ import annotations
