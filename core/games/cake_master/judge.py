@@ -81,7 +81,7 @@ def expected_taste(cake: Cake) -> float:
     """Taste points the cake is likely to end with, counting what it may still become."""
     r, b, icings, free = _counts(cake)
     if free == QUARTERS:
-        return 0.0
+        return EMPTY_TASTE
     colours = len(set(icings))
     icing = {1: 3.0 - 0.35 * free, 2: 1.0 - 0.1 * free, 3: 0.0}[colours]
     complete = open_halves = dead = 0
@@ -146,3 +146,8 @@ def gain(
                 after = value(with_card(cakes, card, c, q), customers, taste_weight)
                 best = after if best is None else max(best, after)
     return 0.0 if best is None else best - before
+
+
+#: An empty cake is worth what its first card makes of it on average: starting a cake is
+#: no gain in itself, so a card is judged by what it adds, wherever it goes.
+EMPTY_TASTE = sum(expected_taste((name, None, None, None)) for name in CARDS) / len(CARDS)
