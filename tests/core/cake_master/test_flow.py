@@ -20,7 +20,7 @@ from cakeparty.core import (
 )
 from cakeparty.core.games.cake_master import Exchange, Keep, PassCards, Phase, Place, rating
 from cakeparty.core.games.cake_master.flow import winners
-from cakeparty.core.games.cake_master.state import CAKE_SLOTS
+from cakeparty.core.games.cake_master.state import CAKE_SLOTS, MasterState
 from cakeparty.core.requests import Reveal
 
 from .stacking import choose, hand_names, slot, stacked
@@ -323,3 +323,51 @@ def test_a_whole_game_ends_with_an_outcome_in_stars() -> None:
     assert m.game.pending(m.state) is None
     with pytest.raises(CakePartyError):
         m.game.apply(m.state, Committed(()), None)
+
+
+def _table(players: int, cakes: dict[int, list[list[str]]], customers: list[int]) -> MasterState:
+    """A state before any shuffle (every slot holds its box card, face up) with these cakes
+    and open customers, ready to score."""
+    from cakeparty.core.games.cake_master import CAKE_MASTER
+    from cakeparty.core.games.cake_master.cards import CAKE_CARDS
+
+    state = CAKE_MASTER.new_state(players)
+    seats = []
+    for seat in range(players):
+        rows = cakes[seat]
+        seats.append(tuple(tuple(CAKE_CARDS.index(n) for n in row) for row in rows))
+    return replace(state, cakes=tuple(seats), customers=tuple(71 + n for n in customers), round=1)
+
+
+NO_FRUIT_A = ["pink-pp-none", "white-pp-none", "chocolate-pp-none", "pink-hh-none"]
+NO_FRUIT_B = ["white-hh-none", "chocolate-hh-none", "pink-ph-none", "white-hp-none"]
+PINK = ["pink-pp-r", "pink-pp-b", "pink-pp-rb", "pink-pp-rr"]
+WHITE = ["white-pp-r", "white-pp-b", "white-pp-rb", "white-pp-rr"]
+MIX_A = ["chocolate-pp-r", "chocolate-pp-b", "white-hh-rb", "pink-hh-bb"]
+MIX_B = ["chocolate-hh-r", "chocolate-hh-b", "white-ph-rb", "pink-ph-bb"]
+CHOC = ["chocolate-ph-r", "chocolate-ph-b", "chocolate-ph-rb", "chocolate-ph-rr"]
+WHITE_2 = ["white-ph-r", "white-ph-b", "white-ph-rr", "white-ph-bb"]
+PINK_2 = ["pink-hp-r", "pink-hp-b", "pink-hp-rr", "pink-hp-bb"]
+
+
+def test_a_round_scores_taste_stars_and_customers_several_players_may_share_one() -> None:
+    state = _table(
+        3,
+        {0: [NO_FRUIT_A, PINK, MIX_A], 1: [NO_FRUIT_B, WHITE, MIX_B], 2: [CHOC, WHITE_2, PINK_2]},
+        [13, 7],  # no fruit, all Pink
+    )
+    from cakeparty.core.games.cake_master.flow import _score_round
+    from cakeparty.core.games.cake_master.scoring import taste as taste_of
+    from cakeparty.core.games.cake_master.scoring import taste_stars
+
+    scored = _score_round(state)
+    result = scored.results[-1]
+    totals = [sum(taste_of(c).total for c in state.seat_cakes(s)) for s in range(3)]
+    assert [s.taste for s in result.seats] == totals
+    assert [s.taste_stars for s in result.seats] == list(taste_stars(totals))
+    # both no-fruit cakes meet "no fruit": one customer, two players
+    assert result.seats[0].matches == ((0, 0), (1, 1))
+    assert result.seats[1].matches == ((0, 0),)
+    assert result.seats[2].matches == ((2, 1),)
+    assert scored.stars == tuple(s.stars for s in result.seats)
+    assert scored.customers == () and set(scored.customer_discard) == {84, 78}
