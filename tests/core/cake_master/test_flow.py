@@ -371,3 +371,15 @@ def test_a_round_scores_taste_stars_and_customers_several_players_may_share_one(
     assert result.seats[2].matches == ((2, 1),)
     assert scored.stars == tuple(s.stars for s in result.seats)
     assert scored.customers == () and set(scored.customer_discard) == {84, 78}
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_a_view_lists_exactly_the_legal_choices(players: int) -> None:
+    m = new_match("cake-master", players=players, seed=6)
+    for _ in range(4):
+        for seat in m.to_act:
+            listed = m.legal_actions(seat)
+            assert list(m.view(seat).legal) == listed
+            assert len(set(listed)) == len(listed)
+            assert m.view(None).legal == ()
+        finish_turn(m)
