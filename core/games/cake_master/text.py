@@ -257,3 +257,23 @@ def describe(event: Any, names: Names) -> str:
             return _("A shared win: {names}").format(names=who)
         return _("{name} wins").format(name=who)
     return str(event)
+
+
+def final_lines(view: MasterView, names: Names) -> list[str]:
+    """The end of the game: solo, customers met and the rating; otherwise one line per
+    seat, most stars first, with the last round's taste that breaks a tie."""
+    if view.solo:
+        return [
+            ngettext("{n} customer met", "{n} customers met", view.met).format(n=view.met),
+            _("Rating: {rating}").format(rating=rating_title(view.met)),
+        ]
+    order = sorted(range(view.players), key=lambda s: (-view.stars[s], -view.last_taste[s], s))
+    return [
+        _("{place}. {name}: {stars} ★ (last round's taste {taste})").format(
+            place=rank + 1,
+            name=seat_name(seat, names),
+            stars=view.stars[seat],
+            taste=view.last_taste[seat],
+        )
+        for rank, seat in enumerate(order)
+    ]

@@ -12,6 +12,7 @@ from cakeparty.core.games.cake_master.text import (
     customer_title,
     customer_words,
     describe,
+    final_lines,
     preview,
     preview_words,
     rating_title,
@@ -88,3 +89,22 @@ def test_round_breakdown_lists_taste_stars_and_customers() -> None:
         assert describe(event, ["Ann", "Bob"])
     placed = next(e for e in events if isinstance(e, ev.Placed))
     assert describe(placed, ["Ann", "Bob"]).startswith(("Ann places ", "Bob places "))
+
+
+def test_the_final_table_and_the_solo_rating() -> None:
+    m = new_match("cake-master", players=3, seed=2)
+    while m.outcome is None:
+        for seat in m.to_act:
+            m.apply(m.legal_actions(seat)[0], seat)
+    lines = final_lines(m.view(None), ["Ann", "Bob", "Cy"])
+    winner = ["Ann", "Bob", "Cy"][m.outcome.winners[0]]
+    assert lines[0].startswith(f"1. {winner}: {max(m.state.stars)} ★")
+    assert len(lines) == 3
+    solo = new_match("cake-master", players=1, seed=2)
+    while solo.outcome is None:
+        solo.apply(solo.legal_actions(0)[0], 0)
+    met = solo.state.met
+    assert final_lines(solo.view(0), ["Ann"]) == [
+        f"{met} customer met" if met == 1 else f"{met} customers met",
+        f"Rating: {rating_title(met)}",
+    ]
