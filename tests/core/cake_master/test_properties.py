@@ -4,6 +4,7 @@ changes the game."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable
 
@@ -11,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cakeparty.core import Match, new_match
+from cakeparty.core import Action, CakePartyError, Committed, Match, new_match
+from cakeparty.core.games.cake_master import Exchange, Keep, PassCards, Place
 from cakeparty.core.games.cake_master.bots import normal_bot, random_bot
 from cakeparty.core.games.cake_master.cards import CAKE_CARDS, CUSTOMER_CARDS
 from cakeparty.core.games.cake_master.state import MasterState
@@ -126,3 +128,39 @@ def test_the_order_sealed_choices_arrive_in_never_changes_the_game(players: int,
     again = play(players, seed, bots, order_rng=random.Random(seed), witness=False)
     assert again.outcome == first.outcome
     assert again.state == first.state
+
+
+def _any_choice(data: st.DataObject) -> Action | None:
+    """A choice of any kind over any slots, cakes and quarters; ``None`` if it cannot
+    even be written (those are refused when read, see test_flow)."""
+    kind = data.draw(st.sampled_from(["give", "keep", "place", "exchange"]))
+    n = data.draw(st.lists(st.integers(0, 95), min_size=3, max_size=3))
+    spots = data.draw(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 3)), min_size=3))
+    try:
+        if kind == "give":
+            return PassCards(n[0], n[1])
+        if kind == "keep":
+            return Keep(n[0])
+        if kind == "place":
+            return Place.of(dict(zip(n, spots, strict=False)))
+        return Exchange(tuple(sorted(set(n))))
+    except ValueError:
+        return None
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(1, 4), seed=st.integers(0, 50), data=st.data())
+def test_any_opened_choice_is_applied_or_refused_with_a_named_error(
+    players: int, seed: int, data: st.DataObject
+) -> None:
+    m = new_match("cake-master", players=players, seed=seed)
+    for _ in range(data.draw(st.integers(0, 3))):  # a little way into the game
+        for seat in m.to_act:
+            m.apply(m.legal_actions(seat)[-1], seat)
+    state = m.state
+    choices = []
+    for seat in state.choosing:
+        choice = _any_choice(data)
+        choices.append((seat, choice if choice is not None else m.legal_actions(seat)[0]))
+    with contextlib.suppress(CakePartyError):
+        m.game.apply(state, Committed(tuple(choices)), None)
