@@ -11,6 +11,7 @@ from cakeparty.core import (
     CakePartyError,
     Committed,
     IllegalActionError,
+    Match,
     Revealed,
     Shuffled,
     from_data,
@@ -26,11 +27,11 @@ from cakeparty.core.requests import Reveal
 from .stacking import choose, hand_names, slot, stacked
 
 
-def first_place(m, seat: int) -> Place:  # type: ignore[no-untyped-def]
+def first_place(m: Match, seat: int) -> Place:
     return next(a for a in m.legal_actions(seat) if isinstance(a, Place))
 
 
-def finish_turn(m) -> None:  # type: ignore[no-untyped-def]
+def finish_turn(m: Match) -> None:
     """Every seat still choosing takes its first legal choice until the next deal."""
     turn = m.state.turn
     while m.outcome is None and m.state.turn == turn:
