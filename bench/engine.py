@@ -1,6 +1,7 @@
-"""Rules engine speed: full random duels per second, normal-bot decisions per second.
+"""Rules engine speed: full random duels per second, normal-bot decisions per second,
+and whole Cake Master games per second (random bots, normal bots).
 
-python bench/engine.py [--duels N] [--decisions N] [--seed S]
+python bench/engine.py [--duels N] [--decisions N] [--masters N] [--seed S]
 """
 
 from __future__ import annotations
@@ -44,15 +45,28 @@ def normal_decisions(n: int, seed: int) -> tuple[float, list[float]]:
     return sum(times), times
 
 
+def master_games(n: int, seed: int, players: int, bot_name: str) -> tuple[float, int]:
+    """Play ``n`` whole Cake Master games, every seat ``bot_name``; (seconds, actions)."""
+    bot = get_game("cake-master").bots[bot_name]
+    actions = 0
+    start = time.perf_counter()
+    for i in range(n):
+        m = new_match("cake-master", players=players, seed=seed + i)
+        m.play([bot] * players, random.Random(seed + i))
+        actions += len(m.history)
+    return time.perf_counter() - start, actions
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duels", type=int, default=2000)
     parser.add_argument("--decisions", type=int, default=5000)
+    parser.add_argument("--masters", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(
         f"command: python bench/engine.py --duels {args.duels} --decisions {args.decisions} "
-        f"--seed {args.seed}"
+        f"--masters {args.masters} --seed {args.seed}"
     )
     print(f"python {sys.version.split()[0]}")
     for players in (2, 4):
@@ -68,6 +82,14 @@ def main() -> int:
         f"  (median {statistics.median(times) * 1e3:.2f} ms,"
         f" p99 {times[int(0.99 * len(times))] * 1e3:.2f} ms, worst {times[-1] * 1e3:.2f} ms)"
     )
+    for bot_name in ("random", "normal"):
+        for players in (1, 2, 4, 6):
+            seconds, actions = master_games(args.masters, args.seed, players, bot_name)
+            print(
+                f"cake master, {bot_name:<6} bots, {players} player(s): "
+                f"{args.masters / seconds:8.1f} games/s"
+                f"  ({actions / seconds:,.0f} actions/s, {actions / args.masters:.0f} actions/game)"
+            )
     return 0
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,6 +70,13 @@ class Game(ABC):
     @abstractmethod
     def box(self, state: Any) -> tuple[str, ...]:
         """Every slot's card as it comes out of the box (before any shuffle)."""
+
+    # -- figures for simulations (optional) ------------------------------------------------
+
+    def stats(self, state: Any) -> Mapping[str, Sequence[float]]:
+        """A finished game's own figures, one number per seat (say, customers met), which a
+        simulation averages per bot; none by default."""
+        return {}
 
     # -- a breach a witness can prove (optional) -----------------------------------------
 

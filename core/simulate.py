@@ -36,6 +36,9 @@ class Report:
     turns: int = 0
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
+    # a game's own figures (Game.stats), summed per bot label, and how many seats they add
+    sums: dict[str, dict[str, float]] = field(default_factory=dict)
+    seats: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
@@ -49,7 +52,19 @@ class Report:
             "seconds": round(self.seconds, 3),
             "bouts_per_game": round(self.bouts / played, 3),
             "turns_per_game": round(self.turns / played, 3),
+            **self.figures(),
             **self.extra,
+        }
+
+    def figures(self) -> dict[str, dict[str, float]]:
+        """The mean of each of the game's own figures per seat and game, by bot label."""
+        return {
+            f"{key}_per_game": {
+                label: round(sums.get(label, 0.0) / self.seats[label], 3)
+                for label in self.labels
+                if self.seats[label]
+            }
+            for key, sums in self.sums.items()
         }
 
     def summary(self) -> str:
@@ -68,6 +83,9 @@ class Report:
         if self.shared:
             lines.append(_("  shared wins    {n:>6}").format(n=self.shared))
         lines.append(_("  errors         {n:>6}").format(n=self.errors))
+        for key, means in self.figures().items():
+            shown = ", ".join(f"{label} {mean}" for label, mean in means.items())
+            lines.append(_("  {figure}: {means}").format(figure=key, means=shown))
         data = self.as_json()
         lines.append(
             _("  bouts per game {b}, turns per game {t}").format(
@@ -107,10 +125,11 @@ def simulate(
                 bot=unknown[0] if unknown else "", game=game, known=", ".join(spec.bots)
             )
         )
-    if len(bots) == 1:
+    if len(bots) == 1 and players > 1:
         bots = list(bots) * 2
     sides = 2 if players == 4 and len(bots) == 2 else players
-    if len(bots) != sides:
+    # solo: each bot plays a game in turn
+    if len(bots) != sides and players != 1:
         raise SimulationError(
             _("give one bot per side or per seat: {n} bot(s) for {p} players").format(
                 n=len(bots), p=players
@@ -139,4 +158,17 @@ def simulate(
             report.wins[winners.pop()] += 1
         report.bouts += getattr(match.state, "bout", 1)
         report.turns += getattr(match.state, "turn", 0)
+        _add_figures(report, spec.stats(match.state), [labels[owner[s]] for s in range(players)])
     return report
+
+
+def _add_figures(report: Report, figures: Mapping[str, Sequence[float]], owners: list[str]) -> None:
+    """Add one game's own figures (one value per seat) to the sums of each seat's bot."""
+    if not figures:
+        return
+    for label in owners:
+        report.seats[label] += 1
+    for key, values in figures.items():
+        sums = report.sums.setdefault(key, {})
+        for label, number in zip(owners, values, strict=True):
+            sums[label] = sums.get(label, 0.0) + number

@@ -1,3 +1,6 @@
 """The games. Importing this package registers every one of them."""
 
-from cakeparty.core.games import cake_duel  # noqa: F401
+from cakeparty.core.games import (
+    cake_duel,  # noqa: F401
+    cake_master,  # noqa: F401
+)
