@@ -22,7 +22,7 @@ from cakeparty.protocol import steps as st
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.identity import fingerprint
 from cakeparty.protocol.table import Table
-from cakeparty.tui.chronicle import Chronicle, Entry
+from cakeparty.tui.games.cake_duel.chronicle import Chronicle, Entry
 
 #: The step kinds in which this seat makes a decision of its own.
 DECISIONS = (st.ACTION, st.CHOICE_COMMIT)

@@ -10,10 +10,10 @@ from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.lobby import new_room_code
 from cakeparty.protocol.network import HostSetup, RoomRunner
 from cakeparty.protocol.transport import BrokerAddress
+from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
 from cakeparty.tui.netroom import JoinPlan
 from cakeparty.tui.screens.dialogs import ChoiceScreen
 from cakeparty.tui.screens.lobby import LobbyScreen
-from cakeparty.tui.screens.netduel import NetDuelScreen
 
 from .pilot import SIZE
 from .test_lobby import app_with, until

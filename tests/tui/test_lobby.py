@@ -20,11 +20,11 @@ from cakeparty.protocol.lobby import new_room_code
 from cakeparty.protocol.network import HostSetup, RoomRunner
 from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.app import CakePartyApp
+from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
 from cakeparty.tui.messages import ActionChosen, RoomEventArrived
 from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch
 from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen, NoticeScreen
 from cakeparty.tui.screens.lobby import LobbyScreen
-from cakeparty.tui.screens.netduel import NetDuelScreen
 from cakeparty.tui.screens.rooms import JoinScreen
 from cakeparty.tui.settings import Settings
 

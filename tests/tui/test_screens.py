@@ -8,15 +8,15 @@ from pathlib import Path
 import pytest
 
 from cakeparty.tui.app import CakePartyApp
-from cakeparty.tui.local import GameSetup
+from cakeparty.tui.games.cake_duel.screen import DuelScreen
 from cakeparty.tui.messages import SettingsSaved
 from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen
-from cakeparty.tui.screens.duel import DuelScreen
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.screens.menu import MenuScreen, SetupScreen
 from cakeparty.tui.screens.rooms import HostSetupScreen, JoinScreen
 from cakeparty.tui.screens.settings import SettingsScreen
 from cakeparty.tui.settings import Settings, load
+from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.widgets import HandView
 
 from .pilot import SIZE, Recorder, make_app, settle
@@ -68,15 +68,15 @@ async def test_the_game_form_starts_the_game_chosen() -> None:
         await pilot.press("b")
         form = app.screen
         assert isinstance(form, SetupScreen)
-        assert form.setup == GameSetup(players=2, bots="random", full=True)
+        assert form.setup == GameSetup(players=2, bots="random", options={"full": True})
         await pilot.press("right", "down", "right", "down", "space")
-        assert form.setup == GameSetup(players=4, bots="normal", full=False)
+        assert form.setup == GameSetup(players=4, bots="normal", options={"full": False})
         await pilot.press("enter")
         duel = await settle(pilot)
         while not isinstance(duel, DuelScreen):  # a team's first choice may open a list
             await pilot.press("escape")
             duel = await settle(pilot)
-        assert duel.duel.players == 4 and duel.duel.setup.full is False
+        assert duel.duel.players == 4 and duel.duel.setup.option("full") is False
         assert duel.duel.names[0] == "Ann" and duel.leave == "pop"
         # q asks first; n keeps playing; q then y goes back to the menu
         await pilot.press("q")

@@ -1,7 +1,8 @@
 """The Cake Duel screen: opponents and table above, the log beside, your hand below.
 
-The screen drives a :class:`~cakeparty.tui.duel_game.DuelGame` — here a
-:class:`LocalDuel`; :mod:`cakeparty.tui.screens.netduel` adapts it to a networked room. It
+The screen drives a :class:`~cakeparty.tui.table.session.TableSession` — here a
+:class:`~cakeparty.tui.table.local.LocalTable`; :mod:`.netscreen` adapts it to a
+networked room. It
 shows the view of the seat at the keyboard, offers only the actions in that view's
 ``legal``, lets bots act after a short visible delay, hides hands between people in
 hot-seat play, and shows the end of each bout and of the duel.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import events, work
@@ -53,26 +55,10 @@ from cakeparty.core.games.cake_duel.text import (
     side_name,
 )
 from cakeparty.core.games.cake_duel.view import DuelView
-from cakeparty.core.i18n import _, ngettext
-from cakeparty.tui.chronicle import Entry, hidden_specials, replay_lines
-from cakeparty.tui.duel_game import DuelGame
-from cakeparty.tui.local import GameSetup, LocalDuel
-from cakeparty.tui.messages import (
-    ActionChosen,
-    BoutEnded,
-    DuelEnded,
-    KeyboardPassed,
-    SelectionChanged,
-    StoryTold,
-)
-from cakeparty.tui.screens.dialogs import (
-    Choice,
-    ChoiceScreen,
-    ConfirmScreen,
-    NoticeScreen,
-    PassScreen,
-)
-from cakeparty.tui.screens.duel_parts import (
+from cakeparty.core.i18n import N_, _, ngettext
+from cakeparty.tui.games.cake_duel.chronicle import Entry, hidden_specials, replay_lines
+from cakeparty.tui.games.cake_duel.messages import BoutEnded
+from cakeparty.tui.games.cake_duel.parts import (
     SEAT_COLUMNS,
     deck_text,
     hand_faces,
@@ -84,9 +70,25 @@ from cakeparty.tui.screens.duel_parts import (
     take_label,
     title_line,
 )
-from cakeparty.tui.screens.duel_story import block_result, look_cards, look_line, transform_note
+from cakeparty.tui.games.cake_duel.story import block_result, look_cards, look_line, transform_note
+from cakeparty.tui.messages import (
+    ActionChosen,
+    GameEnded,
+    KeyboardPassed,
+    SelectionChanged,
+    StoryTold,
+)
+from cakeparty.tui.screens.dialogs import (
+    Choice,
+    ChoiceScreen,
+    ConfirmScreen,
+    NoticeScreen,
+    PassScreen,
+)
 from cakeparty.tui.screens.help import HelpScreen
-from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
+from cakeparty.tui.table.local import GameSetup, LocalTable
+from cakeparty.tui.table.results import EndScreen, ReplayScreen
+from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import FittedText, HandView, LogView, SeatList, StatusBar
 
 #: Which action kinds each key action stands for; a key shows only when one is legal.
@@ -110,6 +112,10 @@ KEY_ACTIONS: dict[str, tuple[type[Action], ...]] = {
 #: The smallest terminal the duel is laid out for: below it, a notice says so.
 MIN_SIZE = (80, 24)
 
+#: The end-of-game box in the duel's own words.
+END_TITLE = N_("The duel is over")
+END_KEYS = {"new": N_("d new duel")}
+
 #: Phases whose only decision opens a list at once.
 AUTO_CHOOSE = {Phase.SUMMON: "summon", Phase.PRIEST: "take", Phase.LEAD: "lead"}
 
@@ -117,7 +123,7 @@ AUTO_CHOOSE = {Phase.SUMMON: "summon", Phase.PRIEST: "take", Phase.LEAD: "lead"}
 class DuelScreen(Screen[None]):
     """A local Cake Duel against bots, or hot-seat between people at one keyboard."""
 
-    CSS_PATH = "duel.tcss"
+    CSS_PATH = "screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "claim", _("Claim"), id="duel.claim"),
         Binding("p", "pass_turn", _("Pass"), id="duel.pass"),
@@ -144,7 +150,7 @@ class DuelScreen(Screen[None]):
 
     def __init__(
         self,
-        setup: GameSetup | DuelGame,
+        setup: GameSetup | TableSession,
         *,
         player: str = "Player",
         bot_delay: float = 0.6,
@@ -152,7 +158,9 @@ class DuelScreen(Screen[None]):
     ) -> None:
         """``setup``: the game to start, or a duel already set up."""
         super().__init__()
-        self.duel: DuelGame = LocalDuel(setup, player) if isinstance(setup, GameSetup) else setup
+        self.duel: TableSession = (
+            LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
+        )
         self.bot_delay = bot_delay
         self.leave = leave  # "pop": back to the menu; "exit": quit the app
         humans = self.duel.humans
@@ -415,7 +423,7 @@ class DuelScreen(Screen[None]):
     @work(exclusive=True, group="bot")
     async def run_bot(self, seat: int) -> None:
         """A bot decides after the delay, off the event loop, then plays."""
-        assert isinstance(self.duel, LocalDuel)
+        assert isinstance(self.duel, LocalTable)
         try:
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
@@ -428,7 +436,7 @@ class DuelScreen(Screen[None]):
 
     def _bot_choice(self, seat: int) -> Action:
         """The bot's choice; should the bot fail, a notice and a legal move at random."""
-        assert isinstance(self.duel, LocalDuel)
+        assert isinstance(self.duel, LocalTable)
         legal = self.duel.legal(seat)
         try:
             action = self.duel.bot_choice(seat)
@@ -511,14 +519,14 @@ class DuelScreen(Screen[None]):
         self.ended = True
         outcome = self.duel.outcome
         assert outcome is not None
-        self.post_message(DuelEnded(outcome))
+        self.post_message(GameEnded(outcome))
         names = self.duel.names
         view = self.duel.view(None)
         assert view.winner is not None
         headline = _("{side} wins the duel!").format(side=side_name(view.winner, names))
         lines = self._bout_story(self._bout_end)
         self._bout_end = []
-        if isinstance(self.duel, LocalDuel):
+        if isinstance(self.duel, LocalTable):
             specials = hidden_specials(self.duel.match.state, self.duel.match.dealer)
             if specials:
                 lines.append(
@@ -528,7 +536,9 @@ class DuelScreen(Screen[None]):
         humans = self.duel.humans
         if len(humans) == 1 or not self.duel.hotseat:
             won = view.winner == humans[0] % 2
-        self.app.push_screen(DuelEndScreen(headline, lines, won), self._after_end)
+        self.app.push_screen(
+            EndScreen(headline, lines, won, title=_(END_TITLE), keys=END_KEYS), self._after_end
+        )
 
     def _after_end(self, choice: str | None) -> None:
         if choice == "replay":
@@ -741,26 +751,17 @@ class DuelScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.duel.game.name))
 
     def action_replay(self) -> None:
-        if not self.duel.over or not isinstance(self.duel, LocalDuel):
+        if not self.duel.over or not isinstance(self.duel, LocalTable):
             return
         lines = replay_lines(self.duel.replay(), self.duel.names)
         title = _("Replay, every card face up — seed {seed}").format(seed=self.duel.setup.seed)
         self.app.push_screen(ReplayScreen(title, lines))
 
     def action_new_duel(self) -> None:
-        if not self.duel.over or not isinstance(self.duel, LocalDuel):
+        if not self.duel.over or not isinstance(self.duel, LocalTable):
             return
         setup = self.duel.setup
-        fresh = GameSetup(
-            game=setup.game,
-            players=setup.players,
-            bots=setup.bots,
-            full=setup.full,
-            tournament=setup.tournament,
-            show_specials=setup.show_specials,
-            hotseat=setup.hotseat,
-            names=setup.names,
-        )
+        fresh = replace(setup, seed=None)
         player = self.duel.names[0]
         self.app.switch_screen(
             DuelScreen(fresh, player=player, bot_delay=self.bot_delay, leave=self.leave)
