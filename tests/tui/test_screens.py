@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 
 from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.games.cake_duel.screen import DuelScreen
@@ -17,7 +18,7 @@ from cakeparty.tui.screens.rooms import HostSetupScreen, JoinScreen
 from cakeparty.tui.screens.settings import SettingsScreen
 from cakeparty.tui.settings import Settings, load
 from cakeparty.tui.table.local import GameSetup
-from cakeparty.tui.widgets import HandView
+from cakeparty.tui.widgets import Cycler, HandView
 
 from .pilot import SIZE, Recorder, make_app, settle
 
@@ -164,3 +165,39 @@ async def test_no_color_turns_colours_off(no_color: bool, monkeypatch: pytest.Mo
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.colours is not no_color
+
+
+async def test_with_two_games_the_menu_asks_which_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game entry goes through the game picker; the form is the chosen game's own."""
+    from dataclasses import replace
+
+    import cakeparty.tui.games as games
+    from cakeparty.tui.screens.menu import GamePickerScreen
+    from cakeparty.tui.table.registration import Choice, GameOption, PlayerCount, lookup
+
+    duel = lookup("cake-duel")
+    other = replace(
+        duel,
+        name="other-game",
+        label="Other Game",
+        counts=(PlayerCount(3, "3"), PlayerCount(5, "5")),
+        options=(GameOption("solo", "Solo", (Choice(False, "no"), Choice(True, "yes")), False),),
+    )
+    monkeypatch.setattr(games, "GAMES", (duel, other))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        first = app.screen.query_one(OptionList).get_option_at_index(0)
+        assert "Play a game against bots" in str(first.prompt)
+        await pilot.press("b")
+        picker = app.screen
+        assert isinstance(picker, GamePickerScreen)
+        assert [title for _name, title in picker.games] == ["Cake Duel", "Other Game"]
+        await pilot.press("2")
+        form = app.screen
+        assert isinstance(form, SetupScreen) and form.table is other
+        assert [c.name for c in form.query(Cycler)] == ["players", "bots", "solo"]
+        assert form.query(Cycler).first().value == 3
+        await pilot.press("escape", "h")
+        assert isinstance(app.screen, GamePickerScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)

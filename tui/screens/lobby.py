@@ -44,7 +44,7 @@ from cakeparty.tui.screens.lobby_parts import (
     seat_line,
     seat_online,
 )
-from cakeparty.tui.table.registration import lookup, registered
+from cakeparty.tui.table.registration import find, registered
 from cakeparty.tui.widgets import ChatInput, LogView, RoomCode, StatusBar
 
 #: Seconds to wait for the room to close cleanly before leaving anyway.
@@ -481,8 +481,14 @@ class LobbyScreen(Screen[None]):
         advert = runner.advert
         bots = {s.player: s.bot for s in advert.taken} if advert is not None else {}
         host = advert.host if advert is not None else None
-        table = lookup(runner.session.table.game)
-        assert table.net_screen is not None
+        table = find(runner.session.table.game)
+        if table is None or table.net_screen is None:  # a game with no screen here
+            self.problem = _("This app cannot show {game} yet.").format(
+                game=runner.session.table.game
+            )
+            self.notify(self.problem, severity="error")
+            self.refresh_lobby()
+            return
         self.game_screen = table.net_screen(runner, bots, host, room)
         self.call_after_refresh(self.app.push_screen, self.game_screen, self._game_left)
 
