@@ -11,7 +11,7 @@ factories that import them when a game starts.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from cakeparty.core.i18n import _
@@ -77,7 +77,6 @@ class TableGame:
     #: The story of a game's public events: (core game, players, options, dealer) → a
     #: :class:`~cakeparty.tui.table.story.Story`.
     story: Callable[..., Any] | None = None
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     # -- reading -----------------------------------------------------------------------
 
