@@ -10,16 +10,13 @@ hot-seat play, and shows the end of each bout and of the duel.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cakeparty.core import Action
@@ -80,14 +77,13 @@ from cakeparty.tui.messages import (
 )
 from cakeparty.tui.screens.dialogs import (
     Choice,
-    ChoiceScreen,
-    ConfirmScreen,
     NoticeScreen,
     PassScreen,
 )
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
+from cakeparty.tui.table.screen import TableScreen
 from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import FittedText, HandView, LogView, SeatList, StatusBar
 
@@ -120,8 +116,11 @@ END_KEYS = {"new": N_("d new duel")}
 AUTO_CHOOSE = {Phase.SUMMON: "summon", Phase.PRIEST: "take", Phase.LEAD: "lead"}
 
 
-class DuelScreen(Screen[None]):
+class DuelScreen(TableScreen):
     """A local Cake Duel against bots, or hot-seat between people at one keyboard."""
+
+    QUIT_QUESTION = N_("Quit this duel?")
+    QUIT_DETAIL = N_("The duel in progress will be lost.")
 
     CSS_PATH = "screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -157,23 +156,17 @@ class DuelScreen(Screen[None]):
         leave: str = "pop",
     ) -> None:
         """``setup``: the game to start, or a duel already set up."""
-        super().__init__()
-        self.duel: TableSession = (
-            LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
-        )
-        self.bot_delay = bot_delay
-        self.leave = leave  # "pop": back to the menu; "exit": quit the app
+        session = LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
+        super().__init__(session, bot_delay=bot_delay, leave=leave)
+        self.duel: TableSession = session
         humans = self.duel.humans
         self.viewer: int | None = None if self.duel.hotseat else humans[0]
-        self.awaiting: int | None = None  # the seat whose keys are live now
-        self.bot_busy = False
         self._last_turn: list[str] = []
         self._bout_end: list[Entry] = []
         self._claim: ev.Claimed | None = None  # this turn's attack and block, as told
         self._block: ev.Blocked | None = None
         # looks told but not shown yet: (looker, target, the cards if already known)
         self._looks: list[tuple[int, int, tuple[str, ...] | None]] = []
-        self.ended = False
         self._seen: dict[int, set[int]] = {}  # per seat: the hand at its last decision
         self.first_turn = 1  # the duel's turn count when this bout began
         self.prompted = False  # the list of this decision has opened by itself once
@@ -420,41 +413,6 @@ class DuelScreen(Screen[None]):
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
-    @work(exclusive=True, group="bot")
-    async def run_bot(self, seat: int) -> None:
-        """A bot decides after the delay, off the event loop, then plays."""
-        assert isinstance(self.duel, LocalTable)
-        try:
-            if self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay)
-            state = self.duel.view(None).state_id
-            action = await asyncio.to_thread(self._bot_choice, seat)
-        finally:
-            self.bot_busy = False
-        if self.duel.view(None).state_id == state and self.duel.to_act == seat:
-            self.perform(seat, action, by_bot=True)
-
-    def _bot_choice(self, seat: int) -> Action:
-        """The bot's choice; should the bot fail, a notice and a legal move at random."""
-        assert isinstance(self.duel, LocalTable)
-        legal = self.duel.legal(seat)
-        try:
-            action = self.duel.bot_choice(seat)
-        except Exception as exc:  # a broken bot must not end the game for the people
-            problem = f"{type(exc).__name__}: {exc}"
-        else:
-            if action in legal:
-                return action
-            problem = _("{action} is not legal now").format(action=action)
-        self.app.call_from_thread(
-            self.notify,
-            _("{name} (bot) stumbled ({problem}) and plays at random this once.").format(
-                name=self.duel.names[seat], problem=problem
-            ),
-            severity="warning",
-        )
-        return self.duel.bot_rng.choice(legal)
-
     def _pass_keyboard(self, seat: int) -> None:
         self.viewer = None
         self.refresh_view()
@@ -510,9 +468,6 @@ class DuelScreen(Screen[None]):
                 lines.append(describe(event, names))
         return lines
 
-    def _resume(self, _result: object = None) -> None:
-        self.call_after_refresh(self.advance)
-
     def _finish(self) -> None:
         if self.ended:
             return
@@ -559,32 +514,6 @@ class DuelScreen(Screen[None]):
         if action in ("replay", "new_duel"):
             return self.duel.over
         return True
-
-    def _legal(self) -> tuple[Action, ...]:
-        if self.awaiting is None:
-            return ()
-        return self.duel.legal(self.awaiting)
-
-    def _act(self, action: Action) -> None:
-        seat = self.awaiting
-        if seat is not None and action in self._legal():
-            self.perform(seat, action)
-
-    def _choose(
-        self,
-        title: str,
-        choices: list[Choice[Any]],
-        then: Callable[[Any], None],
-        prompt: str = "",
-        start: int = 0,
-    ) -> None:
-        def chosen(value: Any) -> None:
-            if value is not None:
-                then(value)
-            elif self.awaiting is not None:
-                self.refresh_view()
-
-        self.app.push_screen(ChoiceScreen(title, choices, prompt, start=start), chosen)
 
     def _cards_for_play(self) -> tuple[int, ...]:
         """The selected cards, or the one under the cursor if none is selected."""
@@ -766,30 +695,3 @@ class DuelScreen(Screen[None]):
         self.app.switch_screen(
             DuelScreen(fresh, player=player, bot_delay=self.bot_delay, leave=self.leave)
         )
-
-    def action_quit_game(self) -> None:
-        if self.duel.over:
-            self._leave()
-            return
-        self._ask_quit()
-
-    def _ask_quit(self, otherwise: Callable[[], None] | None = None) -> None:
-        """Ask before a duel in progress is lost; ``otherwise`` runs when the answer is no."""
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self._leave()
-            elif otherwise is not None:
-                otherwise()
-
-        self.app.push_screen(
-            ConfirmScreen(_("Quit this duel?"), _("The duel in progress will be lost.")),
-            answered,
-        )
-
-    def _leave(self) -> None:
-        self.workers.cancel_group(self, "bot")
-        if self.leave == "exit":
-            self.app.exit()
-        else:
-            self.dismiss(None)
