@@ -84,11 +84,16 @@ def _class_names(game: str) -> set[str]:
 
 
 def all_games() -> tuple[str, ...]:
-    return tuple(dict.fromkeys((*game_names(), *table_names())))
+    """The shipped games: those whose rules live in ``core/games/`` (a test may register a
+    toy game of its own elsewhere), and those with a screen."""
+    shipped = (
+        g for g in game_names() if type(get_game(g)).__module__.startswith("cakeparty.core.games.")
+    )
+    return tuple(dict.fromkeys((*shipped, *table_names())))
 
 
 def _pattern(game: str) -> re.Pattern[str]:
-    words = {game, game.replace("-", "_"), get_game(game).title, *_class_names(game)}
+    words = {game, game.replace("-", "_"), get_game(game).title, *_class_names(game)} - {""}
     alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
     return re.compile(rf"(?<![\w-])({alternatives})(?![\w-])")
 
