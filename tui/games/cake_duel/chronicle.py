@@ -1,12 +1,9 @@
 """The story of a duel: every public event in order, and after the duel every card face up.
 
-A :class:`Chronicle` follows a match's history action by action on its own copy of the
-state, so it sees each event as it happens, and so the UI never needs more than the
-history. Given the :class:`~cakeparty.core.LocalDealer`, it also tracks which card each
-slot really holds (from the dealer's shuffle records, and the reveals and re-mixes in the
-history) and attaches the real cards to every facedown play: the replay shown after a duel.
-
-No UI library here: the screens render :class:`Entry` values.
+A :class:`Chronicle` is the duel's :class:`~cakeparty.tui.table.story.Story`: it turns
+each step of the history into :class:`Entry` values (the bout it belongs to, and in a
+replay the real cards of every facedown play, from the dealer's records the shared story
+keeps). No UI library here: the screens render :class:`Entry` values.
 """
 
 from __future__ import annotations

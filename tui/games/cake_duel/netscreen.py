@@ -1,6 +1,6 @@
 """The Cake Duel screen in a networked room.
 
-The local duel screen, driven by a :class:`~cakeparty.tui.netduel.NetDuel`: the room's
+The duel screen, driven by a :class:`~cakeparty.tui.netduel.NetDuel`: the room's
 events arrive from the lobby below (:meth:`NetDuelScreen.room_event`); the status line says
 what the room waits for (a shuffle, shares, someone's move, the audit); a chat line sits
 above the hand; a peer's bad message and a player going offline become notices; and the
