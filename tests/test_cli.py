@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import subprocess
@@ -368,3 +369,71 @@ def test_rules_in_a_terminal_render_markdown_to_its_width_and_page(tmp_path: Pat
     assert max(len(line) for line in lines) <= 100
     assert max(len(line) for line in lines) > 80  # the terminal's width is used
     assert not any(line.lstrip().startswith(("# ", "| card")) for line in lines)  # rendered
+
+
+# -- any registered game ---------------------------------------------------------------
+
+
+def _no_screens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As for a game with rules but no screen package yet: nothing in the screens' registry."""
+    import cakeparty.tui.games as games
+
+    monkeypatch.setattr(games, "GAMES", ())
+
+
+def test_headless_commands_need_only_the_rules(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cakeparty.tui import cli
+
+    _no_screens(monkeypatch)
+    argv = ["simulate", "cake-duel", "--games", "2", "--seed", "4", "--players", "4", "--json"]
+    assert cli.main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 2 and report["errors"] == 0
+    # the rules' own player counts still hold it to what the game allows
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["simulate", "cake-duel", "--players", "3"])
+    assert exit_info.value.code == 2
+    assert "2 or 4 players, not 3" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["play", "host"])
+def test_play_and_host_need_the_game_s_screen(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    from cakeparty.tui import cli
+
+    _no_screens(monkeypatch)
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main([command, "cake-duel"])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "cake-duel cannot be played here yet" in err and "Traceback" not in err
+
+
+def test_a_game_s_options_become_flags_and_another_game_s_flag_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Flags come from every registration; each game takes only its own."""
+    from dataclasses import replace
+
+    import cakeparty.tui.games as games
+    from cakeparty.tui import arguments, cli
+    from cakeparty.tui.table.registration import Choice, GameOption, lookup
+
+    duel = lookup("cake-duel")
+    rounds = GameOption(
+        "rounds", "Rounds", (Choice(3, "three"), Choice(5, "five", "five", "--long", "longer")), 3
+    )
+    other = replace(duel, name="other-game", label="Other", options=(rounds,))
+    monkeypatch.setattr(games, "GAMES", (duel, other))
+    args = cli.build_parser().parse_args(["simulate", "cake-duel", "--long"])
+    assert arguments.game_options(args) == {"rounds": 5}
+    with pytest.raises(argparse.ArgumentTypeError, match="cake-duel has no option rounds"):
+        arguments.game_options(args, "cake-duel")
+    assert other.rule_options(arguments.game_options(args)) == {"rounds": 5}
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["simulate", "cake-duel", "--games", "1", "--long"])
+    assert exit_info.value.code == 2
+    assert "no option rounds" in capsys.readouterr().err

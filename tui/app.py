@@ -20,9 +20,10 @@ from cakeparty.tui import settings as saved
 from cakeparty.tui.settings import Settings
 
 if TYPE_CHECKING:
-    from cakeparty.tui.local import GameSetup
+    from textual.screen import Screen
+
     from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch
-    from cakeparty.tui.screens.duel import DuelScreen
+    from cakeparty.tui.table.local import GameSetup
 
 #: Strawberry, sponge and custard on a dark plate.
 THEME = Theme(
@@ -114,30 +115,52 @@ class CakePartyApp(App[None]):
 
             self.push_screen(MenuScreen())
             return
-        from cakeparty.tui.local import GameSetup
+        from cakeparty.tui.table.local import GameSetup
 
         if isinstance(self.start, GameSetup):
-            self.push_screen(self._duel(self.start, leave="exit"))
+            self.push_screen(self._game(self.start, leave="exit"))
         else:
             self.open_room(self.start, leave="exit")
 
-    def _duel(self, setup: GameSetup, leave: str) -> DuelScreen:
-        from cakeparty.tui.screens.duel import DuelScreen
-
-        return DuelScreen(
+    def _game(self, setup: GameSetup, leave: str) -> Screen[None]:
+        """The screen of a local game, from the game's registration."""
+        factory = setup.table.local_screen
+        assert factory is not None, "a registered game has a screen"
+        screen: Screen[None] = factory(
             setup, player=self.settings.name, bot_delay=self.settings.bot_delay, leave=leave
         )
+        return screen
 
     def open_menu_item(self, item: str) -> None:
-        """What a main-menu entry opens."""
+        """What a main-menu entry opens (a game picker first, for a game to play, when
+        there is more than one game)."""
+        if item in ("bots", "hotseat", "host", "rules"):
+            from cakeparty.tui.screens.menu import pick_game
+
+            pick_game(self, lambda game: self._open_game_item(item, game))
+        elif item == "join":
+            from cakeparty.tui.netroom import JoinSearch
+
+            self.open_room(JoinSearch())
+        elif item == "settings":
+            from cakeparty.tui.screens.settings import SettingsScreen
+
+            self.push_screen(SettingsScreen(self.settings, self.no_color_env), self.use_settings)
+        elif item == "quit":
+            self.exit()
+
+    def _open_game_item(self, item: str, game: str) -> None:
+        """What a main-menu entry opens for ``game``."""
         if item in ("bots", "hotseat"):
             from cakeparty.tui.screens.menu import SetupScreen
 
             def chosen(setup: GameSetup | None) -> None:
                 if setup is not None:
-                    self.push_screen(self._duel(setup, leave="pop"))
+                    self.push_screen(self._game(setup, leave="pop"))
 
-            self.push_screen(SetupScreen(item == "hotseat", self.settings.bot_level), chosen)
+            self.push_screen(
+                SetupScreen(item == "hotseat", self.settings.bot_level, game=game), chosen
+            )
         elif item == "host":
             from cakeparty.tui.screens.rooms import HostSetupScreen
 
@@ -145,21 +168,11 @@ class CakePartyApp(App[None]):
                 if plan is not None:
                     self.open_room(plan)
 
-            self.push_screen(HostSetupScreen(), hosting)
-        elif item == "join":
-            from cakeparty.tui.netroom import JoinSearch
-
-            self.open_room(JoinSearch())
+            self.push_screen(HostSetupScreen(game=game), hosting)
         elif item == "rules":
             from cakeparty.tui.screens.help import HelpScreen
 
-            self.push_screen(HelpScreen("cake-duel"))
-        elif item == "settings":
-            from cakeparty.tui.screens.settings import SettingsScreen
-
-            self.push_screen(SettingsScreen(self.settings, self.no_color_env), self.use_settings)
-        elif item == "quit":
-            self.exit()
+            self.push_screen(HelpScreen(game))
 
     def open_room(self, plan: HostPlan | JoinPlan | JoinSearch, leave: str = "pop") -> None:
         """Host or join a networked room; a search lists the rooms to pick from first."""

@@ -90,40 +90,79 @@ def add_game(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_deck(parser: argparse.ArgumentParser, default: bool | None = True) -> None:
-    """``--full`` / ``--core`` into ``full`` (``None``: the game's own default)."""
-    deck = parser.add_mutually_exclusive_group()
-    deck.add_argument(
-        "--full",
-        dest="full",
-        action="store_true",
+def add_players(parser: argparse.ArgumentParser, default: int | None = None) -> None:
+    parser.add_argument(
+        "--players",
+        type=positive,
         default=default,
-        help=_("full game with hidden specials (default)"),
-    )
-    deck.add_argument("--core", dest="full", action="store_false", help=_("core game only"))
-
-
-def add_duel_options(parser: argparse.ArgumentParser) -> None:
-    """Cake Duel's rule options: ``--tournament`` and ``--show-specials``."""
-    parser.add_argument(
-        "--tournament",
-        action="store_true",
-        help=_("Cake Duel: best of five duels; revealing Sir Wolfy is optional"),
-    )
-    parser.add_argument(
-        "--show-specials",
-        action="store_true",
-        help=_("Cake Duel, for learning: show which specials are in the deck"),
+        metavar="N",
+        help=_("number of players (each game says how many it takes; default its fewest)"),
     )
 
 
-def game_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The rule options a command line chose (the deck only where it was given)."""
-    options: dict[str, Any] = {}
-    if getattr(args, "full", None) is not None:
-        options["full"] = args.full
-    if getattr(args, "tournament", False):
-        options["tournament"] = True
-    if getattr(args, "show_specials", False):
-        options["show_specials"] = True
-    return options
+def check_players(game: str, players: int | None, *, networked: bool = False) -> int:
+    """The number of players for ``game`` (its fewest when not given); a clear error
+    naming the counts it takes otherwise."""
+    from cakeparty.tui.table.registration import any_game
+
+    table = any_game(game)
+    allowed = table.players(networked=networked) or table.players()
+    if players is None:
+        return allowed[0]
+    if players not in allowed:
+        raise argparse.ArgumentTypeError(
+            _("{game} is for {allowed} players, not {players}").format(
+                game=game, allowed=" or ".join(str(p) for p in allowed), players=players
+            )
+        )
+    return players
+
+
+#: Where a game option's chosen value lands in the parsed arguments.
+OPTION_DEST = "option:{key}"
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The flags of every registered game's options (``--core``, ``--tournament``, …):
+    one group of exclusive flags per option, nothing chosen by default."""
+    from cakeparty.tui.table.registration import registered
+
+    seen: set[str] = set()
+    for table in registered():
+        for option in table.options:
+            flags = [c for c in option.choices if c.flag and c.flag not in seen]
+            if not flags:
+                continue
+            group = parser.add_mutually_exclusive_group()
+            for choice in flags:
+                assert choice.flag is not None
+                seen.add(choice.flag)
+                group.add_argument(
+                    choice.flag,
+                    dest=OPTION_DEST.format(key=option.key),
+                    action="store_const",
+                    const=choice.value,
+                    default=None,
+                    help=f"{table.title}: {_(choice.help)}" if choice.help else argparse.SUPPRESS,
+                )
+
+
+def game_options(args: argparse.Namespace, game: str | None = None) -> dict[str, Any]:
+    """The rule options a command line chose (only those given). With ``game``, a flag
+    of an option that game does not have is an error."""
+    from cakeparty.tui.table.registration import any_game
+
+    prefix = OPTION_DEST.format(key="")
+    given = {
+        name[len(prefix) :]: value
+        for name, value in vars(args).items()
+        if name.startswith(prefix) and value is not None
+    }
+    if game is not None:
+        table = any_game(game)
+        unknown = sorted(key for key in given if table.option(key) is None)
+        if unknown:
+            raise argparse.ArgumentTypeError(
+                _("{game} has no option {options}").format(game=game, options=", ".join(unknown))
+            )
+    return given

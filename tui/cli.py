@@ -16,7 +16,6 @@ import time
 from collections.abc import Callable, Sequence
 
 from cakeparty.core.errors import CakePartyError
-from cakeparty.core.game import get_game
 from cakeparty.core.i18n import _
 from cakeparty.tui import arguments as arg
 
@@ -27,14 +26,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         self.exit(2, _("{prog}: error: {message}\n").format(prog=self.prog, message=message))
-
-
-def _players(text: str) -> int:
-    if text not in ("2", "4"):
-        raise argparse.ArgumentTypeError(
-            _("{text!r}: Cake Duel is for 2 players, or 4 in team mode").format(text=text)
-        )
-    return int(text)
 
 
 def _bot_level(text: str) -> str:
@@ -92,9 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
         default="normal,random",
         help=_("bot levels, comma-separated, one per side or per seat (default normal,random)"),
     )
-    sim.add_argument("--players", type=arg.positive, default=None, help=_("number of players"))
-    arg.add_deck(sim, default=None)
-    arg.add_duel_options(sim)
+    arg.add_players(sim)
+    arg.add_game_options(sim)
     sim.add_argument(
         "--dealer",
         choices=("local", "mental"),
@@ -106,12 +96,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help=_("play a local game against bots, or hot-seat"))
     arg.add_game(play)
-    play.add_argument(
-        "--players",
-        type=_players,
-        default=2,
-        help=_("2 for a duel, 4 for team mode (default 2)"),
-    )
+    arg.add_players(play)
     play.add_argument(
         "--bots",
         type=_bot_level,
@@ -119,8 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LEVEL",
         help=_("the bots' level: normal or random (default: from the settings)"),
     )
-    arg.add_deck(play)
-    arg.add_duel_options(play)
+    arg.add_game_options(play)
     play.add_argument(
         "--seed", type=arg.whole_number, default=None, help=_("random seed, to replay a deal")
     )
@@ -146,16 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
 def _cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from cakeparty.core.simulate import SimulationError, simulate
 
-    game = get_game(args.game)
-    players = args.players or game.players[0]
-    if players not in game.players:
-        parser.error(
-            _("{game} is for {allowed} players, not {players}").format(
-                game=args.game, allowed=" or ".join(str(p) for p in game.players), players=players
-            )
-        )
+    try:
+        players = arg.check_players(args.game, args.players)
+        options = arg.game_options(args, args.game)
+    except argparse.ArgumentTypeError as exc:
+        parser.error(str(exc))
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    options = arg.game_options(args)
     factory = None
     if args.dealer == "mental":
         from cakeparty.protocol.mental import AuditTally
@@ -208,14 +188,14 @@ def _width() -> int:
 
 
 def _cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from cakeparty.tui.local import PLAYABLE
+    from cakeparty.tui.table.registration import lookup
 
-    if args.game not in PLAYABLE:
-        parser.error(
-            _("{game} cannot be played here yet; try: {games}").format(
-                game=args.game, games=", ".join(PLAYABLE)
-            )
-        )
+    try:
+        lookup(args.game)
+        args.players = arg.check_players(args.game, args.players)
+        args.options = arg.game_options(args, args.game)
+    except (ValueError, argparse.ArgumentTypeError) as exc:
+        parser.error(str(exc))
     if args.hotseat and args.bots is not None:
         parser.error(_("--hotseat plays without bots; leave out --bots"))
     return _run_app(args)
@@ -225,7 +205,7 @@ def _run_app(args: argparse.Namespace | None) -> int:
     """Open the app: the menu, or the game ``args`` describe."""
     from cakeparty.tui import settings as saved
     from cakeparty.tui.app import CakePartyApp
-    from cakeparty.tui.local import GameSetup
+    from cakeparty.tui.table.local import GameSetup
 
     settings = saved.load()
     start = None
@@ -234,9 +214,7 @@ def _run_app(args: argparse.Namespace | None) -> int:
             game=args.game,
             players=args.players,
             bots=args.bots or settings.bot_level,
-            full=args.full,
-            tournament=args.tournament,
-            show_specials=args.show_specials,
+            options=args.options,
             seed=args.seed,
             hotseat=args.hotseat,
         )

@@ -53,17 +53,8 @@ class StoryTold(Message):
 
 
 @dataclass
-class BoutEnded(Message):
-    """A bout ended; ``side`` won it; ``trophies`` per side."""
-
-    side: int
-    reason: str
-    trophies: tuple[int, int]
-
-
-@dataclass
-class DuelEnded(Message):
-    """The duel is over."""
+class GameEnded(Message):
+    """The game is over."""
 
     outcome: Outcome
 

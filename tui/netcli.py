@@ -68,11 +68,10 @@ def add_commands(sub: Any) -> None:
         "selfplay", help=_("play bots against each other as separate processes through a broker")
     )
     arg.add_game(selfplay)
-    selfplay.add_argument("--players", type=arg.positive, default=2, help=_("number of players"))
+    arg.add_players(selfplay)
     selfplay.add_argument("--broker", type=arg.broker, required=True, help=_("mqtt://host:port"))
     selfplay.add_argument("--level", default="normal", help=_("bot level (default normal)"))
-    arg.add_deck(selfplay)
-    arg.add_duel_options(selfplay)
+    arg.add_game_options(selfplay)
     selfplay.add_argument(
         "--timeout", type=arg.positive, default=600, help=_("give up after this many seconds")
     )
@@ -187,14 +186,11 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     from cakeparty.protocol.network import HostSetup, RoomRunner
     from cakeparty.protocol.transport import TransportError
 
-    game = get_game(args.game)
-    if args.players not in game.players:
-        allowed = " or ".join(str(p) for p in game.players)
-        parser.error(
-            _("{game} is for {allowed} players, not {players}").format(
-                game=args.game, allowed=allowed, players=args.players
-            )
-        )
+    try:
+        args.players = arg.check_players(args.game, args.players, networked=True)
+        options = arg.game_options(args, args.game)
+    except argparse.ArgumentTypeError as exc:
+        parser.error(str(exc))
     level = _level(args.game, args.level, parser)
     room = new_room_code()
     work = Path(tempfile.mkdtemp(prefix="cakeparty-selfplay-"))
@@ -202,7 +198,7 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         broker=args.broker,
         identity=Identity.generate(_("Referee")),
         room=room,
-        host=HostSetup(args.game, args.players, arg.game_options(args)),
+        host=HostSetup(args.game, args.players, options),
         seated=False,
         journal_dir=work / "host",
     )

@@ -1,6 +1,6 @@
 """A networked duel: this player's seat in a room, as the duel screen wants it.
 
-:class:`NetDuel` fits :class:`~cakeparty.tui.duel_game.DuelGame` over a
+:class:`NetDuel` fits :class:`~cakeparty.tui.table.session.TableSession` over a
 :class:`~cakeparty.protocol.network.RoomRunner`: views come from this player's own peer,
 moves go through the runner, and the story is told from the peer's history. It also says
 in words what the room is waiting for (a shuffle, shares, a move, the audit) and what went
@@ -23,7 +23,7 @@ from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.identity import fingerprint
 from cakeparty.protocol.names import distinct_names
 from cakeparty.protocol.table import Table
-from cakeparty.tui.chronicle import Chronicle, Entry
+from cakeparty.tui.games.cake_duel.chronicle import Chronicle, Entry
 
 #: The step kinds in which this seat makes a decision of its own.
 DECISIONS = (st.ACTION, st.CHOICE_COMMIT)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ from cakeparty.protocol.journal import data_dir
 from cakeparty.protocol.lobby import OPEN, Advert, host_tag, new_room_code, room_code
 from cakeparty.protocol.network import HostSetup, RoomEvent, RoomRunner, list_rooms
 from cakeparty.protocol.transport import BrokerAddress, TransportError, stop_task
+from cakeparty.tui.table import registration
 
 log = logging.getLogger(__name__)
 
@@ -45,13 +47,15 @@ TIMEOUTS = (30, 60, 120, 300, 600)
 
 @dataclass(frozen=True)
 class HostPlan:
-    """What a host chose before opening a room."""
+    """What a host chose before opening a room.
 
-    game: str = "cake-duel"
-    players: int = 2
-    full: bool = True
-    tournament: bool = False  # Cake Duel: best of five duels
-    show_specials: bool = False  # Cake Duel, for learning: the specials drawn are shown
+    ``game`` blank is the first registered game, ``players`` 0 its smallest count for a
+    room; ``options`` (a mapping or pairs) is completed with the game's defaults.
+    """
+
+    game: str = ""
+    players: int = 0
+    options: Any = ()  # the game's options: ((key, value), …) in the game's order
     timeout: int = 120  # seconds a seat may keep the room waiting
     on_timeout: str = "ask"  # then: ask the others, or end (an offline seat's game)
     broker: str | None = None  # an external broker's URL; None: run the embedded one
@@ -59,16 +63,25 @@ class HostPlan:
     lan: bool = True  # announce the room on the LAN
     resume: str | None = None  # the id of a room hosted here before, to come back to
 
+    def __post_init__(self) -> None:
+        table = registration.any_game(self.game or registration.registered()[0].name)
+        object.__setattr__(self, "game", table.name)
+        if not self.players:
+            networked = table.players(networked=True) or table.players()
+            object.__setattr__(self, "players", networked[0])
+        object.__setattr__(self, "options", table.complete(self.options))
+
     @classmethod
     def resuming(cls, record: hosting.HostRecord) -> HostPlan:
         """The plan that brings a host back to the room ``record`` remembers."""
+        table = registration.any_game(record.game)
+        kept = {o.key: getattr(record, o.key) for o in table.options if hasattr(record, o.key)}
         return cls(
             game=record.game,
             players=record.players,
-            full=record.full,
+            # the record keeps the options it has a field for
+            options=kept,
             timeout=record.timeout,
-            tournament=record.tournament,
-            show_specials=record.show_specials,
             on_timeout=record.on_timeout,
             broker=None if record.port is not None else record.broker,
             port=record.port,
@@ -77,14 +90,12 @@ class HostPlan:
         )
 
     @property
-    def options(self) -> dict[str, bool]:
-        """The game's options as its rules read them (only those set, besides the deck)."""
-        options = {"full": self.full}
-        if self.tournament:
-            options["tournament"] = True
-        if self.show_specials:
-            options["show_specials"] = True
-        return options
+    def rule_options(self) -> dict[str, Any]:
+        """The game's options as its rules read them."""
+        return registration.any_game(self.game).rule_options(self.options)
+
+    def option(self, key: str) -> Any:
+        return dict(self.options).get(key)
 
 
 @dataclass(frozen=True)
@@ -131,6 +142,12 @@ class RoomFound:
         if room != self.room:
             return False
         return tag is None or self.advert is None or host_tag(room, self.advert.host) == tag
+
+
+def record_options(options: Any) -> dict[str, Any]:
+    """The options a host's record has a field for (the rest are in its journal)."""
+    fields = {f.name for f in dataclasses.fields(hosting.HostRecord)}
+    return {key: value for key, value in dict(options).items() if key in fields}
 
 
 def choose_port(port: int | None) -> tuple[int, str]:
@@ -202,7 +219,7 @@ class NetRoom:
             setup = HostSetup(
                 plan.game,
                 plan.players,
-                plan.options,
+                plan.rule_options,
                 timeout=plan.timeout,
                 on_timeout=plan.on_timeout,
             )
@@ -225,11 +242,9 @@ class NetRoom:
                     host=self.identity.player_id.hex(),
                     game=plan.game,
                     players=plan.players,
-                    full=plan.full,
                     timeout=plan.timeout,
-                    tournament=plan.tournament,
-                    show_specials=plan.show_specials,
                     on_timeout=plan.on_timeout,
+                    **record_options(plan.options),
                     broker=str(address),
                     share=self.share,
                     port=self.port,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cakeparty.core.game import game_names, get_game
+from cakeparty.core.game import game_names
 from cakeparty.core.i18n import _
 from cakeparty.tui import arguments as arg
 
@@ -52,11 +52,8 @@ def add_room_commands(sub: Any) -> None:
         default=None,
         help=_("port of the broker run here (default 1883, or a free one if that is taken)"),
     )
-    host.add_argument(
-        "--players", type=arg.positive, default=None, help=_("2 for a duel, 4 for team mode")
-    )
-    arg.add_deck(host)
-    arg.add_duel_options(host)
+    arg.add_players(host)
+    arg.add_game_options(host)
     host.add_argument(
         "--timeout",
         type=arg.bounded(1, MAX_TIMEOUT),
@@ -119,8 +116,8 @@ def _my_record(code: str | None) -> Any:
 
 def _cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from cakeparty.broker.embedded import free_port, port_is_free
-    from cakeparty.tui.local import PLAYABLE
     from cakeparty.tui.netroom import HostPlan
+    from cakeparty.tui.table.registration import lookup
 
     if args.resume is not None:
         given = [
@@ -151,20 +148,12 @@ def _cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         parser.error(
             _("the game to host is missing (one of: {games})").format(games=", ".join(game_names()))
         )
-    if args.game not in PLAYABLE:
-        parser.error(
-            _("{game} cannot be played here yet; try: {games}").format(
-                game=args.game, games=", ".join(PLAYABLE)
-            )
-        )
-    game = get_game(args.game)
-    players = args.players or game.players[0]
-    if players not in game.players:
-        parser.error(
-            _("{game} is for {allowed} players, not {players}").format(
-                game=args.game, allowed=" or ".join(str(p) for p in game.players), players=players
-            )
-        )
+    try:
+        lookup(args.game)
+        players = arg.check_players(args.game, args.players, networked=True)
+        options = arg.game_options(args, args.game)
+    except (ValueError, argparse.ArgumentTypeError) as exc:
+        parser.error(str(exc))
     port = args.port
     if port is not None and args.broker is not None:
         parser.error(_("--port is for the broker run here; leave it out with --broker"))
@@ -179,9 +168,7 @@ def _cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     plan = HostPlan(
         game=args.game,
         players=players,
-        full=args.full,
-        tournament=args.tournament,
-        show_specials=args.show_specials,
+        options=options,
         timeout=args.timeout,
         on_timeout=args.on_timeout,
         broker=str(args.broker) if args.broker is not None else None,

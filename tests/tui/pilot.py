@@ -10,9 +10,9 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 
 from cakeparty.tui.app import CakePartyApp
-from cakeparty.tui.local import GameSetup
-from cakeparty.tui.screens.duel import AUTO_CHOOSE, DuelScreen
+from cakeparty.tui.games.cake_duel.screen import AUTO_CHOOSE, DuelScreen
 from cakeparty.tui.settings import Settings
+from cakeparty.tui.table.local import GameSetup
 
 SIZE = (80, 24)
 

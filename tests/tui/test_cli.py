@@ -8,13 +8,13 @@ import sys
 import pytest
 
 from cakeparty.tui import cli
-from cakeparty.tui.local import GameSetup
+from cakeparty.tui.table.local import GameSetup
 
 
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["play", "cake-duel", "--players", "3"], "2 players, or 4"),
+        (["play", "cake-duel", "--players", "3"], "2 or 4 players"),
         (["play", "cake-duel", "--bots", "godlike"], "not a bot level"),
         (["play", "cake-duel", "--seed", "x"], "not a whole number"),
         (["play", "cake-duel", "--full", "--core"], "not allowed with argument"),
@@ -46,7 +46,7 @@ def test_play_opens_the_app_with_the_game_asked_for(monkeypatch: pytest.MonkeyPa
     assert cli.main(["play", "cake-duel", "--players", "4", "--core", "--seed", "9"]) == 0
     assert cli.main(["play", "cake-duel", "--hotseat"]) == 0
     assert cli.main([]) == 0
-    assert started[0] == GameSetup(players=4, bots="normal", full=False, seed=9)
+    assert started[0] == GameSetup(players=4, bots="normal", options={"full": False}, seed=9)
     assert started[1] is not None and started[1].hotseat and started[1].players == 2
     assert started[2] is None  # the menu
 
@@ -54,7 +54,9 @@ def test_play_opens_the_app_with_the_game_asked_for(monkeypatch: pytest.MonkeyPa
 def test_headless_modules_do_not_import_textual() -> None:
     code = (
         "import sys\n"
-        "import cakeparty.tui.cli, cakeparty.tui.local, cakeparty.tui.chronicle\n"
+        "import cakeparty.tui.cli, cakeparty.tui.table.local\n"
+        "import cakeparty.tui.games.cake_duel.chronicle\n"
+        "import cakeparty.tui.games, cakeparty.tui.table.registration, cakeparty.tui.table.story\n"
         "import cakeparty.tui.settings, cakeparty.core.games.cake_duel.text\n"
         "import cakeparty.tui.netduel, cakeparty.tui.netroom, cakeparty.tui.roomcli\n"
         "assert cakeparty.tui.cli.main(['rules', 'cake-duel']) == 0\n"

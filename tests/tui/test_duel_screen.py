@@ -19,22 +19,22 @@ from cakeparty.core.games.cake_duel.actions import (
 )
 from cakeparty.core.games.cake_duel.state import Phase
 from cakeparty.core.games.cake_duel.view import DuelView
-from cakeparty.tui.local import GameSetup, LocalDuel
+from cakeparty.tui.games.cake_duel.messages import BoutEnded
+from cakeparty.tui.games.cake_duel.screen import KEY_ACTIONS, DuelScreen
 from cakeparty.tui.messages import (
     ActionChosen,
-    BoutEnded,
-    DuelEnded,
+    GameEnded,
     KeyboardPassed,
     StoryTold,
 )
 from cakeparty.tui.screens.dialogs import ChoiceScreen, NoticeScreen, PassScreen
-from cakeparty.tui.screens.duel import KEY_ACTIONS, DuelScreen
-from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
+from cakeparty.tui.table.local import GameSetup, LocalTable
+from cakeparty.tui.table.results import EndScreen, ReplayScreen
 from cakeparty.tui.widgets import HandView, LogView, SeatList
 
 from .pilot import SIZE, Recorder, make_app, settle
 
-KINDS = (ActionChosen, BoutEnded, DuelEnded, KeyboardPassed, StoryTold)
+KINDS = (ActionChosen, BoutEnded, GameEnded, KeyboardPassed, StoryTold)
 
 
 def shown_actions(screen: DuelScreen) -> set[str]:
@@ -92,7 +92,7 @@ async def test_a_whole_duel_against_the_random_bot_by_keys_only() -> None:
         decisions = 0
         while True:
             screen = await settle(pilot)
-            if isinstance(screen, DuelEndScreen):
+            if isinstance(screen, EndScreen):
                 break
             if isinstance(screen, NoticeScreen):
                 await pilot.press("enter")
@@ -128,7 +128,7 @@ async def test_a_whole_duel_against_the_random_bot_by_keys_only() -> None:
             assert decisions < 300
         outcome = duel_screen.duel.outcome
         assert outcome is not None
-        assert [m.outcome for m in record.of(DuelEnded)] == [outcome]
+        assert [m.outcome for m in record.of(GameEnded)] == [outcome]
         bouts = record.of(BoutEnded)
         assert max(bouts[-1].trophies) == 3 and len(bouts) == sum(bouts[-1].trophies)
         # the log told every event, in plain words, as it happened
@@ -222,7 +222,7 @@ async def test_a_team_duel_against_three_bots_by_keys_only() -> None:
         phases: set[Phase] = set()
         while True:
             screen = await settle(pilot)
-            if isinstance(screen, DuelEndScreen):
+            if isinstance(screen, EndScreen):
                 break
             if isinstance(screen, NoticeScreen):
                 await pilot.press("enter")
@@ -275,7 +275,7 @@ def pick(screen: ChoiceScreen[Any], label: str) -> str:
 
 
 async def test_the_priest_and_summoner_lists_offer_only_legal_choices() -> None:
-    duel = LocalDuel(GameSetup(bots="script", seed=4), "Ann", bots={"script": scripted})
+    duel = LocalTable(GameSetup(bots="script", seed=4), "Ann", bots={"script": scripted})
     app = make_app()
     record = Recorder(ActionChosen)
     async with app.run_test(size=SIZE, message_hook=record) as pilot:
@@ -329,7 +329,7 @@ async def test_a_bot_that_fails_plays_at_random_and_says_so() -> None:
     def broken(view: DuelView, rng: random.Random) -> Action:
         raise RuntimeError("out of cake")
 
-    duel = LocalDuel(GameSetup(bots="broken", seed=3), "Ann", bots={"broken": broken})
+    duel = LocalTable(GameSetup(bots="broken", seed=3), "Ann", bots={"broken": broken})
     app = make_app()
     notices: list[str] = []
     record = Recorder(ActionChosen)

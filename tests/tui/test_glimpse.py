@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cakeparty.tui.screens.duel_parts import seat_rows
+from cakeparty.tui.games.cake_duel.parts import seat_rows
 from tests.core.cake_duel.play import accept, claim
 from tests.core.cake_duel.stacking import stacked
 

@@ -17,11 +17,11 @@ from cakeparty.broker.embedded import EmbeddedBroker, free_port
 from cakeparty.core.games.cake_duel.actions import Claim, NoAction, Pass
 from cakeparty.protocol.lobby import new_room_code
 from cakeparty.tui.app import CakePartyApp
+from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
 from cakeparty.tui.messages import ActionChosen, RoomEventArrived
 from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch
 from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen, NoticeScreen
 from cakeparty.tui.screens.lobby import LobbyScreen
-from cakeparty.tui.screens.netduel import NetDuelScreen
 from cakeparty.tui.screens.rooms import JoinScreen
 from cakeparty.tui.settings import Settings
 

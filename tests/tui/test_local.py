@@ -20,11 +20,11 @@ from cakeparty.core.games.cake_duel.actions import (
 from cakeparty.core.games.cake_duel.bots import random_bot
 from cakeparty.core.games.cake_duel.claims import is_truthful
 from cakeparty.core.games.cake_duel.text import describe
-from cakeparty.tui.chronicle import Chronicle, replay_lines
-from cakeparty.tui.local import GameSetup, LocalDuel, seats_for
+from cakeparty.tui.games.cake_duel.chronicle import Chronicle, replay_lines
+from cakeparty.tui.table.local import GameSetup, LocalTable, seats_for
 
 
-def play_out(duel: LocalDuel, seed: int) -> None:
+def play_out(duel: LocalTable, seed: int) -> None:
     rng = random.Random(seed)
     while not duel.over:
         seat = duel.to_act
@@ -50,15 +50,15 @@ def test_seats_are_the_player_then_bots_or_people() -> None:
 
 
 def test_a_seed_gives_the_same_duel() -> None:
-    first, second = (LocalDuel(GameSetup(seed=21, bots="random")) for _ in range(2))
+    first, second = (LocalTable(GameSetup(seed=21, bots="random")) for _ in range(2))
     play_out(first, 1)
     play_out(second, 1)
     assert first.match.history == second.match.history
-    assert LocalDuel(GameSetup(bots="random")).setup.seed is not None
+    assert LocalTable(GameSetup(bots="random")).setup.seed is not None
 
 
 def test_only_legal_actions_are_accepted() -> None:
-    duel = LocalDuel(GameSetup(seed=2, bots="random"))
+    duel = LocalTable(GameSetup(seed=2, bots="random"))
     seat = duel.to_act
     assert seat is not None
     with pytest.raises(IllegalActionError):
@@ -66,14 +66,16 @@ def test_only_legal_actions_are_accepted() -> None:
     with pytest.raises(IllegalActionError):
         duel.act(1 - seat, NO_ACTION)
     with pytest.raises(ValueError, match="no bot level"):
-        LocalDuel(GameSetup(bots="godlike"))
+        LocalTable(GameSetup(bots="godlike"))
 
 
 @pytest.mark.parametrize(("players", "full"), [(2, True), (2, False), (4, True)])
 def test_the_story_tells_how_every_bout_ended(players: int, full: bool) -> None:
     """The engine drops a finished bout's events; the chronicle still tells them."""
     for seed in range(6):
-        duel = LocalDuel(GameSetup(players=players, full=full, seed=seed, bots="random"))
+        duel = LocalTable(
+            GameSetup(players=players, options={"full": full}, seed=seed, bots="random")
+        )
         play_out(duel, seed)
         events = [e.event for e in duel.story]
         won = [e for e in events if isinstance(e, ev.BoutWon)]
@@ -90,7 +92,7 @@ def test_the_story_tells_how_every_bout_ended(players: int, full: bool) -> None:
 
 def test_the_replay_shows_the_real_card_of_every_facedown_play() -> None:
     for seed in range(5):
-        duel = LocalDuel(GameSetup(seed=seed, bots="random"))
+        duel = LocalTable(GameSetup(seed=seed, bots="random"))
         play_out(duel, seed)
         replay = duel.replay()
         assert [e.event for e in replay] == [e.event for e in duel.story]
@@ -115,12 +117,12 @@ def test_the_replay_shows_the_real_card_of_every_facedown_play() -> None:
 
 
 def test_a_summoner_count_the_hand_shows_is_forced() -> None:
-    duel = LocalDuel(GameSetup(seed=4, bots="random"))
+    duel = LocalTable(GameSetup(seed=4, bots="random"))
     rng = random.Random(0)
     forced = 0
     for _ in range(3000):
         if duel.over:
-            duel = LocalDuel(GameSetup(seed=rng.randrange(99), bots="random"))
+            duel = LocalTable(GameSetup(seed=rng.randrange(99), bots="random"))
         seat = duel.to_act
         assert seat is not None
         legal = duel.match.legal_actions(seat)

@@ -14,7 +14,7 @@ from cakeparty.protocol.codec import seal
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.session import GameSession
 from cakeparty.protocol.table import Table
-from cakeparty.tui.chronicle import replay_lines
+from cakeparty.tui.games.cake_duel.chronicle import replay_lines
 from cakeparty.tui.netduel import NetDuel, name_list
 
 

@@ -22,7 +22,7 @@ from cakeparty.protocol.network import (
     wait_next_room,
 )
 from cakeparty.protocol.transport import BrokerAddress, Transport
-from cakeparty.tui.screens.results import DuelEndScreen
+from cakeparty.tui.table.results import EndScreen
 
 from .pilot import SIZE
 
@@ -66,7 +66,7 @@ async def test_a_guest_receives_the_hosts_new_room_and_ignores_a_strangers() -> 
 
 class EndOnly(App[str]):
     def on_mount(self) -> None:
-        self.push_screen(DuelEndScreen("Ann wins the duel!", ["Trophies: 3–1"]), self.exit)
+        self.push_screen(EndScreen("Ann wins the duel!", ["Trophies: 3–1"]), self.exit)
 
 
 async def test_the_end_dialog_shows_a_late_offer_and_p_takes_it() -> None:
@@ -74,7 +74,7 @@ async def test_the_end_dialog_shows_a_late_offer_and_p_takes_it() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         end = app.screen
-        assert isinstance(end, DuelEndScreen)
+        assert isinstance(end, EndScreen)
         await pilot.press("p")  # not offered yet: nothing happens
         assert app.screen is end and "again" not in end.choices
         end.offer("Hank offers a new game: p to join")
@@ -90,11 +90,11 @@ async def test_the_host_opens_the_same_room_again_and_a_guest_is_offered_it() ->
     from cakeparty.broker.embedded import free_port
     from cakeparty.tui.netroom import HostPlan
     from cakeparty.tui.screens.lobby import LobbyScreen
-    from cakeparty.tui.screens.netduel import host_again
+    from cakeparty.tui.table.again import host_again
 
     from .test_lobby import app_with, until
 
-    plan = HostPlan(players=2, full=False, timeout=60, port=free_port(), lan=False)
+    plan = HostPlan(players=2, options={"full": False}, timeout=60, port=free_port(), lan=False)
     app = app_with(plan, name="Hank")
     async with app.run_test(size=SIZE) as pilot:
         first = app.screen
@@ -108,7 +108,7 @@ async def test_the_host_opens_the_same_room_again_and_a_guest_is_offered_it() ->
         assert isinstance(lobby, LobbyScreen) and app.screen is lobby
         new = lobby.room
         assert new is not None and new.room != old.room
-        assert new.plan.players == 2 and not new.plan.full and new.plan.timeout == 60
+        assert new.plan.players == 2 and not new.plan.option("full") and new.plan.timeout == 60
         await until(pilot, lambda: new.connected and new.advert is not None, "the new room")
         assert new.advert is not None and new.advert.host == old.identity.player_id
         assert new.address.port == old.port  # on the first room's broker, still up

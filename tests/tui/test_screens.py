@@ -6,18 +6,19 @@ import json
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 
 from cakeparty.tui.app import CakePartyApp
-from cakeparty.tui.local import GameSetup
+from cakeparty.tui.games.cake_duel.screen import DuelScreen
 from cakeparty.tui.messages import SettingsSaved
 from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen
-from cakeparty.tui.screens.duel import DuelScreen
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.screens.menu import MenuScreen, SetupScreen
 from cakeparty.tui.screens.rooms import HostSetupScreen, JoinScreen
 from cakeparty.tui.screens.settings import SettingsScreen
 from cakeparty.tui.settings import Settings, load
-from cakeparty.tui.widgets import HandView
+from cakeparty.tui.table.local import GameSetup
+from cakeparty.tui.widgets import Cycler, HandView
 
 from .pilot import SIZE, Recorder, make_app, settle
 
@@ -68,15 +69,15 @@ async def test_the_game_form_starts_the_game_chosen() -> None:
         await pilot.press("b")
         form = app.screen
         assert isinstance(form, SetupScreen)
-        assert form.setup == GameSetup(players=2, bots="random", full=True)
+        assert form.setup == GameSetup(players=2, bots="random", options={"full": True})
         await pilot.press("right", "down", "right", "down", "space")
-        assert form.setup == GameSetup(players=4, bots="normal", full=False)
+        assert form.setup == GameSetup(players=4, bots="normal", options={"full": False})
         await pilot.press("enter")
         duel = await settle(pilot)
         while not isinstance(duel, DuelScreen):  # a team's first choice may open a list
             await pilot.press("escape")
             duel = await settle(pilot)
-        assert duel.duel.players == 4 and duel.duel.setup.full is False
+        assert duel.duel.players == 4 and duel.duel.setup.option("full") is False
         assert duel.duel.names[0] == "Ann" and duel.leave == "pop"
         # q asks first; n keeps playing; q then y goes back to the menu
         await pilot.press("q")
@@ -164,3 +165,39 @@ async def test_no_color_turns_colours_off(no_color: bool, monkeypatch: pytest.Mo
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.colours is not no_color
+
+
+async def test_with_two_games_the_menu_asks_which_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each game entry goes through the game picker; the form is the chosen game's own."""
+    from dataclasses import replace
+
+    import cakeparty.tui.games as games
+    from cakeparty.tui.screens.menu import GamePickerScreen
+    from cakeparty.tui.table.registration import Choice, GameOption, PlayerCount, lookup
+
+    duel = lookup("cake-duel")
+    other = replace(
+        duel,
+        name="other-game",
+        label="Other Game",
+        counts=(PlayerCount(3, "3"), PlayerCount(5, "5")),
+        options=(GameOption("solo", "Solo", (Choice(False, "no"), Choice(True, "yes")), False),),
+    )
+    monkeypatch.setattr(games, "GAMES", (duel, other))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        first = app.screen.query_one(OptionList).get_option_at_index(0)
+        assert "Play a game against bots" in str(first.prompt)
+        await pilot.press("b")
+        picker = app.screen
+        assert isinstance(picker, GamePickerScreen)
+        assert [title for _name, title in picker.games] == ["Cake Duel", "Other Game"]
+        await pilot.press("2")
+        form = app.screen
+        assert isinstance(form, SetupScreen) and form.table is other
+        assert [c.name for c in form.query(Cycler)] == ["players", "bots", "solo"]
+        assert form.query(Cycler).first().value == 3
+        await pilot.press("escape", "h")
+        assert isinstance(app.screen, GamePickerScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)

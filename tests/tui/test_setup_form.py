@@ -9,12 +9,13 @@ import pytest
 
 from cakeparty.tui import cli
 from cakeparty.tui.arguments import game_options
-from cakeparty.tui.local import GameSetup
+from cakeparty.tui.games.cake_duel.screen import DuelScreen
 from cakeparty.tui.netroom import HostPlan
-from cakeparty.tui.screens.duel import DuelScreen
 from cakeparty.tui.screens.lobby_parts import options_lines
 from cakeparty.tui.screens.menu import MenuScreen, SetupScreen
 from cakeparty.tui.screens.rooms import HostSetupScreen
+from cakeparty.tui.table.local import GameSetup
+from cakeparty.tui.table.registration import lookup
 from cakeparty.tui.widgets import Cycler
 
 from .pilot import SIZE, make_app
@@ -45,7 +46,8 @@ async def test_the_form_reaches_tournament_and_learning_options_at_80x24() -> No
         duel = app.screen
         assert isinstance(duel, DuelScreen)
         setup = duel.duel.setup
-        assert (setup.tournament, setup.show_specials, setup.full) == (True, True, True)
+        chosen = (setup.option("tournament"), setup.option("show_specials"), setup.option("full"))
+        assert chosen == (True, True, True)
         options = duel.duel.match.state.options
         assert options.tournament and options.show_specials
 
@@ -87,8 +89,8 @@ def test_play_and_simulate_take_the_duel_options(
 
     monkeypatch.setattr("cakeparty.tui.app.CakePartyApp", FakeApp)
     assert cli.main(["play", "cake-duel", "--tournament", "--show-specials", "--seed", "3"]) == 0
-    assert started[0] == GameSetup(tournament=True, show_specials=True, seed=3)
-    assert started[0].options == {"full": True, "tournament": True, "show_specials": True}
+    assert started[0] == GameSetup(options={"tournament": True, "show_specials": True}, seed=3)
+    assert started[0].rule_options == {"full": True, "tournament": True, "show_specials": True}
     argv = ["simulate", "cake-duel", "--games", "1", "--seed", "5", "--json"]
     assert cli.main([*argv, "--tournament"]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -118,8 +120,8 @@ async def test_the_host_form_reaches_both_options_and_the_lobby_shows_them() -> 
         assert all(0 <= c.region.y < SIZE[1] - 1 for c in cyclers.values())
         await pilot.press("down", "down", "right", "down", "right")
         plan = form.chosen
-        assert (plan.tournament, plan.show_specials) == (True, True)
-        assert plan.options == {"full": True, "tournament": True, "show_specials": True}
+        assert (plan.option("tournament"), plan.option("show_specials")) == (True, True)
+        assert plan.rule_options == {"full": True, "tournament": True, "show_specials": True}
         assert plan.on_timeout == "ask"  # by default the others are asked
         await pilot.press("down", "down", "right")
         plan = form.chosen
@@ -136,6 +138,8 @@ def test_host_and_selfplay_take_the_duel_options(command: str) -> None:
     if command == "selfplay":
         argv += ["--broker", "mqtt://127.0.0.1:1883"]
     args = cli.build_parser().parse_args(argv)
-    assert game_options(args) == {"full": True, "tournament": True, "show_specials": True}
+    duel = lookup("cake-duel")
+    chosen = game_options(args, "cake-duel")
+    assert duel.rule_options(chosen) == {"full": True, "tournament": True, "show_specials": True}
     plain = cli.build_parser().parse_args(argv[:2] + argv[4:])
-    assert game_options(plain) == {"full": True}
+    assert duel.rule_options(game_options(plain, "cake-duel")) == {"full": True}

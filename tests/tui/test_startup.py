@@ -35,7 +35,7 @@ def test_the_menu_imports_neither_the_network_nor_the_lobby_help_or_duel(
         "asyncio.run(main())\n"
         "heavy = ['cakeparty.protocol.network', 'cakeparty.tui.netroom',\n"
         "         'cakeparty.tui.screens.lobby', 'cakeparty.tui.screens.help',\n"
-        "         'cakeparty.tui.screens.duel', 'cakeparty.core.games.cake_duel.bots',\n"
+        "         'cakeparty.tui.games.cake_duel.screen', 'cakeparty.core.games.cake_duel.bots',\n"
         "         'textual.widgets._markdown']\n"
         "print([m for m in heavy if m in sys.modules])\n"
     )

@@ -24,13 +24,13 @@ from cakeparty.core.games.cake_duel.actions import Claim
 from cakeparty.core.games.cake_duel.cards import CARDS
 from cakeparty.core.games.cake_duel.state import Phase
 from cakeparty.core.games.cake_duel.text import card_title, claim_text
-from cakeparty.tui.local import GameSetup, LocalDuel
+from cakeparty.tui.games.cake_duel.parts import fit_lines
+from cakeparty.tui.games.cake_duel.screen import DuelScreen
+from cakeparty.tui.games.cake_duel.story import block_result, transform_note
 from cakeparty.tui.messages import ActionChosen
 from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen, NoticeScreen, PassScreen
-from cakeparty.tui.screens.duel import DuelScreen
-from cakeparty.tui.screens.duel_parts import fit_lines
-from cakeparty.tui.screens.duel_story import block_result, transform_note
-from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
+from cakeparty.tui.table.local import GameSetup, LocalTable
+from cakeparty.tui.table.results import EndScreen, ReplayScreen
 from cakeparty.tui.widgets import LogView
 
 from .pilot import SIZE, Recorder, make_app, settle
@@ -54,7 +54,7 @@ def policy(rng: random.Random) -> Callable[[DuelScreen], Action]:
 
     def choose(screen: DuelScreen) -> Action:
         duel = screen.duel
-        assert isinstance(duel, LocalDuel)
+        assert isinstance(duel, LocalTable)
         seat = screen.awaiting if screen.awaiting is not None else 0
         return duel.bots["random"](duel.view(seat), rng)
 
@@ -168,11 +168,11 @@ async def test_the_duel_end_names_the_hidden_specials() -> None:
     async with app.run_test(size=SIZE) as pilot:
 
         def over(screen: Screen[Any], text: str) -> bool:
-            return isinstance(screen, DuelEndScreen)
+            return isinstance(screen, EndScreen)
 
         _screen, text = await play_until(pilot, over, rseed=17)
         duel = app.screen_stack[1]
-        assert isinstance(duel, DuelScreen) and isinstance(duel.duel, LocalDuel)
+        assert isinstance(duel, DuelScreen) and isinstance(duel.duel, LocalTable)
         state = duel.duel.match.state
         dealer = duel.duel.match.dealer
         specials = sorted(
@@ -263,7 +263,7 @@ def test_every_duel_key_means_one_thing_and_n_only_means_no() -> None:
     shared = {key: actions for key, actions in keys.items() if len(actions) > 1}
     assert shared == {}
     assert keys["n"] == {"refuse"}
-    assert DuelEndScreen.KEYS["new"].startswith("d ")
+    assert EndScreen.KEYS["new"].startswith("d ")
 
 
 async def test_each_answer_to_a_claim_has_its_own_key_in_the_footer() -> None:
@@ -383,7 +383,7 @@ async def test_the_replay_names_drawn_cards_and_looked_at_hands() -> None:
     async with app.run_test(size=SIZE) as pilot:
 
         def over(screen: Screen[Any], text: str) -> bool:
-            return isinstance(screen, DuelEndScreen)
+            return isinstance(screen, EndScreen)
 
         await play_until(pilot, over, rseed=17)
         await pilot.press("r")

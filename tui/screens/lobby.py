@@ -2,7 +2,7 @@
 
 The lobby owns the room: a worker runs it (the embedded broker when hosting, the LAN
 advert, the connection) for as long as the player stays, and every event of the room comes
-here first. When the game starts the duel screen opens on top, and the lobby hands it the
+here first. When the game starts the game's screen opens on top, and the lobby hands it the
 room's events; leaving the game leaves the room.
 """
 
@@ -32,7 +32,6 @@ from cakeparty.tui.messages import (
     RoomEventArrived,
     RoomNotice,
 )
-from cakeparty.tui.netduel import NetDuel
 from cakeparty.tui.netroom import HostPlan, JoinPlan, NetRoom
 from cakeparty.tui.screens.dialogs import ConfirmScreen
 from cakeparty.tui.screens.help import HelpScreen
@@ -45,7 +44,7 @@ from cakeparty.tui.screens.lobby_parts import (
     seat_line,
     seat_online,
 )
-from cakeparty.tui.screens.netduel import NetDuelScreen
+from cakeparty.tui.table.registration import find, registered
 from cakeparty.tui.widgets import ChatInput, LogView, RoomCode, StatusBar
 
 #: Seconds to wait for the room to close cleanly before leaving anyway.
@@ -99,7 +98,7 @@ class LobbyScreen(Screen[None]):
         self.room: NetRoom | None = None
         self.worker: Worker[None] | None = None
         self.problem: str | None = None  # why the room cannot go on
-        self.duel_screen: NetDuelScreen | None = None
+        self.game_screen: Any = None  # the game's networked screen, once it started
         self.leaving = False
         self.gone = False
         self.was_connected = False
@@ -196,7 +195,7 @@ class LobbyScreen(Screen[None]):
             self.start_game()
         elif kind == "chat":
             self.add_chat(event.text)
-        elif kind == "incident" and self.duel_screen is None:
+        elif kind == "incident" and self.game_screen is None:
             advert = self.room.advert if self.room is not None else None
             self.notify(incident_text(event.data, event.text, advert), severity="warning")
         elif kind == "refused":
@@ -214,8 +213,8 @@ class LobbyScreen(Screen[None]):
         elif kind == "error":
             self.problem = room_error_text(event.text)
             self.notify(self.problem, severity="error")
-        if self.duel_screen is not None:
-            self.duel_screen.room_event(event)
+        if self.game_screen is not None:
+            self.game_screen.room_event(event)
         elif kind != "moved":
             self.refresh_lobby()
 
@@ -226,8 +225,8 @@ class LobbyScreen(Screen[None]):
     def on_room_closed(self, message: RoomClosed) -> None:
         if message.error is not None and not self.leaving:
             self.problem = message.error
-            if self.duel_screen is not None:
-                self.duel_screen.room_failed(message.error)
+            if self.game_screen is not None:
+                self.game_screen.room_failed(message.error)
         if self.leaving:
             self._gone()
         else:
@@ -249,8 +248,8 @@ class LobbyScreen(Screen[None]):
             self.was_connected = False
             self.notify(_("Lost the connection to the broker; trying again…"), severity="warning")
             self.refresh_lobby()
-        if self.duel_screen is not None:
-            self.duel_screen.tick(connected)
+        if self.game_screen is not None:
+            self.game_screen.tick(connected)
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -258,7 +257,7 @@ class LobbyScreen(Screen[None]):
         room = self.room
         advert = room.advert if room is not None else None
         code = room.code if room is not None else getattr(self.plan, "room", "")
-        game = advert.game if advert is not None else getattr(self.plan, "game", "cake-duel")
+        game = advert.game if advert is not None else self._game()
         role = _("you host") if self.hosting else _("guest")
         if advert is not None and not self.hosting:
             role = _("hosted by {name}").format(name=advert.host_name)
@@ -437,8 +436,16 @@ class LobbyScreen(Screen[None]):
             self.app.copy_to_clipboard(self.room.join_command())
             self.notify(_("Copied: {text}").format(text=self.room.join_command()), timeout=4)
 
+    def _game(self) -> str:
+        """The game of this room: the host's advert says it; a host knows it already."""
+        room = self.room
+        advert = room.advert if room is not None else None
+        if advert is not None:
+            return advert.game
+        return getattr(self.plan, "game", "") or registered()[0].name
+
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(getattr(self.plan, "game", "cake-duel"), LOBBY_KEYS))
+        self.app.push_screen(HelpScreen(self._game(), LOBBY_KEYS))
 
     def action_leave(self) -> None:
         room = self.room
@@ -466,19 +473,27 @@ class LobbyScreen(Screen[None]):
 
     def start_game(self) -> None:
         room = self.room
-        if room is None or self.duel_screen is not None:
+        if room is None or self.game_screen is not None:
             return
         runner = room.runner
         if runner.session is None or runner.my_seat is None:
             return
         advert = runner.advert
         bots = {s.player: s.bot for s in advert.taken} if advert is not None else {}
-        duel = NetDuel(runner, bots, advert.host if advert is not None else None)
-        self.duel_screen = NetDuelScreen(duel, room)
-        self.call_after_refresh(self.app.push_screen, self.duel_screen, self._game_left)
+        host = advert.host if advert is not None else None
+        table = find(runner.session.table.game)
+        if table is None or table.net_screen is None:  # a game with no screen here
+            self.problem = _("This app cannot show {game} yet.").format(
+                game=runner.session.table.game
+            )
+            self.notify(self.problem, severity="error")
+            self.refresh_lobby()
+            return
+        self.game_screen = table.net_screen(runner, bots, host, room)
+        self.call_after_refresh(self.app.push_screen, self.game_screen, self._game_left)
 
     def _game_left(self, _result: object = None) -> None:
-        self.duel_screen = None
+        self.game_screen = None
         self.leave_room()
 
     # -- leaving ---------------------------------------------------------------------------

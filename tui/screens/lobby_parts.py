@@ -17,6 +17,7 @@ from cakeparty.protocol.identity import fingerprint
 from cakeparty.protocol.lobby import CLOSED, PLAYING, Advert, Seat
 from cakeparty.tui.netduel import name_list
 from cakeparty.tui.netroom import HostPlan
+from cakeparty.tui.table.registration import any_game
 
 NAME_WIDTH = 18
 
@@ -74,7 +75,7 @@ def seat_line(
 
 
 def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
-    """The room's options: game and players (team mode), deck, move timeout."""
+    """The room's options: game and players, the game's own options, move timeout."""
     if advert is not None and advert.table is not None:  # what the game is played with
         table = advert.table
         game, players = table.game, table.seats
@@ -86,7 +87,7 @@ def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
         timeout, on_timeout = advert.timeout, advert.on_timeout
     elif plan is not None:
         game, players, timeout = plan.game, plan.players, plan.timeout
-        options = dict(plan.options)
+        options = plan.rule_options
         on_timeout = plan.on_timeout
     else:
         return Text(_("Waiting for the host's advert…"), style="dim")
@@ -95,15 +96,12 @@ def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
     text.append(" · ")
     text.append(ngettext("{n} player", "{n} players", players).format(n=players))
     text.append("\n")
-    if players == 4:
-        text.append(_("Team mode: 1+3 vs 2+4") + "\n")
-    full = options.get("full", True)
-    text.append(_("Full game: hidden specials") if full else _("Core cards only"))
-    if options.get("tournament"):
-        text.append(" · " + _("tournament (best of 5)"))
-    if options.get("show_specials"):
-        text.append(" · " + _("specials shown (learning)"))
-    text.append("\n")
+    try:
+        table = any_game(game)
+    except Exception:  # a game this app does not know: the host's words are all there is
+        table = None
+    for line in table.summary(players, options) if table is not None else ():
+        text.append(line + "\n")
     text.append(_("Move timeout: {s} s").format(s=timeout))
     if on_timeout == "end":
         text.append(_(", then an offline player's game ends"))

@@ -1,11 +1,13 @@
-"""The main menu, and the form that sets up a local game."""
+"""The main menu, the game picker, and the form that sets up a local game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import PurePath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -19,7 +21,7 @@ from cakeparty.tui.settings import BOT_LEVELS
 from cakeparty.tui.widgets.cycler import Cycler
 
 if TYPE_CHECKING:  # the rules engine loads when a game is set up, not with the menu
-    from cakeparty.tui.local import GameSetup
+    from cakeparty.tui.table.local import GameSetup
 
 BANNER = r"""
   ___      _          ___          _
@@ -47,14 +49,22 @@ class MenuScreen(Screen[None]):
     ]
 
     ITEMS = (
-        ("bots", "b", N_("Play Cake Duel against bots")),
-        ("hotseat", "s", N_("Play Cake Duel hot-seat (people at one keyboard)")),
+        ("bots", "b", N_("Play {game} against bots")),
+        ("hotseat", "s", N_("Play {game} hot-seat (people at one keyboard)")),
         ("host", "h", N_("Host a game (friends join over the network)")),
         ("join", "j", N_("Join a game")),
         ("rules", "r", N_("Rules and cards")),
         ("settings", "o", N_("Settings")),
         ("quit", "q", N_("Quit")),
     )
+
+    @property
+    def game_words(self) -> str:
+        """The game the entries play: its title when there is one game, else "a game"."""
+        from cakeparty.tui.table.registration import registered
+
+        games = registered()
+        return games[0].title if len(games) == 1 else _("a game")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
@@ -63,7 +73,7 @@ class MenuScreen(Screen[None]):
             options = []
             for item, key, label in self.ITEMS:
                 text = Text(f"{key}  ", style="bold")
-                text.append(_(label))
+                text.append(_(label).format(game=self.game_words))
                 options.append(Option(text, id=item))
             yield OptionList(*options, id="menu-options")
             yield Static("", id="menu-greeting")
@@ -92,6 +102,63 @@ class MenuScreen(Screen[None]):
             open_item(item)
 
 
+def pick_game(app: Any, then: Callable[[str], None]) -> None:
+    """Ask which game (when more than one is registered), then go on with it."""
+    from cakeparty.tui.table.registration import registered
+
+    games = registered()
+    if len(games) == 1:
+        then(games[0].name)
+        return
+
+    def picked(game: str | None) -> None:
+        if game is not None:
+            then(game)
+
+    app.push_screen(GamePickerScreen([(g.name, g.title) for g in games]), picked)
+
+
+class GamePickerScreen(ModalScreen["str | None"]):
+    """Which game: ↑/↓ and enter, or its number; esc backs out."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["dialogs.tcss", "menu.tcss"]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", _("Back"), id="picker.cancel"),
+    ]
+
+    def __init__(self, games: Sequence[tuple[str, str]]) -> None:
+        super().__init__(classes="dialog")
+        self.games = list(games)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="picker-box", classes="dialog-box") as box:
+            box.border_title = _("Which game?")
+            options = []
+            for number, (name, title) in enumerate(self.games, 1):
+                text = Text(f"{number}  ", style="bold")
+                text.append(title)
+                options.append(Option(text, id=name))
+            yield OptionList(*options, id="picker-options")
+        yield Footer(show_command_palette=False, compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit():
+            index = int(event.character) - 1
+            if 0 <= index < len(self.games):
+                event.stop()
+                self.dismiss(self.games[index][0])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class SetupScreen(ModalScreen["GameSetup | None"]):
     """The choices of a local game; enter starts it, esc backs out."""
 
@@ -103,46 +170,41 @@ class SetupScreen(ModalScreen["GameSetup | None"]):
         Binding("down,j", "app.focus_next", show=False, id="setup.down"),
     ]
 
-    def __init__(self, hotseat: bool, bots: str = "normal") -> None:
+    def __init__(self, hotseat: bool, bots: str = "normal", *, game: str = "") -> None:
+        from cakeparty.tui.table.registration import lookup, registered
+
         super().__init__(classes="dialog")
         self.hotseat = hotseat
         self.bots = bots
+        self.table = lookup(game) if game else registered()[0]
+
+    @property
+    def most(self) -> int:
+        """The most people a hot-seat game of this game may have."""
+        return max(self.table.players())
 
     def compose(self) -> ComposeResult:
+        from cakeparty.tui.table.form import game_cyclers
+
+        title = self.table.title
+        players = self.table.players()[0]
         with Vertical(id="setup-box", classes="dialog-box") as box:
-            box.border_title = _("Hot-seat duel") if self.hotseat else _("Duel against bots")
-            yield Cycler(
-                "players",
-                _("Players"),
-                [(_("2 — a duel"), 2), (_("4 — two teams"), 4)],
-                2,
+            box.border_title = (
+                _("{game}: hot-seat").format(game=title)
+                if self.hotseat
+                else _("{game} against bots").format(game=title)
             )
+            cyclers = game_cyclers(self.table, players, {})
+            yield next(cyclers)  # the players
             if not self.hotseat:
                 yield Cycler(
                     "bots", _("Bots"), [(_(level), level) for level in BOT_LEVELS], self.bots
                 )
-            yield Cycler(
-                "full",
-                _("Deck"),
-                [(_("full game (hidden specials)"), True), (_("core cards only"), False)],
-                True,
-            )
-            yield Cycler(
-                "tournament",
-                _("Match"),
-                [(_("one duel (3 bouts win)"), False), (_("tournament (best of 5)"), True)],
-                False,
-            )
-            yield Cycler(
-                "show_specials",
-                _("Specials"),
-                [(_("hidden, as printed"), False), (_("shown (for learning)"), True)],
-                False,
-            )
+            yield from cyclers  # the game's options
             if self.hotseat:
-                for seat in range(4):
+                for seat in range(self.most):
                     with Horizontal(classes="setup-name", id=f"setup-name-{seat}") as row:
-                        row.display = seat < 2
+                        row.display = seat < players
                         label = _("Player {n}").format(n=seat + 1)
                         yield Static(f"{label:<18}", classes="setup-name-label")
                         yield Input(
@@ -167,39 +229,29 @@ class SetupScreen(ModalScreen["GameSetup | None"]):
         return _("Player {n}").format(n=seat + 1)
 
     def on_option_cycled(self, event: OptionCycled) -> None:
-        """Two or four people: as many name lines."""
+        """As many name lines as people."""
         if event.name == "players" and self.hotseat:
-            for seat in range(4):
+            for seat in range(self.most):
                 self.query_one(f"#setup-name-{seat}").display = seat < event.value
-
-    def _value(self, name: str, default: object) -> object:
-        for cycler in self.query(Cycler):
-            if cycler.name == name:
-                return cycler.value
-        return default
 
     @property
     def setup(self) -> GameSetup:
-        players = self._value("players", 2)
-        bots = self._value("bots", self.bots)
-        full = self._value("full", True)
-        tournament = self._value("tournament", False)
-        show_specials = self._value("show_specials", False)
-        assert isinstance(players, int) and isinstance(bots, str) and isinstance(full, bool)
-        assert isinstance(tournament, bool) and isinstance(show_specials, bool)
+        from cakeparty.tui.table.form import chosen_options, chosen_players
+        from cakeparty.tui.table.local import GameSetup
+
+        players = chosen_players(self, self.table.players()[0])
+        bots = next((c.value for c in self.query(Cycler) if c.name == "bots"), self.bots)
+        assert isinstance(bots, str)
         names: tuple[str, ...] = ()
         if self.hotseat:
             names = tuple(
                 self.query_one(f"#name-{seat}", Input).value.strip() for seat in range(players)
             )
-        from cakeparty.tui.local import GameSetup
-
         return GameSetup(
+            game=self.table.name,
             players=players,
             bots=bots,
-            full=full,
-            tournament=tournament,
-            show_specials=show_specials,
+            options=chosen_options(self.table, self),
             hotseat=self.hotseat,
             names=names,
         )

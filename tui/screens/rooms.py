@@ -1,6 +1,6 @@
 """Before a networked game: the host's choices, and finding a room to join.
 
-:class:`HostSetupScreen` is a small form (players, deck, move timeout, broker) that
+:class:`HostSetupScreen` is a small form (players, the game's options, move timeout, broker) that
 returns a :class:`~cakeparty.tui.netroom.HostPlan`. :class:`JoinScreen` lists the rooms on
 the LAN and on the brokers given, and returns the :class:`~cakeparty.tui.netroom.JoinPlan`
 picked with the keyboard, or typed: a room code, or a broker address to look at.
@@ -33,6 +33,8 @@ from cakeparty.tui.netroom import (
     looks_like_broker,
 )
 from cakeparty.tui.screens.lobby_parts import game_title
+from cakeparty.tui.table.form import chosen_options, chosen_players, game_cyclers
+from cakeparty.tui.table.registration import lookup
 from cakeparty.tui.widgets import Cycler
 
 
@@ -47,38 +49,16 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
         Binding("down", "app.focus_next", show=False, id="host.down"),
     ]
 
-    def __init__(self, plan: HostPlan | None = None) -> None:
+    def __init__(self, plan: HostPlan | None = None, *, game: str = "") -> None:
         super().__init__(classes="dialog")
-        self.plan = plan or HostPlan()
+        self.plan = plan or HostPlan(game=game)
+        self.table = lookup(self.plan.game)
 
     def compose(self) -> ComposeResult:
         plan = self.plan
         with Vertical(id="host-box", classes="dialog-box") as box:
-            box.border_title = _("Host a Cake Duel")
-            yield Cycler(
-                "players",
-                _("Players"),
-                [(_("2 — a duel"), 2), (_("4 — two teams"), 4)],
-                plan.players,
-            )
-            yield Cycler(
-                "full",
-                _("Deck"),
-                [(_("full game (hidden specials)"), True), (_("core cards only"), False)],
-                plan.full,
-            )
-            yield Cycler(
-                "tournament",
-                _("Match"),
-                [(_("one duel (3 bouts win)"), False), (_("tournament (best of 5)"), True)],
-                plan.tournament,
-            )
-            yield Cycler(
-                "show_specials",
-                _("Specials"),
-                [(_("hidden, as printed"), False), (_("shown (for learning)"), True)],
-                plan.show_specials,
-            )
+            box.border_title = _("Host a game of {game}").format(game=self.table.title)
+            yield from game_cyclers(self.table, plan.players, dict(plan.options), networked=True)
             yield Cycler(
                 "timeout",
                 _("Move timeout"),
@@ -121,20 +101,13 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
 
     @property
     def chosen(self) -> HostPlan:
-        names = ("players", "full", "tournament", "show_specials", "timeout", "on_timeout")
-        players, full, tournament, show_specials, timeout, on_timeout = (
-            self._value(n) for n in names
-        )
-        assert isinstance(players, int) and isinstance(full, bool)
-        assert isinstance(tournament, bool) and isinstance(show_specials, bool)
+        timeout, on_timeout = self._value("timeout"), self._value("on_timeout")
         assert isinstance(timeout, int) and isinstance(on_timeout, str)
         broker = self.query_one("#host-broker", Input).value.strip() or None
         return HostPlan(
             game=self.plan.game,
-            players=players,
-            full=full,
-            tournament=tournament,
-            show_specials=show_specials,
+            players=chosen_players(self, self.plan.players),
+            options=chosen_options(self.table, self),
             timeout=timeout,
             on_timeout=on_timeout,
             broker=broker,

@@ -1,8 +1,12 @@
-"""After a duel: who won, and the whole duel replayed with every facedown card shown."""
+"""After a game: who won, and the whole game replayed with every facedown card shown.
+
+Both screens are the same for every game: the game's screen hands them its headline, its
+lines and its replay, and may name its own words for the title and the "new game" key.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -24,13 +28,13 @@ LINE_STYLES = {
 }
 
 
-class DuelEndScreen(ModalScreen[str]):
+class EndScreen(ModalScreen[str]):
     """The winner and the score; returns "replay", "new", "board" or "quit"."""
 
     CSS_PATH = "results.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('replay')", _("Replay face up"), id="end.replay"),
-        Binding("d", "choose('new')", _("New duel"), id="end.new"),
+        Binding("d", "choose('new')", _("New game"), id="end.new"),
         Binding("p", "choose('again')", _("Play again"), id="end.again"),
         Binding("escape,enter", "choose('board')", _("See the table"), id="end.board"),
         Binding("q", "choose('quit')", _("Quit"), id="end.quit"),
@@ -40,7 +44,7 @@ class DuelEndScreen(ModalScreen[str]):
     #: How each choice is offered on the keys line.
     KEYS: ClassVar[dict[str, str]] = {
         "replay": N_("r replay face up"),
-        "new": N_("d new duel"),
+        "new": N_("d new game"),
         "again": N_("p play again (a new room, the same people)"),
         "board": N_("enter see the table"),
         "quit": N_("q quit"),
@@ -53,22 +57,27 @@ class DuelEndScreen(ModalScreen[str]):
         won: bool | None = None,
         *,
         choices: Sequence[str] = ("replay", "new", "board", "quit"),
+        title: str | None = None,
+        keys: Mapping[str, str] | None = None,
     ) -> None:
-        """``choices``: the ones offered (a networked duel has no "new", but "again")."""
+        """``choices``: the ones offered (a networked game has no "new", but "again");
+        ``title`` and ``keys``: the game's own words for the box and for some choices."""
         classes = "dialog" + ("" if won is None else (" -won" if won else " -lost"))
         super().__init__(classes=classes)
         self.headline = headline
         self.lines = list(lines)
         self.choices = tuple(choices)
+        self.title_text = title or _("The game is over")
+        self.key_words = {**self.KEYS, **(keys or {})}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box", classes="dialog-box") as box:
-            box.border_title = _("The duel is over")
+            box.border_title = self.title_text
             yield Static(self.headline, id="end-headline", markup=False)
             for line in self.lines:
                 yield Static(line, classes="end-line", markup=False)
             yield Static(
-                " · ".join(_(self.KEYS[c]) for c in self.CHOICES if c in self.choices),
+                " · ".join(_(self.key_words[c]) for c in self.CHOICES if c in self.choices),
                 id="end-keys",
                 markup=False,
             )
@@ -85,7 +94,7 @@ class DuelEndScreen(ModalScreen[str]):
             self.choices = (*self.choices, "again")
         keys = self.query_one("#end-keys", Static)
         self.mount(Static(line, classes="end-line end-offer", markup=False), before=keys)
-        keys.update(" · ".join(_(self.KEYS[c]) for c in self.CHOICES if c in self.choices))
+        keys.update(" · ".join(_(self.key_words[c]) for c in self.CHOICES if c in self.choices))
         self.refresh_bindings()
 
     def action_choose(self, choice: str) -> None:
@@ -94,7 +103,7 @@ class DuelEndScreen(ModalScreen[str]):
 
 
 class ReplayScreen(Screen[None]):
-    """The duel from the first deal to the last flip, every card face up."""
+    """The game from the first deal to its end, every card face up."""
 
     CSS_PATH = "results.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -1,6 +1,6 @@
 """The Cake Duel screen in a networked room.
 
-The shared duel screen, driven by a :class:`~cakeparty.tui.netduel.NetDuel`: the room's
+The duel screen, driven by a :class:`~cakeparty.tui.netduel.NetDuel`: the room's
 events arrive from the lobby below (:meth:`NetDuelScreen.room_event`); the status line says
 what the room waits for (a shuffle, shares, someone's move, the audit); a chat line sits
 above the hand; a peer's bad message and a player going offline become notices; and the
@@ -9,7 +9,6 @@ end shows the audit's verdict, with the replay face up when the audit found it f
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import work
@@ -24,43 +23,19 @@ from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import N_, _
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.lobby import ONLINE
-from cakeparty.tui.chronicle import hidden_specials, replay_lines
-from cakeparty.tui.messages import ChatClosed, ChatSent, DuelEnded
+from cakeparty.tui.games.cake_duel.chronicle import hidden_specials, replay_lines
+from cakeparty.tui.games.cake_duel.screen import END_KEYS, END_TITLE, DuelScreen
+from cakeparty.tui.messages import ChatClosed, ChatSent, GameEnded
 from cakeparty.tui.netduel import WARN_AT, NetDuel
 from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
-from cakeparty.tui.screens.duel import DuelScreen
 from cakeparty.tui.screens.help import DUEL_KEYS, HelpScreen
 from cakeparty.tui.screens.lobby_parts import room_error_text
-from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
+from cakeparty.tui.table.again import host_again
+from cakeparty.tui.table.results import EndScreen, ReplayScreen
 from cakeparty.tui.widgets import ChatInput, HandView, LogView
 
 #: The answers to "Bob's time is up".
 WAIT, END = "wait", "end"
-
-
-async def host_again(app: Any, old: Any) -> Any:
-    """Host: open a new room with ``old``'s options on its broker (which stays up below,
-    as ``old`` is not left), then offer it to ``old``'s players with a signed message in
-    ``old``; the new room's lobby, or ``None`` if it could not open."""
-    from cakeparty.protocol.network import offer_next_room
-    from cakeparty.tui.screens.lobby import LobbyScreen
-
-    plan = replace(
-        old.plan, broker=old.share if old.embedded else old.plan.broker, port=None, resume=None
-    )
-    settings = getattr(app, "settings", None)
-    lobby = LobbyScreen(
-        plan,
-        player=old.identity.name,
-        bot_level=getattr(settings, "bot_level", "normal"),
-        bot_delay=getattr(settings, "bot_delay", 0.6),
-        identity=old.identity,
-    )
-    await app.push_screen(lobby)
-    if lobby.room is None:
-        return None
-    await offer_next_room(old.address, old.identity, old.room, lobby.room.code)
-    return lobby
 
 
 #: Seconds of waiting before the status line counts them.
@@ -376,7 +351,7 @@ class NetDuelScreen(DuelScreen):
         won: bool | None = None
         outcome = duel.outcome
         if outcome is not None:
-            self.post_message(DuelEnded(outcome))
+            self.post_message(GameEnded(outcome))
             view = duel.view(None)
             assert view.winner is not None
             headline = _("{side} wins the duel!").format(side=side_name(view.winner, names))
@@ -403,7 +378,10 @@ class NetDuelScreen(DuelScreen):
             choices = (*choices, "again")
         else:
             self._await_offer()
-        self.app.push_screen(DuelEndScreen(headline, lines, won, choices=choices), self._after_end)
+        self.app.push_screen(
+            EndScreen(headline, lines, won, choices=choices, title=_(END_TITLE), keys=END_KEYS),
+            self._after_end,
+        )
 
     # -- play again: a new room and table, the same options, offered to the same people --
 
@@ -444,11 +422,14 @@ class NetDuelScreen(DuelScreen):
         host = self.net.names[seat] if seat is not None else advert.host_name
         line = _("{name} offers a new game: p to join").format(name=host)
         screen = self.app.screen
-        if isinstance(screen, DuelEndScreen):
+        if isinstance(screen, EndScreen):
             screen.offer(line)
         else:
             self.app.push_screen(
-                DuelEndScreen(line, [], None, choices=("again", "board")), self._after_end
+                EndScreen(
+                    line, [], None, choices=("again", "board"), title=_(END_TITLE), keys=END_KEYS
+                ),
+                self._after_end,
             )
 
     # -- keys ------------------------------------------------------------------------------

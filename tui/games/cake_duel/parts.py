@@ -26,7 +26,7 @@ from cakeparty.core.games.cake_duel.text import (
 )
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import N_, _, ngettext
-from cakeparty.tui.duel_game import DuelGame
+from cakeparty.tui.table.session import TableSession as DuelGame
 from cakeparty.tui.widgets.cards import Face, FacedownPile
 from cakeparty.tui.widgets.seats import SeatRow
 

@@ -1,35 +1,25 @@
 """The story of a duel: every public event in order, and after the duel every card face up.
 
-A :class:`Chronicle` follows a match's history action by action on its own copy of the
-state, so it sees each event as it happens, and so the UI never needs more than the
-history. Given the :class:`~cakeparty.core.LocalDealer`, it also tracks which card each
-slot really holds (from the dealer's shuffle records, and the reveals and re-mixes in the
-history) and attaches the real cards to every facedown play: the replay shown after a duel.
-
-No UI library here: the screens render :class:`Entry` values.
+A :class:`Chronicle` is the duel's :class:`~cakeparty.tui.table.story.Story`: it turns
+each step of the history into :class:`Entry` values (the bout it belongs to, and in a
+replay the real cards of every facedown play, from the dealer's records the shared story
+keeps). No UI library here: the screens render :class:`Entry` values.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cakeparty.core import (
-    Action,
-    CakePartyError,
-    Game,
-    LocalDealer,
-    Remixed,
-    Revealed,
-    Shuffled,
-)
+from cakeparty.core import Action, LocalDealer
 from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.cards import CARDS
 from cakeparty.core.games.cake_duel.claims import is_truthful
 from cakeparty.core.games.cake_duel.state import DuelState
 from cakeparty.core.games.cake_duel.text import card_list, describe, seat_name
 from cakeparty.core.i18n import _
+from cakeparty.tui.table.story import Story
 
 
 @dataclass(frozen=True)
@@ -42,62 +32,14 @@ class Entry:
     hands: tuple[tuple[str, ...], ...] = ()  # the hands just dealt (replay, BoutStarted)
 
 
-class Chronicle:
-    """Follows a match's history and turns it into :class:`Entry` values."""
+class Chronicle(Story):
+    """Follows a duel's history and turns it into :class:`Entry` values."""
 
-    def __init__(
-        self,
-        game: Game,
-        players: int,
-        options: Mapping[str, Any],
-        dealer: LocalDealer | None = None,
-    ) -> None:
-        self.game = game
-        self.state: DuelState = game.new_state(players, options)
-        self.done = 0
-        self._dealer = dealer
-        self._truth: list[str] | None = list(game.box(self.state)) if dealer else None
-        self._shuffles = 0
-
-    def follow(self, history: Sequence[tuple[int | None, Action]]) -> list[Entry]:
-        """The entries for every history item not followed yet."""
-        out: list[Entry] = []
-        for seat, action in history[self.done :]:
-            before = self.state
-            after = self.game.apply(before, action, seat)
-            self._learn(action)
-            out.extend(self._entries(before, after, seat, action))
-            self.state = after
-        self.done = len(history)
-        return out
-
-    # -- the real cards --------------------------------------------------------------------
-
-    def _learn(self, action: Action) -> None:
-        truth = self._truth
-        if truth is None or self._dealer is None:
-            return
-        if isinstance(action, Shuffled):
-            slots, cards = self._dealer.shuffles[self._shuffles]
-            self._shuffles += 1
-            if slots != action.slots:
-                raise CakePartyError("the dealer's shuffle records do not match the history")
-            for slot, card in zip(slots, cards, strict=True):
-                truth[slot] = card
-        elif isinstance(action, Revealed | Remixed):
-            # the local dealer answers with every card, a re-mixed hand's new order too
-            for slot, shown in zip(action.slots, action.cards, strict=True):
-                if shown is not None:
-                    truth[slot] = shown
-
-    def _real(self, slots: Sequence[int]) -> tuple[str, ...]:
-        if self._truth is None:
-            return ()
-        return tuple(self._truth[s] for s in slots)
+    state: DuelState
 
     # -- events ----------------------------------------------------------------------------
 
-    def _entries(
+    def entries(
         self, before: DuelState, after: DuelState, seat: int | None, action: Action
     ) -> list[Entry]:
         # the state keeps every event of the match: what this step added is the tail
@@ -106,17 +48,17 @@ class Chronicle:
 
     def _entry(self, before: DuelState, after: DuelState, event: Any) -> Entry:
         bout = after.bout if isinstance(event, ev.BoutStarted) else before.bout
-        if self._truth is None:
+        if not self.face_up:
             return Entry(bout, event)
         if isinstance(event, ev.Claimed | ev.Blocked | ev.Took):
-            return Entry(bout, event, cards=self._real(event.slots))
+            return Entry(bout, event, cards=self.real(event.slots))
         if isinstance(event, ev.BoutStarted):
-            return Entry(bout, event, hands=tuple(self._real(h) for h in after.hands))
+            return Entry(bout, event, hands=tuple(self.real(h) for h in after.hands))
         if isinstance(event, ev.Drew):
             drawn = [s for s in after.hands[event.seat] if s not in before.hands[event.seat]]
-            return Entry(bout, event, cards=self._real(drawn))
+            return Entry(bout, event, cards=self.real(drawn))
         if isinstance(event, ev.Looked):
-            return Entry(bout, event, cards=self._real(after.hands[event.target]))
+            return Entry(bout, event, cards=self.real(after.hands[event.target]))
         return Entry(bout, event)
 
 

@@ -1,8 +1,10 @@
-"""A local game: the match, who sits in each seat (people or bots) and its story so far.
+"""A local table: the match, who sits in each seat (people or bots) and its story so far.
 
 Everything a local game screen needs that is not drawing: whose turn it is, whether that
 seat is a bot, what a bot chooses, which choices are forced, and the events as they
-happen. No UI library here, so it is tested headless.
+happen. Any registered game is played this way; what is the game's own (its story, the
+decisions the app makes for a person) comes from its registration. No UI library here,
+so it is tested headless.
 """
 
 from __future__ import annotations
@@ -13,39 +15,49 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cakeparty.core import Action, Bot, IllegalActionError, Match, Outcome, get_game, new_match
-from cakeparty.core.games.cake_duel.actions import Declare, KeepHidden, Taunt
-from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import _
-from cakeparty.tui.chronicle import Chronicle, Entry
+from cakeparty.tui.table import registration
+from cakeparty.tui.table.story import Story
 
 #: Bots' names, by seat: a cake-themed table.
 BOT_NAMES = ("Muffin", "Eclair", "Brownie", "Crumble")
-PLAYABLE = ("cake-duel",)
 
 
 @dataclass(frozen=True)
 class GameSetup:
-    """How to start a local game."""
+    """How to start a local game.
 
-    game: str = "cake-duel"
-    players: int = 2
+    ``game`` blank is the first registered game, ``players`` 0 its smallest count;
+    ``options`` (a mapping or pairs) is completed with the game's defaults, so two setups
+    of the same choices are equal however they were written.
+    """
+
+    game: str = ""
+    players: int = 0
     bots: str = "normal"  # the bots' level
-    full: bool = True  # the full game, with hidden specials
-    tournament: bool = False  # best of five duels; revealing Sir Wolfy is optional
-    show_specials: bool = False  # the rules' learning option: the specials drawn are shown
+    options: Any = ()  # the game's options: ((key, value), …) in the game's order
     seed: int | None = None  # None: a fresh random seed
     hotseat: bool = False  # every seat a person at this keyboard
     names: tuple[str, ...] = ()  # hot-seat: the people's names by seat (blank: the default)
 
+    def __post_init__(self) -> None:
+        table = registration.lookup(self.game) if self.game else registration.registered()[0]
+        object.__setattr__(self, "game", table.name)
+        if not self.players:
+            object.__setattr__(self, "players", table.players()[0])
+        object.__setattr__(self, "options", table.complete(self.options))
+
     @property
-    def options(self) -> dict[str, Any]:
-        """The game's options as its rules read them (only those set, besides the deck)."""
-        options: dict[str, Any] = {"full": self.full}
-        if self.tournament:
-            options["tournament"] = True
-        if self.show_specials:
-            options["show_specials"] = True
-        return options
+    def table(self) -> registration.TableGame:
+        return registration.lookup(self.game)
+
+    @property
+    def rule_options(self) -> dict[str, Any]:
+        """The game's options as its rules read them."""
+        return self.table.rule_options(self.options)
+
+    def option(self, key: str) -> Any:
+        return dict(self.options).get(key)
 
 
 @dataclass(frozen=True)
@@ -72,22 +84,21 @@ def seats_for(setup: GameSetup, player: str) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
-class LocalDuel:
-    """A Cake Duel played at this computer: people and bots around one local dealer."""
+class LocalTable:
+    """A game played at this computer: people and bots around one local dealer."""
 
     def __init__(
         self, setup: GameSetup, player: str = "Player", bots: Mapping[str, Bot] | None = None
     ) -> None:
         """``bots``: the bot levels to choose from (default: the game's own)."""
-        if setup.game not in PLAYABLE:
-            raise ValueError(_("{game} cannot be played here yet").format(game=setup.game))
+        self.table = registration.lookup(setup.game)
         game = get_game(setup.game)
         self.bots: Mapping[str, Bot] = game.bots if bots is None else bots
         if not setup.hotseat and setup.bots not in self.bots:
             raise ValueError(_("no bot level called {level}").format(level=setup.bots))
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
         self.setup = replace(setup, seed=seed)
-        self.options: dict[str, Any] = setup.options
+        self.options: dict[str, Any] = setup.rule_options
         self.match: Match = new_match(
             setup.game, players=setup.players, seed=seed, options=self.options
         )
@@ -95,8 +106,8 @@ class LocalDuel:
         self.seats = seats_for(setup, player)
         self.names = tuple(s.name for s in self.seats)
         self.bot_rng = random.Random(seed ^ 0x5EED)
-        self._chronicle = Chronicle(game, setup.players, self.options)
-        self.story: list[Entry] = []
+        self._story = self._new_story()
+        self.story: list[Any] = []
         self.catch_up()
 
     # -- reading -----------------------------------------------------------------------
@@ -122,13 +133,12 @@ class LocalDuel:
 
     @property
     def to_act(self) -> int | None:
-        """The seat to act now, or ``None`` (the duel is over)."""
+        """The seat to act now, or ``None`` (the game is over)."""
         acting = self.match.to_act
         return acting[0] if acting else None
 
-    def view(self, seat: int | None) -> DuelView:
-        view: DuelView = self.match.view(seat)
-        return view
+    def view(self, seat: int | None) -> Any:
+        return self.match.view(seat)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -143,7 +153,7 @@ class LocalDuel:
 
     # -- acting ------------------------------------------------------------------------
 
-    def act(self, seat: int, action: Action) -> list[Entry]:
+    def act(self, seat: int, action: Action) -> list[Any]:
         """``seat`` makes ``action``; the new entries of the story."""
         if action not in self.match.legal_actions(seat):
             raise IllegalActionError(seat, action, _("not a legal choice now"))
@@ -157,21 +167,25 @@ class LocalDuel:
         return self.bots[level](self.view(seat), self.bot_rng)
 
     def forced(self, seat: int) -> Action | None:
-        """An action a person need not choose: a Summoner count their hand already shows, or
-        the end-of-turn Sir Wolfy reveal (or none) that the rules make for them."""
-        legal = self.match.legal_actions(seat)
-        if len(legal) == 1 and isinstance(legal[0], Declare | Taunt | KeepHidden):
-            return legal[0]
-        return None
+        """An action a person need not choose: the game's bookkeeping that the app makes
+        for them (its registration says which)."""
+        if self.table.forced is None:
+            return None
+        forced: Action | None = self.table.forced(self.match.legal_actions(seat))
+        return forced
 
-    def catch_up(self) -> list[Entry]:
-        entries = self._chronicle.follow(self.match.history)
+    def _new_story(self, dealer: Any = None) -> Story:
+        assert self.table.story is not None, "a registered game tells its story"
+        story: Story = self.table.story(self.game, self.players, self.options, dealer)
+        return story
+
+    def catch_up(self) -> list[Any]:
+        entries = self._story.follow(self.match.history)
         self.story.extend(entries)
         return entries
 
-    # -- after the duel ----------------------------------------------------------------
+    # -- after the game -----------------------------------------------------------------
 
-    def replay(self) -> list[Entry]:
-        """The whole duel again, with the real cards of every facedown play."""
-        chronicle = Chronicle(self.game, self.players, self.options, self.match.dealer)
-        return chronicle.follow(self.match.history)
+    def replay(self) -> list[Any]:
+        """The whole game again, with the real cards of every facedown play."""
+        return self._new_story(self.match.dealer).follow(self.match.history)

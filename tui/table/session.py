@@ -1,25 +1,23 @@
-"""What the duel screen needs from a duel, whether it is played here or across a network.
+"""What a game screen needs from a game, whether it is played here or across a network.
 
-:class:`~cakeparty.tui.local.LocalDuel` (people and bots around a local dealer) and
-:class:`~cakeparty.tui.netduel.NetDuel` (this player's seat in a networked room) both
-fit it, so one screen and one set of widgets serve both.
+:class:`~cakeparty.tui.table.local.LocalTable` (people and bots around a local dealer)
+and a networked seat (this player's seat in a room) both fit it, so one screen per game
+serves both. Views and story entries are the game's own values.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from cakeparty.core import Action, Game, Outcome
-from cakeparty.core.games.cake_duel.view import DuelView
-from cakeparty.tui.chronicle import Entry
 
 
-class DuelGame(Protocol):
-    """A Cake Duel as the screen sees it: names, views, the story, and moves to make."""
+class TableSession(Protocol):
+    """A game as its screen sees it: names, views, the story, and moves to make."""
 
     game: Game
     names: tuple[str, ...]
-    story: list[Entry]
+    story: list[Any]
 
     @property
     def players(self) -> int: ...
@@ -49,14 +47,14 @@ class DuelGame(Protocol):
         """The player of ``seat`` is offline (a networked game)."""
         ...
 
-    def view(self, seat: int | None) -> DuelView: ...
+    def view(self, seat: int | None) -> Any: ...
 
     def legal(self, seat: int) -> tuple[Action, ...]: ...
 
-    def act(self, seat: int, action: Action) -> list[Entry]: ...
+    def act(self, seat: int, action: Action) -> list[Any]: ...
 
     def forced(self, seat: int) -> Action | None: ...
 
-    def catch_up(self) -> list[Entry]: ...
+    def catch_up(self) -> list[Any]: ...
 
-    def replay(self) -> list[Entry]: ...
+    def replay(self) -> list[Any]: ...

@@ -1,7 +1,8 @@
 """The Cake Duel screen: opponents and table above, the log beside, your hand below.
 
-The screen drives a :class:`~cakeparty.tui.duel_game.DuelGame` — here a
-:class:`LocalDuel`; :mod:`cakeparty.tui.screens.netduel` adapts it to a networked room. It
+The screen drives a :class:`~cakeparty.tui.table.session.TableSession` — here a
+:class:`~cakeparty.tui.table.local.LocalTable`; :mod:`.netscreen` adapts it to a
+networked room. It
 shows the view of the seat at the keyboard, offers only the actions in that view's
 ``legal``, lets bots act after a short visible delay, hides hands between people in
 hot-seat play, and shows the end of each bout and of the duel.
@@ -9,15 +10,13 @@ hot-seat play, and shows the end of each bout and of the duel.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
-from typing import Any, ClassVar
+from dataclasses import replace
+from typing import ClassVar
 
-from textual import events, work
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from cakeparty.core import Action
@@ -53,26 +52,10 @@ from cakeparty.core.games.cake_duel.text import (
     side_name,
 )
 from cakeparty.core.games.cake_duel.view import DuelView
-from cakeparty.core.i18n import _, ngettext
-from cakeparty.tui.chronicle import Entry, hidden_specials, replay_lines
-from cakeparty.tui.duel_game import DuelGame
-from cakeparty.tui.local import GameSetup, LocalDuel
-from cakeparty.tui.messages import (
-    ActionChosen,
-    BoutEnded,
-    DuelEnded,
-    KeyboardPassed,
-    SelectionChanged,
-    StoryTold,
-)
-from cakeparty.tui.screens.dialogs import (
-    Choice,
-    ChoiceScreen,
-    ConfirmScreen,
-    NoticeScreen,
-    PassScreen,
-)
-from cakeparty.tui.screens.duel_parts import (
+from cakeparty.core.i18n import N_, _, ngettext
+from cakeparty.tui.games.cake_duel.chronicle import Entry, hidden_specials, replay_lines
+from cakeparty.tui.games.cake_duel.messages import BoutEnded
+from cakeparty.tui.games.cake_duel.parts import (
     SEAT_COLUMNS,
     deck_text,
     hand_faces,
@@ -84,9 +67,24 @@ from cakeparty.tui.screens.duel_parts import (
     take_label,
     title_line,
 )
-from cakeparty.tui.screens.duel_story import block_result, look_cards, look_line, transform_note
+from cakeparty.tui.games.cake_duel.story import block_result, look_cards, look_line, transform_note
+from cakeparty.tui.messages import (
+    ActionChosen,
+    GameEnded,
+    KeyboardPassed,
+    SelectionChanged,
+    StoryTold,
+)
+from cakeparty.tui.screens.dialogs import (
+    Choice,
+    NoticeScreen,
+    PassScreen,
+)
 from cakeparty.tui.screens.help import HelpScreen
-from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
+from cakeparty.tui.table.local import GameSetup, LocalTable
+from cakeparty.tui.table.results import EndScreen, ReplayScreen
+from cakeparty.tui.table.screen import TableScreen
+from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import FittedText, HandView, LogView, SeatList, StatusBar
 
 #: Which action kinds each key action stands for; a key shows only when one is legal.
@@ -110,14 +108,21 @@ KEY_ACTIONS: dict[str, tuple[type[Action], ...]] = {
 #: The smallest terminal the duel is laid out for: below it, a notice says so.
 MIN_SIZE = (80, 24)
 
+#: The end-of-game box in the duel's own words.
+END_TITLE = N_("The duel is over")
+END_KEYS = {"new": N_("d new duel")}
+
 #: Phases whose only decision opens a list at once.
 AUTO_CHOOSE = {Phase.SUMMON: "summon", Phase.PRIEST: "take", Phase.LEAD: "lead"}
 
 
-class DuelScreen(Screen[None]):
+class DuelScreen(TableScreen):
     """A local Cake Duel against bots, or hot-seat between people at one keyboard."""
 
-    CSS_PATH = "duel.tcss"
+    QUIT_QUESTION = N_("Quit this duel?")
+    QUIT_DETAIL = N_("The duel in progress will be lost.")
+
+    CSS_PATH = "screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "claim", _("Claim"), id="duel.claim"),
         Binding("p", "pass_turn", _("Pass"), id="duel.pass"),
@@ -144,28 +149,24 @@ class DuelScreen(Screen[None]):
 
     def __init__(
         self,
-        setup: GameSetup | DuelGame,
+        setup: GameSetup | TableSession,
         *,
         player: str = "Player",
         bot_delay: float = 0.6,
         leave: str = "pop",
     ) -> None:
         """``setup``: the game to start, or a duel already set up."""
-        super().__init__()
-        self.duel: DuelGame = LocalDuel(setup, player) if isinstance(setup, GameSetup) else setup
-        self.bot_delay = bot_delay
-        self.leave = leave  # "pop": back to the menu; "exit": quit the app
+        session = LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
+        super().__init__(session, bot_delay=bot_delay, leave=leave)
+        self.duel: TableSession = session
         humans = self.duel.humans
         self.viewer: int | None = None if self.duel.hotseat else humans[0]
-        self.awaiting: int | None = None  # the seat whose keys are live now
-        self.bot_busy = False
         self._last_turn: list[str] = []
         self._bout_end: list[Entry] = []
         self._claim: ev.Claimed | None = None  # this turn's attack and block, as told
         self._block: ev.Blocked | None = None
         # looks told but not shown yet: (looker, target, the cards if already known)
         self._looks: list[tuple[int, int, tuple[str, ...] | None]] = []
-        self.ended = False
         self._seen: dict[int, set[int]] = {}  # per seat: the hand at its last decision
         self.first_turn = 1  # the duel's turn count when this bout began
         self.prompted = False  # the list of this decision has opened by itself once
@@ -412,41 +413,6 @@ class DuelScreen(Screen[None]):
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
-    @work(exclusive=True, group="bot")
-    async def run_bot(self, seat: int) -> None:
-        """A bot decides after the delay, off the event loop, then plays."""
-        assert isinstance(self.duel, LocalDuel)
-        try:
-            if self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay)
-            state = self.duel.view(None).state_id
-            action = await asyncio.to_thread(self._bot_choice, seat)
-        finally:
-            self.bot_busy = False
-        if self.duel.view(None).state_id == state and self.duel.to_act == seat:
-            self.perform(seat, action, by_bot=True)
-
-    def _bot_choice(self, seat: int) -> Action:
-        """The bot's choice; should the bot fail, a notice and a legal move at random."""
-        assert isinstance(self.duel, LocalDuel)
-        legal = self.duel.legal(seat)
-        try:
-            action = self.duel.bot_choice(seat)
-        except Exception as exc:  # a broken bot must not end the game for the people
-            problem = f"{type(exc).__name__}: {exc}"
-        else:
-            if action in legal:
-                return action
-            problem = _("{action} is not legal now").format(action=action)
-        self.app.call_from_thread(
-            self.notify,
-            _("{name} (bot) stumbled ({problem}) and plays at random this once.").format(
-                name=self.duel.names[seat], problem=problem
-            ),
-            severity="warning",
-        )
-        return self.duel.bot_rng.choice(legal)
-
     def _pass_keyboard(self, seat: int) -> None:
         self.viewer = None
         self.refresh_view()
@@ -502,23 +468,20 @@ class DuelScreen(Screen[None]):
                 lines.append(describe(event, names))
         return lines
 
-    def _resume(self, _result: object = None) -> None:
-        self.call_after_refresh(self.advance)
-
     def _finish(self) -> None:
         if self.ended:
             return
         self.ended = True
         outcome = self.duel.outcome
         assert outcome is not None
-        self.post_message(DuelEnded(outcome))
+        self.post_message(GameEnded(outcome))
         names = self.duel.names
         view = self.duel.view(None)
         assert view.winner is not None
         headline = _("{side} wins the duel!").format(side=side_name(view.winner, names))
         lines = self._bout_story(self._bout_end)
         self._bout_end = []
-        if isinstance(self.duel, LocalDuel):
+        if isinstance(self.duel, LocalTable):
             specials = hidden_specials(self.duel.match.state, self.duel.match.dealer)
             if specials:
                 lines.append(
@@ -528,7 +491,9 @@ class DuelScreen(Screen[None]):
         humans = self.duel.humans
         if len(humans) == 1 or not self.duel.hotseat:
             won = view.winner == humans[0] % 2
-        self.app.push_screen(DuelEndScreen(headline, lines, won), self._after_end)
+        self.app.push_screen(
+            EndScreen(headline, lines, won, title=_(END_TITLE), keys=END_KEYS), self._after_end
+        )
 
     def _after_end(self, choice: str | None) -> None:
         if choice == "replay":
@@ -549,32 +514,6 @@ class DuelScreen(Screen[None]):
         if action in ("replay", "new_duel"):
             return self.duel.over
         return True
-
-    def _legal(self) -> tuple[Action, ...]:
-        if self.awaiting is None:
-            return ()
-        return self.duel.legal(self.awaiting)
-
-    def _act(self, action: Action) -> None:
-        seat = self.awaiting
-        if seat is not None and action in self._legal():
-            self.perform(seat, action)
-
-    def _choose(
-        self,
-        title: str,
-        choices: list[Choice[Any]],
-        then: Callable[[Any], None],
-        prompt: str = "",
-        start: int = 0,
-    ) -> None:
-        def chosen(value: Any) -> None:
-            if value is not None:
-                then(value)
-            elif self.awaiting is not None:
-                self.refresh_view()
-
-        self.app.push_screen(ChoiceScreen(title, choices, prompt, start=start), chosen)
 
     def _cards_for_play(self) -> tuple[int, ...]:
         """The selected cards, or the one under the cursor if none is selected."""
@@ -741,54 +680,18 @@ class DuelScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.duel.game.name))
 
     def action_replay(self) -> None:
-        if not self.duel.over or not isinstance(self.duel, LocalDuel):
+        if not self.duel.over or not isinstance(self.duel, LocalTable):
             return
         lines = replay_lines(self.duel.replay(), self.duel.names)
         title = _("Replay, every card face up — seed {seed}").format(seed=self.duel.setup.seed)
         self.app.push_screen(ReplayScreen(title, lines))
 
     def action_new_duel(self) -> None:
-        if not self.duel.over or not isinstance(self.duel, LocalDuel):
+        if not self.duel.over or not isinstance(self.duel, LocalTable):
             return
         setup = self.duel.setup
-        fresh = GameSetup(
-            game=setup.game,
-            players=setup.players,
-            bots=setup.bots,
-            full=setup.full,
-            tournament=setup.tournament,
-            show_specials=setup.show_specials,
-            hotseat=setup.hotseat,
-            names=setup.names,
-        )
+        fresh = replace(setup, seed=None)
         player = self.duel.names[0]
         self.app.switch_screen(
             DuelScreen(fresh, player=player, bot_delay=self.bot_delay, leave=self.leave)
         )
-
-    def action_quit_game(self) -> None:
-        if self.duel.over:
-            self._leave()
-            return
-        self._ask_quit()
-
-    def _ask_quit(self, otherwise: Callable[[], None] | None = None) -> None:
-        """Ask before a duel in progress is lost; ``otherwise`` runs when the answer is no."""
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self._leave()
-            elif otherwise is not None:
-                otherwise()
-
-        self.app.push_screen(
-            ConfirmScreen(_("Quit this duel?"), _("The duel in progress will be lost.")),
-            answered,
-        )
-
-    def _leave(self) -> None:
-        self.workers.cancel_group(self, "bot")
-        if self.leave == "exit":
-            self.app.exit()
-        else:
-            self.dismiss(None)

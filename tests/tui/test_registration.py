@@ -1,0 +1,67 @@
+"""A game's registration: its options completed, stated to the rules, and said in the lobby."""
+
+from __future__ import annotations
+
+import pytest
+
+from cakeparty.tui.netroom import HostPlan
+from cakeparty.tui.table.local import GameSetup
+from cakeparty.tui.table.registration import any_game, bare, find, lookup, registered
+
+DUEL = "cake-duel"
+
+
+def test_options_are_completed_in_the_game_s_order_whatever_was_given() -> None:
+    duel = lookup(DUEL)
+    assert duel.complete({"tournament": True}) == (
+        ("full", True),
+        ("tournament", True),
+        ("show_specials", False),
+    )
+    assert GameSetup(options={"tournament": True}) == GameSetup(
+        options=(("show_specials", False), ("tournament", True))
+    )
+    with pytest.raises(ValueError, match="no option colour"):
+        duel.complete({"colour": "red"})
+
+
+def test_the_rules_are_told_the_options_away_from_default_and_those_always_stated() -> None:
+    duel = lookup(DUEL)
+    assert duel.rule_options({}) == {"full": True}
+    assert duel.rule_options({"full": False, "show_specials": True}) == {
+        "full": False,
+        "show_specials": True,
+    }
+    assert HostPlan(options={"tournament": True}).rule_options == {"full": True, "tournament": True}
+
+
+def test_the_lobby_says_the_count_s_note_and_the_chosen_options() -> None:
+    duel = lookup(DUEL)
+    assert duel.summary(2, {"full": True}) == ["Full game: hidden specials"]
+    assert duel.summary(4, {"full": False, "tournament": True}) == [
+        "Team mode: 1+3 vs 2+4",
+        "Core cards only · tournament (best of 5)",
+    ]
+
+
+def test_blank_setups_take_the_first_game_and_its_fewest_players() -> None:
+    first = registered()[0]
+    setup = GameSetup()
+    assert (setup.game, setup.players) == (first.name, first.players()[0])
+    plan = HostPlan()
+    assert (plan.game, plan.players) == (first.name, first.players(networked=True)[0])
+
+
+def test_a_game_without_a_screen_is_described_by_its_rules_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import cakeparty.tui.games as games
+
+    monkeypatch.setattr(games, "GAMES", ())
+    assert find(DUEL) is None
+    assert any_game(DUEL) == bare(DUEL)
+    assert bare(DUEL).players() == (2, 4) and bare(DUEL).options == ()
+    with pytest.raises(ValueError, match="cannot be played here yet"):
+        lookup(DUEL)
+    with pytest.raises(ValueError, match="cannot be played here yet"):
+        GameSetup(game=DUEL)

@@ -1,0 +1,112 @@
+"""Cake Duel at the table: its screen, its story, its keys and its options.
+
+:data:`GAME` is what the app knows of the duel beyond its rules; the screens load when a
+duel starts, so the headless commands read the options without loading Textual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cakeparty.core.i18n import N_
+from cakeparty.tui.table.registration import Choice, GameOption, PlayerCount, TableGame
+
+
+def local_screen(setup: Any, *, player: str, bot_delay: float, leave: str) -> Any:
+    """The duel screen of a local game."""
+    from cakeparty.tui.games.cake_duel.screen import DuelScreen
+
+    return DuelScreen(setup, player=player, bot_delay=bot_delay, leave=leave)
+
+
+def net_screen(runner: Any, bots: Any, host: bytes | None, room: Any) -> Any:
+    """The duel screen of this player's seat in a networked room."""
+    from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
+    from cakeparty.tui.netduel import NetDuel
+
+    return NetDuelScreen(NetDuel(runner, bots, host), room)
+
+
+def forced(legal: Sequence[Any]) -> Any:
+    """A Summoner count the hand already shows, or the end-of-turn Sir Wolfy reveal (or
+    none) that the rules make for a person: never asked."""
+    from cakeparty.core.games.cake_duel.actions import Declare, KeepHidden, Taunt
+
+    if len(legal) == 1 and isinstance(legal[0], Declare | Taunt | KeepHidden):
+        return legal[0]
+    return None
+
+
+def story(game: Any, players: int, options: Any, dealer: Any = None) -> Any:
+    from cakeparty.tui.games.cake_duel.chronicle import Chronicle
+
+    return Chronicle(game, players, options, dealer)
+
+
+GAME = TableGame(
+    name="cake-duel",
+    label=N_("Cake Duel"),
+    counts=(
+        PlayerCount(2, N_("2 — a duel")),
+        PlayerCount(4, N_("4 — two teams"), note=N_("Team mode: 1+3 vs 2+4")),
+    ),
+    options=(
+        GameOption(
+            "full",
+            N_("Deck"),
+            (
+                Choice(
+                    True,
+                    N_("full game (hidden specials)"),
+                    N_("Full game: hidden specials"),
+                    "--full",
+                    N_("full game with hidden specials (default)"),
+                ),
+                Choice(
+                    False,
+                    N_("core cards only"),
+                    N_("Core cards only"),
+                    "--core",
+                    N_("core game only"),
+                ),
+            ),
+            default=True,
+            always=True,
+        ),
+        GameOption(
+            "tournament",
+            N_("Match"),
+            (
+                Choice(False, N_("one duel (3 bouts win)")),
+                Choice(
+                    True,
+                    N_("tournament (best of 5)"),
+                    N_("tournament (best of 5)"),
+                    "--tournament",
+                    N_("best of five duels; revealing Sir Wolfy is optional"),
+                ),
+            ),
+            default=False,
+        ),
+        GameOption(
+            "show_specials",
+            N_("Specials"),
+            (
+                Choice(False, N_("hidden, as printed")),
+                Choice(
+                    True,
+                    N_("shown (for learning)"),
+                    N_("specials shown (learning)"),
+                    "--show-specials",
+                    N_("for learning: show which specials are in the deck"),
+                ),
+            ),
+            default=False,
+        ),
+    ),
+    local_screen=local_screen,
+    net_screen=net_screen,
+    forced=forced,
+    story=story,
+)

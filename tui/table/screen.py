@@ -1,0 +1,150 @@
+"""What every game's screen does, whatever the game: it drives a
+:class:`~cakeparty.tui.table.session.TableSession`, lets bots decide after a short visible
+delay (a bot that fails plays at random that once, with a notice), offers only the legal
+actions, opens lists of choices, and asks before a game in progress is left.
+
+A game's screen subclasses :class:`TableScreen` and draws its own view; it says how a
+move is made (:meth:`TableScreen.perform`) and what leaving loses (:attr:`QUIT_QUESTION`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from textual import work
+from textual.screen import Screen
+
+from cakeparty.core import Action
+from cakeparty.core.i18n import N_, _
+from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
+from cakeparty.tui.table.local import LocalTable
+from cakeparty.tui.table.session import TableSession
+
+
+class TableScreen(Screen[None]):
+    """A game's table on the screen, played by people at this keyboard and bots."""
+
+    #: What quitting a game in progress asks, and what it loses.
+    QUIT_QUESTION = N_("Quit this game?")
+    QUIT_DETAIL = N_("The game in progress will be lost.")
+
+    def __init__(self, session: TableSession, *, bot_delay: float, leave: str) -> None:
+        super().__init__()
+        self.session = session
+        self.bot_delay = bot_delay
+        self.leave = leave  # "pop": back to the menu; "exit": quit the app
+        self.awaiting: int | None = None  # the seat whose keys are live now
+        self.bot_busy = False
+        self.ended = False
+
+    # -- the game moving on ----------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Move on until a person must decide: the game's own."""
+        raise NotImplementedError
+
+    def perform(self, seat: int, action: Action, by_bot: bool = False) -> None:
+        """``seat`` makes ``action``: the game's own."""
+        raise NotImplementedError
+
+    def _resume(self, _result: object = None) -> None:
+        self.call_after_refresh(self.advance)
+
+    @work(exclusive=True, group="bot")
+    async def run_bot(self, seat: int) -> None:
+        """A bot decides after the delay, off the event loop, then plays."""
+        assert isinstance(self.session, LocalTable)
+        try:
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            moves = len(self.session.match.history)
+            action = await asyncio.to_thread(self._bot_choice, seat)
+        finally:
+            self.bot_busy = False
+        if len(self.session.match.history) == moves and self.session.to_act == seat:
+            self.perform(seat, action, by_bot=True)
+
+    def _bot_choice(self, seat: int) -> Action:
+        """The bot's choice; should the bot fail, a notice and a legal move at random."""
+        session = self.session
+        assert isinstance(session, LocalTable)
+        legal = session.legal(seat)
+        try:
+            action = session.bot_choice(seat)
+        except Exception as exc:  # a broken bot must not end the game for the people
+            problem = f"{type(exc).__name__}: {exc}"
+        else:
+            if action in legal:
+                return action
+            problem = _("{action} is not legal now").format(action=action)
+        self.app.call_from_thread(
+            self.notify,
+            _("{name} (bot) stumbled ({problem}) and plays at random this once.").format(
+                name=session.names[seat], problem=problem
+            ),
+            severity="warning",
+        )
+        return session.bot_rng.choice(legal)
+
+    # -- choosing --------------------------------------------------------------------------
+
+    def _legal(self) -> tuple[Action, ...]:
+        if self.awaiting is None:
+            return ()
+        return self.session.legal(self.awaiting)
+
+    def _act(self, action: Action) -> None:
+        seat = self.awaiting
+        if seat is not None and action in self._legal():
+            self.perform(seat, action)
+
+    def refresh_view(self) -> None:
+        """Draw everything from the viewer's view: the game's own."""
+        raise NotImplementedError
+
+    def _choose(
+        self,
+        title: str,
+        choices: list[Choice[Any]],
+        then: Callable[[Any], None],
+        prompt: str = "",
+        start: int = 0,
+    ) -> None:
+        def chosen(value: Any) -> None:
+            if value is not None:
+                then(value)
+            elif self.awaiting is not None:
+                self.refresh_view()
+
+        self.app.push_screen(ChoiceScreen(title, choices, prompt, start=start), chosen)
+
+    # -- leaving ---------------------------------------------------------------------------
+
+    def action_quit_game(self) -> None:
+        if self.session.over:
+            self._leave()
+            return
+        self._ask_quit()
+
+    def _ask_quit(self, otherwise: Callable[[], None] | None = None) -> None:
+        """Ask before a game in progress is lost; ``otherwise`` runs when the answer is no."""
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._leave()
+            elif otherwise is not None:
+                otherwise()
+
+        self.app.push_screen(
+            ConfirmScreen(_(self.QUIT_QUESTION), _(self.QUIT_DETAIL)),
+            answered,
+        )
+
+    def _leave(self) -> None:
+        self.workers.cancel_group(self, "bot")
+        if self.leave == "exit":
+            self.app.exit()
+        else:
+            self.dismiss(None)
