@@ -20,6 +20,7 @@ from cakeparty.tui.settings import Settings, load
 
 from .pilot import SIZE
 from .test_lobby import app_with, until
+from .test_table_says import screen_text
 
 
 async def test_the_first_run_asks_for_a_name_before_the_menu(config_dir: Path) -> None:
@@ -30,6 +31,10 @@ async def test_the_first_run_asks_for_a_name_before_the_menu(config_dir: Path) -
         assert isinstance(app.screen, NameScreen)
         text = "\n".join(str(w.render()) for w in app.screen.query("Label, Static"))
         assert "Your name, as other players will see it" in text
+        # at 80×24 the question and its keys are shown whole, not cut at the box's edge
+        shown = " ".join(" ".join(screen_text(app).split("│")).split())
+        assert "will see it in rooms and chat:" in shown
+        assert "change it later in Settings (o)" in shown
         await pilot.press(*"Hank", "enter")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

@@ -95,7 +95,7 @@ class NameScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="name-box", classes="dialog-box") as box:
             box.border_title = _("Welcome to Cake Party")
-            yield Label(
+            yield Static(
                 _("Your name, as other players will see it in rooms and chat:"),
                 id="name-label",
             )
