@@ -157,10 +157,13 @@ async def test_the_bout_end_dialog_says_how_the_bout_was_won() -> None:
         def bout_end(screen: Screen[Any], text: str) -> bool:
             return isinstance(screen, NoticeScreen) and "wins bout" in screen.title_text
 
-        _screen, text = await play_until(pilot, bout_end, rseed=17)
+        screen, text = await play_until(pilot, bout_end, rseed=17)
         assert "Muffin wins bout 1" in text
         assert "Muffin wins the bout by a challenge. Trophies: Ann 0 – 1 Muffin" in text
-        assert "the cards were " in text and "a bluff!" in text
+        told = " ".join(region_text(app, screen.query_one("#dialog")).split())
+        assert "the cards were " in told and "a bluff!" in told
+        # what the cards were, then who won: the bout's winner is said once
+        assert told.count("wins the bout") == 1
 
 
 async def test_the_duel_end_names_the_hidden_specials() -> None:

@@ -231,22 +231,15 @@ def _who(names: Names) -> Any:
 
 
 def _describe_challenge(event: ev.Challenged, names: Names) -> str:
+    # who wins the bout is the next line's news (the bout's end follows every challenge)
     claim = claim_text(len(event.slots), event.name)
     cards = card_list(event.cards)
     seat, claimer = seat_name(event.seat, names), seat_name(event.claimer, names)
     if event.truthful:
-        text = _(
-            "{seat} challenges {claimer}'s {claim} — the cards were {cards}: true! "
-            "{winner} wins the bout"
-        )
-        winner = side_name(event.claimer % 2, names)
+        text = _("{seat} challenges {claimer}'s {claim} — the cards were {cards}: true!")
     else:
-        text = _(
-            "{seat} challenges {claimer}'s {claim} — the cards were {cards}: a bluff! "
-            "{winner} wins the bout"
-        )
-        winner = side_name(event.seat % 2, names)
-    return text.format(seat=seat, claimer=claimer, claim=claim, cards=cards, winner=winner)
+        text = _("{seat} challenges {claimer}'s {claim} — the cards were {cards}: a bluff!")
+    return text.format(seat=seat, claimer=claimer, claim=claim, cards=cards)
 
 
 def _describe_trade(event: ev.Traded, names: Names) -> str:

@@ -69,12 +69,11 @@ def test_sides_are_named_by_their_players() -> None:
         (ev.Accepted(1), "Bot takes no action"),
         (
             ev.Challenged(0, 1, "defender", (1, 2), ("defender", "soldier"), truthful=False),
-            "Ann challenges Bot's 2 × Defender — the cards were Defender, Soldier: a bluff! "
-            "Ann wins the bout",
+            "Ann challenges Bot's 2 × Defender — the cards were Defender, Soldier: a bluff!",
         ),
         (
             ev.Challenged(0, 1, "wizard", (1,), ("wizard",), truthful=True),
-            "Ann challenges Bot's 1 × Wizard — the cards were Wizard: true! Bot wins the bout",
+            "Ann challenges Bot's 1 × Wizard — the cards were Wizard: true!",
         ),
         (ev.Took(0, 1, (5,)), "Ann's Priest takes 1 of Bot's facedown cards into hand"),
         (ev.Stole(1, 0, 2), "Bot steals 2 cakes from Ann"),
