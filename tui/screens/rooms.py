@@ -21,7 +21,8 @@ from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import _, ngettext
-from cakeparty.protocol.lobby import OPEN, parse_code
+from cakeparty.protocol.identity import load as load_identity
+from cakeparty.protocol.lobby import OPEN, PLAYING, parse_code
 from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.netroom import (
     TIMEOUTS,
@@ -145,6 +146,7 @@ class JoinScreen(Screen[JoinPlan | None]):
         self.rooms: list[RoomFound] = []
         self.searching = False
         self.wanted = self.search.room  # join this room as soon as it is found
+        self.me: bytes | None = None  # this player's id: a room holding its seat comes first
 
     def compose(self) -> ComposeResult:
         yield Static(_("Cake Party · join a game"), id="join-title")
@@ -162,6 +164,7 @@ class JoinScreen(Screen[JoinPlan | None]):
         yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:
+        self.me = _my_player_id()
         self.query_one("#join-input", Input).focus()
         self.action_search()
 
@@ -197,10 +200,14 @@ class JoinScreen(Screen[JoinPlan | None]):
         self.show_rooms(rooms)
 
     def show_rooms(self, rooms: list[RoomFound]) -> None:
+        # a game under way that keeps a seat for this player first: that is where it goes back
+        rooms = sorted(rooms, key=lambda r: not seated(r, self.me))
         self.rooms = rooms
         options = self.query_one("#join-rooms", OptionList)
         options.clear_options()
-        options.add_options([Option(room_line(r), id=f"room-{i}") for i, r in enumerate(rooms)])
+        options.add_options(
+            [Option(room_line(r, self.me), id=f"room-{i}") for i, r in enumerate(rooms)]
+        )
         if rooms:
             options.highlighted = 0
         wanted = self.wanted
@@ -311,8 +318,25 @@ class JoinScreen(Screen[JoinPlan | None]):
         self.dismiss(None)
 
 
-def room_line(room: RoomFound) -> Text:
-    """One found room: code, game, host, free seats, state, where."""
+def _my_player_id() -> bytes | None:
+    try:
+        identity = load_identity()
+    except Exception:  # an unreadable identity file is the settings' business, not this list's
+        return None
+    return identity.player_id if identity is not None else None
+
+
+def seated(room: RoomFound, me: bytes | None) -> bool:
+    """Whether ``room`` is a game under way with a seat of ``me``'s."""
+    advert = room.advert
+    if me is None or advert is None or advert.state != PLAYING:
+        return False
+    return any(seat.player == me for seat in advert.taken)
+
+
+def room_line(room: RoomFound, me: bytes | None = None) -> Text:
+    """One found room: code, game, host, free seats, state, where; a game under way that
+    holds a seat of ``me``'s says so."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f"{room.code:<8} ", style="bold")  # the code the host shares
     text.append(game_title(room.game) if room.game else _("a room"))
@@ -323,6 +347,8 @@ def room_line(room: RoomFound) -> Text:
         text.append(" · ")
         if advert.state == OPEN:
             text.append(_("{n} of {seats} seats free").format(n=advert.free, seats=advert.seats))
+        elif seated(room, me):
+            text.append(_("your seat: enter to go back"), style="bold")
         else:
             text.append(_("playing") if advert.state == "playing" else _("closed"), style="dim")
     text.append(" · ")
