@@ -16,7 +16,6 @@ import time
 from collections.abc import Callable, Sequence
 
 from cakeparty.core.errors import CakePartyError
-from cakeparty.core.game import get_game
 from cakeparty.core.i18n import _
 from cakeparty.tui import arguments as arg
 
@@ -144,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from cakeparty.core.game import get_game
     from cakeparty.core.simulate import SimulationError, simulate
 
     game = get_game(args.game)
