@@ -32,7 +32,7 @@ from cakeparty.tui.screens.duel import DuelScreen
 from cakeparty.tui.screens.help import DUEL_KEYS, HelpScreen
 from cakeparty.tui.screens.lobby_parts import room_error_text
 from cakeparty.tui.screens.results import DuelEndScreen, ReplayScreen
-from cakeparty.tui.widgets import ChatInput, HandView, LogView
+from cakeparty.tui.widgets import ChatInput, HandView, LogView, StatusBar
 
 #: The answers to "Bob's time is up".
 WAIT, END = "wait", "end"
@@ -171,7 +171,7 @@ class NetDuelScreen(DuelScreen):
     def tick(self, connected: bool) -> None:
         """Once a second: the connection, and how long the room has been waiting."""
         self.connected = connected
-        if not self.begun:
+        if not self.begun or not self.query(StatusBar):  # not up yet, or being closed
             return
         self.status.show(*self.status_text(self.view()))
         self.watch_clock()
