@@ -371,6 +371,9 @@ class NetDuelScreen(DuelScreen):
             return
         self.ended = True
         duel = self.net
+        entries = duel.catch_up()  # the last events, when the verdict came before them
+        if entries:
+            self._tell(entries)
         names = duel.names
         lines: list[str] = []
         won: bool | None = None
