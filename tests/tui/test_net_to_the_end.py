@@ -4,7 +4,9 @@ end dialog takes both into the host's new room, where a new game starts.
 
 Each app runs in its own task, as two players' terminals would; the players' choices are
 the random bot's, from a seeded source, made through the screens (lists by their number
-keys, notices closed with enter)."""
+keys, notices closed with enter). The deck is shuffled by the peers' own secret
+randomness, as in any networked game, so each run deals differently; what is asserted
+holds for every deal."""
 
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ from .pilot import SIZE
 
 BOT = get_game("cake-duel").bots["random"]
 AUDIT_FAIR = "Audit: fair. Every card and every move checked out."
-DEADLINE = 45.0  # seconds for the whole test; a duel over loopback takes a few
+DEADLINE = 45.0  # seconds to play one duel to its end; over loopback it takes a few
 
 
 def app_named(start: Any, name: str) -> CakePartyApp:
