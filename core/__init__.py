@@ -17,42 +17,113 @@ fulfilled by a dealer and fed back as actions.
 
 from __future__ import annotations
 
-from cakeparty.core.actions import (
-    Action,
-    Committed,
-    Forfeited,
-    RandomResult,
-    Remixed,
-    Revealed,
-    Shuffled,
-    from_data,
-    parse,
-    to_data,
-)
-from cakeparty.core.dealer import LocalDealer
-from cakeparty.core.errors import (
-    ActionSyntaxError,
-    AmbiguousActionError,
-    CakePartyError,
-    IllegalActionError,
-    RuleBreach,
-    SeatError,
-)
-from cakeparty.core.game import (
-    Bot,
-    Game,
-    Outcome,
-    apply,
-    game_names,
-    get_game,
-    legal_actions,
-    outcome,
-    pending,
-    to_act,
-    view,
-)
-from cakeparty.core.match import Match, new_match
-from cakeparty.core.requests import Commit, Random, Remix, Request, Reveal, Shuffle
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cakeparty.core.actions import (
+        Action,
+        Committed,
+        Forfeited,
+        RandomResult,
+        Remixed,
+        Revealed,
+        Shuffled,
+        from_data,
+        parse,
+        to_data,
+    )
+    from cakeparty.core.dealer import LocalDealer
+    from cakeparty.core.errors import (
+        ActionSyntaxError,
+        AmbiguousActionError,
+        CakePartyError,
+        IllegalActionError,
+        RuleBreach,
+        SeatError,
+    )
+    from cakeparty.core.game import (
+        Bot,
+        Game,
+        Outcome,
+        apply,
+        game_names,
+        get_game,
+        legal_actions,
+        outcome,
+        pending,
+        to_act,
+        view,
+    )
+    from cakeparty.core.match import Match, new_match
+    from cakeparty.core.requests import Commit, Random, Remix, Request, Reveal, Shuffle
+
+#: Where each public name lives. The modules load on first use, so a program that needs
+#: only ``cakeparty.core.i18n`` or ``cakeparty.core.errors`` (the app's menu) does not pay
+#: for the whole engine.
+_EXPORTS: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "Action",
+            "Committed",
+            "Forfeited",
+            "RandomResult",
+            "Remixed",
+            "Revealed",
+            "Shuffled",
+            "from_data",
+            "parse",
+            "to_data",
+        ),
+        "actions",
+    ),
+    "LocalDealer": "dealer",
+    **dict.fromkeys(
+        (
+            "ActionSyntaxError",
+            "AmbiguousActionError",
+            "CakePartyError",
+            "IllegalActionError",
+            "RuleBreach",
+            "SeatError",
+        ),
+        "errors",
+    ),
+    **dict.fromkeys(
+        (
+            "Bot",
+            "Game",
+            "Outcome",
+            "apply",
+            "game_names",
+            "get_game",
+            "legal_actions",
+            "outcome",
+            "pending",
+            "to_act",
+            "view",
+        ),
+        "game",
+    ),
+    "Match": "match",
+    "new_match": "match",
+    **dict.fromkeys(("Commit", "Random", "Remix", "Request", "Reveal", "Shuffle"), "requests"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module the first time it is asked for."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value  # later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
+
 
 __all__ = [
     "Action",

@@ -10,7 +10,6 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from cakeparty.core.game import game_names
 from cakeparty.core.i18n import _
 
 
@@ -82,6 +81,8 @@ def broker(text: str) -> Any:
 
 
 def add_game(parser: argparse.ArgumentParser) -> None:
+    from cakeparty.core.game import game_names  # the engine loads for a command, not the menu
+
     parser.add_argument(
         "game",
         choices=game_names(),

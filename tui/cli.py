@@ -205,11 +205,12 @@ def _run_app(args: argparse.Namespace | None) -> int:
     """Open the app: the menu, or the game ``args`` describe."""
     from cakeparty.tui import settings as saved
     from cakeparty.tui.app import CakePartyApp
-    from cakeparty.tui.table.local import GameSetup
 
     settings = saved.load()
     start = None
-    if args is not None:
+    if args is not None:  # the rules engine loads for a game, not for the menu
+        from cakeparty.tui.table.local import GameSetup
+
         start = GameSetup(
             game=args.game,
             players=args.players,

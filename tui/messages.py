@@ -7,11 +7,12 @@ with one of these.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
 
-from cakeparty.core import Action, Outcome
+if TYPE_CHECKING:  # annotations only: the menu's messages load no rules engine
+    from cakeparty.core import Action, Outcome
 
 
 @dataclass

@@ -1,13 +1,17 @@
 """Rules, card reference and keys of the game in play, on ``?`` or F1.
 
-The rules are one rich Markdown renderable in a scrolling Static, parsed once and kept:
-Textual's Markdown widget builds a widget per block and took about a second to open.
+Help opens at once (aim: under 100 ms, measured in ``bench/tui.py``): each tab is one
+scrolling Static holding a rich renderable that is built once per process and kept —
+the rules are one rich Markdown renderable, parsed the first time the Rules tab is shown
+(Textual's Markdown widget builds a widget per block and took about a second to open) —
+and the tab bar and the key line are plain Statics, drawn in the help's first frame.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from pathlib import Path
 from typing import ClassVar
 
 from rich.markdown import Markdown
@@ -15,9 +19,9 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static, TabbedContent, TabPane
+from textual.widgets import Static
 
 from cakeparty.core.games.cake_duel.cards import CARDS
 from cakeparty.core.games.cake_duel.text import card_effect, card_title, card_type
@@ -87,46 +91,76 @@ def keys_table(keys: Sequence[tuple[str, str]]) -> Table:
 class HelpScreen(ModalScreen[None]):
     """Tabs: the cards, the full rules, the keys. ←/→ switch tabs, ↑/↓ scroll."""
 
-    CSS_PATH = "help.tcss"
+    # help.tcss as the screen's default styles: added when help first opens, they style
+    # only the help's own widgets (a CSS_PATH would restyle every screen below it)
+    DEFAULT_CSS = (Path(__file__).parent / "help.tcss").read_text(encoding="utf-8")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "close", _("Close"), id="help.close"),
         Binding("left,h", "tab(-1)", _("Previous tab"), priority=True, id="help.previous"),
         Binding("right,l", "tab(1)", _("Next tab"), priority=True, id="help.next"),
     ]
     TABS = ("cards", "rules", "keys")
+    TITLES: ClassVar[dict[str, str]] = {
+        "cards": N_("Cards"),
+        "rules": N_("Rules"),
+        "keys": N_("Keys"),
+    }
 
     def __init__(self, game: str = "cake-duel", keys: Sequence[tuple[str, str]] = DUEL_KEYS):
         super().__init__()
         self.game = game
         self.keys = keys
+        self._tab = "cards"
+        self._rules_drawn = False
 
     def compose(self) -> ComposeResult:
-        with TabbedContent(initial="cards", id="help-tabs"):
-            with TabPane(_("Cards"), id="cards"), VerticalScroll(classes="help-scroll"):
-                yield Static(cards_table())
-            with TabPane(_("Rules"), id="rules"), VerticalScroll(classes="help-scroll"):
-                yield Static(rules_document(self.game), classes="help-rules")
-            with TabPane(_("Keys"), id="keys"), VerticalScroll(classes="help-scroll"):
-                yield Static(keys_table(self.keys))
-        yield Footer(show_command_palette=False, compact=True)
+        with Vertical(id="help-box"):
+            yield Static(self._tab_bar(), id="help-tab-bar")
+            # every pane is there from the start, hidden but the first; a hidden pane is
+            # neither laid out nor drawn, and the rules are parsed when first shown
+            for name in self.TABS:
+                with VerticalScroll(id=name, classes="help-scroll") as pane:
+                    pane.display = name == self._tab
+                    if name == "cards":
+                        yield Static(cards_table())
+                    elif name == "rules":
+                        yield Static("", classes="help-rules")
+                    else:
+                        yield Static(keys_table(self.keys))
+        yield Static(_("←/→ or h/l: tabs   ↑/↓ PgUp/PgDn: scroll   esc: close"), id="help-keys")
 
     def on_mount(self) -> None:
-        self._focus_pane()
+        self._show(self._tab)
 
     @property
     def tab(self) -> str:
-        return self.query_one(TabbedContent).active
+        """The tab shown: ``cards``, ``rules`` or ``keys``."""
+        return self._tab
 
     def action_tab(self, step: int) -> None:
-        tabs = self.query_one(TabbedContent)
-        index = self.TABS.index(tabs.active) if tabs.active in self.TABS else 0
-        tabs.active = self.TABS[(index + step) % len(self.TABS)]
-        self._focus_pane()
+        self._show(self.TABS[(self.TABS.index(self._tab) + step) % len(self.TABS)])
 
-    def _focus_pane(self) -> None:
-        tabs = self.query_one(TabbedContent)
-        pane = self.query_one(f"#{tabs.active}", TabPane)
-        pane.query_one(VerticalScroll).focus()
+    def _show(self, name: str) -> None:
+        if name == "rules" and not self._rules_drawn:  # parsed the first time shown
+            self.query_one(".help-rules", Static).update(rules_document(self.game))
+            self._rules_drawn = True
+        for pane in self.query(".help-scroll").results(VerticalScroll):
+            pane.display = pane.id == name
+        self._tab = name
+        self.query_one("#help-tab-bar", Static).update(self._tab_bar())
+        self.query_one(f"#{name}", VerticalScroll).focus()
+
+    def _tab_bar(self) -> Text:
+        """The tabs' names in a row, the one shown marked."""
+        bar = Text()
+        for name in self.TABS:
+            title = _(self.TITLES[name])
+            if name == self._tab:
+                bar.append(f"▸ {title} ", style="bold reverse")
+            else:
+                bar.append(f"  {title} ")
+            bar.append(" ")
+        return bar
 
     def action_close(self) -> None:
         self.dismiss(None)

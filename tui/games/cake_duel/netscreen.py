@@ -32,7 +32,7 @@ from cakeparty.tui.screens.help import DUEL_KEYS, HelpScreen
 from cakeparty.tui.screens.lobby_parts import room_error_text
 from cakeparty.tui.table.again import host_again
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
-from cakeparty.tui.widgets import ChatInput, HandView, LogView
+from cakeparty.tui.widgets import ChatInput, HandView, LogView, StatusBar
 
 #: The answers to "Bob's time is up".
 WAIT, END = "wait", "end"
@@ -146,7 +146,7 @@ class NetDuelScreen(DuelScreen):
     def tick(self, connected: bool) -> None:
         """Once a second: the connection, and how long the room has been waiting."""
         self.connected = connected
-        if not self.begun:
+        if not self.begun or not self.query(StatusBar):  # not up yet, or being closed
             return
         self.status.show(*self.status_text(self.view()))
         self.watch_clock()
@@ -346,6 +346,9 @@ class NetDuelScreen(DuelScreen):
             return
         self.ended = True
         duel = self.net
+        entries = duel.catch_up()  # the last events, when the verdict came before them
+        if entries:
+            self._tell(entries)
         names = duel.names
         lines: list[str] = []
         won: bool | None = None
