@@ -152,7 +152,9 @@ def simulate(
             report.failures.append(f"game {index} (seed {game_seed}): {exc}")
             continue
         winners = {labels[owner[s]] for s in result.winners}
-        if result.shared or len(winners) > 1:
+        if players == 1:
+            pass  # a solo game has nobody to beat: its own figures tell how it went
+        elif result.shared or len(winners) > 1:
             report.shared += 1
         else:
             report.wins[winners.pop()] += 1
