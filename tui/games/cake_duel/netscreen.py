@@ -1,6 +1,6 @@
 """The Cake Duel screen in a networked room.
 
-The duel screen, driven by a :class:`~cakeparty.tui.netduel.NetDuel`: the room's
+The duel screen, driven by a :class:`~cakeparty.tui.table.net.NetTable`: the room's
 events arrive from the lobby below (:meth:`NetDuelScreen.room_event`); the status line says
 what the room waits for (a shuffle, shares, someone's move, the audit); a chat line sits
 above the hand; a peer's bad message and a player going offline become notices; and the
@@ -26,11 +26,11 @@ from cakeparty.protocol.lobby import ONLINE
 from cakeparty.tui.games.cake_duel.chronicle import hidden_specials, replay_lines
 from cakeparty.tui.games.cake_duel.screen import END_KEYS, END_TITLE, DuelScreen
 from cakeparty.tui.messages import ChatClosed, ChatSent, GameEnded
-from cakeparty.tui.netduel import WARN_AT, NetDuel
 from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
 from cakeparty.tui.screens.help import DUEL_KEYS, HelpScreen
 from cakeparty.tui.screens.lobby_parts import room_error_text
 from cakeparty.tui.table.again import host_again
+from cakeparty.tui.table.net import WARN_AT, NetTable
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
 from cakeparty.tui.widgets import ChatInput, HandView, LogView
 
@@ -59,7 +59,7 @@ class NetDuelScreen(DuelScreen):
         Binding("m", "chat", _("Chat"), id="net.chat"),
     ]
 
-    def __init__(self, duel: NetDuel, room: Any) -> None:
+    def __init__(self, duel: NetTable, room: Any) -> None:
         """``room``: the :class:`~cakeparty.tui.netroom.NetRoom` the lobby runs."""
         super().__init__(duel, bot_delay=0.0, leave="pop")
         self.net = duel
