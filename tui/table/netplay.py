@@ -51,9 +51,13 @@ NET_KEYS: tuple[tuple[str, str], ...] = (
 class NetPlay:
     """A game's screen with players elsewhere: one seat at this keyboard, the room behind.
 
-    Mixed in before the game's screen class; ``self`` is that screen (a Textual screen
-    with a log, a status line, :meth:`refresh_view`, :meth:`status_text`, :meth:`start`,
-    :meth:`advance`, :meth:`await_player` and :meth:`perform`)."""
+    Mixed in before the game's screen class; ``self`` is that screen: a
+    :class:`~cakeparty.tui.table.screen.TableScreen` with ``log_view`` and ``status``
+    (a :class:`~cakeparty.tui.widgets.StatusBar`), :meth:`refresh_view`,
+    :meth:`status_text`, :meth:`await_player`, :meth:`perform`, ``_tell(entries)`` and
+    ``_after_end(choice)``; its ``on_mount`` calls :meth:`start` (which tells the story so
+    far and moves on), and its ``compose`` yields :meth:`compose_bar` where the chat line
+    goes (a local game yields nothing there)."""
 
     #: The id of the chat line (the game's styles place it); the input is ``<id>-input``.
     CHAT_ID: ClassVar[str] = "net-chat"
