@@ -20,14 +20,24 @@ every multiplication at the price of one variable-base multiplication; ``ratio*`
 fixed-base ones at their own (lower) cost, so what it shows above 1 is everything else —
 point additions and checks, hashing, Python.
 
+Then whole games (``--games``, by default Cake Master with 4 players): every peer of a
+room through the mental dealer (:class:`~cakeparty.protocol.mental.MentalMatch`, no
+broker), ``normal`` bots at every seat, from the keys to the audit. Each peer is charged
+the CPU and wall-clock time of handling every envelope it receives (its own included:
+checking proofs, applying moves, writing its shares, mixes and openings) and of its moves;
+the bots' thinking is counted apart. ``wait`` is the wall-clock of that work, what a
+player would wait for the cryptography over a whole game if the network were instant.
+
 Run from the repository root::
 
-    .venv/bin/python bench/mental.py [--seed 1] [--after-only]
+    .venv/bin/python bench/mental.py [--seed 1] [--after-only] [--games cake-master:4,…]
+    .venv/bin/python bench/mental.py --whole-only   # only the whole games
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -37,6 +47,7 @@ from dataclasses import dataclass, field
 import cut_and_choose
 import nacl.bindings
 
+from cakeparty.core import get_game
 from cakeparty.protocol import shuffle as cakeparty_shuffle
 from cakeparty.protocol.elgamal import (
     CardTable,
@@ -57,6 +68,7 @@ from cakeparty.protocol.group import (
     seeded_random_bytes,
     u64,
 )
+from cakeparty.protocol.mental import DECISIONS, MentalMatch
 from cakeparty.protocol.proofs import make_share, prove_key, verify_key, verify_share
 from cakeparty.protocol.shuffle import shuffle, verify_shuffle
 
@@ -201,6 +213,115 @@ def measure(
     return peers, max(peers, key=lambda p: p.total)
 
 
+# -- whole games through the mental dealer ------------------------------------------------
+
+#: The whole games measured by default: (game, players).
+WHOLE_GAMES = (("cake-master", 4),)
+
+
+@dataclass
+class Bill:
+    """What one peer of a whole game spent: CPU and wall-clock seconds of its protocol
+    work (receiving every envelope, making its moves), and its bot's thinking apart."""
+
+    seat: int
+    cpu: float = 0.0
+    wall: float = 0.0
+    thinking: float = 0.0
+    received: int = 0
+
+
+class BilledMatch(MentalMatch):
+    """A mental match that charges each envelope's handling to the peer handling it."""
+
+    bills: list[Bill]
+
+    def pump(self) -> None:
+        if not hasattr(self, "bills"):
+            self.bills = [Bill(s) for s in range(len(self.peers))]
+        while self.wire:
+            batch, self.wire[:] = list(self.wire), []
+            self.messages += len(batch)
+            self.bytes += sum(len(b) for b in batch)
+            for seat, peer in enumerate(self.peers):
+                order = list(batch)
+                if self.disorder:
+                    self.rng.shuffle(order)
+                bill = self.bills[seat]
+                for data in order:
+                    cpu, wall = time.process_time(), time.perf_counter()
+                    peer.receive(data)
+                    bill.cpu += time.process_time() - cpu
+                    bill.wall += time.perf_counter() - wall
+                    bill.received += 1
+
+
+def whole_game(game: str, players: int, seed: int) -> tuple[BilledMatch, float]:
+    """Play one game of ``game`` with ``normal`` bots through the mental dealer; the
+    match (with its bills) and the wall-clock seconds of the whole game."""
+    started = time.perf_counter()
+    room = BilledMatch(game, players, seed)
+    bot = get_game(game).bots["normal"]
+    rng = random.Random(seed)
+    while not all(p.finished for p in room.peers):
+        waiting = {s for p in room.peers for s in p.waiting_for}
+        movers = [p for p in room.peers if p.seat in waiting and p.step.kind in DECISIONS]
+        if not movers:
+            raise AssertionError(f"the room is stuck waiting for {sorted(waiting)}")
+        peer = movers[0]
+        bill = room.bills[peer.seat]
+        cpu = time.process_time()
+        action = bot(peer.view(), rng)
+        bill.thinking += time.process_time() - cpu
+        cpu, wall = time.process_time(), time.perf_counter()
+        peer.act(action)
+        bill.cpu += time.process_time() - cpu
+        bill.wall += time.perf_counter() - wall
+        room.pump()
+    return room, time.perf_counter() - started
+
+
+def whole_games(games: Sequence[tuple[str, int]], seed: int) -> None:
+    print("\nwhole games through the mental dealer (normal bots, no broker), keys to audit:")
+    head = (
+        f"{'game':<18}{'steps':>6}{'msgs':>6}{'kB':>7}{'cpu s/peer':>11}{'busiest':>8}"
+        f"{'wait s':>7}{'bots s':>7}{'total s':>8}  audit"
+    )
+    print(head)
+    print("-" * len(head))
+    details = []
+    for game, players in games:
+        room, seconds = whole_game(game, players, seed)
+        bills = room.bills
+        worst = max(bills, key=lambda b: b.cpu)
+        mean = sum(b.cpu for b in bills) / len(bills)
+        steps = sum(1 for p in room.peers[0].log if p[0].kind in DECISIONS)
+        verdicts = {str(p.verdict) for p in room.peers}
+        audit = verdicts.pop() if len(verdicts) == 1 else "disagree"
+        name = f"{game} × {players}"
+        print(
+            f"{name:<18}{steps:>6}{room.messages:>6}{room.bytes / 1000:>7.0f}{mean:>11.2f}"
+            f"{worst.cpu:>8.2f}{worst.wall:>7.2f}{sum(b.thinking for b in bills):>7.2f}"
+            f"{seconds:>8.2f}  {audit}"
+        )
+        per_seat = ", ".join(f"seat {b.seat} {b.cpu:.2f} cpu / {b.wall:.2f} wait" for b in bills)
+        details.append(f"{name}: {per_seat} s (seed {seed})")
+    print("\ncpu s/peer is the mean over the seats, busiest the largest; wait is the busiest")
+    print("peer's wall-clock for its protocol work; steps counts the log steps at which seats")
+    print("decide (one sealed choice of every seat is one step); bots s is their thinking.")
+    for line in details:
+        print("  " + line)
+
+
+def parse_games(text: str) -> tuple[tuple[str, int], ...]:
+    """``cake-master:4,cake-duel:2`` → ((game, players), …)."""
+    out = []
+    for item in text.split(","):
+        game, _, players = item.strip().partition(":")
+        out.append((game, int(players or 4)))
+    return tuple(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures; the exit status is 0."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -208,7 +329,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--after-only", action="store_true", help="skip the (slow) cut-and-choose figures"
     )
+    parser.add_argument(
+        "--games",
+        type=parse_games,
+        default=WHOLE_GAMES,
+        help="whole games to play, game:players,… (default cake-master:4)",
+    )
+    parser.add_argument(
+        "--whole-only", action="store_true", help="only the whole games, not the set-up"
+    )
     args = parser.parse_args(argv)
+    if args.whole_only:
+        print(f"reproduce: .venv/bin/python bench/mental.py --seed {args.seed} --whole-only")
+        whole_games(args.games, args.seed)
+        return 0
     rb = seeded_random_bytes(b"bench/mental/" + str(args.seed).encode())
     t_var, t_base = time_one_mult(rb)
 
@@ -260,6 +394,7 @@ def main(argv: list[str] | None = None) -> int:
     print("checks spread over the cores; ratio* prices each multiplication at its kind's cost.")
     for line in details:
         print("  " + line)
+    whole_games(args.games, args.seed)
     return 0
 
 

@@ -21,8 +21,9 @@ import json
 import os
 import time
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
+from typing import Any
 
 from cakeparty.protocol.journal import data_dir
 from cakeparty.protocol.table import Table
@@ -38,10 +39,10 @@ class HostRecord:
     host: str  # the host's player id, hex
     game: str
     players: int
-    full: bool = True
+    #: the game's rule options as its registration declares them (key → value); those
+    #: not here take the game's default
+    options: dict[str, Any] = field(default_factory=dict)
     timeout: int = 120
-    tournament: bool = False
-    show_specials: bool = False
     on_timeout: str = "ask"  # what the room does when a move's time is up
     broker: str = ""  # where the host's app connects (its own broker: 127.0.0.1:port)
     share: str = ""  # the address the others were given
@@ -89,9 +90,21 @@ def _read(path: Path) -> HostRecord | None:
         data = json.loads(path.read_text(encoding="utf-8"))
         if not isinstance(data, dict) or not isinstance(data.get("bots", {}), dict):
             return None
-        return HostRecord(**data)
+        return from_data(data)
     except (OSError, ValueError, TypeError):
         return None
+
+
+def from_data(data: dict[str, Any]) -> HostRecord:
+    """A record from its JSON form. A record written before the options were kept
+    together had one field per option: those fields are its options."""
+    known = {f.name for f in fields(HostRecord)}
+    options = data.get("options", {})
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise ValueError("the options are a mapping of option names")
+    older = {k: v for k, v in data.items() if k not in known}
+    kept = {k: v for k, v in data.items() if k in known}
+    return HostRecord(**{**kept, "options": {**older, **options}})
 
 
 def records(directory: str | os.PathLike[str] | None = None) -> Iterator[HostRecord]:

@@ -31,9 +31,6 @@ DOCUMENTED_FILES: dict[str, dict[str, str]] = {
         # owned by the help screen's own work; it takes the game already, and its card
         # reference and keys move to tui/games/cake_duel/ when that work is merged
         "tui/screens/help.py": "the help screen's Cake Duel card reference and keys",
-        # held still (import lines only) while distinct_names moves to protocol; it
-        # becomes the shared networked seat (tui/table/) after that merge
-        "tui/netduel.py": "the networked seat, still Cake Duel's",
     },
 }
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -75,11 +74,11 @@ class HostPlan:
     def resuming(cls, record: hosting.HostRecord) -> HostPlan:
         """The plan that brings a host back to the room ``record`` remembers."""
         table = registration.any_game(record.game)
-        kept = {o.key: getattr(record, o.key) for o in table.options if hasattr(record, o.key)}
+        # an option the game no longer has is left out; one not recorded takes its default
+        kept = {key: value for key, value in record.options.items() if table.option(key)}
         return cls(
             game=record.game,
             players=record.players,
-            # the record keeps the options it has a field for
             options=kept,
             timeout=record.timeout,
             on_timeout=record.on_timeout,
@@ -142,12 +141,6 @@ class RoomFound:
         if room != self.room:
             return False
         return tag is None or self.advert is None or host_tag(room, self.advert.host) == tag
-
-
-def record_options(options: Any) -> dict[str, Any]:
-    """The options a host's record has a field for (the rest are in its journal)."""
-    fields = {f.name for f in dataclasses.fields(hosting.HostRecord)}
-    return {key: value for key, value in dict(options).items() if key in fields}
 
 
 def choose_port(port: int | None) -> tuple[int, str]:
@@ -244,7 +237,7 @@ class NetRoom:
                     players=plan.players,
                     timeout=plan.timeout,
                     on_timeout=plan.on_timeout,
-                    **record_options(plan.options),
+                    options=dict(plan.options),
                     broker=str(address),
                     share=self.share,
                     port=self.port,

@@ -58,7 +58,7 @@ def test_headless_modules_do_not_import_textual() -> None:
         "import cakeparty.tui.games.cake_duel.chronicle\n"
         "import cakeparty.tui.games, cakeparty.tui.table.registration, cakeparty.tui.table.story\n"
         "import cakeparty.tui.settings, cakeparty.core.games.cake_duel.text\n"
-        "import cakeparty.tui.netduel, cakeparty.tui.netroom, cakeparty.tui.roomcli\n"
+        "import cakeparty.tui.table.net, cakeparty.tui.netroom, cakeparty.tui.roomcli\n"
         "assert cakeparty.tui.cli.main(['rules', 'cake-duel']) == 0\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]\n"
         "assert not bad, bad\n"

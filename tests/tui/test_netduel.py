@@ -1,5 +1,5 @@
 """A networked duel behind the duel screen, headless: two sessions passing their envelopes
-to each other by hand, seen through :class:`NetDuel` — waiting states, a bad message
+to each other by hand, seen through :class:`NetTable` — waiting states, a bad message
 named, the audit and the replay face up."""
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.session import GameSession
 from cakeparty.protocol.table import Table
 from cakeparty.tui.games.cake_duel.chronicle import replay_lines
-from cakeparty.tui.netduel import NetDuel, name_list
+from cakeparty.tui.table.net import NetTable, name_list
 
 
 class Runner:
-    """What :class:`NetDuel` uses of a room runner, over a session with no network."""
+    """What :class:`NetTable` uses of a room runner, over a session with no network."""
 
     def __init__(self, session: GameSession, identity: Identity, seat: int) -> None:
         self.session = session
@@ -31,7 +31,7 @@ class Runner:
         self.session.act(self.my_seat, action)
 
 
-def two_players() -> tuple[NetDuel, NetDuel]:
+def two_players() -> tuple[NetTable, NetTable]:
     ann, bob = Identity.generate("Ann"), Identity.generate("Bob")
     table = Table.of(
         "ROOM42",
@@ -44,11 +44,11 @@ def two_players() -> tuple[NetDuel, NetDuel]:
     duels = []
     for seat, identity in enumerate((ann, bob)):
         runner = Runner(GameSession(table, [identity]), identity, seat)
-        duels.append(NetDuel(runner, {bob.player_id: False}))
+        duels.append(NetTable(runner, {bob.player_id: False}))
     return duels[0], duels[1]
 
 
-def deliver(*duels: NetDuel) -> None:
+def deliver(*duels: NetTable) -> None:
     """Pass every envelope waiting to be sent to the other sessions, until all is quiet."""
     moved = True
     while moved:
@@ -137,7 +137,7 @@ def test_names_read_as_a_sentence() -> None:
 
 def test_players_with_the_same_name_are_told_apart_by_their_keys() -> None:
     from cakeparty.protocol.identity import fingerprint
-    from cakeparty.tui.netduel import distinct_names
+    from cakeparty.tui.table.net import distinct_names
 
     a, b, c = bytes(32), bytes([1]) * 32, bytes([2]) * 32
     names = distinct_names(("Player", "Ann", "Player"), (a, b, c))

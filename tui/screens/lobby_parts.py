@@ -15,8 +15,8 @@ from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.identity import fingerprint
 from cakeparty.protocol.lobby import CLOSED, PLAYING, Advert, Seat
-from cakeparty.tui.netduel import name_list
 from cakeparty.tui.netroom import HostPlan
+from cakeparty.tui.table.net import name_list
 from cakeparty.tui.table.registration import any_game
 
 NAME_WIDTH = 18

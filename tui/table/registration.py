@@ -77,6 +77,9 @@ class TableGame:
     #: The story of a game's public events: (core game, players, options, dealer) → a
     #: :class:`~cakeparty.tui.table.story.Story`.
     story: Callable[..., Any] | None = None
+    #: What a seat decides now, in the game's words, for the others waiting on it:
+    #: (public view, seat, names) → "Bob attacks: claim or pass". None: "Bob decides".
+    describe_decision: Callable[[Any, int, Sequence[str]], str] | None = None
 
     # -- reading -----------------------------------------------------------------------
 

@@ -23,9 +23,9 @@ def local_screen(setup: Any, *, player: str, bot_delay: float, leave: str) -> An
 def net_screen(runner: Any, bots: Any, host: bytes | None, room: Any) -> Any:
     """The duel screen of this player's seat in a networked room."""
     from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
-    from cakeparty.tui.netduel import NetDuel
+    from cakeparty.tui.table.net import NetTable
 
-    return NetDuelScreen(NetDuel(runner, bots, host), room)
+    return NetDuelScreen(NetTable(runner, bots, host), room)
 
 
 def forced(legal: Sequence[Any]) -> Any:
@@ -36,6 +36,13 @@ def forced(legal: Sequence[Any]) -> Any:
     if len(legal) == 1 and isinstance(legal[0], Declare | Taunt | KeepHidden):
         return legal[0]
     return None
+
+
+def describe_decision(view: Any, seat: int, names: Sequence[str]) -> str:
+    """What ``seat`` decides in the duel's phase: "Bob attacks: claim or pass"."""
+    from cakeparty.core.games.cake_duel.text import describe_decision as describe
+
+    return describe(view.phase, seat, names)
 
 
 def story(game: Any, players: int, options: Any, dealer: Any = None) -> Any:
@@ -109,4 +116,5 @@ GAME = TableGame(
     net_screen=net_screen,
     forced=forced,
     story=story,
+    describe_decision=describe_decision,
 )

@@ -1,10 +1,13 @@
-"""A networked duel: this player's seat in a room, as the duel screen wants it.
+"""A networked table: this player's seat in a room, as any game's screen wants it.
 
-:class:`NetDuel` fits :class:`~cakeparty.tui.table.session.TableSession` over a
+:class:`NetTable` fits :class:`~cakeparty.tui.table.session.TableSession` over a
 :class:`~cakeparty.protocol.network.RoomRunner`: views come from this player's own peer,
 moves go through the runner, and the story is told from the peer's history. It also says
-in words what the room is waiting for (a shuffle, shares, a move, the audit) and what went
-wrong (a peer's bad message, named). No UI library here, so it is tested headless.
+in words what the room is waiting for (a shuffle, shares, a move, a sealed choice, the
+audit) and what went wrong (a peer's bad message, named). What is the game's own — its
+story, the decisions the app makes for a person, what a decision is called — comes from
+the game's :class:`~cakeparty.tui.table.registration.TableGame`. No UI library here, so
+it is tested headless.
 """
 
 from __future__ import annotations
@@ -13,17 +16,15 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cakeparty.core import Action, Outcome, get_game
-from cakeparty.core.games.cake_duel.actions import Declare, KeepHidden, Taunt
-from cakeparty.core.games.cake_duel.text import describe_decision, seat_name
-from cakeparty.core.games.cake_duel.view import DuelView
+from cakeparty.core import Action, Game, Outcome, get_game
 from cakeparty.core.i18n import _
 from cakeparty.protocol import steps as st
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.identity import fingerprint
 from cakeparty.protocol.names import distinct_names
 from cakeparty.protocol.table import Table
-from cakeparty.tui.games.cake_duel.chronicle import Chronicle, Entry
+from cakeparty.tui.table import registration
+from cakeparty.tui.table.story import Story
 
 #: The step kinds in which this seat makes a decision of its own.
 DECISIONS = (st.ACTION, st.CHOICE_COMMIT)
@@ -39,8 +40,22 @@ def name_list(names: Sequence[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
-class NetDuel:
-    """This player's seat in a networked Cake Duel, behind the duel screen."""
+def seat_name(seat: int, names: Sequence[str]) -> str:
+    """The name of ``seat``, or a generic one if ``names`` does not hold it."""
+    if 0 <= seat < len(names):
+        return names[seat]
+    return _("Seat {n}").format(n=seat + 1)
+
+
+class UntoldStory(Story):
+    """The story of a game with rules but no screen here: no events told."""
+
+    def entries(self, before: Any, after: Any, seat: int | None, action: Action) -> list[Any]:
+        return []
+
+
+class NetTable:
+    """This player's seat in a networked game of any registered game, behind its screen."""
 
     hotseat = False
 
@@ -56,13 +71,16 @@ class NetDuel:
         self.session = session
         self.table: Table = session.table
         self.seat: int = runner.my_seat
-        self.game = get_game(self.table.game)
+        self.game: Game = get_game(self.table.game)
+        #: what the app knows of the game beyond its rules (a bare one for a game with
+        #: no screen here: its story then tells nothing, its decisions are not named)
+        self.registered = registration.any_game(self.table.game)
         self.names: tuple[str, ...] = distinct_names(self.table.names, self.table.players)
         self.options: dict[str, Any] = self.table.option_map
         self.bots = dict(bots or {})
         self.host = host
-        self._chronicle = Chronicle(self.game, self.players, self.options)
-        self.story: list[Entry] = []
+        self._story = self._new_story()
+        self.story: list[Any] = []
         self._incidents = 0
         self._step = (-1, "")
         self.step_since = time.monotonic()  # when the room reached the step it is at
@@ -92,10 +110,9 @@ class NetDuel:
             player = self.host
         return player != self.runner.identity.player_id and self.runner.online.get(player) is False
 
-    def view(self, seat: int | None) -> DuelView:
-        peer = self.peer
-        view: DuelView = self.game.view(peer.state, seat if seat == self.seat else None)
-        return view
+    def view(self, seat: int | None) -> Any:
+        """``seat``'s view if it is this player's, else the public one."""
+        return self.game.view(self.peer.state, seat if seat == self.seat else None)
 
     @property
     def to_act(self) -> int | None:
@@ -139,27 +156,39 @@ class NetDuel:
         return tuple(self.game.legal_actions(self.peer.state, seat))
 
     def forced(self, seat: int) -> Action | None:
+        """An action a person need not choose: the game's bookkeeping that the app makes
+        for them (its registration says which)."""
+        if self.registered.forced is None:
+            return None
         legal = self.legal(seat)
-        if len(legal) == 1 and isinstance(legal[0], Declare | Taunt | KeepHidden):
-            return legal[0]
-        return None
+        if not legal:
+            return None
+        forced: Action | None = self.registered.forced(legal)
+        return forced
+
+    def describe_decision(self, seat: int) -> str:
+        """What ``seat`` decides now, in the game's words (from the public view)."""
+        describe = self.registered.describe_decision
+        if describe is None:
+            return _("{seat} decides").format(seat=seat_name(seat, self.names))
+        return str(describe(self.view(None), seat, self.names))
 
     # -- acting ------------------------------------------------------------------------
 
-    def act(self, seat: int, action: Action) -> list[Entry]:
+    def act(self, seat: int, action: Action) -> list[Any]:
         """This player's move, sent to the room; raises if it is not legal now."""
         if seat != self.seat:
             raise ValueError(f"seat {seat} is not played here")
         self.runner.act(action)
         return self.catch_up()
 
-    def catch_up(self) -> list[Entry]:
+    def catch_up(self) -> list[Any]:
         peer = self.peer
         key = (peer.seq, peer.step.kind)
         if key != self._step:
             self._step = key
             self.step_since = time.monotonic()
-        entries = self._chronicle.follow(peer.history)
+        entries = self._story.follow(peer.history)
         self.story.extend(entries)
         return entries
 
@@ -227,15 +256,13 @@ class NetDuel:
         who = name_list([seat_name(s, self.names) for s in others])
         kind = step.kind
         if kind in DECISIONS:
-            if not others:
+            if not others or self.seat in waiting:  # this player's own choice comes first
                 return None
             if kind == st.CHOICE_COMMIT:
                 return _("Waiting for {names} to choose").format(names=who)
             seat = others[0]
-            phase = self.view(None).phase
             return _("Waiting for {name}'s move · {what}").format(
-                name=seat_name(seat, self.names),
-                what=describe_decision(phase, seat, self.names),
+                name=seat_name(seat, self.names), what=self.describe_decision(seat)
             )
         if not others:
             return _("Working…")
@@ -331,13 +358,19 @@ class NetDuel:
             return _("audit: something is wrong")
         return _("audit: {name} cheated").format(name=seat_name(verdict.seat, self.names))
 
-    # -- after the duel ----------------------------------------------------------------
+    # -- after the game ----------------------------------------------------------------
 
-    def replay(self) -> list[Entry]:
-        """The whole duel again with every card face up (after a fair audit)."""
+    def _new_story(self, dealer: Any = None) -> Story:
+        make = self.registered.story
+        if make is None:
+            return UntoldStory(self.game, self.players, self.options, dealer)
+        story: Story = make(self.game, self.players, self.options, dealer)
+        return story
+
+    def replay(self) -> list[Any]:
+        """The whole game again with every card face up (after a fair audit)."""
         verdict = self.verdict
         if verdict is None or verdict.replay is None:
             return []
         match = verdict.replay
-        chronicle = Chronicle(self.game, self.players, self.options, match.dealer)
-        return chronicle.follow(match.history)
+        return self._new_story(match.dealer).follow(match.history)

@@ -1,0 +1,135 @@
+"""The shared networked seat over a game whose every turn is a sealed choice: three
+Cake Master sessions passing their envelopes to each other by hand, each seen through
+:class:`NetTable` — who the room waits for while choices are sealed, nothing forced, the
+audit fair at the end. The game's own words come from its registration (or none)."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from cakeparty.core import Action, Committed, get_game
+from cakeparty.protocol import steps as st
+from cakeparty.protocol.identity import Identity, fingerprint
+from cakeparty.protocol.session import GameSession
+from cakeparty.protocol.table import Table
+from cakeparty.tui.table import registration
+from cakeparty.tui.table.net import NetTable, UntoldStory, seat_name
+
+GAME = "cake-master"
+
+
+class Runner:
+    """What :class:`NetTable` uses of a room runner, over a session with no network."""
+
+    def __init__(self, session: GameSession, identity: Identity, seat: int) -> None:
+        self.session = session
+        self.identity = identity
+        self.my_seat = seat
+        self.online: dict[bytes, bool] = {}
+
+    def act(self, action: Action) -> None:
+        self.session.act(self.my_seat, action)
+
+
+def three_players() -> list[NetTable]:
+    people = [Identity.generate(n) for n in ("Ann", "Bob", "Cy")]
+    table = Table.of(
+        "ROOM43",
+        GAME,
+        [(p.player_id, p.name) for p in people],
+        timeout=60,
+        nonce=secrets.token_bytes(16),
+    )
+    return [
+        NetTable(Runner(GameSession(table, [person]), person, seat))
+        for seat, person in enumerate(people)
+    ]
+
+
+def deliver(seats: list[NetTable]) -> None:
+    """Pass every envelope waiting to be sent to the other sessions, until all is quiet."""
+    moved = True
+    while moved:
+        moved = False
+        for seat in seats:
+            outbox = seat.session.outbox
+            batch, outbox[:] = list(outbox), []
+            for data in batch:
+                moved = True
+                for other in seats:
+                    if other is not seat:
+                        other.session.receive(data, 0.0)
+
+
+def test_the_seat_says_who_the_room_waits_for_while_choices_are_sealed() -> None:
+    ann, bob, cy = seats = three_players()
+    assert ann.waiting_text() == "Exchanging game keys: waiting for Bob and Cy"
+    deliver(seats)
+    # the deck is shuffled, the cakes dealt: every seat chooses what it passes, at once
+    assert [s.to_act for s in seats] == [0, 1, 2]
+    assert all(s.waiting_text() is None for s in seats)  # each screen shows its own choice
+    assert all(s.forced(s.seat) is None for s in seats)  # a choice of cards is never made
+    bot = get_game(GAME).bots["random"]
+    rng = random.Random(3)
+    sealed = bot(bob.view(1), rng)
+    bob.act(1, sealed)
+    deliver(seats)
+    # Bob's choice is sealed: nobody has seen it, he waits for the others to choose
+    assert bob.peer.step.kind == st.CHOICE_COMMIT and bob.to_act is None
+    assert bob.waiting_text() == "Waiting for Ann and Cy to choose"
+    assert bob.waiting_on() == (0, 2)
+    assert ann.to_act == 0 and ann.waiting_text() is None
+    assert ann.legal(1) == () and ann.legal(0)  # only this player's own seat acts here
+    for seat in (ann, cy):
+        seat.act(seat.seat, bot(seat.view(seat.seat), rng))
+    deliver(seats)
+    # every choice opened at once; the passed cards travel on, and the game goes on
+    assert all(s.peer.step.kind != st.CHOICE_OPEN for s in seats)
+    opened = [
+        [a for _s, a in s.peer.history if isinstance(a, Committed)] for s in seats
+    ]  # the same choices on every seat, in seat order, Bob's the one he sealed
+    assert opened[0] == opened[1] == opened[2] and len(opened[0]) == 1
+    assert [seat for seat, _a in opened[0][0].choices] == [0, 1, 2]
+    assert opened[0][0].choices[1][1] == sealed
+
+
+def test_a_whole_game_ends_with_a_fair_audit_on_every_seat() -> None:
+    seats = three_players()
+    bot = get_game(GAME).bots["normal"]
+    rng = random.Random(5)
+    deliver(seats)
+    for _turn in range(500):
+        if all(s.over and s.audited for s in seats):
+            break
+        for seat in seats:
+            acting = seat.to_act
+            if acting is not None:
+                seat.act(acting, bot(seat.view(acting), rng))
+        deliver(seats)
+        for seat in seats:
+            seat.catch_up()  # as the screen does on each "moved" event
+    assert all(s.over and s.audited and s.fair for s in seats)
+    assert seats[0].verdict_text() == "Audit: fair. Every card and every move checked out."
+    outcome = seats[0].outcome
+    assert outcome is not None and all(s.outcome == outcome for s in seats)
+    assert all(s.waiting_text() is None and s.waiting_on() == () for s in seats)
+    told = registration.find(GAME)
+    if told is None or told.story is None:  # no screen here yet: a story with no events
+        assert isinstance(seats[0]._story, UntoldStory) and seats[0].story == []
+    else:  # its registration tells the story, and the replay face up after the audit
+        assert seats[0].story and seats[0].replay()
+
+
+def test_a_decision_is_named_in_the_games_words_or_plainly() -> None:
+    ann, bob, _cy = seats = three_players()
+    deliver(seats)
+    told = registration.find(GAME)
+    expected = "Bob decides"
+    if told is not None and told.describe_decision is not None:
+        expected = told.describe_decision(ann.view(None), 1, ann.names)
+    assert ann.describe_decision(1) == expected
+    assert seat_name(5, ann.names) == "Seat 6"
+    assert ann.name_of(bob.runner.identity.player_id) == "Bob"
+    stranger = bytes(32)
+    assert ann.name_of(stranger) == f"a stranger ({fingerprint(stranger)})"

@@ -1,0 +1,537 @@
+"""What a game's screen does in a networked room, whatever the game.
+
+:class:`NetPlay` goes before a game's own screen (a
+:class:`~cakeparty.tui.table.screen.TableScreen`) in a networked screen's bases, and drives
+it with a :class:`~cakeparty.tui.table.net.NetTable`: the room's events arrive from the
+lobby below (:meth:`NetPlay.room_event`); the status line says what the room waits for (a
+shuffle, shares, someone's move or sealed choice, the audit) and counts the clock; a chat
+line sits above the game's own panels; a peer's bad message and a player going offline
+become notices; a seat past its time is asked about; the end shows the audit's verdict,
+the replay face up when the audit found it fair, and a new game with the same people.
+
+What is the game's own comes through a few small methods the game's networked screen
+fills in: how the game ended in words (:meth:`NetPlay.net_ending`), who won in the status
+line (:meth:`NetPlay.net_winner`), the replay's lines, and where the keyboard rests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from cakeparty.core import Action as CoreAction
+from cakeparty.core import CakePartyError
+from cakeparty.core.i18n import N_, _
+from cakeparty.protocol.errors import ProtocolError
+from cakeparty.protocol.lobby import ONLINE
+from cakeparty.tui.messages import ChatClosed, ChatSent, GameEnded
+from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
+from cakeparty.tui.screens.lobby_parts import room_error_text
+from cakeparty.tui.table.again import host_again
+from cakeparty.tui.table.net import WARN_AT, NetTable
+from cakeparty.tui.table.results import EndScreen, ReplayScreen
+from cakeparty.tui.widgets import ChatInput, LogView, StatusBar
+
+#: The answers to "Bob's time is up".
+WAIT, END = "wait", "end"
+
+#: The keys every networked game adds to its own (its help lists them after the game's).
+NET_KEYS: tuple[tuple[str, str], ...] = (
+    ("m", N_("type a chat line; enter sends it, esc puts it away")),
+    ("r", N_("after the game, when the audit is fair: replay face up")),
+    ("p", N_("at the end: play again (host), or join the host's new game")),
+    ("q", N_("leave the game (asks first while it goes on)")),
+)
+
+
+class NetPlay:
+    """A game's screen with players elsewhere: one seat at this keyboard, the room behind.
+
+    Mixed in before the game's screen class; ``self`` is that screen: a
+    :class:`~cakeparty.tui.table.screen.TableScreen` with ``log_view`` and ``status``
+    (a :class:`~cakeparty.tui.widgets.StatusBar`), :meth:`refresh_view`,
+    :meth:`status_text`, :meth:`await_player`, :meth:`perform`, ``_tell(entries)`` and
+    ``_after_end(choice)``; its ``on_mount`` calls :meth:`start` (which tells the story so
+    far and moves on), and its ``compose`` yields :meth:`compose_bar` where the chat line
+    goes (a local game yields nothing there)."""
+
+    #: The id of the chat line (the game's styles place it); the input is ``<id>-input``.
+    CHAT_ID: ClassVar[str] = "net-chat"
+    #: The end screen's title and extra keys (a game's own words).
+    NET_END_TITLE: ClassVar[str] = N_("The game is over")
+    NET_END_KEYS: ClassVar[Mapping[str, str] | None] = None
+
+    # the parts of the game's screen this drives (declared for the type checker)
+    app: Any
+    awaiting: int | None
+    ended: bool
+    log_view: LogView
+    status: Any
+
+    def __init__(self, net: NetTable, room: Any) -> None:
+        """``room``: the :class:`~cakeparty.tui.netroom.NetRoom` the lobby runs."""
+        super().__init__(net, bot_delay=0.0, leave="pop")
+        self.net = net
+        self.room = room
+        self.last_chat = ""
+        self.failed: str | None = None  # the room stopped, and why
+        self.connected = True
+        self._drawn: tuple[Any, ...] = ()
+        self._offline: set[int] = set()
+        self.notices: list[str] = []  # incidents and absences told so far
+        self._told: set[tuple[int, str]] = set()  # clock warnings given, per step
+        self.asking: int | None = None  # the seat whose overdue step is being asked about
+        self._early: list[Any] = []  # events that came before the screen began
+        self.begun = False
+        self.next_code: str | None = None  # the new room the host offers, once it does
+
+    # -- what the game says (its networked screen fills these in) ----------------------------
+
+    def net_ending(self) -> tuple[str, list[str], bool | None]:
+        """A finished game in the game's words: the headline, the lines below it, and
+        whether this player won (``None``: neither)."""
+        outcome = self.net.outcome
+        assert outcome is not None
+        names = [self.net.names[s] for s in outcome.winners]
+        return _("{names} won").format(names=", ".join(names)), [], self.net.seat in outcome.winners
+
+    def net_winner(self, view: Any) -> str:
+        """Who won, for the status line at the end ("Ann wins")."""
+        outcome = self.net.outcome
+        names = [self.net.names[s] for s in outcome.winners] if outcome else ["?"]
+        return _("{names} won").format(names=", ".join(names))
+
+    def net_replay_lines(self, entries: list[Any]) -> list[tuple[str, str]]:
+        """The replay's entries as (style, text) lines."""
+        return []
+
+    def focus_play(self) -> None:
+        """Put the keyboard back on the game (after the chat line)."""
+
+    def panels_ready(self) -> bool:
+        """Every panel the screen draws on is mounted."""
+        return bool(self.query(LogView)) and bool(self.query(ChatInput))
+
+    def news_first(self) -> bool:
+        """Something the game shows before it moves on (a pause the game makes); ``True``
+        when it is showing one."""
+        return False
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def compose_bar(self) -> ComposeResult:
+        yield Static(id=self.CHAT_ID, markup=False)
+        yield ChatInput(id=f"{self.CHAT_ID}-input")
+
+    def start(self) -> None:
+        # pushed as soon as the room starts the game, the screen may be mounted before
+        # the panels nested in it are: begin once they are all there
+        if not self.panels_ready():
+            self.call_after_refresh(self.start)
+            return
+        self.query_one(ChatInput).display = False
+        self._show_chat()
+        super().start()
+        self.begun = True
+        self._report_incidents()
+        early, self._early = self._early, []
+        for event in early:
+            self.room_event(event)
+
+    def _show_chat(self) -> None:
+        chat = self.query_one(f"#{self.CHAT_ID}", Static)
+        if self.last_chat:
+            chat.update(_("Chat ▸ {line}").format(line=self.last_chat))
+        else:
+            chat.update(_("Chat ▸ m to say something to the table"))
+
+    # -- the room's events (from the lobby) --------------------------------------------------
+
+    def room_event(self, event: Any) -> None:
+        if not self.begun:
+            self._early.append(event)  # told once the screen is up
+            return
+        kind = event.kind
+        if kind in ("moved", "started", "finished"):
+            self.follow()
+        elif kind == "chat":
+            self.last_chat = event.text
+            self.log_view.add(_("» {line}").format(line=event.text), "italic")
+            self._show_chat()
+        elif kind == "presence":
+            self._presence(event.data)
+        elif kind == "incident":
+            error = event.data
+            if isinstance(error, ProtocolError):
+                self._notice(self.net.describe_incident(error))
+            else:
+                self._notice(_("A message was ignored: {error}").format(error=event.text))
+        elif kind == "error":
+            self.notify(room_error_text(event.text), severity="error")
+
+    def follow(self) -> None:
+        """The room moved on: tell the new events and draw, once per change."""
+        net = self.net
+        entries = net.catch_up()
+        self._report_incidents()
+        if entries:
+            self._tell(entries)
+        peer = net.peer
+        drawn = (peer.seq, peer.waiting_for, net.over, net.audited)
+        if not entries and drawn == self._drawn:
+            return
+        self._drawn = drawn
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    def tick(self, connected: bool) -> None:
+        """Once a second: the connection, and how long the room has been waiting."""
+        self.connected = connected
+        if not self.begun or not self.query(StatusBar):  # not up yet, or being closed
+            return
+        self.status.show(*self.status_text(self.view()))
+        self.watch_clock()
+
+    # -- the clock -------------------------------------------------------------------------
+
+    def watch_clock(self) -> None:
+        """Warn this player before its time is up, tell it when it is, and ask it what to
+        do about a seat that keeps the room waiting past the timeout."""
+        net = self.net
+        self.status.set_class(False, "-hurry")
+        if net.over:
+            return
+        seq = net.peer.seq
+        if net.to_act == net.seat:
+            left = net.clock()
+            self.status.set_class(left <= WARN_AT[0], "-hurry")
+            for mark in WARN_AT:
+                if 0 < left <= mark and (seq, f"warn{mark}") not in self._told:
+                    self._told.add((seq, f"warn{mark}"))
+                    text = _("{s} s left for your move.").format(s=int(left))
+                    self.notify(text, severity="warning", timeout=5)
+            if net.late() and (seq, "late") not in self._told:
+                self._told.add((seq, "late"))
+                self._notice(_("Your time is up; the others are deciding whether to wait."))
+            voters = net.voters_against(net.seat)
+            if voters and (seq, "voted") not in self._told:
+                self._told.add((seq, "voted"))
+                names = [net.names[s] for s in voters]
+                self._notice(
+                    _("{names} voted to end the game as abandoned by you.").format(
+                        names=", ".join(names)
+                    )
+                )
+        overdue = net.overdue()
+        if overdue and self.asking is None and self.app.screen is self:
+            self.ask_about(overdue[0])
+
+    def ask_about(self, seat: int) -> None:
+        """The dialog "Bob's time is up: wait longer, or end the game"."""
+        net = self.net
+        name = net.names[seat]
+        self.asking = seat
+        prompt = net.absence_text(seat) + "."
+        voters = net.voters_against(seat)
+        if voters:
+            names = ", ".join(net.names[s] for s in voters)
+            prompt += " " + _("{names} voted to end the game.").format(names=names)
+        choices = [
+            Choice(
+                _("Wait longer"),
+                WAIT,
+                _("another {s} s before you are asked again").format(s=net.table.timeout),
+            ),
+            Choice(
+                _("End the game as abandoned by {name}").format(name=name),
+                END,
+                _("it ends once every other player agrees"),
+            ),
+        ]
+        title = _("{name}'s time is up").format(name=name)
+        self.notices.append(title)
+        self.app.push_screen(ChoiceScreen(title, choices, prompt), self._answered)
+
+    def _answered(self, answer: str | None) -> None:
+        seat, self.asking = self.asking, None
+        net = self.net
+        if seat is None or net.over:
+            return
+        if answer == END:
+            if net.vote_out(seat):
+                self.log_view.add(
+                    _("You voted to end the game as abandoned by {name}.").format(
+                        name=net.names[seat]
+                    ),
+                    "bold",
+                )
+        else:
+            net.wait_longer()
+        self.status.show(*self.status_text(self.view()))
+
+    def room_failed(self, error: str) -> None:
+        self.failed = error
+        if not self.begun:
+            return
+        self.status.show(*self.status_text(self.view()))
+
+    def _report_incidents(self) -> None:
+        for text in self.net.new_incidents():
+            self._notice(text)
+
+    def _notice(self, text: str) -> None:
+        self.notices.append(text)
+        self.log_view.add(text, "bold")
+        self.notify(text, severity="warning", timeout=8)
+
+    def _presence(self, presence: Any) -> None:
+        net = self.net
+        seat = net.table.seat_of(presence.player)
+        if seat is None or seat == net.seat or (net.over and net.audited):
+            return  # after the audit, players leaving is no news
+        name = net.names[seat]
+        if presence.state != ONLINE and seat not in self._offline:
+            self._offline.add(seat)
+            text = _("{name} went offline; the room waits for them to come back.").format(name=name)
+            self.notices.append(text)
+            self.log_view.add(text, "bold")
+            self.notify(text, severity="warning", timeout=8)
+        elif presence.state == ONLINE and seat in self._offline:
+            self._offline.discard(seat)
+            text = _("{name} is back online.").format(name=name)
+            self.notices.append(text)
+            self.log_view.add(text, "italic")
+            self.notify(text, timeout=4)
+        self.refresh_view()
+
+    # -- the game moving on ----------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Wait for the room, or for this player's decision; at the end, the verdict."""
+        if self.app.screen is not self:
+            return  # a dialog is open; the game goes on behind it, and resumes here
+        self.awaiting = None
+        net = self.net
+        if self.news_first():
+            return
+        if net.over:
+            self.refresh_view()
+            if net.audited:
+                self._finish()
+            return
+        seat = net.to_act
+        if seat is None:
+            self.refresh_view()
+            return
+        forced = net.forced(seat)
+        if forced is not None:
+            self.perform(seat, forced)
+            return
+        self.await_player(seat)
+
+    def on_screen_resume(self) -> None:
+        self.call_after_refresh(self.advance)
+
+    def perform(self, seat: int, action: CoreAction, by_bot: bool = False) -> None:
+        try:
+            super().perform(seat, action, by_bot)
+        except (CakePartyError, ValueError) as exc:
+            self.notify(_("That move was not sent: {error}").format(error=exc), severity="error")
+            self.refresh_view()
+            self.call_after_refresh(self.advance)
+
+    def status_text(self, view: Any) -> tuple[str, str]:
+        net = self.net
+        if self.failed is not None:
+            return self.failed + " " + _("q to leave."), "end"
+        if not self.connected and not (net.over and net.audited):
+            return _("Lost the connection to the broker; trying again…"), "wait"
+        if net.over:
+            waiting = net.waiting_text()
+            if net.session.abandoned is not None:
+                return (waiting or "") + " " + _("q to leave"), "end"
+            if not net.audited:
+                return waiting or _("Auditing the game…"), "wait"
+            if net.outcome is None:  # stopped over a card that is no card
+                return net.verdict_short() + " · " + _("q leave"), "end"
+            keys = _("r replay face up · q leave") if net.fair else _("q leave")
+            return _("{result} · {audit} · {keys}").format(
+                result=self.net_winner(view), audit=net.verdict_short(), keys=keys
+            ), "end"
+        waiting = net.waiting_text()
+        if waiting is not None and self.awaiting is None:
+            others = net.waiting_on()
+            if others:
+                left = net.clock()
+                if left > 0:
+                    waiting = _("{s} s left · {waiting}").format(s=int(left), waiting=waiting)
+                else:  # gone, or only slow: the others decide (see watch_clock)
+                    absent = "; ".join(net.absence_text(s) for s in others)
+                    waiting = _("{absent} · {waiting}").format(absent=absent, waiting=waiting)
+            return waiting, "wait"
+        text, tone = super().status_text(view)
+        if net.to_act == net.seat and not net.over:
+            left = net.clock()
+            if left > 0:
+                text = _("Your clock: {s} s · {text}").format(s=int(left), text=text)
+            else:
+                text = _("Your time is up: the others may end the game · {text}").format(text=text)
+        return text, tone
+
+    def _finish(self) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        net = self.net
+        entries = net.catch_up()  # the last events, when the verdict came before them
+        if entries:
+            self._tell(entries)
+        won: bool | None = None
+        outcome = net.outcome
+        if outcome is not None:
+            self.post_message(GameEnded(outcome))
+            headline, lines, won = self.net_ending()
+        else:
+            ended = net.session.abandoned
+            if ended is None:
+                headline = _("The game was stopped: a card is no card")
+            else:
+                headline = _("The game was abandoned by {name}").format(name=net.names[ended.seat])
+            lines = [net.waiting_text() or ""]
+        lines.append(net.verdict_text())
+        choices: tuple[str, ...] = ("replay", "board", "quit") if net.fair else ("board", "quit")
+        if self.room.hosting:
+            choices = (*choices, "again")
+        else:
+            self._await_offer()
+        self.app.push_screen(
+            EndScreen(
+                headline,
+                lines,
+                won,
+                choices=choices,
+                title=_(self.NET_END_TITLE),
+                keys=self.NET_END_KEYS,
+            ),
+            self._after_end,
+        )
+
+    # -- play again: a new room and table, the same options, offered to the same people --
+
+    def _after_end(self, choice: str | None) -> None:
+        if choice == "again":
+            if self.room.hosting:
+                self._host_again()
+            elif self.next_code is not None:
+                from cakeparty.tui.netroom import JoinPlan
+
+                open_room = getattr(self.app, "open_room", None)
+                if open_room is not None:
+                    open_room(JoinPlan(room=self.next_code, broker=str(self.room.address)))
+            return
+        super()._after_end(choice)
+
+    @work(group="again", exclusive=True, exit_on_error=False)
+    async def _host_again(self) -> None:
+        try:
+            await host_again(self.app, self.room)
+        except Exception as exc:  # the new room stands; only the offer did not go out
+            self.notify(
+                _("Could not tell the others about the new room: {error}").format(error=exc),
+                severity="warning",
+            )
+
+    @work(group="offer", exclusive=True, exit_on_error=False)
+    async def _await_offer(self) -> None:
+        """Guest: wait for the host's offer of a new game, and show it at the end."""
+        from cakeparty.protocol.network import wait_next_room
+
+        old = self.room
+        advert = old.advert
+        if advert is None:
+            return
+        self.next_code = await wait_next_room(old.address, old.room, advert.host)
+        seat = self.net.table.seat_of(advert.host)
+        host = self.net.names[seat] if seat is not None else advert.host_name
+        line = _("{name} offers a new game: p to join").format(name=host)
+        screen = self.app.screen
+        if isinstance(screen, EndScreen):
+            screen.offer(line)
+        else:
+            self.app.push_screen(
+                EndScreen(
+                    line,
+                    [],
+                    None,
+                    choices=("again", "board"),
+                    title=_(self.NET_END_TITLE),
+                    keys=self.NET_END_KEYS,
+                ),
+                self._after_end,
+            )
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replay":
+            return self.net.over and self.net.fair
+        return super().check_action(action, parameters)
+
+    def action_replay(self) -> None:
+        net = self.net
+        if not net.over or not net.fair:
+            return
+        lines = self.net_replay_lines(net.replay())
+        title = _("Replay, every card face up — audited fair, room {room}").format(
+            room=net.table.room
+        )
+        self.app.push_screen(ReplayScreen(title, lines))
+
+    def action_chat(self) -> None:
+        if not self.room.playing:
+            self.notify(_("The room has closed: nobody would read it."), severity="warning")
+            return
+        self.query_one(f"#{self.CHAT_ID}", Static).display = False
+        chat = self.query_one(ChatInput)
+        chat.display = True
+        chat.focus()
+
+    def on_chat_sent(self, message: ChatSent) -> None:
+        message.stop()
+        self.room.runner.say(message.text)
+        self._close_chat()
+
+    def on_chat_closed(self, message: ChatClosed) -> None:
+        message.stop()
+        self._close_chat()
+
+    def _close_chat(self) -> None:
+        self.query_one(ChatInput).display = False
+        self.query_one(f"#{self.CHAT_ID}", Static).display = True
+        self.call_after_refresh(self.focus_play)
+
+    def action_quit_game(self) -> None:
+        net = self.net
+        if (net.over and net.audited) or self.failed is not None:
+            self._leave()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._leave()
+
+        if self.room.embedded:
+            detail = _("Leaving stops the broker run here: the game ends for everyone.")
+        else:
+            detail = _(
+                "The others will wait for you; after {s} s they are asked whether to end "
+                "the game as abandoned by you."
+            ).format(s=net.table.timeout)
+        self.app.push_screen(ConfirmScreen(_("Leave this game?"), detail), answered)
+
+    def _leave(self) -> None:
+        self.dismiss(None)
