@@ -27,8 +27,14 @@ async def test_the_slow_player_is_told_and_the_other_is_asked_then_one_ending() 
                 await until(pilot, lambda: hs.due() or net.to_act is not None, "a decision", 30)
                 if net.to_act is not None:
                     # Ann is the mover: her clock is on her status line, then she is told
-                    assert "Your clock:" in duel.status.text or "Your time is up" in (
-                        duel.status.text
+                    await until(
+                        pilot,
+                        lambda: (
+                            "Your clock:" in duel.status.text
+                            or "Your time is up" in duel.status.text
+                        ),
+                        "Ann's clock on her status line",
+                        20,
                     )
                     told = "Your time is up; the others are deciding whether to wait."
                     await until(pilot, lambda: told in duel.notices, "Ann told", 20)
