@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import ClassVar
 
+from rich.console import RenderableType
 from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
@@ -95,15 +96,22 @@ class HelpScreen(ModalScreen[None]):
     ]
     TABS = ("cards", "rules", "keys")
 
-    def __init__(self, game: str = "cake-duel", keys: Sequence[tuple[str, str]] = DUEL_KEYS):
+    def __init__(
+        self,
+        game: str = "cake-duel",
+        keys: Sequence[tuple[str, str]] = DUEL_KEYS,
+        cards: RenderableType | None = None,
+    ):
+        """``cards``: the game's own card reference (Cake Duel's table when not given)."""
         super().__init__()
         self.game = game
         self.keys = keys
+        self.cards = cards
 
     def compose(self) -> ComposeResult:
         with TabbedContent(initial="cards", id="help-tabs"):
             with TabPane(_("Cards"), id="cards"), VerticalScroll(classes="help-scroll"):
-                yield Static(cards_table())
+                yield Static(self.cards if self.cards is not None else cards_table())
             with TabPane(_("Rules"), id="rules"), VerticalScroll(classes="help-scroll"):
                 yield Static(rules_document(self.game), classes="help-rules")
             with TabPane(_("Keys"), id="keys"), VerticalScroll(classes="help-scroll"):
