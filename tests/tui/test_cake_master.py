@@ -1,0 +1,299 @@
+"""Cake Master played by key presses at 80×24: a whole 2-player game against a bot, a solo
+game to its rating, hot-seat hands hidden between people, icing letters without colour."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from cakeparty.core.games.cake_master.actions import Place
+from cakeparty.core.games.cake_master.state import Phase
+from cakeparty.core.games.cake_master.text import card_words, customer_words
+from cakeparty.core.games.cake_master.view import MasterView
+from cakeparty.tui.games.cake_master.parts import short_card
+from cakeparty.tui.games.cake_master.screen import MasterScreen
+from cakeparty.tui.screens.dialogs import NoticeScreen, PassScreen
+from cakeparty.tui.screens.help import HelpScreen
+from cakeparty.tui.table.local import GameSetup
+from cakeparty.tui.table.results import EndScreen, ReplayScreen
+
+from .pilot import SIZE, make_app
+
+
+def screen_text(app: App[Any]) -> str:
+    """Every row of the screen as the terminal shows it."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def settle(pilot: Pilot[Any], timeout: float = 20.0) -> Screen[Any]:
+    """Wait until a person must act: a dialog is up, or the game awaits keys or is over."""
+    app = pilot.app
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, MasterScreen):
+            return screen
+        if screen.ended or (screen.awaiting is not None and not screen.bot_busy):
+            return screen
+    raise AssertionError(f"the app did not settle; screen {app.screen!r}")
+
+
+def placement_keys(view: MasterView, *, pick: bool = True) -> list[str]:
+    """Keys that place the first three cards of the hand on the first free quarters;
+    without ``pick``, the cursor's own move to the next card not placed picks it."""
+    assert view.seat is not None
+    free = [
+        (c, q)
+        for c, cake in enumerate(view.cakes[view.seat])
+        for q, s in enumerate(cake)
+        if s is None
+    ]
+    keys: list[str] = []
+    for index, (cake, quarter) in enumerate(free[:3]):
+        keys += [str(index + 1)] if pick else []
+        keys += ["abc"[cake], str(quarter + 1)]
+    return keys
+
+
+def placement_of(view: MasterView) -> Place:
+    """The placement :func:`placement_keys` makes."""
+    assert view.seat is not None
+    free = [
+        (c, q)
+        for c, cake in enumerate(view.cakes[view.seat])
+        for q, s in enumerate(cake)
+        if s is None
+    ]
+    return Place.of(dict(zip(view.hand[:3], free[:3], strict=True)))
+
+
+async def play_turn_step(pilot: Pilot[Any], screen: MasterScreen, seen: dict[str, str]) -> None:
+    """One sealed choice of the seat at the keyboard, by keys; notes what the screen said."""
+    view = screen.view()
+    app = pilot.app
+    if view.phase is Phase.KEEP:
+        await pilot.press("k")  # the card under the cursor, the first
+        assert view.hand[0] in screen.view().hand
+        return
+    if view.phase is Phase.KEEP_BACK:
+        await pilot.press("k")  # the cursor starts on a card received
+        return
+    if view.phase is Phase.PASS:
+        await pilot.press("1", "l", "r")
+        assert screen.marks.left == view.hand[0] and screen.marks.right == view.hand[1]
+        await pilot.press("enter")
+        return
+    assert view.phase is Phase.PLACE
+    keys = placement_keys(view, pick=False)
+    if "quarter" not in seen:  # a card, its cake: each quarter's score is offered
+        await pilot.press(keys[0])
+        seen["quarter"] = screen_text(app)
+        keys = keys[1:]
+    await pilot.press(*keys)
+    prompt = str(screen.query_one("#cm-prompt").render())
+    assert "enter commits" in prompt  # the placement's score, before committing
+    if "preview" not in seen:
+        seen["preview"] = screen_text(app)
+    await pilot.press("enter")
+
+
+async def play_game(pilot: Pilot[Any], seen: dict[str, str], *, keys: bool = True) -> EndScreen:
+    """Play by keys until the end of the game, closing round breakdowns (noted); without
+    ``keys``, the person's choices are the normal bot's, made through the screen."""
+    app = pilot.app
+    rng = random.Random(7)
+    for _ in range(400):
+        screen = await settle(pilot)
+        if isinstance(screen, EndScreen):
+            seen["end"] = screen_text(app)
+            return screen
+        if isinstance(screen, NoticeScreen):
+            seen.setdefault("breakdown", screen_text(app))
+            await pilot.press("enter")
+            continue
+        assert isinstance(screen, MasterScreen)
+        if keys:
+            await play_turn_step(pilot, screen, seen)
+        else:
+            assert screen.awaiting is not None
+            view = screen.view()
+            screen.perform(screen.awaiting, screen.table.game.bots["normal"](view, rng))
+    raise AssertionError("the game did not end")
+
+
+async def test_a_two_player_game_is_played_by_keys_to_the_final_table() -> None:
+    app = make_app(GameSetup(game="cake-master", players=2, bots="normal", seed=11))
+    seen: dict[str, str] = {}
+    async with app.run_test(size=SIZE) as pilot:
+        first = await settle(pilot)
+        assert isinstance(first, MasterScreen)
+        text = screen_text(app)
+        customer = first.view().customer_names[0]
+        assert customer_words(customer) in text  # the open customer's request, in words
+        assert "Your cakes — Ann" in text and "1·a taste 0" in text
+        assert "Pink ·" in text or "White ·" in text or "Chocolate ·" in text  # cards in full
+        # the other player's cakes are one key away, and the same key comes back
+        await pilot.press("o")
+        assert "Muffin's cakes" in screen_text(app)
+        await pilot.press("o")
+        assert "Your cakes — Ann" in screen_text(app)
+        end = await play_game(pilot, seen)
+        # the score of each quarter, and of the whole placement, before committing
+        assert "which quarter?" in seen["quarter"] and "taste" in seen["quarter"]
+        assert "taste" in seen["preview"] and "(" in seen["preview"]
+        # the round's breakdown: taste per cake, stars, customers met
+        breakdown = seen["breakdown"]
+        assert "Round 1 is scored" in breakdown
+        assert "Ann: taste" in breakdown and "★ for taste" in breakdown
+        assert "customers" in breakdown
+        # the final table: both seats, most stars first
+        final = seen["end"]
+        assert "1. " in final and "2. " in final and "★" in final
+        assert "Ann" in final and "Muffin" in final
+        view = first.table.view(None)
+        assert view.over and view.round == 3
+        # the face-up replay opens from the end box
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert any("keeps" in line for line in app.screen.plain)
+        assert "wins" in end.headline or "shared win" in end.headline
+
+
+async def test_solo_reaches_the_rating_and_offers_exchanges() -> None:
+    app = make_app(GameSetup(game="cake-master", players=1, seed=5))
+    seen: dict[str, str] = {}
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle(pilot)
+        assert isinstance(screen, MasterScreen)
+        view = screen.view()
+        assert len(view.hand) == 4 and "exchanges left 3" in screen_text(app)
+        # an exchange by keys: mark the card, commit; the count goes down and shows
+        exchanged = view.hand[0]
+        await pilot.press("1", "x")
+        assert "→ exchange" in screen_text(app)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert screen.view().exchanges_left == 2
+        assert exchanged not in screen.view().hand
+        assert "exchanges left 2" in screen_text(app)
+        # placing three cards leaves the fourth to the discard
+        await pilot.press(*placement_keys(screen.view()))
+        assert "→ discard" in screen_text(app)
+        assert "customers met" in screen_text(app)
+        await pilot.press("u")  # undo the third card
+        assert len(screen.marks.spots) == 2
+        await pilot.press(*placement_keys(screen.view())[-2:], "enter")
+        assert screen.view().turn_in_round == 2 or screen.view().phase is not Phase.PLACE
+        # the rest of the game by the normal bot's choices, to the rating
+        end = await play_game(pilot, seen, keys=False)
+        text = seen["end"]
+        assert "Your rating:" in text
+        assert any(r in text for r in ("Apprentice", "Baker", "Cake Master"))
+        assert "customers met" in seen["breakdown"]
+        assert end.headline.startswith("Your rating:")
+
+
+async def test_hot_seat_hides_each_hand_until_the_keyboard_is_passed() -> None:
+    setup = GameSetup(
+        game="cake-master", players=3, hotseat=True, names=("Ann", "Bo", "Cy"), seed=2
+    )
+    app = make_app(setup)
+    async with app.run_test(size=SIZE) as pilot:
+        shown: list[str] = []
+        for _ in range(3):
+            screen = await settle(pilot)
+            assert isinstance(screen, PassScreen)
+            name = screen.name_text
+            shown.append(name)
+            # nothing of anyone's hand is on screen while the keyboard goes round
+            game = app.screen_stack[-2]
+            assert isinstance(game, MasterScreen) and game.viewer is None
+            hidden = screen_text(app)
+            for seat in range(3):
+                seat_view = game.table.view(seat)
+                for slot in seat_view.hand:
+                    assert card_words(seat_view.known[slot]) not in hidden
+            await pilot.press("enter")
+            screen = await settle(pilot)
+            assert isinstance(screen, MasterScreen)
+            assert f"Your hand — {name}" in screen_text(app)
+            assert screen.view().phase is Phase.PASS
+            await pilot.press("1", "l", "r", "enter")
+        assert shown == ["Ann", "Bo", "Cy"]
+        # all three passes were opened together, and the place step goes round again
+        screen = await settle(pilot)
+        assert isinstance(screen, PassScreen) and screen.name_text == "Ann"
+        game = app.screen_stack[-2]
+        assert isinstance(game, MasterScreen)
+        assert game.table.view(None).phase is Phase.PLACE
+
+
+async def test_no_color_shows_the_icing_as_letters(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(GameSetup(game="cake-master", players=2, seed=11))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle(pilot)
+        assert isinstance(screen, MasterScreen) and not app.colours
+        await pilot.press("1", "k")
+        screen = await settle(pilot)
+        view = screen.view()
+        await pilot.press(str(view.hand.index(view.received[0]) + 1), "k")
+        screen = await settle(pilot)
+        view = screen.view()
+        await pilot.press(*placement_keys(view))
+        await pilot.pause()
+        rows = "\n".join(screen_text(app).splitlines()[1:8])  # the cakes panel
+        for slot in placement_of(view).slots:
+            name = view.card(slot)
+            assert name is not None
+            letter = {"pink": "P", "white": "W", "chocolate": "C"}[name.split("-")[0]]
+            assert short_card(name).plain.startswith(letter)
+            assert short_card(name).plain.rstrip() in rows
+
+
+async def test_help_shows_the_rules_cards_and_keys() -> None:
+    app = make_app(GameSetup(game="cake-master", players=2, seed=1))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "C18" in screen_text(app) or "customer" in screen_text(app)
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Cake Master — rules" in screen_text(app)
+
+
+async def test_keys_never_send_a_choice_that_is_not_legal() -> None:
+    """A pass with one side still open, or keeping a card that was not received, sends
+    nothing: the screen says what is missing and waits."""
+    app = make_app(GameSetup(game="cake-master", players=3, seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle(pilot)
+        assert isinstance(screen, MasterScreen) and screen.view().phase is Phase.PASS
+        await pilot.press("1", "l", "enter")
+        await pilot.pause()
+        assert screen.awaiting == 0 and screen.table.match.to_act[0] == 0
+        await pilot.press("1", "r")  # the same card to the right takes it from the left
+        assert screen.marks.left is None and screen.marks.right == screen.view().hand[0]
+    app = make_app(GameSetup(game="cake-master", players=2, seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle(pilot)
+        assert isinstance(screen, MasterScreen)
+        await pilot.press("1", "k")
+        screen = await settle(pilot)
+        assert isinstance(screen, MasterScreen)
+        view = screen.view()
+        assert view.phase is Phase.KEEP_BACK
+        own = next(i for i, s in enumerate(view.hand) if s not in view.received)
+        await pilot.press(str(own + 1), "k")
+        await pilot.pause()
+        assert screen.awaiting == 0 and screen.view().phase is Phase.KEEP_BACK
