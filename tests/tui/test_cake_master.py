@@ -297,3 +297,23 @@ async def test_keys_never_send_a_choice_that_is_not_legal() -> None:
         await pilot.press(str(own + 1), "k")
         await pilot.pause()
         assert screen.awaiting == 0 and screen.view().phase is Phase.KEEP_BACK
+
+
+async def test_six_players_sit_at_one_table_and_the_title_keeps_every_score() -> None:
+    app = make_app(GameSetup(game="cake-master", players=6, seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle(pilot)
+        assert isinstance(screen, MasterScreen)
+        names = screen.table.names
+        assert len(set(names)) == 6
+        title = screen_text(app).splitlines()[0]
+        for name in names:
+            assert f"{name[:3]}" in title
+        assert title.count("★0") == 6
+        # the pass step names both neighbours; each neighbour's cakes are one key away
+        assert f"l gives it to {names[1]}, r to {names[5]}" in screen_text(app)
+        for seat in range(1, 6):
+            await pilot.press("o")
+            assert f"{names[seat]}'s cakes" in screen_text(app)
+        await pilot.press("o")
+        assert "Your cakes — Ann" in screen_text(app)

@@ -176,8 +176,10 @@ def hand_lines(
     names: Sequence[str],
     *,
     keys_live: bool,
+    seen: set[int] | None = None,
 ) -> Text:
-    """The hand, each card in full, with what is chosen for it."""
+    """The hand, each card in full, with what is chosen for it; cards not in ``seen``
+    (the hand at this seat's last choice this turn) are marked new."""
     lines = []
     placing = len(marks.spots) == 3
     for index, slot in enumerate(view.hand):
@@ -193,6 +195,8 @@ def hand_lines(
         else:
             text.append(_("a card you have not seen"))
         note = _card_note(view, slot, marks, names, placing)
+        if not note and seen is not None and slot not in seen:
+            note = _("new")
         if note:
             text.append(f"  {note}", style="bold italic")
         if here:

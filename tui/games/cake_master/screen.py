@@ -148,7 +148,7 @@ class MasterScreen(TableScreen):
         self.cursor = 0
         self.marks = Marks()
         self._notices: list[tuple[str, list[str]]] = []  # round breakdowns to show
-        self._over_lines: list[str] = []  # the last round's breakdown, told at the end
+        self._seen: dict[int, set[int]] = {}  # per seat: its hand at its last choice this turn
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -232,7 +232,12 @@ class MasterScreen(TableScreen):
             if view.hand:
                 cards.update(
                     hand_lines(
-                        view, self.cursor, self.marks, names, keys_live=self.awaiting is not None
+                        view,
+                        self.cursor,
+                        self.marks,
+                        names,
+                        keys_live=self.awaiting is not None,
+                        seen=self._seen.get(self.viewer),
                     )
                 )
             else:
@@ -272,8 +277,11 @@ class MasterScreen(TableScreen):
             text.append(_("exchanges left {n}").format(n=view.exchanges_left))
             return text
         names = self.table.names
+        room = MIN_SIZE[0] - 2 - text.cell_len  # the names shorten to fit the line
+        longest = max(3, room // view.players - 4)
         text.append(
-            "  ".join(f"{names[s]} ★{view.stars[s]}" for s in range(view.players)), style="bold"
+            " ".join(f"{names[s][:longest]}★{view.stars[s]}" for s in range(view.players)),
+            style="bold",
         )
         return text
 
@@ -425,6 +433,11 @@ class MasterScreen(TableScreen):
         """``seat`` seals ``action``; the log and table follow, then the game moves on."""
         self.awaiting = None
         self.marks.clear()
+        if not by_bot:
+            if isinstance(action, Place):
+                self._seen.pop(seat, None)  # a new turn deals a new hand
+            else:
+                self._seen[seat] = set(self.table.view(seat).hand)
         entries = self.table.act(seat, action)
         self.post_message(ActionChosen(seat, action, by_bot))
         self._tell(entries)
