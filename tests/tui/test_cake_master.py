@@ -22,6 +22,7 @@ from cakeparty.tui.screens.dialogs import NoticeScreen, PassScreen
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
+from cakeparty.tui.widgets import Cycler
 
 from .pilot import SIZE, make_app
 
@@ -264,12 +265,30 @@ async def test_help_shows_the_rules_cards_and_keys() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        assert "C18" in screen_text(app) or "customer" in screen_text(app)
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen) and help_screen.tab == "cards"
+        text = screen_text(app)
+        assert "C1 " in text and "exactly 4 raspberries" in text  # the customers
+        assert "Soldier" not in text  # not another game's cards
         await pilot.press("right")
-        await pilot.pause()
         assert "Cake Master — rules" in screen_text(app)
+        await pilot.press("right")
+        assert "l / r" in screen_text(app)
+
+
+async def test_the_menu_offers_the_game_its_counts_and_its_help() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        assert "Cake Master" in screen_text(app)  # the game picker lists it
+        await pilot.press("2")
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen) and help_screen.game == "cake-master"
+        assert "exactly 4 raspberries" in screen_text(app)
+        await pilot.press("escape", "b", "2")
+        form = app.screen
+        players = next(c for c in form.query(Cycler) if c.name == "players")
+        assert [value for _label, value in players.choices] == [1, 2, 3, 4, 5, 6]
 
 
 async def test_keys_never_send_a_choice_that_is_not_legal() -> None:

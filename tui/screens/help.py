@@ -99,13 +99,21 @@ class HelpScreen(ModalScreen[None]):
     def __init__(
         self,
         game: str = "cake-duel",
-        keys: Sequence[tuple[str, str]] = DUEL_KEYS,
+        keys: Sequence[tuple[str, str]] | None = None,
         cards: RenderableType | None = None,
     ):
-        """``cards``: the game's own card reference (Cake Duel's table when not given)."""
+        """``keys`` and ``cards``: the game's keys and card reference; when not given,
+        those its registration names (Cake Duel's when it names none)."""
         super().__init__()
+        from cakeparty.tui.table.registration import find
+
+        table = find(game)
+        if table is not None and table.help is not None and (keys is None or cards is None):
+            own_keys, own_cards = table.help()
+            keys = own_keys if keys is None else keys
+            cards = own_cards if cards is None else cards
         self.game = game
-        self.keys = keys
+        self.keys = DUEL_KEYS if keys is None else keys
         self.cards = cards
 
     def compose(self) -> ComposeResult:

@@ -77,6 +77,9 @@ class TableGame:
     #: The story of a game's public events: (core game, players, options, dealer) → a
     #: :class:`~cakeparty.tui.table.story.Story`.
     story: Callable[..., Any] | None = None
+    #: The help screen's keys and card reference of the game: () → (keys, a renderable).
+    #: None: the help screen's own.
+    help: Callable[[], tuple[Sequence[tuple[str, str]], Any]] | None = None
 
     # -- reading -----------------------------------------------------------------------
 

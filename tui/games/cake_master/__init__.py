@@ -26,6 +26,13 @@ def story(game: Any, players: int, options: Any, dealer: Any = None) -> Any:
     return MasterStory(game, players, options, dealer)
 
 
+def game_help() -> tuple[Any, Any]:
+    """The help screen's keys and card reference (the customers, the taste points)."""
+    from cakeparty.tui.games.cake_master.help import KEYS, cards_reference
+
+    return KEYS, cards_reference()
+
+
 GAME = TableGame(
     name="cake-master",
     label=N_("Cake Master"),
@@ -44,4 +51,5 @@ GAME = TableGame(
     # only the shared TableSession protocol, so a networked seat plugs in here later
     net_screen=None,
     story=story,
+    help=game_help,
 )

@@ -36,7 +36,6 @@ from cakeparty.core.games.cake_master.text import (
 )
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.i18n import N_, _
-from cakeparty.tui.games.cake_master.help import KEYS, cards_reference
 from cakeparty.tui.games.cake_master.parts import (
     Marks,
     cakes_text,
@@ -697,7 +696,7 @@ class MasterScreen(TableScreen):
         self.log_view.page(step)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.table.game.name, KEYS, cards=cards_reference()))
+        self.app.push_screen(HelpScreen(self.table.game.name))
 
     def action_replay(self) -> None:
         if not self.table.over or not isinstance(self.table, LocalTable):
