@@ -3,8 +3,12 @@ game to its rating, hot-seat hands hidden between people, icing letters without 
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +29,7 @@ from cakeparty.tui.table.results import EndScreen, ReplayScreen
 from cakeparty.tui.widgets import Cycler
 
 from .pilot import SIZE, make_app
+from .test_e2e_tmux import BINARY, TMUX, Terminal
 
 
 def screen_text(app: App[Any]) -> str:
@@ -336,3 +341,37 @@ async def test_six_players_sit_at_one_table_and_the_title_keeps_every_score() ->
             assert f"{names[seat]}'s cakes" in screen_text(app)
         await pilot.press("o")
         assert "Your cakes — Ann" in screen_text(app)
+
+
+@pytest.mark.skipif(TMUX is None or not BINARY.exists(), reason="needs tmux and the binary")
+def test_the_binary_plays_a_turn_at_80x24(tmp_path: Path) -> None:
+    """The installed app in a real terminal: a pass, then a placement, by keys."""
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text(json.dumps({"name": "Ann", "bot_delay": 0.05}))
+    env = {"CAKEPARTY_CONFIG_DIR": str(config), "TERM": "xterm-256color", "NO_COLOR": "1"}
+    command = [str(BINARY), "play", "cake-master", "--players", "3", "--seed", "5"]
+    term = Terminal(f"cakeparty-master-{os.getpid()}", command, env)
+    try:
+        screen = term.wait_for(lambda s: "l gives it to Muffin" in s, "the pass step")
+        lines = screen.splitlines()
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+        term.keys("1", "l", "r")
+        term.wait_for(lambda s: "enter: pass them" in s, "both cards chosen")
+        term.keys("Enter")
+        term.wait_for(lambda s: "Place card 1 of 3" in s, "the place step")
+        term.keys("a", "1", "a", "2", "b", "1")
+        screen = term.wait_for(lambda s: "enter commits" in s, "the placement's score")
+        assert re.search(r"taste \d+ \(\d+ \+ \d+ \+ \d+\)", screen)
+        term.keys("Enter")
+        screen = term.wait_for(
+            lambda s: "turn 2/4" in s and "pass step" in s, "the second turn's pass step"
+        )
+        # cake 1's top row holds the two cards placed on quarters 1 and 2, as letters
+        assert re.match(r"│ [PWC] [rb-]+ +\S +[PWC] ", screen.splitlines()[3]), screen
+        term.keys("q")
+        term.wait_for(lambda s: "Quit this game?" in s, "the quit question")
+        term.keys("y")
+        term.wait_for(lambda s: "Your hand" not in s, "the app to quit")
+    finally:
+        term.close()
