@@ -375,3 +375,13 @@ def test_the_binary_plays_a_turn_at_80x24(tmp_path: Path) -> None:
         term.wait_for(lambda s: "Your hand" not in s, "the app to quit")
     finally:
         term.close()
+
+
+def test_the_bots_of_one_step_share_the_delay() -> None:
+    """Sealed choices show nothing while they are made: five bots together wait about
+    as long as one, and a new game keeps the setting."""
+    screen = MasterScreen(GameSetup(game="cake-master", players=6, seed=1), bot_delay=0.5)
+    assert screen.bot_delay == pytest.approx(0.1)
+    assert screen.delay_setting == 0.5
+    solo = MasterScreen(GameSetup(game="cake-master", players=1, seed=1), bot_delay=0.5)
+    assert solo.bot_delay == 0.5

@@ -140,7 +140,11 @@ class MasterScreen(TableScreen):
     ) -> None:
         """``setup``: the game to start, or a game already set up."""
         session = LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
-        super().__init__(session, bot_delay=bot_delay, leave=leave)
+        # every choice is sealed, so a bot's shows nothing: the bots of one step share
+        # the delay, and a step waits about as long at any table
+        bots = sum(1 for seat in range(session.players) if session.is_bot(seat))
+        super().__init__(session, bot_delay=bot_delay / max(1, bots), leave=leave)
+        self.delay_setting = bot_delay
         self.table: TableSession = session
         self.viewer: int | None = None if session.hotseat else session.humans[0]
         self.shown: int | None = None  # whose cakes the cakes panel shows (None: the viewer's)
@@ -711,6 +715,9 @@ class MasterScreen(TableScreen):
         fresh = replace(self.table.setup, seed=None)
         self.app.switch_screen(
             MasterScreen(
-                fresh, player=self.table.names[0], bot_delay=self.bot_delay, leave=self.leave
+                fresh,
+                player=self.table.names[0],
+                bot_delay=self.delay_setting,
+                leave=self.leave,
             )
         )
