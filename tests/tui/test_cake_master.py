@@ -385,3 +385,19 @@ def test_the_bots_of_one_step_share_the_delay() -> None:
     assert screen.delay_setting == 0.5
     solo = MasterScreen(GameSetup(game="cake-master", players=1, seed=1), bot_delay=0.5)
     assert solo.bot_delay == 0.5
+
+
+def test_the_rules_print_for_cake_master() -> None:
+    """``cakeparty rules cake-master``, piped: the game's own rules, within 80 columns."""
+    import subprocess
+    import sys
+
+    binary = str(Path(sys.executable).with_name("cakeparty"))
+    done = subprocess.run(
+        [binary, "rules", "cake-master"], capture_output=True, text=True, check=True, timeout=60
+    )
+    text = done.stdout
+    assert text.startswith("# Cake Master — rules")
+    for words in ("Two players", "Solo", "Apprentice", "complete rosette", "C18"):
+        assert words in text
+    assert all(len(line) <= 80 for line in text.splitlines())
