@@ -300,6 +300,10 @@ class MasterScreen(TableScreen):
             ), "you"
         seat = self.table.to_act
         if seat is None:
+            if step:  # a networked seat whose choice is sealed: the others still choose
+                return _("{step} · waiting for the others' sealed choices").format(
+                    step=step
+                ), "wait"
             return _("The cards are being dealt"), "wait"
         return _("{step} · waiting for {name}").format(step=step, name=names[seat]), "wait"
 
