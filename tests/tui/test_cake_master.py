@@ -401,3 +401,51 @@ def test_the_rules_print_for_cake_master() -> None:
     for words in ("Two players", "Solo", "Apprentice", "complete rosette", "C18"):
         assert words in text
     assert all(len(line) <= 80 for line in text.splitlines())
+
+
+def test_the_replay_opens_every_pass_with_its_real_cards() -> None:
+    """After a game, each sealed pass is told with the cards really passed (the dealer's),
+    which the live story never shows."""
+    from cakeparty.core.games.cake_master.actions import PassCards
+    from cakeparty.tui.games.cake_master.story import replay_lines
+    from cakeparty.tui.table.local import LocalTable
+
+    table = LocalTable(GameSetup(game="cake-master", players=3, seed=8), "Ann")
+    rng = random.Random(3)
+    while not table.over:
+        seat = table.to_act
+        assert seat is not None
+        table.act(seat, table.bots["random"](table.view(seat), rng))
+    assert all(entry.choice is None for entry in table.story)  # live: public events only
+    entries = table.replay()
+    passes = [e for e in entries if isinstance(e.choice, PassCards)]
+    assert len(passes) == 3 * 12
+    # every round reshuffles the cards into the slots: the dealer's slots now are the
+    # last round's, whose 4 turns of 3 passes come last
+    for entry in passes[-12:]:
+        assert isinstance(entry.choice, PassCards)
+        real = tuple(table.match.dealer.card(s) for s in (entry.choice.left, entry.choice.right))
+        assert entry.cards == real
+    # at three players every card in hand is placed each turn: each card passed shows up
+    # face up in its receiver's placement of that turn
+    from cakeparty.core.games.cake_master import events as ev
+
+    owed: dict[int, list[str]] = {0: [], 1: [], 2: []}
+    checked = 0
+    for entry in entries:
+        if isinstance(entry.choice, PassCards):
+            assert entry.seat is not None
+            owed[(entry.seat + 1) % 3].append(entry.cards[0])
+            owed[(entry.seat - 1) % 3].append(entry.cards[1])
+        elif isinstance(entry.event, ev.Placed):
+            for card in owed[entry.event.seat]:
+                assert card in entry.event.cards
+                checked += 1
+            owed[entry.event.seat] = []
+    assert checked == 2 * 3 * 12
+    lines = [text for _kind, text in replay_lines(entries, table.names)]
+    first = passes[0]
+    assert any(
+        card_words(first.cards[0]) in line and "to the left" in line and "Ann" in line
+        for line in lines
+    )

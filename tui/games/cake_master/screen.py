@@ -551,9 +551,6 @@ class MasterScreen(TableScreen):
         """``wanted`` as it is in the legal list, or ``None`` when it is not there."""
         return next((a for a in self._legal() if a == wanted), None)
 
-    def _step(self) -> Phase | None:
-        return self.view().phase if self.awaiting is not None else None
-
     def action_move(self, step: int) -> None:
         hand = self.view().hand
         if hand:
