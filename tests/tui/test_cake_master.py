@@ -449,3 +449,33 @@ def test_the_replay_opens_every_pass_with_its_real_cards() -> None:
         card_words(first.cards[0]) in line and "to the left" in line and "Ann" in line
         for line in lines
     )
+
+
+async def test_hot_seat_breakdown_keeps_the_new_hands_hidden() -> None:
+    """The round's breakdown is read by everyone: the hands just dealt stay hidden under it."""
+    setup = GameSetup(game="cake-master", players=2, hotseat=True, names=("Ann", "Bo"), seed=6)
+    app = make_app(setup)
+    rng = random.Random(2)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(200):
+            screen = await settle(pilot)
+            if isinstance(screen, PassScreen):
+                await pilot.press("enter")
+                continue
+            if isinstance(screen, NoticeScreen):
+                break
+            assert isinstance(screen, MasterScreen) and screen.awaiting is not None
+            screen.perform(screen.awaiting, screen.table.game.bots["random"](screen.view(), rng))
+        else:
+            raise AssertionError("no round ended")
+        game = app.screen_stack[-2]
+        assert isinstance(game, MasterScreen) and game.viewer is None
+        text = screen_text(app)
+        assert "Round 1 is scored" in text
+        for seat in range(2):
+            seat_view = game.table.view(seat)
+            assert seat_view.hand  # round 2 is dealt already
+            for slot in seat_view.hand:
+                assert card_words(seat_view.known[slot]) not in text
+        await pilot.press("enter")
+        assert isinstance(await settle(pilot), PassScreen)

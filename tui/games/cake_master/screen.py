@@ -146,7 +146,9 @@ class MasterScreen(TableScreen):
         super().__init__(session, bot_delay=bot_delay / max(1, bots), leave=leave)
         self.delay_setting = bot_delay
         self.table: TableSession = session
-        self.viewer: int | None = None if session.hotseat else session.humans[0]
+        #: several people at this keyboard: no hand shows until its owner has it
+        self.sharing = session.hotseat and len(session.humans) > 1
+        self.viewer: int | None = None if self.sharing else session.humans[0]
         self.shown: int | None = None  # whose cakes the cakes panel shows (None: the viewer's)
         self.cursor = 0
         self.marks = Marks()
@@ -406,6 +408,8 @@ class MasterScreen(TableScreen):
         table = self.table
         if self._notices:
             title, lines = self._notices.pop(0)
+            if self.sharing:
+                self.viewer = None  # everyone reads the breakdown: the new hands stay hidden
             self.refresh_view()
             self.app.push_screen(NoticeScreen(title, lines, classes="round-end"), self._resume)
             return
