@@ -453,11 +453,20 @@ def test_the_replay_opens_every_pass_with_its_real_cards() -> None:
 
 async def test_hot_seat_breakdown_keeps_the_new_hands_hidden() -> None:
     """The round's breakdown is read by everyone: the hands just dealt stay hidden under it."""
+    from cakeparty.tui.table.local import LocalTable
+
     setup = GameSetup(game="cake-master", players=2, hotseat=True, names=("Ann", "Bo"), seed=6)
-    app = make_app(setup)
+    table = LocalTable(setup)
     rng = random.Random(2)
+    # the first three turns and a half at once: the screen takes over at the last placement
+    while not (table.view(None).turn == 4 and table.view(None).phase is Phase.PLACE):
+        seat = table.to_act
+        assert seat is not None
+        table.act(seat, table.bots["random"](table.view(seat), rng))
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(200):
+        await app.push_screen(MasterScreen(table, bot_delay=0))
+        for _ in range(20):
             screen = await settle(pilot)
             if isinstance(screen, PassScreen):
                 await pilot.press("enter")
