@@ -84,27 +84,7 @@ class MasterScreen(TableScreen):
     QUIT_QUESTION = N_("Quit this game?")
     QUIT_DETAIL = N_("The game in progress will be lost.")
 
-    DEFAULT_CSS = """
-    MasterScreen { layout: vertical; }
-    MasterScreen #cm-too-small { display: none; height: 1; background: $warning 40%; }
-    MasterScreen.-too-small #cm-too-small { display: block; }
-    MasterScreen #cm-title { height: 1; padding: 0 1; background: $primary 30%; }
-    MasterScreen #cm-top { height: 7; }
-    MasterScreen #cm-cakes {
-        width: 50; height: 7; border: round $accent; padding: 0 1;
-        border-title-color: $accent;
-    }
-    MasterScreen #cm-customers {
-        width: 1fr; height: 7; border: round $secondary; padding: 0 1;
-        border-title-color: $secondary;
-    }
-    MasterScreen #cm-hand {
-        height: 6; border: round $primary; padding: 0 1; border-title-color: $primary;
-    }
-    MasterScreen #cm-hand Static { text-wrap: nowrap; text-overflow: ellipsis; }
-    MasterScreen #cm-prompt { height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
-    MasterScreen #cm-log { height: 1fr; border: round $panel-lighten-2; }
-    """
+    CSS_PATH = "screen.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", _("Card"), key_display="←→", id="cm.left"),
