@@ -24,18 +24,21 @@ from textual.widgets import Footer, Static
 from cakeparty.core import Action
 from cakeparty.core.games.cake_master import events as ev
 from cakeparty.core.games.cake_master.actions import Exchange, Keep, PassCards, Place
-from cakeparty.core.games.cake_master.scoring import meets, taste
-from cakeparty.core.games.cake_master.state import ROUNDS, TURNS, Phase
+from cakeparty.core.games.cake_master.state import Phase
 from cakeparty.core.games.cake_master.text import (
-    customer_words,
     describe,
     final_lines,
-    preview_words,
     rating_title,
     round_breakdown,
 )
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.i18n import N_, _
+from cakeparty.tui.games.cake_master.lines import (
+    cakes_with_marks,
+    free_quarters,
+    prompt_line,
+    title_line,
+)
 from cakeparty.tui.games.cake_master.parts import (
     Marks,
     cakes_text,
@@ -234,41 +237,21 @@ class MasterScreen(TableScreen):
     def _cakes_drawn(
         self, view: MasterView, seat: int
     ) -> tuple[dict[int, dict[int, str]], int | None, list[tuple[str | None, ...]]]:
-        """The cakes of ``seat`` with this step's placements so far drawn on them."""
-        seat_cakes = [list(c) for c in view.seat_cakes(seat)]
+        """The cakes of ``seat``, with this step's placements so far drawn on the viewer's:
+        the quarters to highlight, the cake being chosen, the cakes."""
+        if seat != self.viewer or self.awaiting is None:
+            return {}, None, list(view.seat_cakes(seat))
         marked: dict[int, dict[int, str]] = {}
-        focus = None
-        if seat == self.viewer and self.awaiting is not None:
-            for slot, (cake, quarter) in self.marks.spots.items():
-                seat_cakes[cake][quarter] = view.card(slot)
-                marked.setdefault(cake, {})[quarter] = ""
-            if self.marks.cake is not None:
-                focus = self.marks.cake
-                for quarter in self._free(view, self.marks.cake):
-                    marked.setdefault(focus, {})[quarter] = f"{quarter + 1}?"
-        return marked, focus, [tuple(c) for c in seat_cakes]
+        for cake, quarter in self.marks.spots.values():
+            marked.setdefault(cake, {})[quarter] = ""
+        focus = self.marks.cake
+        if focus is not None:
+            for quarter in free_quarters(view, self.marks, focus):
+                marked.setdefault(focus, {})[quarter] = f"{quarter + 1}?"
+        return marked, focus, cakes_with_marks(view, self.marks)
 
     def title_text(self, view: MasterView) -> Text:
-        text = Text()
-        text.append(_("Cake Master"), style="bold")
-        text.append(" · ")
-        text.append(_("round {n}/{of}").format(n=max(view.round, 1), of=ROUNDS))
-        text.append(" · ")
-        text.append(_("turn {n}/{of}").format(n=max(view.turn_in_round, 1), of=TURNS))
-        text.append(" · ")
-        if view.solo:
-            text.append(_("customers met {n}").format(n=view.met), style="bold")
-            text.append(" · ")
-            text.append(_("exchanges left {n}").format(n=view.exchanges_left))
-            return text
-        names = self.table.names
-        room = MIN_SIZE[0] - 2 - text.cell_len  # the names shorten to fit the line
-        longest = max(3, room // view.players - 4)
-        text.append(
-            " ".join(f"{names[s][:longest]}★{view.stars[s]}" for s in range(view.players)),
-            style="bold",
-        )
-        return text
+        return title_line(view, self.table.names, MIN_SIZE[0])
 
     def status_text(self, view: MasterView) -> tuple[str, str]:
         """The status line and its tone ("you", "wait" or "end")."""
@@ -291,69 +274,10 @@ class MasterScreen(TableScreen):
 
     def prompt_text(self, view: MasterView) -> Text:
         """What the keys do now, and what the choice so far would score."""
-        if self.awaiting is None or self.viewer is None:
+        if self.awaiting is None or self.viewer is None or not view.hand:
             return Text("")
-        marks, names = self.marks, self.table.names
-        if view.phase is Phase.PASS:
-            seat = self.viewer
-            left, right = names[(seat + 1) % view.players], names[(seat - 1) % view.players]
-            if marks.left is not None and marks.right is not None:
-                return Text(_("enter: pass them · u undo"), style="bold")
-            return Text(
-                _("Pick a card (←→ 1–4): l gives it to {left}, r to {right}").format(
-                    left=left, right=right
-                )
-            )
-        if view.phase is Phase.KEEP:
-            return Text(_("Pick the card to keep (←→ 1–4), k or enter: the other two go over"))
-        if view.phase is Phase.KEEP_BACK:
-            return Text(
-                _("Keep one of the cards received (←→ 1–4), k or enter: give the other back")
-            )
-        if view.phase is not Phase.PLACE:
-            return Text("")
-        if marks.exchange:
-            return Text(
-                _(
-                    "enter: exchange {n} card(s) · x marks or unmarks · {left} exchanges left"
-                ).format(n=len(marks.exchange), left=view.exchanges_left),
-                style="bold",
-            )
-        if len(marks.spots) == 3:
-            place = self._placement()
-            words = preview_words(view, place) if place is not None else ""
-            return Text(_("{preview} · enter commits · u undo").format(preview=words), style="bold")
-        if marks.cake is not None:
-            return self._quarter_hints(view, marks.cake)
-        placed = len(marks.spots)
-        extra = _(" · x exchange") if view.exchanges_left > 0 and not marks.spots else ""
-        return Text(
-            _(
-                "Place card {n} of 3: pick it (←→ 1–4), its cake a/b/c, its quarter 1–4{extra}"
-            ).format(n=placed + 1, extra=extra)
-        )
-
-    def _quarter_hints(self, view: MasterView, cake: int) -> Text:
-        """Each free quarter of ``cake`` with the cake's taste there (solo: its fit)."""
         slot = self._current_slot(view)
-        assert self.viewer is not None
-        hints = []
-        _marked, _focus, seat_cakes = self._cakes_drawn(view, self.viewer)
-        customers = view.customer_names
-        for quarter in self._free(view, cake):
-            trial = list(seat_cakes[cake])
-            trial[quarter] = view.card(slot)
-            cake_now = tuple(trial)
-            hint = str(quarter + 1)
-            if not view.solo:
-                hint = _("{q}: taste {n}").format(q=quarter + 1, n=taste(cake_now).total)
-            met = [c for c in customers if meets(c, cake_now)]
-            if met:
-                hint += " ✓ " + customer_words(met[0])
-            hints.append(hint)
-        return Text(
-            _("Cake {cake}, which quarter? {hints}").format(cake=cake + 1, hints=" · ".join(hints))
-        )
+        return prompt_line(view, self.marks, self.table.names, slot, self._placement())
 
     # -- the story ---------------------------------------------------------------------------
 
@@ -516,14 +440,7 @@ class MasterScreen(TableScreen):
         return view.hand[min(self.cursor, len(view.hand) - 1)]
 
     def _free(self, view: MasterView, cake: int) -> list[int]:
-        """The quarters of ``cake`` still empty, this step's placements counted."""
-        assert self.viewer is not None
-        taken = {q for c, q in self.marks.spots.values() if c == cake}
-        return [
-            q
-            for q, slot in enumerate(view.cakes[self.viewer][cake])
-            if slot is None and q not in taken
-        ]
+        return free_quarters(view, self.marks, cake)
 
     def _placement(self) -> Place | None:
         """The legal placement the marks make, or ``None``."""
