@@ -27,8 +27,8 @@ async def test_the_menu_opens_and_closes_every_screen_by_keyboard() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, MenuScreen)
-        # rules and cards: three tabs, switched with ←/→, closed with esc
-        await pilot.press("r")
+        # rules and cards: three tabs, switched with ←/→, closed with esc (1: the first game)
+        await pilot.press("r", "1")
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen) and help_screen.tab == "cards"
         await pilot.press("right")
@@ -41,12 +41,12 @@ async def test_the_menu_opens_and_closes_every_screen_by_keyboard() -> None:
         assert isinstance(app.screen, MenuScreen)
         # the local game form backs out with esc, for bots and for hot-seat
         for key, hotseat in (("b", False), ("s", True)):
-            await pilot.press(key)
+            await pilot.press(key, "1")
             assert isinstance(app.screen, SetupScreen) and app.screen.hotseat is hotseat
             await pilot.press("escape")
             assert isinstance(app.screen, MenuScreen)
         # hosting and joining a networked game back out with esc too
-        await pilot.press("h")
+        await pilot.press("h", "1")
         assert isinstance(app.screen, HostSetupScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
@@ -55,7 +55,7 @@ async def test_the_menu_opens_and_closes_every_screen_by_keyboard() -> None:
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
         # the menu list works with arrows and enter too: the 5th entry is the rules
-        await pilot.press("down", "down", "down", "down", "enter")
+        await pilot.press("down", "down", "down", "down", "enter", "1")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("question_mark")
         assert isinstance(app.screen, MenuScreen)
@@ -66,7 +66,7 @@ async def test_the_menu_opens_and_closes_every_screen_by_keyboard() -> None:
 async def test_the_game_form_starts_the_game_chosen() -> None:
     app = make_app(bot_level="random")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("b")
+        await pilot.press("b", "1")
         form = app.screen
         assert isinstance(form, SetupScreen)
         assert form.setup == GameSetup(players=2, bots="random", options={"full": True})

@@ -25,7 +25,7 @@ async def test_the_form_reaches_tournament_and_learning_options_at_80x24() -> No
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("b")
+        await pilot.press("b", "1")
         form = app.screen
         assert isinstance(form, SetupScreen)
         names = [c.name for c in form.query(Cycler)]
@@ -55,7 +55,7 @@ async def test_the_form_reaches_tournament_and_learning_options_at_80x24() -> No
 async def test_hot_seat_players_are_named_at_setup() -> None:
     app = make_app()  # the settings name is Ann
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("s")
+        await pilot.press("s", "1")
         form = app.screen
         assert isinstance(form, SetupScreen)
         first, second = form.query_one("#name-0"), form.query_one("#name-1")
@@ -112,7 +112,7 @@ def test_a_duel_option_for_another_game_is_a_clear_error(
 async def test_the_host_form_reaches_both_options_and_the_lobby_shows_them() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("h")
+        await pilot.press("h", "1")
         form = app.screen
         assert isinstance(form, HostSetupScreen)
         cyclers = {c.name: c for c in form.query(Cycler)}

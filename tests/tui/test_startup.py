@@ -48,7 +48,7 @@ def test_the_menu_imports_neither_the_network_nor_the_lobby_help_or_duel(
 async def test_help_shows_the_rules_rendered_not_as_raw_markdown() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("r", "right")
+        await pilot.press("r", "1", "right")
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen) and help_screen.tab == "rules"
         rules = help_screen.query_one(".help-rules", Static)

@@ -13,6 +13,7 @@ from cakeparty.tui.table.registration import TableGame
 
 PACKAGES = [
     "cake_duel",
+    "cake_master",
 ]
 
 GAMES: tuple[TableGame, ...] = tuple(

@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import ClassVar
 
+from rich.console import RenderableType
 from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
@@ -106,10 +107,25 @@ class HelpScreen(ModalScreen[None]):
         "keys": N_("Keys"),
     }
 
-    def __init__(self, game: str = "cake-duel", keys: Sequence[tuple[str, str]] = DUEL_KEYS):
+    def __init__(
+        self,
+        game: str = "cake-duel",
+        keys: Sequence[tuple[str, str]] | None = None,
+        cards: RenderableType | None = None,
+    ):
+        """``keys`` and ``cards``: the game's keys and card reference; when not given,
+        those its registration names (Cake Duel's when it names none)."""
         super().__init__()
+        from cakeparty.tui.table.registration import find
+
+        table = find(game)
+        if table is not None and table.help is not None and (keys is None or cards is None):
+            own_keys, own_cards = table.help()
+            keys = own_keys if keys is None else keys
+            cards = own_cards if cards is None else cards
         self.game = game
-        self.keys = keys
+        self.keys = DUEL_KEYS if keys is None else keys
+        self.cards = cards
         self._tab = "cards"
         self._rules_drawn = False
 
@@ -122,7 +138,7 @@ class HelpScreen(ModalScreen[None]):
                 with VerticalScroll(id=name, classes="help-scroll") as pane:
                     pane.display = name == self._tab
                     if name == "cards":
-                        yield Static(cards_table())
+                        yield Static(self.cards if self.cards is not None else cards_table())
                     elif name == "rules":
                         yield Static("", classes="help-rules")
                     else:

@@ -20,7 +20,7 @@ from cakeparty.tui.table import registration
 from cakeparty.tui.table.story import Story
 
 #: Bots' names, by seat: a cake-themed table.
-BOT_NAMES = ("Muffin", "Eclair", "Brownie", "Crumble")
+BOT_NAMES = ("Muffin", "Eclair", "Brownie", "Crumble", "Macaron", "Strudel")
 
 
 @dataclass(frozen=True)

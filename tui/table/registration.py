@@ -80,6 +80,9 @@ class TableGame:
     #: What a seat decides now, in the game's words, for the others waiting on it:
     #: (public view, seat, names) → "Bob attacks: claim or pass". None: "Bob decides".
     describe_decision: Callable[[Any, int, Sequence[str]], str] | None = None
+    #: The help screen's keys and card reference of the game: () → (keys, a renderable).
+    #: None: the help screen's own.
+    help: Callable[[], tuple[Sequence[tuple[str, str]], Any]] | None = None
 
     # -- reading -----------------------------------------------------------------------
 

@@ -1,0 +1,55 @@
+"""Cake Master at the table: its screen, its story, its keys and its player counts.
+
+:data:`GAME` is what the app knows of Cake Master beyond its rules; the screen loads when
+a game starts, so the headless commands read the player counts without loading Textual.
+Cake Master has no options: one player is solo, two pass by keeping and giving.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cakeparty.core.i18n import N_
+from cakeparty.tui.table.registration import PlayerCount, TableGame
+
+
+def local_screen(setup: Any, *, player: str, bot_delay: float, leave: str) -> Any:
+    """The screen of a local game (bots, hot-seat or solo)."""
+    from cakeparty.tui.games.cake_master.screen import MasterScreen
+
+    return MasterScreen(setup, player=player, bot_delay=bot_delay, leave=leave)
+
+
+def story(game: Any, players: int, options: Any, dealer: Any = None) -> Any:
+    from cakeparty.tui.games.cake_master.story import MasterStory
+
+    return MasterStory(game, players, options, dealer)
+
+
+def game_help() -> tuple[Any, Any]:
+    """The help screen's keys and card reference (the customers, the taste points)."""
+    from cakeparty.tui.games.cake_master.help import KEYS, cards_reference
+
+    return KEYS, cards_reference()
+
+
+GAME = TableGame(
+    name="cake-master",
+    label=N_("Cake Master"),
+    counts=(
+        PlayerCount(
+            1, N_("1 — solo"), note=N_("Solo: meet customers, 3 exchanges"), networked=False
+        ),
+        PlayerCount(2, N_("2 — keep and give"), note=N_("Two players: keep 1, give 2, twice")),
+        PlayerCount(3, N_("3 players")),
+        PlayerCount(4, N_("4 players")),
+        PlayerCount(5, N_("5 players")),
+        PlayerCount(6, N_("6 players")),
+    ),
+    local_screen=local_screen,
+    # the networked seat (tui/netduel.py) cannot drive this screen yet; the screen drives
+    # only the shared TableSession protocol, so a networked seat plugs in here later
+    net_screen=None,
+    story=story,
+    help=game_help,
+)

@@ -1,0 +1,124 @@
+"""The Cake Master screen's one-line texts: the title, and the prompt that says what the
+keys do now and what the choice so far would score. Pure functions of one seat's view,
+the marks made so far and the seats' names: no widgets here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from cakeparty.core.games.cake_master.actions import Place
+from cakeparty.core.games.cake_master.scoring import Cake, meets, taste
+from cakeparty.core.games.cake_master.state import ROUNDS, TURNS, Phase
+from cakeparty.core.games.cake_master.text import customer_words, preview_words
+from cakeparty.core.games.cake_master.view import MasterView
+from cakeparty.core.i18n import _
+from cakeparty.tui.games.cake_master.parts import Marks
+
+
+def free_quarters(view: MasterView, marks: Marks, cake: int) -> list[int]:
+    """The quarters of the viewer's ``cake`` still empty, this step's marks counted."""
+    assert view.seat is not None
+    taken = {q for c, q in marks.spots.values() if c == cake}
+    return [
+        q for q, slot in enumerate(view.cakes[view.seat][cake]) if slot is None and q not in taken
+    ]
+
+
+def cakes_with_marks(view: MasterView, marks: Marks) -> list[Cake]:
+    """The viewer's cakes with this step's placements so far put on them."""
+    assert view.seat is not None
+    cakes = [list(c) for c in view.seat_cakes(view.seat)]
+    for slot, (cake, quarter) in marks.spots.items():
+        cakes[cake][quarter] = view.card(slot)
+    return [tuple(c) for c in cakes]
+
+
+def title_line(view: MasterView, names: Sequence[str], width: int) -> Text:
+    """Game, round and turn; the stars of every seat (solo: customers met, exchanges)."""
+    text = Text()
+    text.append(_("Cake Master"), style="bold")
+    text.append(" · ")
+    text.append(_("round {n}/{of}").format(n=max(view.round, 1), of=ROUNDS))
+    text.append(" · ")
+    text.append(_("turn {n}/{of}").format(n=max(view.turn_in_round, 1), of=TURNS))
+    text.append(" · ")
+    if view.solo:
+        text.append(_("customers met {n}").format(n=view.met), style="bold")
+        text.append(" · ")
+        text.append(_("exchanges left {n}").format(n=view.exchanges_left))
+        return text
+    room = width - 2 - text.cell_len  # the names shorten to fit the line
+    longest = max(3, room // view.players - 4)
+    text.append(
+        " ".join(f"{names[s][:longest]}★{view.stars[s]}" for s in range(view.players)),
+        style="bold",
+    )
+    return text
+
+
+def prompt_line(
+    view: MasterView, marks: Marks, names: Sequence[str], slot: int, placement: Place | None
+) -> Text:
+    """What the keys do now in the viewer's step, and what the choice would score.
+
+    ``slot``: the card under the cursor; ``placement``: the legal placement the marks
+    make once all three cards are placed.
+    """
+    seat = view.seat
+    assert seat is not None
+    if view.phase is Phase.PASS:
+        left, right = names[(seat + 1) % view.players], names[(seat - 1) % view.players]
+        if marks.left is not None and marks.right is not None:
+            return Text(_("enter: pass them · u undo"), style="bold")
+        return Text(
+            _("Pick a card (←→ 1–4): l gives it to {left}, r to {right}").format(
+                left=left, right=right
+            )
+        )
+    if view.phase is Phase.KEEP:
+        return Text(_("Pick the card to keep (←→ 1–4), k or enter: the other two go over"))
+    if view.phase is Phase.KEEP_BACK:
+        return Text(_("Keep one of the cards received (←→ 1–4), k or enter: give the other back"))
+    if view.phase is not Phase.PLACE:
+        return Text("")
+    if marks.exchange:
+        return Text(
+            _("enter: exchange {n} card(s) · x marks or unmarks · {left} exchanges left").format(
+                n=len(marks.exchange), left=view.exchanges_left
+            ),
+            style="bold",
+        )
+    if len(marks.spots) == 3:
+        words = preview_words(view, placement) if placement is not None else ""
+        return Text(_("{preview} · enter commits · u undo").format(preview=words), style="bold")
+    if marks.cake is not None:
+        return quarter_hints(view, marks, slot, marks.cake)
+    extra = _(" · x exchange") if view.exchanges_left > 0 and not marks.spots else ""
+    return Text(
+        _("Place card {n} of 3: pick it (←→ 1–4), its cake a/b/c, its quarter 1–4{extra}").format(
+            n=len(marks.spots) + 1, extra=extra
+        )
+    )
+
+
+def quarter_hints(view: MasterView, marks: Marks, slot: int, cake: int) -> Text:
+    """Each free quarter of ``cake`` with the cake's taste if ``slot`` goes there (solo:
+    none), and the customer a finished cake would meet."""
+    cakes = cakes_with_marks(view, marks)
+    hints = []
+    for quarter in free_quarters(view, marks, cake):
+        trial = list(cakes[cake])
+        trial[quarter] = view.card(slot)
+        cake_now = tuple(trial)
+        hint = str(quarter + 1)
+        if not view.solo:
+            hint = _("{q}: taste {n}").format(q=quarter + 1, n=taste(cake_now).total)
+        met = [c for c in view.customer_names if meets(c, cake_now)]
+        if met:
+            hint += " ✓ " + customer_words(met[0])
+        hints.append(hint)
+    return Text(
+        _("Cake {cake}, which quarter? {hints}").format(cake=cake + 1, hints=" · ".join(hints))
+    )

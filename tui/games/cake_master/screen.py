@@ -1,0 +1,625 @@
+"""The Cake Master screen: your cakes and the customers above, your hand below, the log.
+
+The screen drives a :class:`~cakeparty.tui.table.session.TableSession` (here a
+:class:`~cakeparty.tui.table.local.LocalTable`). It shows the view of the seat at the
+keyboard and builds each sealed choice key by key — pass (or keep) a card, or place the
+three cards of the turn on their cakes and quarters — showing what the choice would score
+before it is committed; what it finally sends is always one of the seat's legal choices.
+Bots decide after a short visible delay, hands hide between people in hot-seat play, a
+round's scoring opens a breakdown and the game ends on the final table (solo: the rating).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from cakeparty.core import Action
+from cakeparty.core.games.cake_master import events as ev
+from cakeparty.core.games.cake_master.actions import Exchange, Keep, PassCards, Place
+from cakeparty.core.games.cake_master.state import Phase
+from cakeparty.core.games.cake_master.text import (
+    describe,
+    final_lines,
+    rating_title,
+    round_breakdown,
+)
+from cakeparty.core.games.cake_master.view import MasterView
+from cakeparty.core.i18n import N_, _
+from cakeparty.tui.games.cake_master.lines import (
+    cakes_with_marks,
+    free_quarters,
+    prompt_line,
+    title_line,
+)
+from cakeparty.tui.games.cake_master.parts import (
+    Marks,
+    cakes_text,
+    customers_text,
+    hand_lines,
+)
+from cakeparty.tui.games.cake_master.story import Entry, replay_lines
+from cakeparty.tui.messages import ActionChosen, GameEnded, KeyboardPassed
+from cakeparty.tui.screens.dialogs import NoticeScreen, PassScreen
+from cakeparty.tui.screens.help import HelpScreen
+from cakeparty.tui.table.local import GameSetup, LocalTable
+from cakeparty.tui.table.results import EndScreen, ReplayScreen
+from cakeparty.tui.table.screen import TableScreen
+from cakeparty.tui.table.session import TableSession
+from cakeparty.tui.widgets import LogView, StatusBar
+
+#: The smallest terminal the screen is laid out for: below it, a notice says so.
+MIN_SIZE = (80, 24)
+
+#: The end-of-game box in the game's own words.
+END_TITLE = N_("The bakery closes")
+
+#: What each step asks, in the prompt line.
+STEP_WORDS = {
+    Phase.PASS: N_("pass step"),
+    Phase.KEEP: N_("keep step"),
+    Phase.KEEP_BACK: N_("give-back step"),
+    Phase.PLACE: N_("place step"),
+}
+
+#: Key actions that only make sense while a person chooses, by the steps they serve.
+STEP_ACTIONS: dict[str, tuple[Phase, ...]] = {
+    "give_left": (Phase.PASS,),
+    "keep": (Phase.KEEP, Phase.KEEP_BACK),
+    "cake": (Phase.PLACE,),
+    "exchange": (Phase.PLACE,),
+    "commit": (Phase.PASS, Phase.KEEP, Phase.KEEP_BACK, Phase.PLACE),
+    "undo": (Phase.PASS, Phase.PLACE),
+    "move": (Phase.PASS, Phase.KEEP, Phase.KEEP_BACK, Phase.PLACE),
+}
+
+
+class MasterScreen(TableScreen):
+    """A local Cake Master game against bots, hot-seat between people, or solo."""
+
+    QUIT_QUESTION = N_("Quit this game?")
+    QUIT_DETAIL = N_("The game in progress will be lost.")
+
+    CSS_PATH = "screen.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", _("Card"), key_display="←→", id="cm.left"),
+        Binding("right", "move(1)", _("Card"), show=False, id="cm.right"),
+        Binding("1", "number(1)", show=False, id="cm.1"),
+        Binding("2", "number(2)", show=False, id="cm.2"),
+        Binding("3", "number(3)", show=False, id="cm.3"),
+        Binding("4", "number(4)", show=False, id="cm.4"),
+        Binding("l", "give_left", _("Give left"), id="cm.give_left"),
+        Binding("r", "right_or_replay", _("Give right"), id="cm.give_right"),
+        Binding("k", "keep", _("Keep"), id="cm.keep"),
+        Binding("a", "cake(0)", _("Cake"), key_display="a/b/c", id="cm.cake_a"),
+        Binding("b", "cake(1)", _("Cake B"), show=False, id="cm.cake_b"),
+        Binding("c", "cake(2)", _("Cake C"), show=False, id="cm.cake_c"),
+        Binding("x", "exchange", _("Exchange"), id="cm.exchange"),
+        Binding("backspace,u", "undo", _("Undo"), key_display="u", id="cm.undo"),
+        Binding("enter", "commit", _("Commit"), id="cm.commit"),
+        Binding("o", "others", _("Cakes of…"), id="cm.others"),
+        Binding("d", "new_game", _("New game"), id="cm.new"),
+        Binding("question_mark,f1", "help", _("Help"), key_display="?", id="cm.help"),
+        Binding("pageup", "log(-1)", _("Log up"), show=False, id="cm.log_up"),
+        Binding("pagedown", "log(1)", _("Log down"), show=False, id="cm.log_down"),
+        Binding("q", "quit_game", _("Quit"), id="cm.quit"),
+    ]
+
+    def __init__(
+        self,
+        setup: GameSetup | TableSession,
+        *,
+        player: str = "Player",
+        bot_delay: float = 0.6,
+        leave: str = "pop",
+    ) -> None:
+        """``setup``: the game to start, or a game already set up."""
+        session = LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
+        # every choice is sealed, so a bot's shows nothing: the bots of one step share
+        # the delay, and a step waits about as long at any table
+        bots = sum(1 for seat in range(session.players) if session.is_bot(seat))
+        super().__init__(session, bot_delay=bot_delay / max(1, bots), leave=leave)
+        self.delay_setting = bot_delay
+        self.table: TableSession = session
+        #: several people at this keyboard: no hand shows until its owner has it
+        self.sharing = session.hotseat and len(session.humans) > 1
+        self.viewer: int | None = None if self.sharing else session.humans[0]
+        self.shown: int | None = None  # whose cakes the cakes panel shows (None: the viewer's)
+        self.cursor = 0
+        self.marks = Marks()
+        self._notices: list[tuple[str, list[str]]] = []  # round breakdowns to show
+        self._seen: dict[int, set[int]] = {}  # per seat: its hand at its last choice this turn
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="cm-too-small", markup=False)
+        yield Static(id="cm-title", markup=False)
+        with Horizontal(id="cm-top"):
+            cakes = Static(id="cm-cakes", markup=False)
+            cakes.border_title = _("Your cakes")
+            yield cakes
+            customers = Static(id="cm-customers", markup=False)
+            customers.border_title = _("Customers")
+            yield customers
+        with Vertical(id="cm-hand") as hand:
+            hand.border_title = _("Your hand")
+            yield Static(id="cm-hand-cards", markup=False)
+        yield Static(id="cm-prompt", markup=False)
+        log = LogView(id="cm-log")
+        log.border_title = _("Log")
+        yield log
+        yield StatusBar(id="cm-status")
+        yield Footer(show_command_palette=False, compact=True)
+
+    def on_mount(self) -> None:
+        self.log_view.auto_scroll = True
+        self._tell(self.table.story)
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small:
+            self.query_one("#cm-too-small", Static).update(
+                _("Terminal too small ({width}×{height}): this game needs {w}×{h}.").format(
+                    width=width, height=height, w=MIN_SIZE[0], h=MIN_SIZE[1]
+                )
+            )
+        self.set_class(small, "-too-small")
+
+    @property
+    def log_view(self) -> LogView:
+        return self.query_one("#cm-log", LogView)
+
+    @property
+    def status(self) -> StatusBar:
+        return self.query_one(StatusBar)
+
+    def view(self) -> MasterView:
+        view: MasterView = self.table.view(self.viewer)
+        return view
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        """Draw everything from the viewer's view."""
+        view = self.view()
+        names = self.table.names
+        self.query_one("#cm-title", Static).update(self.title_text(view))
+        shown = self.shown if self.shown is not None else self.viewer
+        if shown is None:
+            shown = self.table.to_act if self.table.to_act is not None else 0
+        cakes = self.query_one("#cm-cakes", Static)
+        if shown == self.viewer:
+            cakes.border_title = _("Your cakes — {name}").format(name=names[shown])
+        else:
+            cakes.border_title = _("{name}'s cakes").format(name=names[shown])
+        marked, focus, seat_cakes = self._cakes_drawn(view, shown)
+        cakes.update(cakes_text(seat_cakes, view.customer_names, marked, focus, solo=view.solo))
+        customers = self.query_one("#cm-customers", Static)
+        customers.update(customers_text(view))
+        left = view.customers_left
+        customers.border_subtitle = _("{n} in the deck").format(n=left)
+        hand = self.query_one("#cm-hand", Vertical)
+        cards = self.query_one("#cm-hand-cards", Static)
+        if self.viewer is None:
+            hand.border_title = _("Hands are hidden")
+            cards.update(_("Hands are hidden until the keyboard is passed"))
+        else:
+            hand.border_title = _("Your hand — {name}").format(name=names[self.viewer])
+            if view.hand:
+                cards.update(
+                    hand_lines(
+                        view,
+                        self.cursor,
+                        self.marks,
+                        names,
+                        keys_live=self.awaiting is not None,
+                        seen=self._seen.get(self.viewer),
+                    )
+                )
+            else:
+                cards.update(Text(_("No cards in hand"), style="dim"))
+        self.query_one("#cm-prompt", Static).update(self.prompt_text(view))
+        self.status.show(*self.status_text(view))
+        self.refresh_bindings()
+
+    def _cakes_drawn(
+        self, view: MasterView, seat: int
+    ) -> tuple[dict[int, dict[int, str]], int | None, list[tuple[str | None, ...]]]:
+        """The cakes of ``seat``, with this step's placements so far drawn on the viewer's:
+        the quarters to highlight, the cake being chosen, the cakes."""
+        if seat != self.viewer or self.awaiting is None:
+            return {}, None, list(view.seat_cakes(seat))
+        marked: dict[int, dict[int, str]] = {}
+        for cake, quarter in self.marks.spots.values():
+            marked.setdefault(cake, {})[quarter] = ""
+        focus = self.marks.cake
+        if focus is not None:
+            for quarter in free_quarters(view, self.marks, focus):
+                marked.setdefault(focus, {})[quarter] = f"{quarter + 1}?"
+        return marked, focus, cakes_with_marks(view, self.marks)
+
+    def title_text(self, view: MasterView) -> Text:
+        return title_line(view, self.table.names, MIN_SIZE[0])
+
+    def status_text(self, view: MasterView) -> tuple[str, str]:
+        """The status line and its tone ("you", "wait" or "end")."""
+        names = self.table.names
+        if self.table.over:
+            return _("The game is over · r replay face up · d new game · q quit"), "end"
+        step = _(STEP_WORDS[view.phase]) if view.phase in STEP_WORDS else ""
+        if self.awaiting is not None:
+            return _("{name}: your choice — {step}").format(
+                name=names[self.awaiting], step=step
+            ), "you"
+        seat = self.table.to_act
+        if seat is None:
+            if step:  # a networked seat whose choice is sealed: the others still choose
+                return _("{step} · waiting for the others' sealed choices").format(
+                    step=step
+                ), "wait"
+            return _("The cards are being dealt"), "wait"
+        return _("{step} · waiting for {name}").format(step=step, name=names[seat]), "wait"
+
+    def prompt_text(self, view: MasterView) -> Text:
+        """What the keys do now, and what the choice so far would score."""
+        if self.awaiting is None or self.viewer is None or not view.hand:
+            return Text("")
+        slot = self._current_slot(view)
+        return prompt_line(view, self.marks, self.table.names, slot, self._placement())
+
+    # -- the story ---------------------------------------------------------------------------
+
+    def _tell(self, entries: list[Entry]) -> None:
+        names = self.table.names
+        view = self.table.view(None)
+        for entry in entries:
+            event = entry.event
+            if event is None:
+                continue
+            style = ""
+            if isinstance(event, ev.RoundStarted):
+                style = "bold reverse"
+            elif isinstance(event, ev.RoundScored | ev.GameOver):
+                style = "bold"
+            elif isinstance(event, ev.Placed):
+                style = "dim"
+            self.log_view.add(describe(event, names), style)
+            if isinstance(event, ev.RoundScored):
+                result = event.result
+                lines = round_breakdown(result, names, solo=view.solo)
+                title = _("Round {n} is scored").format(n=result.round)
+                self._notices.append((title, lines))
+
+    # -- the game moving on ----------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Move on until a person must decide: bots act, breakdowns show."""
+        if not self.is_current or self.bot_busy:
+            return
+        self.awaiting = None
+        table = self.table
+        if self._notices:
+            title, lines = self._notices.pop(0)
+            if self.sharing:
+                self.viewer = None  # everyone reads the breakdown: the new hands stay hidden
+            self.refresh_view()
+            self.app.push_screen(NoticeScreen(title, lines, classes="round-end"), self._resume)
+            return
+        if table.over:
+            self.refresh_view()
+            self._finish()
+            return
+        seat = table.to_act
+        if seat is None:
+            self.refresh_view()
+            return
+        if table.is_bot(seat):
+            self.refresh_view()
+            self.bot_busy = True
+            self.run_bot(seat)
+            return
+        if seat != self.viewer:
+            self._pass_keyboard(seat)
+            return
+        self.await_player(seat)
+
+    def await_player(self, seat: int) -> None:
+        self.awaiting = seat
+        self.marks.clear()
+        view = self.view()
+        keepable = [i for i, s in enumerate(view.hand) if Keep(s) in view.legal]
+        self.cursor = keepable[0] if view.phase is Phase.KEEP_BACK and keepable else 0
+        self.shown = None
+        self.refresh_view()
+
+    def perform(self, seat: int, action: Action, by_bot: bool = False) -> None:
+        """``seat`` seals ``action``; the log and table follow, then the game moves on."""
+        self.awaiting = None
+        self.marks.clear()
+        if not by_bot:
+            if isinstance(action, Place):
+                self._seen.pop(seat, None)  # a new turn deals a new hand
+            else:
+                self._seen[seat] = set(self.table.view(seat).hand)
+        entries = self.table.act(seat, action)
+        self.post_message(ActionChosen(seat, action, by_bot))
+        self._tell(entries)
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    def _pass_keyboard(self, seat: int) -> None:
+        self.viewer = None
+        self.refresh_view()
+        name = self.table.names[seat]
+        phase = self.table.view(None).phase
+        why = _("{name} makes a sealed choice: {step}").format(
+            name=name, step=_(STEP_WORDS.get(phase, phase.value))
+        )
+
+        def taken(result: str | None) -> None:
+            if result == "quit":
+                self._ask_quit(lambda: self._pass_keyboard(seat))
+                return
+            self.viewer = seat
+            self.post_message(KeyboardPassed(seat))
+            self.refresh_view()
+            self.call_after_refresh(self.advance)
+
+        self.app.push_screen(PassScreen(name, why), taken)
+
+    def _finish(self) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        outcome = self.table.outcome
+        assert outcome is not None
+        self.post_message(GameEnded(outcome))
+        names = self.table.names
+        view = self.table.view(None)
+        over = next((e for e in reversed(view.events) if isinstance(e, ev.GameOver)), None)
+        winners = over.winners if over is not None else ()
+        if view.solo:
+            headline = _("Your rating: {rating}").format(rating=rating_title(view.met))
+        elif over is not None:
+            headline = describe(over, names)
+        else:
+            headline = _("The game is over")
+        lines = final_lines(view, names)
+        won = None
+        humans = self.table.humans
+        if not view.solo and (len(humans) == 1 or not self.table.hotseat):
+            won = humans[0] in winners
+        self.app.push_screen(EndScreen(headline, lines, won, title=_(END_TITLE)), self._after_end)
+
+    def _after_end(self, choice: str | None) -> None:
+        if choice == "replay":
+            self.action_replay()
+        elif choice == "new":
+            self.action_new_game()
+        elif choice == "quit":
+            self._leave()
+
+    # -- building a choice -----------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "right_or_replay":
+            return self.table.over or self._in_step(Phase.PASS)
+        if action == "new_game":
+            return self.table.over
+        if action == "others":
+            return self.table.players > 1
+        phases = STEP_ACTIONS.get(action)
+        if action == "number":
+            phases = STEP_ACTIONS["move"]
+        if phases is not None:
+            if not any(self._in_step(p) for p in phases):
+                return False
+            if action == "exchange":
+                return self.view().exchanges_left > 0 and not self.marks.spots
+            return True
+        return True
+
+    def _in_step(self, phase: Phase) -> bool:
+        if self.awaiting is None or self.table.over or self.viewer is None:
+            return False
+        return self.view().phase is phase
+
+    def _current_slot(self, view: MasterView) -> int:
+        return view.hand[min(self.cursor, len(view.hand) - 1)]
+
+    def _free(self, view: MasterView, cake: int) -> list[int]:
+        return free_quarters(view, self.marks, cake)
+
+    def _placement(self) -> Place | None:
+        """The legal placement the marks make, or ``None``."""
+        if len(self.marks.spots) != 3:
+            return None
+        return self._legal_match(Place.of(dict(self.marks.spots)))
+
+    def _legal_match(self, wanted: Action) -> Any:
+        """``wanted`` as it is in the legal list, or ``None`` when it is not there."""
+        return next((a for a in self._legal() if a == wanted), None)
+
+    def action_move(self, step: int) -> None:
+        hand = self.view().hand
+        if hand:
+            self.cursor = (self.cursor + step) % len(hand)
+            self.refresh_view()
+
+    def action_number(self, number: int) -> None:
+        view = self.view()
+        if self.marks.cake is not None:
+            self._place_on(view, self.marks.cake, number - 1)
+            return
+        if number <= len(view.hand):
+            self.cursor = number - 1
+            self.refresh_view()
+
+    def action_give_left(self) -> None:
+        self._give("left")
+
+    def action_right_or_replay(self) -> None:
+        if self.table.over:
+            self.action_replay()
+        else:
+            self._give("right")
+
+    def _give(self, side: str) -> None:
+        view = self.view()
+        if view.phase is not Phase.PASS or not view.hand:
+            return
+        slot = self._current_slot(view)
+        marks = self.marks
+        if side == "left":
+            marks.right = None if marks.right == slot else marks.right
+            marks.left = slot
+        else:
+            marks.left = None if marks.left == slot else marks.left
+            marks.right = slot
+        # move on to a card not chosen yet
+        free = [i for i, s in enumerate(view.hand) if s not in (marks.left, marks.right)]
+        if free and (marks.left is None or marks.right is None):
+            self.cursor = free[0]
+        self.refresh_view()
+
+    def action_keep(self) -> None:
+        view = self.view()
+        if view.phase not in (Phase.KEEP, Phase.KEEP_BACK) or not view.hand:
+            return
+        chosen = self._legal_match(Keep(self._current_slot(view)))
+        if chosen is None:
+            self.notify(_("Keep one of the cards received."), severity="warning")
+            return
+        self.perform(self.awaiting, chosen)  # type: ignore[arg-type]
+
+    def action_cake(self, cake: int) -> None:
+        view = self.view()
+        if view.phase is not Phase.PLACE or len(self.marks.spots) >= 3 or self.marks.exchange:
+            return
+        slot = self._current_slot(view)
+        if slot in self.marks.spots:
+            self.notify(_("That card is placed already: pick another, or u to undo."))
+            return
+        if not self._free(view, cake):
+            self.notify(_("Cake {cake} is full.").format(cake=cake + 1), severity="warning")
+            return
+        self.marks.cake = cake
+        self.refresh_view()
+
+    def _place_on(self, view: MasterView, cake: int, quarter: int) -> None:
+        if quarter not in self._free(view, cake):
+            self.notify(
+                _("Quarter {q} of cake {cake} is taken.").format(q=quarter + 1, cake=cake + 1),
+                severity="warning",
+            )
+            return
+        slot = self._current_slot(view)
+        self.marks.spots[slot] = (cake, quarter)
+        self.marks.order.append(slot)
+        self.marks.cake = None
+        free = [i for i, s in enumerate(view.hand) if s not in self.marks.spots]
+        if free and len(self.marks.spots) < 3:
+            self.cursor = free[0]
+        self.refresh_view()
+
+    def action_exchange(self) -> None:
+        view = self.view()
+        if view.phase is not Phase.PLACE or view.exchanges_left <= 0 or self.marks.spots:
+            return
+        slot = self._current_slot(view)
+        self.marks.exchange ^= {slot}
+        self.refresh_view()
+
+    def action_undo(self) -> None:
+        marks = self.marks
+        if marks.cake is not None:
+            marks.cake = None
+        elif marks.order:
+            slot = marks.order.pop()
+            del marks.spots[slot]
+            self.cursor = self.view().hand.index(slot)
+        elif marks.right is not None:
+            marks.right = None
+        elif marks.left is not None:
+            marks.left = None
+        elif marks.exchange:
+            marks.exchange.clear()
+        self.refresh_view()
+
+    def action_commit(self) -> None:
+        view = self.view()
+        seat = self.awaiting
+        if seat is None:
+            return
+        chosen: Action | None = None
+        if view.phase is Phase.PASS:
+            if self.marks.left is None or self.marks.right is None:
+                self.notify(_("Choose a card for the left (l) and one for the right (r)."))
+                return
+            chosen = self._legal_match(PassCards(self.marks.left, self.marks.right))
+        elif view.phase in (Phase.KEEP, Phase.KEEP_BACK):
+            self.action_keep()
+            return
+        elif view.phase is Phase.PLACE:
+            if self.marks.exchange:
+                chosen = self._legal_match(Exchange(tuple(sorted(self.marks.exchange))))
+            elif len(self.marks.spots) < 3:
+                self.notify(
+                    _("Place all 3 cards first ({n} placed).").format(n=len(self.marks.spots))
+                )
+                return
+            else:
+                chosen = self._placement()
+        if chosen is None:
+            self.notify(_("That is not a legal choice now."), severity="warning")
+            return
+        self.perform(seat, chosen)
+
+    # -- keys: everything else -------------------------------------------------------------
+
+    def action_others(self) -> None:
+        """Show the next player's cakes (public); back to your own after the last."""
+        players = self.table.players
+        base = self.viewer if self.viewer is not None else 0
+        current = self.shown if self.shown is not None else base
+        nxt = (current + 1) % players
+        self.shown = None if nxt == base else nxt
+        self.refresh_view()
+
+    def action_log(self, step: int) -> None:
+        self.log_view.page(step)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.table.game.name))
+
+    def action_replay(self) -> None:
+        if not self.table.over or not isinstance(self.table, LocalTable):
+            return
+        lines = replay_lines(self.table.replay(), self.table.names)
+        title = _("Replay, every card face up — seed {seed}").format(seed=self.table.setup.seed)
+        self.app.push_screen(ReplayScreen(title, lines))
+
+    def action_new_game(self) -> None:
+        if not self.table.over or not isinstance(self.table, LocalTable):
+            return
+        fresh = replace(self.table.setup, seed=None)
+        self.app.switch_screen(
+            MasterScreen(
+                fresh,
+                player=self.table.names[0],
+                bot_delay=self.delay_setting,
+                leave=self.leave,
+            )
+        )
