@@ -24,60 +24,14 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from cakeparty.core.games.cake_duel.cards import CARDS
-from cakeparty.core.games.cake_duel.text import card_effect, card_title, card_type
 from cakeparty.core.i18n import N_, _
 from cakeparty.tui.rules import rules_text
-
-#: The keys of a Cake Duel, for the Keys tab and the README.
-DUEL_KEYS: tuple[tuple[str, str], ...] = (
-    ("← → / h l", N_("move along your hand")),
-    ("space / 1–9", N_("select a card (or unselect it)")),
-    ("c", N_("claim an attack with the selected cards")),
-    ("p", N_("pass (no attack this turn)")),
-    ("b", N_("block with the selected cards")),
-    ("x", N_("challenge the claim just made")),
-    ("a", N_("accept: no challenge, no block, the claim stands")),
-    ("s", N_("Summoner: name the card to look for")),
-    ("t", N_("Priest: the card to take")),
-    ("f", N_("team mode: choose who attacks first")),
-    ("o / k", N_("team mode: offer a trade / keep your hand")),
-    ("y / n", N_("team mode: agree to / refuse a trade")),
-    ("w / h", N_("tournament: reveal your played Sir Wolfy / keep it hidden")),
-    ("PgUp / PgDn", N_("scroll the log")),
-    ("r / d", N_("after the duel: replay face up / new duel")),
-    ("? / F1", N_("this help")),
-    ("esc", N_("close a dialog")),
-    ("q", N_("quit the game (asks first)")),
-)
 
 
 @cache
 def rules_document(game: str) -> Markdown:
     """The rules of ``game``, parsed once."""
     return Markdown(rules_text(game))
-
-
-@cache
-def cards_table() -> Table:
-    """Every Cake Duel card: name, copies, type and effect; core set first."""
-    table = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold")
-    table.add_column(_("card"), no_wrap=True, style="bold")
-    table.add_column("×", justify="right", no_wrap=True)
-    table.add_column(_("type"), no_wrap=True)
-    table.add_column(_("effect"), ratio=1)
-    core = [n for n, c in CARDS.items() if not c.special]
-    specials = [n for n, c in CARDS.items() if c.special]
-    for group, names in ((_("Core deck"), core), (_("Specials"), specials)):
-        table.add_row(Text(group, style="italic underline"), "", "", "")
-        for name in names:
-            table.add_row(
-                card_title(name),
-                str(CARDS[name].copies),
-                card_type(name, short=True),
-                card_effect(name),
-            )
-    return table
 
 
 def keys_table(keys: Sequence[tuple[str, str]]) -> Table:
@@ -109,12 +63,12 @@ class HelpScreen(ModalScreen[None]):
 
     def __init__(
         self,
-        game: str = "cake-duel",
+        game: str,
         keys: Sequence[tuple[str, str]] | None = None,
         cards: RenderableType | None = None,
     ):
         """``keys`` and ``cards``: the game's keys and card reference; when not given,
-        those its registration names (Cake Duel's when it names none)."""
+        those its registration names (none when it names none)."""
         super().__init__()
         from cakeparty.tui.table.registration import find
 
@@ -124,7 +78,7 @@ class HelpScreen(ModalScreen[None]):
             keys = own_keys if keys is None else keys
             cards = own_cards if cards is None else cards
         self.game = game
-        self.keys = DUEL_KEYS if keys is None else keys
+        self.keys = () if keys is None else keys
         self.cards = cards
         self._tab = "cards"
         self._rules_drawn = False
@@ -138,7 +92,9 @@ class HelpScreen(ModalScreen[None]):
                 with VerticalScroll(id=name, classes="help-scroll") as pane:
                     pane.display = name == self._tab
                     if name == "cards":
-                        yield Static(self.cards if self.cards is not None else cards_table())
+                        yield Static(
+                            self.cards if self.cards is not None else _("No card reference.")
+                        )
                     elif name == "rules":
                         yield Static("", classes="help-rules")
                     else:

@@ -51,6 +51,13 @@ def story(game: Any, players: int, options: Any, dealer: Any = None) -> Any:
     return Chronicle(game, players, options, dealer)
 
 
+def game_help() -> tuple[Any, Any]:
+    """The help screen's keys and card reference (every card, copies, type, effect)."""
+    from cakeparty.tui.games.cake_duel.help import DUEL_KEYS, cards_table
+
+    return DUEL_KEYS, cards_table()
+
+
 GAME = TableGame(
     name="cake-duel",
     label=N_("Cake Duel"),
@@ -117,4 +124,5 @@ GAME = TableGame(
     forced=forced,
     story=story,
     describe_decision=describe_decision,
+    help=game_help,
 )

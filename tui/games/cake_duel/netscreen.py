@@ -18,8 +18,9 @@ from cakeparty.core.games.cake_duel.text import card_list, side_name
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import _
 from cakeparty.tui.games.cake_duel.chronicle import hidden_specials, replay_lines
+from cakeparty.tui.games.cake_duel.help import DUEL_KEYS
 from cakeparty.tui.games.cake_duel.screen import END_KEYS, END_TITLE, DuelScreen
-from cakeparty.tui.screens.help import DUEL_KEYS, HelpScreen
+from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.table.net import NetTable
 from cakeparty.tui.table.netplay import NET_KEYS, NetPlay
 from cakeparty.tui.widgets import HandView, LogView

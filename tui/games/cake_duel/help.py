@@ -1,0 +1,56 @@
+"""Cake Duel's help: its keys, and the card reference for the help screen's Cards tab."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rich.table import Table
+from rich.text import Text
+
+from cakeparty.core.games.cake_duel.cards import CARDS
+from cakeparty.core.games.cake_duel.text import card_effect, card_title, card_type
+from cakeparty.core.i18n import N_, _
+
+#: The keys of a duel, for the Keys tab and the README.
+DUEL_KEYS: tuple[tuple[str, str], ...] = (
+    ("← → / h l", N_("move along your hand")),
+    ("space / 1–9", N_("select a card (or unselect it)")),
+    ("c", N_("claim an attack with the selected cards")),
+    ("p", N_("pass (no attack this turn)")),
+    ("b", N_("block with the selected cards")),
+    ("x", N_("challenge the claim just made")),
+    ("a", N_("accept: no challenge, no block, the claim stands")),
+    ("s", N_("Summoner: name the card to look for")),
+    ("t", N_("Priest: the card to take")),
+    ("f", N_("team mode: choose who attacks first")),
+    ("o / k", N_("team mode: offer a trade / keep your hand")),
+    ("y / n", N_("team mode: agree to / refuse a trade")),
+    ("w / h", N_("tournament: reveal your played Sir Wolfy / keep it hidden")),
+    ("PgUp / PgDn", N_("scroll the log")),
+    ("r / d", N_("after the duel: replay face up / new duel")),
+    ("? / F1", N_("this help")),
+    ("esc", N_("close a dialog")),
+    ("q", N_("quit the game (asks first)")),
+)
+
+
+@cache
+def cards_table() -> Table:
+    """Every Cake Duel card: name, copies, type and effect; core set first."""
+    table = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    table.add_column(_("card"), no_wrap=True, style="bold")
+    table.add_column("×", justify="right", no_wrap=True)
+    table.add_column(_("type"), no_wrap=True)
+    table.add_column(_("effect"), ratio=1)
+    core = [n for n, c in CARDS.items() if not c.special]
+    specials = [n for n, c in CARDS.items() if c.special]
+    for group, names in ((_("Core deck"), core), (_("Specials"), specials)):
+        table.add_row(Text(group, style="italic underline"), "", "", "")
+        for name in names:
+            table.add_row(
+                card_title(name),
+                str(CARDS[name].copies),
+                card_type(name, short=True),
+                card_effect(name),
+            )
+    return table
