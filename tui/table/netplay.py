@@ -155,6 +155,8 @@ class NetPlay:
         if not self.begun:
             self._early.append(event)  # told once the screen is up
             return
+        if not self.panels_ready():
+            return  # the screen is being closed (say, for the next game): nothing to tell
         kind = event.kind
         if kind in ("moved", "started", "finished"):
             self.follow()
