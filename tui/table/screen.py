@@ -10,7 +10,8 @@ move is made (:meth:`TableScreen.perform`) and what leaving loses (:attr:`QUIT_Q
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from textual import work
@@ -19,7 +20,7 @@ from textual.screen import Screen
 from cakeparty.core import Action
 from cakeparty.core.i18n import N_, _
 from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
-from cakeparty.tui.table.local import LocalTable
+from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.session import TableSession
 
 
@@ -148,3 +149,41 @@ class TableScreen(Screen[None]):
             self.app.exit()
         else:
             self.dismiss(None)
+
+    # -- keys every game has ---------------------------------------------------------------
+
+    def action_log(self, step: int) -> None:
+        from cakeparty.tui.widgets import LogView
+
+        self.query_one(LogView).page(step)
+
+    def action_help(self) -> None:
+        from cakeparty.tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.session.game.name))
+
+    def replay_text(self, replay: Any, names: Sequence[str]) -> list[Any]:
+        """The lines of the face-up replay: the game's own."""
+        raise NotImplementedError
+
+    def action_replay(self) -> None:
+        """After a local game: the whole game again, every facedown card face up."""
+        session = self.session
+        if not session.over or not isinstance(session, LocalTable):
+            return
+        from cakeparty.tui.table.results import ReplayScreen
+
+        lines = self.replay_text(session.replay(), session.names)
+        title = _("Replay, every card face up — seed {seed}").format(seed=session.setup.seed)
+        self.app.push_screen(ReplayScreen(title, lines))
+
+    def fresh_screen(self, setup: GameSetup) -> TableScreen:
+        """This game's screen for a new game of ``setup``: the game's own."""
+        raise NotImplementedError
+
+    def action_new_game(self) -> None:
+        """After a local game: a new one with the same people, bots and options."""
+        session = self.session
+        if not session.over or not isinstance(session, LocalTable):
+            return
+        self.app.switch_screen(self.fresh_screen(replace(session.setup, seed=None)))

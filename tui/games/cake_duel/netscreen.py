@@ -91,7 +91,7 @@ class NetDuelScreen(NetPlay, DuelScreen):
     # -- keys ------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "new_duel":
+        if action == "new_game":
             return False
         return super().check_action(action, parameters)
 

@@ -10,8 +10,8 @@ hot-seat play, and shows the end of each bout and of the duel.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from textual import events
 from textual.app import ComposeResult
@@ -80,9 +80,8 @@ from cakeparty.tui.screens.dialogs import (
     NoticeScreen,
     PassScreen,
 )
-from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
-from cakeparty.tui.table.results import EndScreen, ReplayScreen
+from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen
 from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import FittedText, HandView, LogView, SeatList, StatusBar
@@ -140,7 +139,7 @@ class DuelScreen(TableScreen):
         Binding("w", "taunt", _("Reveal Sir Wolfy"), id="duel.taunt"),
         Binding("h", "keep_hidden", _("Keep Wolfy hidden"), id="duel.keep_hidden"),
         Binding("r", "replay", _("Replay"), id="duel.replay"),
-        Binding("d", "new_duel", _("New duel"), id="duel.new"),
+        Binding("d", "new_game", _("New duel"), id="duel.new"),
         Binding("question_mark,f1", "help", _("Help"), id="duel.help"),
         Binding("pageup", "log(-1)", _("Log up"), show=False, id="duel.log_up"),
         Binding("pagedown", "log(1)", _("Log down"), show=False, id="duel.log_down"),
@@ -499,7 +498,7 @@ class DuelScreen(TableScreen):
         if choice == "replay":
             self.action_replay()
         elif choice == "new":
-            self.action_new_duel()
+            self.action_new_game()
         elif choice == "quit":
             self._leave()
 
@@ -511,7 +510,7 @@ class DuelScreen(TableScreen):
             if self.awaiting is None or self.duel.over:
                 return False
             return any(isinstance(a, kinds) for a in self._legal())
-        if action in ("replay", "new_duel"):
+        if action in ("replay", "new_game"):
             return self.duel.over
         return True
 
@@ -673,25 +672,9 @@ class DuelScreen(TableScreen):
     def on_selection_changed(self, message: SelectionChanged) -> None:
         self.refresh_bindings()
 
-    def action_log(self, step: int) -> None:
-        self.log_view.page(step)
+    def replay_text(self, replay: Any, names: Sequence[str]) -> list[Any]:
+        return replay_lines(replay, names)
 
-    def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.duel.game.name))
-
-    def action_replay(self) -> None:
-        if not self.duel.over or not isinstance(self.duel, LocalTable):
-            return
-        lines = replay_lines(self.duel.replay(), self.duel.names)
-        title = _("Replay, every card face up — seed {seed}").format(seed=self.duel.setup.seed)
-        self.app.push_screen(ReplayScreen(title, lines))
-
-    def action_new_duel(self) -> None:
-        if not self.duel.over or not isinstance(self.duel, LocalTable):
-            return
-        setup = self.duel.setup
-        fresh = replace(setup, seed=None)
+    def fresh_screen(self, setup: GameSetup) -> DuelScreen:
         player = self.duel.names[0]
-        self.app.switch_screen(
-            DuelScreen(fresh, player=player, bot_delay=self.bot_delay, leave=self.leave)
-        )
+        return DuelScreen(setup, player=player, bot_delay=self.bot_delay, leave=self.leave)
