@@ -40,6 +40,8 @@ class NetMasterScreen(NetPlay, MasterScreen):
     behind."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # a shorter word than a local game's: with chat, the footer still fits 80 columns
+        Binding("o", "others", _("Cakes"), id="cm.others"),
         Binding("q", "quit_game", _("Leave"), id="net.leave"),
         Binding("m", "chat", _("Chat"), id="net.chat"),
     ]
