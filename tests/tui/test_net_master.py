@@ -2,13 +2,16 @@
 to its end over a real broker (the host's own), and see the same game at 80×24.
 
 Each app runs in its own task, as two players' terminals would. The first turn is played
-by keys — pass (l, r, enter), keep (k), give back (k), place (a 1, a 2, a 3, enter); after
-it, each seat's sealed choices are the random bot's, from a seeded source, made through
-the screen's own action; round breakdowns are closed with enter. When the first turn's
-cards are face up, each screen shows its own cakes and, with ``o``, the other player's:
-the cakes each shows of a seat are the cakes that seat's owner sees. At the end both
-show the same final table and a fair audit. The deck is shuffled by the peers' own secret
-randomness, so each run deals differently; what is asserted holds for every deal."""
+by keys — keep (a number, k), give back (a number, k), twice, and place (a 1, a 2, a 3,
+enter; Hank's first mark stays while Gina's sealed placement comes in); after it, each
+seat's sealed choices are the random bot's, from a seeded source, made through the
+screen's own action; round breakdowns are closed with enter. When the first turn's cards
+are face up, each screen shows its own cakes and, with ``o``, the other player's: the
+cakes each shows of a seat are the cakes that seat's owner sees. At the end both show the
+same final table and a fair audit. The deck is shuffled by the peers' own secret
+randomness, so each run deals differently; what is asserted holds for every deal.
+
+A second test hosts three-handed with two bots added in the lobby and plays to the end."""
 
 from __future__ import annotations
 
@@ -70,7 +73,9 @@ def screen_of(app: Any) -> NetMasterScreen:
     return next(s for s in reversed(app.screen_stack) if isinstance(s, NetMasterScreen))
 
 
-async def first_turn_by_keys(pilot: Pilot[Any], screen: NetMasterScreen) -> None:
+async def first_turn_by_keys(
+    pilot: Pilot[Any], screen: NetMasterScreen, marked: asyncio.Event | None = None
+) -> None:
     """This seat's choice of the first turn's step, made by its keys."""
     net = screen.net
     phase = net.view(net.seat).phase
@@ -82,8 +87,22 @@ async def first_turn_by_keys(pilot: Pilot[Any], screen: NetMasterScreen) -> None
         keepable = [i for i, slot in enumerate(view.hand) if Keep(slot) in view.legal]
         assert keepable, (view.hand, view.legal)
         await pilot.press(str(keepable[0] + 1), "k")
-    elif phase is Phase.PLACE:
+    elif phase is Phase.PLACE and marked is None:
         await pilot.press("a", "1", "a", "2", "a", "3", "enter")
+    elif phase is Phase.PLACE:
+        # Hank marks a card, then Gina's sealed placement comes in: his mark stays
+        if net.names[net.seat] == "Hank":
+            await pilot.press("a", "1")
+            marked.set()
+            await until(pilot, lambda: net.peer.waiting_for == (net.seat,), "Gina's choice", 10)
+            await pilot.pause()
+            prompt = region_text(pilot.app, "#cm-prompt")[0]
+            kept = (len(screen.marks.spots), screen.awaiting, prompt)
+            assert kept[:2] == (1, net.seat) and "Place card 2 of 3" in prompt, kept
+            await pilot.press("a", "2", "a", "3", "enter")
+        else:
+            await marked.wait()
+            await pilot.press("a", "1", "a", "2", "a", "3", "enter")
     else:
         raise AssertionError(f"no keys for {phase}")
     # the choice went out: the keys are no longer live for it
@@ -143,7 +162,7 @@ async def play_to_the_end(pilot: Pilot[Any], rng: random.Random, shared: dict[st
                 continue
             view = net.view(seat)
             if not keys_done:
-                await first_turn_by_keys(pilot, screen)
+                await first_turn_by_keys(pilot, screen, shared["marked"])
                 keys_done = view.phase is Phase.PLACE
                 continue
             if not looked:
@@ -165,7 +184,7 @@ async def test_a_networked_cake_master_played_by_two_to_its_end() -> None:
     plan = HostPlan(game="cake-master", players=2, timeout=60, port=free_port(), lan=False)
     host, guest = app_named("Hank"), app_named("Gina")
     hank_key, gina_key = Identity.generate("Hank"), load_or_create("Gina")
-    shared: dict[str, Any] = {}
+    shared: dict[str, Any] = {"marked": asyncio.Event()}
     room_open = asyncio.Event()
 
     async def hank(pilot: Pilot[Any]) -> None:
@@ -222,3 +241,49 @@ async def test_a_networked_cake_master_played_by_two_to_its_end() -> None:
         assert AUDIT_FAIR in end["lines"]
         assert end["headline"] in end["shown"]
         assert "Audit: fair" in end["shown"]
+
+
+async def test_a_host_seats_two_bots_and_plays_three_handed_to_the_end() -> None:
+    """``host cake-master --players 3``: the lobby takes two bots (``a``), the game starts
+    on ready, the footer keeps the chat key at 80 columns, the first pass goes by keys,
+    a chat line goes round with the keys staying on the game, and it ends audited fair."""
+    plan = HostPlan(game="cake-master", players=3, timeout=60, port=free_port(), lan=False)
+    app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), plan, persist=False)
+    rng = random.Random(3)
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen) and lobby.room is not None
+        room = lobby.room
+        await until(pilot, lambda: room.connected and room.advert is not None, "the room", 15)
+        await pilot.press("a")
+        await until(pilot, lambda: len(room.runner.advert.taken) == 2, "the first bot", 15)
+        await pilot.press("a")
+        await until(pilot, lambda: len(room.runner.advert.taken) == 3, "the second bot", 15)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, NetMasterScreen), "the game", 20)
+        screen = app.screen
+        assert isinstance(screen, NetMasterScreen)
+        net = screen.net
+        await until(pilot, lambda: screen.awaiting is not None, "Ann's first choice", 20)
+        assert net.view(net.seat).phase is Phase.PASS
+        await pilot.pause()
+        footer = rows(app)[-1]
+        for key in ("l Give left", "r Give right", "⏎ Commit", "? Help", "q Leave", "m Chat"):
+            assert key in footer, footer
+        await first_turn_by_keys(pilot, screen)
+        await pilot.press("m", *"gl", "enter")
+        await until(pilot, lambda: screen.last_chat == "Ann: gl", "the chat line", 10)
+        assert app.focused is None  # the keys are the game's again
+        deadline = time.monotonic() + DEADLINE
+        while not isinstance(app.screen, EndScreen):
+            assert time.monotonic() < deadline, f"no end; screen {app.screen!r}"
+            await pilot.pause(0.01)
+            if isinstance(app.screen, NoticeScreen):
+                await pilot.press("enter")
+            elif app.screen is screen and screen.awaiting is not None and not net.over:
+                screen._act(BOT(net.view(net.seat), rng))
+        await pilot.pause()
+        shown = " ".join(" ".join(r.split()) for r in rows(app))
+        assert net.fair and "Audit: fair" in shown
+        placed = [line for line in screen.log_view.plain if " places " in line]
+        assert len(placed) == 3 * 4 * 3  # three players, four turns, three rounds

@@ -53,6 +53,7 @@ class NetMasterScreen(NetPlay, MasterScreen):
     def __init__(self, table: NetTable, room: Any) -> None:
         """``room``: the :class:`~cakeparty.tui.netroom.NetRoom` the lobby runs."""
         super().__init__(table, room)
+        self._choosing: tuple[int, int] | None = None  # the seat and game state chosen for
 
     # -- Cake Master's own part ------------------------------------------------------------
 
@@ -70,6 +71,17 @@ class NetMasterScreen(NetPlay, MasterScreen):
         super().start()
         if self.begun:
             self.focus_play()
+
+    def await_player(self, seat: int) -> None:
+        """This seat's choice: a new one when the game has moved on; the same one, its
+        marks kept, when the room only heard from someone else (another's sealed choice)."""
+        step = (seat, self.net.view(seat).state_id)
+        if step == self._choosing:
+            self.awaiting = seat
+            self.refresh_view()
+            return
+        self._choosing = step
+        super().await_player(seat)
 
     def news_first(self) -> bool:
         """A round's scoring opens its breakdown before the game moves on."""
