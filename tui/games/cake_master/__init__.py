@@ -7,6 +7,7 @@ Cake Master has no options: one player is solo, two pass by keeping and giving.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cakeparty.core.i18n import N_
@@ -18,6 +19,21 @@ def local_screen(setup: Any, *, player: str, bot_delay: float, leave: str) -> An
     from cakeparty.tui.games.cake_master.screen import MasterScreen
 
     return MasterScreen(setup, player=player, bot_delay=bot_delay, leave=leave)
+
+
+def net_screen(runner: Any, bots: Any, host: bytes | None, room: Any) -> Any:
+    """The screen of this player's seat in a networked room."""
+    from cakeparty.tui.games.cake_master.netscreen import NetMasterScreen
+    from cakeparty.tui.table.net import NetTable
+
+    return NetMasterScreen(NetTable(runner, bots, host), room)
+
+
+def describe_decision(view: Any, seat: int, names: Sequence[str]) -> str:
+    """What ``seat`` decides in the game's step: "Bob chooses: pass step"."""
+    from cakeparty.tui.games.cake_master.lines import decision_line
+
+    return decision_line(view, seat, names)
 
 
 def story(game: Any, players: int, options: Any, dealer: Any = None) -> Any:
@@ -47,9 +63,8 @@ GAME = TableGame(
         PlayerCount(6, N_("6 players")),
     ),
     local_screen=local_screen,
-    # the networked seat (tui/netduel.py) cannot drive this screen yet; the screen drives
-    # only the shared TableSession protocol, so a networked seat plugs in here later
-    net_screen=None,
+    net_screen=net_screen,
+    describe_decision=describe_decision,
     story=story,
     help=game_help,
 )

@@ -9,12 +9,30 @@ from collections.abc import Sequence
 from rich.text import Text
 
 from cakeparty.core.games.cake_master.actions import Place
+from cakeparty.core.games.cake_master.cards import CUSTOMERS
 from cakeparty.core.games.cake_master.scoring import Cake, meets, taste
 from cakeparty.core.games.cake_master.state import ROUNDS, TURNS, Phase
 from cakeparty.core.games.cake_master.text import customer_words, preview_words
 from cakeparty.core.games.cake_master.view import MasterView
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import N_, _
 from cakeparty.tui.games.cake_master.parts import Marks
+
+#: What each step asks, in the prompt line.
+STEP_WORDS = {
+    Phase.PASS: N_("pass step"),
+    Phase.KEEP: N_("keep step"),
+    Phase.KEEP_BACK: N_("give-back step"),
+    Phase.PLACE: N_("place step"),
+}
+
+
+def decision_line(view: MasterView, seat: int, names: Sequence[str]) -> str:
+    """What ``seat`` decides now, from the public view: "Bob chooses: pass step"."""
+    name = names[seat] if 0 <= seat < len(names) else "?"
+    step = STEP_WORDS.get(view.phase)
+    if step is None:
+        return _("{name} chooses").format(name=name)
+    return _("{name} chooses: {step}").format(name=name, step=_(step))
 
 
 def free_quarters(view: MasterView, marks: Marks, cake: int) -> list[int]:
@@ -115,7 +133,7 @@ def quarter_hints(view: MasterView, marks: Marks, slot: int, cake: int) -> Text:
         hint = str(quarter + 1)
         if not view.solo:
             hint = _("{q}: taste {n}").format(q=quarter + 1, n=taste(cake_now).total)
-        met = [c for c in view.customer_names if meets(c, cake_now)]
+        met = [c for c in view.customer_names if c in CUSTOMERS and meets(c, cake_now)]
         if met:
             hint += " ✓ " + customer_words(met[0])
         hints.append(hint)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
-from cakeparty.core.games.cake_master.cards import CARDS
+from cakeparty.core.games.cake_master.cards import CARDS, CUSTOMERS
 from cakeparty.core.games.cake_master.scoring import Cake, best_matching, taste
 from cakeparty.core.games.cake_master.text import card_words, customer_words
 from cakeparty.core.games.cake_master.view import MasterView
@@ -146,7 +146,10 @@ def customers_text(view: MasterView) -> Text:
     if not names:
         return Text(_("No customers yet"), style="dim")
     lines = [
-        Text.assemble((f"{i + 1} ", "bold"), customer_words(name)) for i, name in enumerate(names)
+        Text.assemble((f"{i + 1} ", "bold"), customer_words(name))
+        if name in CUSTOMERS
+        else Text.assemble((f"{i + 1} ", "bold"), (_("face down"), "dim"))
+        for i, name in enumerate(names)
     ]
     return Text("\n").join(lines)
 

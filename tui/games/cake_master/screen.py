@@ -24,6 +24,7 @@ from textual.widgets import Footer, Static
 from cakeparty.core import Action
 from cakeparty.core.games.cake_master import events as ev
 from cakeparty.core.games.cake_master.actions import Exchange, Keep, PassCards, Place
+from cakeparty.core.games.cake_master.cards import CUSTOMERS
 from cakeparty.core.games.cake_master.state import Phase
 from cakeparty.core.games.cake_master.text import (
     describe,
@@ -34,6 +35,7 @@ from cakeparty.core.games.cake_master.text import (
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.i18n import N_, _
 from cakeparty.tui.games.cake_master.lines import (
+    STEP_WORDS,
     cakes_with_marks,
     free_quarters,
     prompt_line,
@@ -60,14 +62,6 @@ MIN_SIZE = (80, 24)
 
 #: The end-of-game box in the game's own words.
 END_TITLE = N_("The bakery closes")
-
-#: What each step asks, in the prompt line.
-STEP_WORDS = {
-    Phase.PASS: N_("pass step"),
-    Phase.KEEP: N_("keep step"),
-    Phase.KEEP_BACK: N_("give-back step"),
-    Phase.PLACE: N_("place step"),
-}
 
 #: Key actions that only make sense while a person chooses, by the steps they serve.
 STEP_ACTIONS: dict[str, tuple[Phase, ...]] = {
@@ -158,9 +152,18 @@ class MasterScreen(TableScreen):
         log.border_title = _("Log")
         yield log
         yield StatusBar(id="cm-status")
+        yield from self.compose_bar()
         yield Footer(show_command_palette=False, compact=True)
 
+    def compose_bar(self) -> ComposeResult:
+        """Widgets below the status line (a networked game's chat line): none locally."""
+        yield from ()
+
     def on_mount(self) -> None:
+        self.start()
+
+    def start(self) -> None:
+        """Tell the story so far, draw the table, and let the game move on."""
         self.log_view.auto_scroll = True
         self._tell(self.table.story)
         self.refresh_view()
@@ -205,7 +208,8 @@ class MasterScreen(TableScreen):
         else:
             cakes.border_title = _("{name}'s cakes").format(name=names[shown])
         marked, focus, seat_cakes = self._cakes_drawn(view, shown)
-        cakes.update(cakes_text(seat_cakes, view.customer_names, marked, focus, solo=view.solo))
+        open_customers = [c for c in view.customer_names if c in CUSTOMERS]  # face up
+        cakes.update(cakes_text(seat_cakes, open_customers, marked, focus, solo=view.solo))
         customers = self.query_one("#cm-customers", Static)
         customers.update(customers_text(view))
         left = view.customers_left
