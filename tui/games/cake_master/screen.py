@@ -11,7 +11,7 @@ round's scoring opens a breakdown and the game ends on the final table (solo: th
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -50,9 +50,8 @@ from cakeparty.tui.games.cake_master.parts import (
 from cakeparty.tui.games.cake_master.story import Entry, replay_lines
 from cakeparty.tui.messages import ActionChosen, GameEnded, KeyboardPassed
 from cakeparty.tui.screens.dialogs import NoticeScreen, PassScreen
-from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
-from cakeparty.tui.table.results import EndScreen, ReplayScreen
+from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen
 from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import LogView, StatusBar
@@ -602,28 +601,9 @@ class MasterScreen(TableScreen):
         self.shown = None if nxt == base else nxt
         self.refresh_view()
 
-    def action_log(self, step: int) -> None:
-        self.log_view.page(step)
+    def replay_text(self, replay: Any, names: Sequence[str]) -> list[Any]:
+        return replay_lines(replay, names)
 
-    def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.table.game.name))
-
-    def action_replay(self) -> None:
-        if not self.table.over or not isinstance(self.table, LocalTable):
-            return
-        lines = replay_lines(self.table.replay(), self.table.names)
-        title = _("Replay, every card face up — seed {seed}").format(seed=self.table.setup.seed)
-        self.app.push_screen(ReplayScreen(title, lines))
-
-    def action_new_game(self) -> None:
-        if not self.table.over or not isinstance(self.table, LocalTable):
-            return
-        fresh = replace(self.table.setup, seed=None)
-        self.app.switch_screen(
-            MasterScreen(
-                fresh,
-                player=self.table.names[0],
-                bot_delay=self.delay_setting,
-                leave=self.leave,
-            )
-        )
+    def fresh_screen(self, setup: GameSetup) -> MasterScreen:
+        player = self.table.names[0]
+        return MasterScreen(setup, player=player, bot_delay=self.delay_setting, leave=self.leave)
