@@ -65,3 +65,34 @@ async def test_the_slow_player_is_told_and_the_other_is_asked_then_one_ending() 
                 await until(pilot, lambda: hs.abandoned is not None, "Hank's ending", 20)
                 assert hs.abandoned == net.session.abandoned
                 await pilot.press("q")
+
+
+async def test_the_question_about_a_slow_player_closes_itself_once_that_player_moves() -> None:
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        code = new_room_code()
+        # Hank hosts, a person on a 3 s clock; Ann's app asks about him once it runs out
+        async with hosted_duel(broker.url, code, timeout=3, ready=True) as host:
+            app = app_with(JoinPlan(code, broker.url))
+            async with app.run_test(size=SIZE) as pilot:
+                _lobby, duel = await ready_into_the_duel(pilot)
+                net = duel.net
+                hs = host.session
+                assert hs is not None
+                await until(pilot, lambda: hs.due() or net.to_act is not None, "a decision", 30)
+                if net.to_act is not None:
+                    await pilot.press("p")  # Ann attacks first and passes: Hank's turn
+                await until(pilot, lambda: bool(hs.due()), "Hank's turn", 30)
+
+                def asked() -> bool:
+                    screen = app.screen
+                    return isinstance(screen, ChoiceScreen) and "Hank's time is up" in (
+                        screen.title_text
+                    )
+
+                await until(pilot, asked, "Ann asked about Hank", 20)
+                # Hank moves after all (the first legal move): the question has no object
+                (peer, _view), *_ = hs.due()
+                host.act(peer.game.legal_actions(peer.state, peer.seat)[0])
+                await until(pilot, lambda: app.screen is duel, "the question withdrawn", 20)
+                assert duel.asking is None
+                assert hs.abandoned is None and not net.over  # nobody voted, the game goes on

@@ -85,6 +85,7 @@ class NetPlay:
         self.notices: list[str] = []  # incidents and absences told so far
         self._told: set[tuple[int, str]] = set()  # clock warnings given, per step
         self.asking: int | None = None  # the seat whose overdue step is being asked about
+        self._question: ChoiceScreen[Any] | None = None  # the dialog asking it
         self._early: list[Any] = []  # events that came before the screen began
         self.begun = False
         self.next_code: str | None = None  # the new room the host offers, once it does
@@ -205,6 +206,8 @@ class NetPlay:
         do about a seat that keeps the room waiting past the timeout."""
         net = self.net
         self.status.set_class(False, "-hurry")
+        if self.asking is not None and (net.over or self.asking not in net.overdue()):
+            self._withdraw_question()  # the seat moved (or came back and did): no question
         if net.over:
             return
         seq = net.peer.seq
@@ -256,10 +259,23 @@ class NetPlay:
         ]
         title = _("{name}'s time is up").format(name=name)
         self.notices.append(title)
-        self.app.push_screen(ChoiceScreen(title, choices, prompt), self._answered)
+        self._question = ChoiceScreen(title, choices, prompt)
+        self.app.push_screen(self._question, self._answered)
+
+    def _withdraw_question(self) -> None:
+        """Close the "time is up" question once the room has moved on without an answer."""
+        question = self._question
+        if question is None or self.app.screen is not question:
+            return  # another dialog is on top of it: next tick
+        seat, self.asking, self._question = self.asking, None, None
+        question.dismiss(None)
+        if seat is not None and not self.net.over:
+            self.notify(
+                _("{name} moved: the game goes on.").format(name=self.net.names[seat]), timeout=4
+            )
 
     def _answered(self, answer: str | None) -> None:
-        seat, self.asking = self.asking, None
+        seat, self.asking, self._question = self.asking, None, None
         net = self.net
         if seat is None or net.over:
             return
