@@ -63,6 +63,17 @@ def duel_below(app: Any) -> NetDuelScreen:
     return next(s for s in reversed(app.screen_stack) if isinstance(s, NetDuelScreen))
 
 
+async def ready_for_the_new_game(pilot: Pilot[Any], app: Any) -> str:
+    """Ready (r) in the new room's lobby, until the new game is dealt: its room."""
+    await pilot.press("r")
+    await until(pilot, lambda: isinstance(app.screen, NetDuelScreen), "the new game", 20)
+    new_duel = app.screen
+    assert isinstance(new_duel, NetDuelScreen)
+    await until(pilot, lambda: dealt(new_duel), "the new game's deal", 20)
+    room: str = new_duel.net.table.room
+    return room
+
+
 async def play_to_the_end(pilot: Pilot[Any], rng: random.Random) -> EndScreen:
     """Play this app's seat until the end dialog shows; the dialog."""
     app = pilot.app
@@ -159,17 +170,7 @@ async def test_a_networked_duel_played_to_its_end_then_played_again() -> None:
         shared["new room"] = new.room
         host_again.set()
         await until(pilot, lambda: len(new.runner.advert.taken) == 2, "Gina in the new room", 15)
-        await pilot.press("r")
-        await until(pilot, lambda: isinstance(host.screen, NetDuelScreen), "the new game", 20)
-        new_duel = host.screen
-        assert isinstance(new_duel, NetDuelScreen)
-        await until(
-            pilot,
-            lambda: dealt(new_duel),
-            "the new game's deal",
-            20,
-        )
-        shared["hank's new table"] = new_duel.net.table.room
+        shared["hank's new table"] = await ready_for_the_new_game(pilot, host)
 
     async def gina(pilot: Pilot[Any]) -> None:
         await room_open.wait()
@@ -212,17 +213,7 @@ async def test_a_networked_duel_played_to_its_end_then_played_again() -> None:
         await host_again.wait()
         assert again.room.room == shared["new room"] != shared["room"]
         await until(pilot, lambda: again.room.advert is not None, "the new room's advert", 15)
-        await pilot.press("r")
-        await until(pilot, lambda: isinstance(guest.screen, NetDuelScreen), "the new game", 20)
-        new_duel = guest.screen
-        assert isinstance(new_duel, NetDuelScreen)
-        await until(
-            pilot,
-            lambda: dealt(new_duel),
-            "the new game's deal",
-            20,
-        )
-        shared["gina's new table"] = new_duel.net.table.room
+        shared["gina's new table"] = await ready_for_the_new_game(pilot, guest)
         shared["gina's first game"] = first_game
 
     async def run(app: CakePartyApp, body: Callable[[Pilot[Any]], Awaitable[None]]) -> None:
