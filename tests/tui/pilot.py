@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from textual.message import Message
@@ -56,3 +57,14 @@ async def settle(pilot: Pilot[Any], timeout: float = 10.0) -> Screen[Any]:
                 continue  # its list opens by itself
             return screen
     raise AssertionError(f"the app did not settle; screen {app.screen!r}")
+
+
+async def until(
+    pilot: Pilot[Any], test: Callable[[], object], what: str, timeout: float = 15
+) -> None:
+    """Let the app run until ``test()`` holds; fail naming ``what`` after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while not test():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout}s for {what}; screen {pilot.app.screen!r}")
+        await pilot.pause(0.02)

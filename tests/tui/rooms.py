@@ -5,10 +5,17 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
+
+from textual.pilot import Pilot
 
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.network import HostSetup, RoomRunner
 from cakeparty.protocol.transport import BrokerAddress
+from cakeparty.tui.netroom import JoinPlan
+from cakeparty.tui.screens.lobby import LobbyScreen
+
+from .pilot import until
 
 
 @asynccontextmanager
@@ -38,3 +45,21 @@ async def hosted_duel(
     finally:
         host.stop()
         await asyncio.wait_for(hosting, 10)
+
+
+async def join_lobby(
+    pilot: Pilot[Any], app: Any, code: str, broker: str, player: str, identity: Identity
+) -> LobbyScreen:
+    """``player``'s app opens the lobby of room ``code`` and waits for its host's advert."""
+    join = JoinPlan(code, broker)
+    await app.push_screen(LobbyScreen(join, player=player, bot_delay=0.0, identity=identity))
+    await until(pilot, lambda: isinstance(app.screen, LobbyScreen), f"{player}'s lobby", 15)
+    lobby = app.screen
+    assert isinstance(lobby, LobbyScreen)
+    await until(
+        pilot,
+        lambda: lobby.room is not None and lobby.room.advert is not None,
+        "the host's advert",
+        15,
+    )
+    return lobby

@@ -25,22 +25,12 @@ from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.screens.rooms import JoinScreen
 from cakeparty.tui.settings import Settings
 
-from .pilot import SIZE, Recorder
+from .pilot import SIZE, Recorder, until
 from .rooms import hosted_duel
 
 
 def app_with(start: Any, name: str = "Ann") -> CakePartyApp:
     return CakePartyApp(Settings(name=name, bot_delay=0.0), start, persist=False)
-
-
-async def until(
-    pilot: Pilot[Any], test: Callable[[], object], what: str, timeout: float = 15
-) -> None:
-    deadline = time.monotonic() + timeout
-    while not test():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {timeout}s for {what}; screen {pilot.app.screen!r}")
-        await pilot.pause(0.05)
 
 
 async def ready_into_the_duel(pilot: Pilot[Any]) -> tuple[LobbyScreen, NetDuelScreen]:

@@ -31,13 +31,14 @@ from cakeparty.core.games.cake_master.state import Phase
 from cakeparty.protocol.identity import Identity, load_or_create
 from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.games.cake_master.netscreen import NetMasterScreen
-from cakeparty.tui.netroom import HostPlan, JoinPlan
+from cakeparty.tui.netroom import HostPlan
 from cakeparty.tui.screens.dialogs import ConfirmScreen, NoticeScreen
 from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.settings import Settings
 from cakeparty.tui.table.results import EndScreen
 
-from .pilot import SIZE
+from .pilot import SIZE, until
+from .rooms import join_lobby
 
 BOT = get_game("cake-master").bots["random"]
 AUDIT_FAIR = "Audit: fair. Every card and every move checked out."
@@ -46,14 +47,6 @@ DEADLINE = 60.0  # seconds to play one game to its end; over loopback it takes f
 
 def app_named(name: str) -> CakePartyApp:
     return CakePartyApp(Settings(name=name, bot_delay=0.0), None, persist=False)
-
-
-async def until(pilot: Pilot[Any], test: Callable[[], object], what: str, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not test():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {timeout}s for {what}; screen {pilot.app.screen!r}")
-        await pilot.pause(0.02)
 
 
 def rows(app: Any) -> list[str]:
@@ -202,17 +195,7 @@ async def test_a_networked_cake_master_played_by_two_to_its_end() -> None:
 
     async def gina(pilot: Pilot[Any]) -> None:
         await room_open.wait()
-        join = JoinPlan(shared["code"], shared["broker"])
-        await guest.push_screen(LobbyScreen(join, player="Gina", bot_delay=0.0, identity=gina_key))
-        await until(pilot, lambda: isinstance(guest.screen, LobbyScreen), "Gina's lobby", 15)
-        lobby = guest.screen
-        assert isinstance(lobby, LobbyScreen)
-        await until(
-            pilot,
-            lambda: lobby.room is not None and lobby.room.advert is not None,
-            "the host's advert",
-            15,
-        )
+        await join_lobby(pilot, guest, shared["code"], shared["broker"], "Gina", gina_key)
         await pilot.press("r")
         await until(pilot, lambda: isinstance(guest.screen, NetMasterScreen), "the game", 20)
         shared["gina"] = await play_to_the_end(pilot, random.Random(2), shared)

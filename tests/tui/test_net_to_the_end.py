@@ -28,13 +28,14 @@ from cakeparty.protocol.network import RoomEvent
 from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.games.cake_duel.chronicle import hidden_specials
 from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
-from cakeparty.tui.netroom import HostPlan, JoinPlan
+from cakeparty.tui.netroom import HostPlan
 from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen, NoticeScreen
 from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.settings import Settings
 from cakeparty.tui.table.results import EndScreen
 
-from .pilot import SIZE
+from .pilot import SIZE, until
+from .rooms import join_lobby
 
 BOT = get_game("cake-duel").bots["random"]
 AUDIT_FAIR = "Audit: fair. Every card and every move checked out."
@@ -43,14 +44,6 @@ DEADLINE = 45.0  # seconds to play one duel to its end; over loopback it takes a
 
 def app_named(start: Any, name: str) -> CakePartyApp:
     return CakePartyApp(Settings(name=name, bot_delay=0.0), start, persist=False)
-
-
-async def until(pilot: Pilot[Any], test: Callable[[], object], what: str, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not test():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {timeout}s for {what}; screen {pilot.app.screen!r}")
-        await pilot.pause(0.02)
 
 
 def dealt(screen: NetDuelScreen) -> bool:
@@ -174,17 +167,7 @@ async def test_a_networked_duel_played_to_its_end_then_played_again() -> None:
 
     async def gina(pilot: Pilot[Any]) -> None:
         await room_open.wait()
-        join = JoinPlan(shared["code"], shared["broker"])
-        await guest.push_screen(LobbyScreen(join, player="Gina", bot_delay=0.0, identity=gina_key))
-        await until(pilot, lambda: isinstance(guest.screen, LobbyScreen), "Gina's lobby", 15)
-        lobby = guest.screen
-        assert isinstance(lobby, LobbyScreen)
-        await until(
-            pilot,
-            lambda: lobby.room is not None and lobby.room.advert is not None,
-            "the host's advert",
-            15,
-        )
+        lobby = await join_lobby(pilot, guest, shared["code"], shared["broker"], "Gina", gina_key)
         await pilot.press("r")
         shared["gina"] = ending(guest, await play_to_the_end(pilot, random.Random(2)))
         guest_ended.set()
