@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import random
 import signal
 import subprocess
@@ -31,7 +30,7 @@ from cakeparty.protocol.network import HostSetup, RoomRunner
 from cakeparty.protocol.transport import BrokerAddress
 
 from .netgame import BIN
-from .test_sealed_crash import DEADLINE, until
+from .test_sealed_crash import DEADLINE, start_bot, until
 
 GAME = "cake-master"
 
@@ -50,31 +49,6 @@ def test_selfplay_of_three_through_mosquitto_ends_fair(mosquitto: object) -> Non
     assert int(report["messages"]) > 100
 
 
-async def start_bot(home: Path, room: str, broker: str, name: str) -> asyncio.subprocess.Process:
-    env = {
-        **os.environ,
-        "CAKEPARTY_CONFIG_DIR": str(home / "config"),
-        "CAKEPARTY_DATA_DIR": str(home / "data"),
-    }
-    return await asyncio.create_subprocess_exec(
-        BIN,
-        "bot",
-        GAME,
-        "--room",
-        room,
-        "--broker",
-        broker,
-        "--level",
-        "random",
-        "--name",
-        name,
-        "--json",
-        env=env,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-
-
 async def test_a_bot_killed_between_its_placement_and_its_opening_opens_the_same(
     embedded: str, tmp_path: Path
 ) -> None:
@@ -90,7 +64,10 @@ async def test_a_bot_killed_between_its_placement_and_its_opening_opens_the_same
     task = asyncio.create_task(host.run())
     host.set_ready()
     homes = {"Ann": tmp_path / "ann", "Bob": tmp_path / "bob"}
-    bots = {n: await start_bot(home, room, embedded, n) for n, home in homes.items()}
+    bots = {
+        n: await start_bot(home, room, embedded, game=GAME, name=n, command=(BIN,))
+        for n, home in homes.items()
+    }
     mine = get_game(GAME).bots["normal"]
     rng = random.Random(9)
     try:
@@ -128,7 +105,9 @@ async def test_a_bot_killed_between_its_placement_and_its_opening_opens_the_same
         sealed = journal.read_sealed(kept)
         assert step in sealed, sorted(sealed)  # what it sealed, never sent in the clear
         placed = from_data(sealed[step])
-        bots[name] = await start_bot(homes[name], room, embedded, name)  # same key, journal
+        bots[name] = await start_bot(
+            homes[name], room, embedded, game=GAME, name=name, command=(BIN,)
+        )  # same key, journal
 
         def opened() -> list[Committed]:
             return [a for _s, a in peer.history if isinstance(a, Committed)]

@@ -35,18 +35,30 @@ LAUNCH = (
 DEADLINE = 120.0
 
 
-async def start_bot(home: Path, room: str, broker: str) -> asyncio.subprocess.Process:
+#: how to run ``cakeparty``: here with the test-only game loaded
+COMMAND = (sys.executable, "-c", LAUNCH)
+
+
+async def start_bot(
+    home: Path,
+    room: str,
+    broker: str,
+    *,
+    game: str = NAME,
+    name: str = "Picker",
+    command: tuple[str, ...] = COMMAND,
+) -> asyncio.subprocess.Process:
+    """A ``cakeparty bot`` process of ``game`` in ``room``, keeping its key and journal in
+    ``home`` (so starting it again there resumes the same seat)."""
     env = {
         **os.environ,
         "CAKEPARTY_CONFIG_DIR": str(home / "config"),
         "CAKEPARTY_DATA_DIR": str(home / "data"),
     }
     return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-c",
-        LAUNCH,
+        *command,
         "bot",
-        NAME,
+        game,
         "--room",
         room,
         "--broker",
@@ -54,7 +66,7 @@ async def start_bot(home: Path, room: str, broker: str) -> asyncio.subprocess.Pr
         "--level",
         "random",
         "--name",
-        "Picker",
+        name,
         "--json",
         env=env,
         stdout=asyncio.subprocess.PIPE,
