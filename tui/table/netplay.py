@@ -206,7 +206,8 @@ class NetPlay:
         do about a seat that keeps the room waiting past the timeout."""
         net = self.net
         self.status.set_class(False, "-hurry")
-        if self.asking is not None and (net.over or self.asking not in net.overdue()):
+        overdue = net.overdue()
+        if self.asking is not None and (net.over or self.asking not in overdue):
             self._withdraw_question()  # the seat moved (or came back and did): no question
         if net.over:
             return
@@ -231,7 +232,6 @@ class NetPlay:
                         names=", ".join(names)
                     )
                 )
-        overdue = net.overdue()
         if overdue and self.asking is None and self.app.screen is self:
             self.ask_about(overdue[0])
 
