@@ -10,6 +10,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from cakeparty.broker.embedded import EmbeddedBroker
+from cakeparty.core.games.cake_duel.actions import PASS
 from cakeparty.protocol.lobby import new_room_code
 from cakeparty.tui.netroom import JoinPlan
 from cakeparty.tui.screens.dialogs import ChoiceScreen
@@ -89,9 +90,11 @@ async def test_the_question_about_a_slow_player_closes_itself_once_that_player_m
             await pilot.press("p")  # Ann attacks first and passes: Hank's turn
         await until(pilot, lambda: bool(hs.due()), "Hank's turn", 30)
         await until(pilot, lambda: asked_about(app, "Hank"), "Ann asked about Hank", 20)
-        # Hank moves after all (the first legal move): the question has no object
+        # Hank moves after all, a move that keeps the bout going (a pass after Ann's
+        # would end it, and its own dialog would open): the question has no object
         (peer, _view), *_ = hs.due()
-        host.act(peer.game.legal_actions(peer.state, peer.seat)[0])
+        moves = [a for a in peer.game.legal_actions(peer.state, peer.seat) if a != PASS]
+        host.act(moves[0])
         await until(pilot, lambda: app.screen is duel, "the question withdrawn", 20)
         assert duel.asking is None
         assert hs.abandoned is None and not net.over  # nobody voted, the game goes on
