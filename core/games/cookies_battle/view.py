@@ -120,6 +120,15 @@ def _window(state: CookiesState) -> MarkerWindow | None:
     return MarkerWindow(user, using.kind, target, awaiting)
 
 
+def _events(state: CookiesState, seat: int | None) -> tuple[Event, ...]:
+    if not state.secrets:
+        return state.events
+    events = list(state.events)
+    for index in state.secrets:
+        events[index] = redact(events[index], seat)
+    return tuple(events)
+
+
 def view(state: CookiesState, seat: int | None) -> CookiesView:
     """The game as ``seat`` may see it."""
     known = state.knowledge.visible(seat)
@@ -167,7 +176,7 @@ def view(state: CookiesState, seat: int | None) -> CookiesView:
         window=_window(state),
         puppets=state.puppets,
         cheat=state.cheat,
-        events=tuple(redact(e, seat) for e in state.events),
+        events=_events(state, seat),
         over=state.phase is Phase.OVER,
         legal=legal,
         state_id=state.state_id,
