@@ -28,7 +28,10 @@ decided here):
   is drawn at random from its hand (the one card that may break suit). Swap: the target
   chooses the piece it gives; both pieces move, each shown to its receiver. Breezes: every
   player whose right (left) neighbour holds pieces takes a random one of them, all drawn
-  from the holdings before the breeze.
+  from the holdings before the breeze. A Puppet waits for its target's next card, in a
+  later trick or round if need be (two Puppets draw the next two cards); one still
+  waiting when the game ends lapses. A puppeted seat's turn is drawn at once: it does not
+  use a marker first (it may in the window after the card).
 * **Hidden takes.** Before a random draw from a seat's pieces, and before a Swap's target
   chooses, the holder re-mixes its pieces unless it holds one piece or nobody else knows
   any of them. Likewise a marker holder re-mixes its pieces before it is asked to use a

@@ -87,6 +87,10 @@ class Secrets:
                     if slot in known:
                         assert self.passed.get(slot) == seat, (seat, other, slot)
                 assert not set(state.markers[other]) & known
+            if seat is not None:
+                # a seat always knows its own hand, pieces and markers
+                mine = {*state.hands[seat], *state.pieces[seat], *state.markers[seat]}
+                assert mine <= known, (seat, mine - known)
             for slot, allowed in self.moved.items():
                 if slot in known:
                     assert seat in allowed, (seat, slot, allowed)
