@@ -123,6 +123,14 @@ def _known_by_others(state: CookiesState, seat: int, slots: Sequence[int]) -> bo
     return any(state.knowledge.known_by[s] & ~mine for s in slots)
 
 
+def _show(state: CookiesState, slot: int, seats: Sequence[int]) -> tuple[Request, ...]:
+    """Show ``slot`` to those of ``seats`` that do not know it yet (a seat that knows it,
+    by a re-mix of its own pieces say, has nothing to learn: the mental deck sends shares
+    only to seats that learn the card)."""
+    newcomers = tuple(s for s in seats if not state.knowledge.knows(s, slot))
+    return (Reveal((slot,), newcomers),) if newcomers else ()
+
+
 def _remix_pieces(state: CookiesState, seat: int) -> tuple[Request, ...]:
     """The re-mix that hides which of ``seat``'s pieces is which from everyone else, when
     it is needed (public facts only: the piece count and who knows which slot)."""
@@ -488,7 +496,9 @@ def _drawn(state: CookiesState) -> CookiesState:
         pieces[victim].remove(slot)
         pieces[taker].append(slot)
     state = state.evolve(pieces=tuple(tuple(sorted(p)) for p in pieces))
-    reveals = [Reveal((slot,), (taker, victim)) for taker, victim, slot in state.picks]
+    reveals = [
+        r for taker, victim, slot in state.picks for r in _show(state, slot, (taker, victim))
+    ]
     return _queue(state, *reveals, then="taken")
 
 
@@ -513,7 +523,10 @@ def _swap(state: CookiesState, seat: int, action: GivePiece) -> CookiesState:
         actor=None,
     )
     return _queue(
-        state, Reveal((mine,), (seat, user)), Reveal((action.slot,), (user, seat)), then="swapped"
+        state,
+        *_show(state, mine, (seat, user)),
+        *_show(state, action.slot, (user, seat)),
+        then="swapped",
     )
 
 
