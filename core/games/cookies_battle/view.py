@@ -16,7 +16,7 @@ from cakeparty.core.actions import Action
 from cakeparty.core.games.cookies_battle.cards import marker_kind
 from cakeparty.core.games.cookies_battle.events import Event, redact
 from cakeparty.core.games.cookies_battle.legal import legal_actions, to_act
-from cakeparty.core.games.cookies_battle.scoring import SeatScore
+from cakeparty.core.games.cookies_battle.scoring import SeatScore, seat_score
 from cakeparty.core.games.cookies_battle.state import CookiesOptions, CookiesState, Phase
 
 
@@ -71,6 +71,8 @@ class CookiesView:
     over: bool
     legal: tuple[Action, ...]
     state_id: int
+    played: tuple[int, ...] = ()  # cards of this round's finished tricks, face up
+    out: int = 0  # cards left out of this round, unseen
 
     @property
     def players(self) -> int:
@@ -100,6 +102,14 @@ class CookiesView:
     def piece_names(self, seat: int) -> tuple[str | None, ...]:
         """``seat``'s pieces, by name where this seat knows them."""
         return tuple(self.known.get(s) for s in self.pieces[seat])
+
+    def score(self, seat: int) -> SeatScore | None:
+        """``seat``'s score as its pieces and unused markers stand now, if this seat knows
+        every one of those pieces (its own always), else ``None``."""
+        names = self.piece_names(seat)
+        if any(n is None for n in names):
+            return None
+        return seat_score([n for n in names if n is not None], self.marker_counts[seat])
 
     @property
     def my_turn(self) -> bool:
@@ -180,4 +190,6 @@ def view(state: CookiesState, seat: int | None) -> CookiesView:
         over=state.phase is Phase.OVER,
         legal=legal,
         state_id=state.state_id,
+        played=state.played,
+        out=len(state.out),
     )

@@ -303,3 +303,21 @@ def test_an_empty_marker_pile_gives_nothing() -> None:
     play_trick(m, ["magician", "blue-10", "blue-8"])
     assert m.state.markers == ((), (), ())
     assert not any(isinstance(e, ev.MarkerEarned) for e in m.state.events)
+
+
+def test_a_seat_sees_its_own_score_as_it_stands_and_not_a_hidden_one() -> None:
+    m = new_match("cookies-battle", players=4, seed=12)
+    rng = random.Random(12)
+    while m.state.round == 1:
+        seat = m.to_act[0]
+        m.apply(random_bot(m.view(seat), rng), seat)
+    for seat in range(4):
+        view = m.view(seat)
+        own = view.score(seat)
+        assert own is not None
+        assert own.pieces == view.piece_counts[seat]
+        assert own.markers == view.marker_counts[seat]
+        for other in range(4):
+            hidden = any(s not in view.known for s in view.pieces[other])
+            assert (view.score(other) is None) == hidden
+    assert len(m.view(0).played) == 0 and m.view(0).out == 54 - 48
