@@ -57,6 +57,7 @@ def _lied(state: CookiesState, seat: int, action: UseMarker) -> CookiesState | N
 
 
 def marker_shown(state: CookiesState) -> CookiesState:
+    """The marker is face up: a cheat if not the kind claimed; else the Defense window."""
     user, action = state.user, state.using
     assert user is not None and action is not None
     lied = _lied(state, user, action)
@@ -70,6 +71,7 @@ def marker_shown(state: CookiesState) -> CookiesState:
 
 
 def defense_next(state: CookiesState) -> CookiesState:
+    """Ask the next marker holder whether it defends, or resolve the marker."""
     asks = state.defense
     while asks and not state.markers[asks[0]]:
         asks = asks[1:]
@@ -79,6 +81,7 @@ def defense_next(state: CookiesState) -> CookiesState:
 
 
 def defense_shown(state: CookiesState) -> CookiesState:
+    """The Defense is face up: a cheat if it is none; else the marker is cancelled."""
     defender, user, action = state.defender, state.user, state.using
     assert defender is not None and user is not None and action is not None
     slot = state.used[-1]
@@ -136,11 +139,13 @@ def drawn(state: CookiesState) -> CookiesState:
 
 
 def taken(state: CookiesState) -> CookiesState:
+    """The takes are done: told in events (the piece named to taker and victim only)."""
     taken = [ev.PieceTaken(t, v, state.name(slot)) for t, v, slot in state.picks]
     return _resume(log(state.evolve(picks=()), *taken))
 
 
 def swap(state: CookiesState, seat: int, action: GivePiece) -> CookiesState:
+    """The Swap's target gives its piece: both pieces move, each shown to its receiver."""
     user, using = state.user, state.using
     assert user is not None and using is not None
     mine = using.piece[0]
@@ -164,6 +169,7 @@ def swap(state: CookiesState, seat: int, action: GivePiece) -> CookiesState:
 
 
 def swapped(state: CookiesState) -> CookiesState:
+    """The Swap is done."""
     user, using, given = state.user, state.using, state.given
     assert user is not None and using is not None and given is not None
     event = ev.Swapped(user, using.target[0], state.name(using.piece[0]), state.name(given))

@@ -34,11 +34,13 @@ def start_trick(state: CookiesState) -> CookiesState:
 
 
 def shown(state: CookiesState) -> CookiesState:
+    """The piece in dispute is face up: the leader is asked for a card."""
     assert state.dispute is not None
     return next_turn(log(state, ev.PieceShown(state.trick_no, state.name(state.dispute))))
 
 
 def next_turn(state: CookiesState) -> CookiesState:
+    """Ask the seat to play for its card; a puppeted seat's card is drawn at random."""
     seat = state.to_play
     if seat in state.puppets:
         puppets = list(state.puppets)
@@ -54,6 +56,8 @@ def next_turn(state: CookiesState) -> CookiesState:
 
 
 def play(state: CookiesState, seat: int, slot: int, *, forced: bool = False) -> CookiesState:
+    """``seat``'s card ``slot`` goes to the trick and is shown to all (``forced``: drawn by
+    a Puppet)."""
     hand = tuple(s for s in state.hands[seat] if s != slot)
     state = state.evolve(
         hands=set_at(state.hands, seat, hand),
@@ -81,6 +85,7 @@ def suit_breach(state: CookiesState, seat: int, action: Play) -> CookiesState:
 
 
 def card_shown(state: CookiesState) -> CookiesState:
+    """The card played is face up: it may set the turn suit; the marker window opens."""
     seat, slot = state.trick[-1]
     name = state.name(slot)
     forced = state.resume == "forced"
@@ -112,6 +117,8 @@ def _after_window(state: CookiesState) -> CookiesState:
 
 
 def end_trick(state: CookiesState) -> CookiesState:
+    """The winner takes the piece and leads; the markers earned are dealt, each shown to
+    its earner."""
     names = [state.name(slot) for _, slot in state.trick]
     if any(n is None for n in names):
         raise IllegalActionError(None, None, _("a trick is judged before its cards are shown"))
