@@ -26,7 +26,8 @@ decided here):
   After a marker (any but Defense) every other marker holder, clockwise from its user, is
   asked whether it answers with a Defense; the first Defense cancels the marker and both
   leave the game. A Defense is final: no window follows it. Asking every holder, not only
-  those holding a Defense, keeps the kinds secret.
+  those holding a Defense, keeps the kinds secret. The window after a trick's last card
+  closes before the trick is won.
 * **Using a marker** shows it to all. A marker that is not the kind its user claimed is a
   cheat: the breach is recorded and the game ends at once, naming the seat.
 * **Effects.** Theft takes a random piece of the target. Puppet: the target's next card
@@ -49,7 +50,8 @@ decided here):
   round's first player holds the fewest pieces (ties: the closest clockwise from the last
   round's first player, that player first). At the end every piece is shown to all and the
   game is scored (:mod:`.scoring`).
-* A seat proven to have broken a rule (``Forfeited``) ends the game as a cheat.
+* A seat proven to have broken a rule (``Forfeited``) ends the game as a cheat. A game
+  ended by a cheat is not scored: every other seat shares the win (reason ``cheated``).
 """
 
 from __future__ import annotations
