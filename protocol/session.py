@@ -441,8 +441,9 @@ class GameSession:
         """Another seat whose vote the ending at ``seq`` needs signed something later: it
         took the absent seat's envelope for that step and will not vote there."""
         peer = self.peers[0]
-        mine = self._votes.get(peer.seat)
-        gone = mine.away if mine is not None and (mine.seq, mine.seat) == (seq, absent) else ()
+        # a seat's vote is needed unless every voter so far signed it gone
+        aways = [v.away for v in self._votes.values() if (v.seq, v.seat) == (seq, absent)]
+        gone = frozenset.intersection(*aways) if aways else frozenset()
         needed = {self.table.players[s] for s in range(self.table.seats) if s not in gone}
         needed -= {self.table.players[absent]} | {p.identity.player_id for p in self.peers}
         later = {e.sender for n, held in peer.future.items() if n > seq for e in held}

@@ -340,3 +340,41 @@ def test_one_voter_signing_a_seat_gone_is_not_enough_while_another_waits(
         s.receive(vote(d, table, seat, d.peers[0].seq, d.peers[0].prev), 42.0)
     for s in sessions:
         assert s.abandoned is not None and s.abandoned.voters == {sa, sc, sd}
+
+
+def test_a_vote_is_taken_back_when_a_seat_not_every_voter_signed_gone_plays_on(
+    tmp_path: Path,
+) -> None:
+    """A signs C gone, D does not: C's vote is needed. C took the late move and plays on,
+    so the ending can never be: A and D take their votes back and all play on, one log."""
+    sessions, _ = room(4, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 3, random.Random(24))
+    relay(sessions, 0.0)
+    late, seat = mover(sessions)
+    a, c, d = (s for s in sessions if s is not late)
+    sc = c.peers[0].seat
+    mine = away_vote(a, seat, [sc])
+    a.receive(mine, 40.0)  # A's own vote: it refuses the late move from now on
+    assert d.vote(seat, 40.0)
+    d_votes = list(d.outbox)
+    d.outbox.clear()
+    late.act(seat, NORMAL(late.peers[0].view(), random.Random(5)))
+    move = list(late.outbox)
+    late.outbox.clear()
+    for s in (a, c, d):
+        for data in move:
+            s.receive(data, 40.0)
+    assert a.seq == d.seq < c.seq  # A and D refused the late move; C took it
+    for s in (a, c, d, late):
+        for data in [mine, *d_votes]:
+            s.receive(data, 40.0)
+    assert all(s.abandoned is None for s in sessions)
+    play_until(sessions, 41.0, 6, random.Random(6))  # C plays on; A and D learn of it
+    for s in sessions:
+        s.tick(45.0)
+    relay(sessions, 45.0)
+    assert all(s.abandoned is None for s in sessions)
+    assert not a.voted(seat) and not d.voted(seat)
+    assert a.seq == c.seq == d.seq == late.seq
+    logs = [[e.digest() for step in s.peers[0].log for e in step] for s in sessions]
+    assert logs.count(logs[0]) == 4
