@@ -31,7 +31,7 @@ from cakeparty.protocol.lobby import ONLINE
 from cakeparty.tui.messages import ChatClosed, ChatSent, GameEnded
 from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
 from cakeparty.tui.screens.lobby_parts import room_error_text
-from cakeparty.tui.table.again import host_again
+from cakeparty.tui.table.again import join_again, play_again
 from cakeparty.tui.table.net import WARN_AT, NetTable
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
 from cakeparty.tui.widgets import ChatInput, LogView, StatusBar
@@ -442,26 +442,19 @@ class NetPlay:
 
     def _after_end(self, choice: str | None) -> None:
         if choice == "again":
+            # run by the app: this screen and its room's lobby make way for the new room
             if self.room.hosting:
-                self._host_again()
+                again = play_again(self.app, self, self.room)
             elif self.next_code is not None:
                 from cakeparty.tui.netroom import JoinPlan
 
-                open_room = getattr(self.app, "open_room", None)
-                if open_room is not None:
-                    open_room(JoinPlan(room=self.next_code, broker=str(self.room.address)))
+                plan = JoinPlan(room=self.next_code, broker=str(self.room.address))
+                again = join_again(self.app, self, plan)
+            else:
+                return
+            self.app.run_worker(again, group="again", exclusive=True, exit_on_error=False)
             return
         super()._after_end(choice)
-
-    @work(group="again", exclusive=True, exit_on_error=False)
-    async def _host_again(self) -> None:
-        try:
-            await host_again(self.app, self.room)
-        except Exception as exc:  # the new room stands; only the offer did not go out
-            self.notify(
-                _("Could not tell the others about the new room: {error}").format(error=exc),
-                severity="warning",
-            )
 
     @work(group="offer", exclusive=True, exit_on_error=False)
     async def _await_offer(self) -> None:
