@@ -1,9 +1,11 @@
 """A game in a networked room: this process's seats, the log topic, resync, absence.
 
 The session is the bridge between the room's log topic and the peers this process runs
-(one player, and the bots a host runs for the room). It has no clock and no I/O of its
-own: the caller hands it every message from the log topic and the time now, and sends
-what it puts in :attr:`outbox`. That keeps it testable without a network.
+(one player, and the bots a host runs for the room). It has no clock and no network of
+its own: the caller hands it every message from the log topic and the time now, and sends
+what it puts in :attr:`outbox`. That keeps it testable without a network. (Its only I/O
+is its journals; a game resumed from them reads, once, how long ago they last moved, so
+that the open step's clock goes on rather than starting over.)
 
 Besides the steps of the game the log topic carries two signed control messages:
 
@@ -28,6 +30,7 @@ Nothing a stranger sends, and nothing that fails to decode, is kept: it is only 
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -90,9 +93,12 @@ class GameSession:
         journal_dir: Path | None = None,
         now: float = 0.0,
         headless: bool = False,
+        wall: float | None = None,
     ) -> None:
         """``headless``: no person plays here (bots only), so nobody is asked: its seats
-        vote against an offline seat past the timeout, and second the others' votes."""
+        vote against an offline seat past the timeout, and second the others' votes.
+        ``wall``: the wall-clock time now (default: the system's), read only when the game
+        resumes from a journal: its clock goes on from when the journal last moved."""
         self.table = table
         self.outbox: list[bytes] = []
         self.peers: list[Peer] = []
@@ -122,6 +128,12 @@ class GameSession:
         self._seq = self.seq
         self._moved_at = now
         self._clock_from = now
+        if resumed:
+            # the open step has waited since our journals last moved, before the restart
+            # too: a seat that comes back does not give the room a fresh timeout
+            last = max(path.stat().st_mtime for path in resumed)
+            waited = (time.time() if wall is None else wall) - last
+            self._clock_from = now - max(0.0, waited)
         self._asked_at = -1e9
         self._answered: dict[bytes, float] = {}  # per seated player: when it was last answered
         self.messages = 0

@@ -378,3 +378,40 @@ def test_a_vote_is_taken_back_when_a_seat_not_every_voter_signed_gone_plays_on(
     assert a.seq == c.seq == d.seq == late.seq
     logs = [[e.digest() for step in s.peers[0].log for e in step] for s in sessions]
     assert logs.count(logs[0]) == 4
+
+
+# -- the clock of a seat that comes back -------------------------------------------------
+
+
+def test_a_resumed_seats_clock_goes_on_from_when_its_journal_last_moved(tmp_path: Path) -> None:
+    """A process restarted from its journal does not give the room a fresh timeout: the
+    open step has been waiting since the journal last moved, the restart included."""
+    import os
+
+    sessions, table = room(2, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 3, random.Random(25))
+    relay(sessions, 0.0)
+    slow, seat = mover(sessions)
+    other = sessions[1 - sessions.index(slow)]
+    n = sessions.index(other)
+    path = journal.journal_path(table, table.players[other.peers[0].seat], tmp_path / f"p{n}")
+    moved = 1_000_000.0  # the wall-clock time the journal last moved
+    os.utime(path, (moved, moved))
+    ident = other.peers[0].identity
+    # back 25 s later: 5 s are left on the clock of the step, not 30
+    back = GameSession(table, [ident], journal_dir=tmp_path / f"p{n}", now=7.0, wall=moved + 25)
+    assert back.seq == other.seq
+    assert back.clock(7.0) == 5.0 and back.overdue(7.0) == ()
+    assert back.overdue(13.0) == (seat,)
+    # back 100 s later: the step is overdue at once, and may be voted about
+    late = GameSession(table, [ident], journal_dir=tmp_path / f"p{n}", now=3.0, wall=moved + 100)
+    assert late.clock(3.0) == -70.0 and late.overdue(3.0) == (seat,)
+    assert late.vote(seat, 3.0)
+    # a clock set wrong (the journal "in the future") counts from the restart
+    skew = GameSession(table, [ident], journal_dir=tmp_path / f"p{n}", now=0.0, wall=moved - 50)
+    assert skew.clock(0.0) == 30.0
+    # once the room moves on, the next step has a full timeout as ever
+    slow.act(seat, NORMAL(slow.peers[0].view(), random.Random(7)))
+    for data in slow.outbox:
+        back.receive(data, 8.0)
+    assert back.seq > other.seq and back.clock(8.0) == 30.0
