@@ -31,6 +31,7 @@ Nothing a stranger sends, and nothing that fails to decode, is kept: it is only 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,77 @@ class _Vote:
     prev: bytes
     away: frozenset[int]
     data: tuple[bytes, ...]
+
+
+@dataclass(frozen=True)
+class _Agreed:
+    """An ending the votes held agree on (whether it stands is the log's to say)."""
+
+    seq: int
+    prev: bytes
+    seat: int
+    voters: frozenset[int]
+    away: frozenset[int]
+
+
+def take_vote(
+    held: _Vote | None, envelope: Envelope, voter: int, seats: int, data: bytes
+) -> _Vote | None:
+    """``voter``'s stand once its ``abandon`` envelope is taken in (``held``: its stand
+    so far), or ``None`` if the envelope changes nothing: not a vote, about the voter
+    itself, an older step, or another story about the step it voted on."""
+    body = envelope.body
+    try:
+        if not isinstance(body, dict) or set(body) - {"away"} != {"seat", "step"}:
+            return None
+        absent = expect_int(body["seat"], "seat", 0, seats - 1)
+        prev = expect_bytes(body["step"], "step", 32)
+        listed = expect_list(body.get("away", []), "away")
+        away = frozenset(expect_int(s, "away", 0, seats - 1) for s in listed)
+    except ProtocolError:
+        return None
+    if absent == voter or len(away) != len(listed) or away & {absent, voter}:
+        return None
+    if held is not None and envelope.seq == held.seq:
+        # one vote per voter and step, the first: a later one only signs more seats
+        # gone, about the same absent seat and the same log
+        if (absent, prev) != (held.seat, held.prev) or away <= held.away:
+            return None
+        return _Vote(absent, held.seq, prev, held.away | away, (*held.data, data))
+    if held is not None and envelope.seq < held.seq:
+        return None  # never an older one
+    return _Vote(absent, envelope.seq, prev, away, (data,))
+
+
+def agreed(votes: Mapping[int, _Vote], seats: int) -> Iterator[_Agreed]:
+    """The endings ``votes`` (each voter's stand) agree on, the earliest step first: every
+    seat but the absent one voted the same, but those every voter signed gone."""
+    everyone = frozenset(range(seats))
+    for seq, prev, absent in sorted({(v.seq, v.prev, v.seat) for v in votes.values()}):
+        same = [s for s, v in votes.items() if (v.seq, v.prev, v.seat) == (seq, prev, absent)]
+        voters = frozenset(same)
+        # the seats whose vote is missing: gone, if every voter signed them so
+        away = everyone - {absent} - voters
+        if all(away <= votes[s].away for s in same):
+            yield _Agreed(seq, prev, absent, voters, away)
+
+
+def abandoned_in(table: Table, envelopes: Iterable[bytes]) -> bool:
+    """Whether the votes among a journal's ``envelopes`` end its game (they are kept
+    there once this peer's log reached their step, so the log agrees)."""
+    votes: dict[int, _Vote] = {}
+    for data in envelopes:
+        try:
+            envelope = decode(data, verify=False)  # our own journal: checked when kept
+        except (ProtocolError, ValueError):
+            continue
+        voter = table.seat_of(envelope.sender)
+        if envelope.kind != ABANDON or voter is None:
+            continue
+        vote = take_vote(votes.get(voter), envelope, voter, table.seats, data)
+        if vote is not None:
+            votes[voter] = vote
+    return any(True for _ in agreed(votes, table.seats))
 
 
 class GameSession:
@@ -364,30 +436,9 @@ class GameSession:
         self._settle(now)
 
     def _vote(self, envelope: Envelope, voter: int, data: bytes) -> None:
-        body = envelope.body
-        seats = self.table.seats
-        try:
-            if not isinstance(body, dict) or set(body) - {"away"} != {"seat", "step"}:
-                return
-            absent = expect_int(body["seat"], "seat", 0, seats - 1)
-            prev = expect_bytes(body["step"], "step", 32)
-            listed = expect_list(body.get("away", []), "away")
-            away = frozenset(expect_int(s, "away", 0, seats - 1) for s in listed)
-        except ProtocolError:
+        vote = take_vote(self._votes.get(voter), envelope, voter, self.table.seats, data)
+        if vote is None:
             return
-        if absent == voter or len(away) != len(listed) or away & {absent, voter}:
-            return
-        held = self._votes.get(voter)
-        if held is not None and envelope.seq == held.seq:
-            # one vote per voter and step, the first: a later one only signs more seats
-            # gone, about the same absent seat and the same log
-            if (absent, prev) != (held.seat, held.prev) or away <= held.away:
-                return
-            vote = _Vote(absent, held.seq, prev, held.away | away, (*held.data, data))
-        elif held is not None and envelope.seq < held.seq:
-            return  # never an older one
-        else:
-            vote = _Vote(absent, envelope.seq, prev, away, (data,))
         self._votes[voter] = vote
         ended = self.abandoned
         if (
@@ -400,7 +451,7 @@ class GameSession:
                 ended.seat, ended.seq, ended.voters | {voter}, ended.away - {voter}
             )
         if self.peer(voter) is not None and envelope.seq == self.peers[0].seq:
-            self._barred.setdefault((envelope.seq, absent), None)  # our own, replayed
+            self._barred.setdefault((envelope.seq, vote.seat), None)  # our own, replayed
         if envelope.seq <= self.peers[0].seq:
             self._keep(vote)
 
@@ -432,21 +483,11 @@ class GameSession:
                 if late is not None and seq == peer.seq:
                     self.receive(late, now)  # which settles again, from there
                     return
-        everyone = frozenset(range(self.table.seats))
-        for seq, prev, absent in sorted({(v.seq, v.prev, v.seat) for v in self._votes.values()}):
-            votes = {
-                s: v
-                for s, v in self._votes.items()
-                if (v.seq, v.prev, v.seat) == (seq, prev, absent)
-            }
-            voters = set(votes)
-            # the seats whose vote is missing: gone, if every voter signed them so
-            away = everyone - {absent} - voters
-            agreed = all(away <= v.away for v in votes.values())
-            if agreed and self._stands(seq, prev, absent, voters):
-                self.abandoned = Abandonment(absent, seq, frozenset(voters), away)
-                for vote in votes.values():
-                    self._keep(vote)
+        for ending in agreed(self._votes, self.table.seats):
+            if self._stands(ending.seq, ending.prev, ending.seat, set(ending.voters)):
+                self.abandoned = Abandonment(ending.seat, ending.seq, ending.voters, ending.away)
+                for voter in ending.voters:
+                    self._keep(self._votes[voter])
                 return
 
     def _went_past(self, seq: int, absent: int) -> bool:
