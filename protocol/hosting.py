@@ -126,7 +126,11 @@ def records(
         record = _read(path)
         if record is None:
             continue
-        if stale(record, directory, now=now):
+        try:
+            saved = path.stat().st_mtime
+        except OSError:
+            continue
+        if stale(record, directory, now=now, saved=saved):
             with contextlib.suppress(OSError):
                 path.unlink()
             continue
@@ -139,12 +143,14 @@ def stale(
     directory: str | os.PathLike[str] | None = None,
     *,
     now: float | None = None,
+    saved: float = 0.0,
 ) -> bool:
     """Whether ``record``'s room has nothing to come back to: its game ended (audited, or
     abandoned by a complete set of votes), or its journals are gone; or its game never
-    started and the record is older than :data:`UNSTARTED_DAYS`."""
+    started and the record was last written (``saved``, or its own stamp) more than
+    :data:`UNSTARTED_DAYS` ago."""
     if not record.table:
-        age = (time.time() if now is None else now) - record.updated
+        age = (time.time() if now is None else now) - max(record.updated, saved)
         return age > UNSTARTED_DAYS * 86400
     paths = list(_journals_of(record, directory))
     return not paths or any(_over(path) for path in paths)

@@ -4,6 +4,7 @@ before the options were kept together still reads, its options intact."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from dataclasses import replace
@@ -162,7 +163,8 @@ def test_a_record_whose_journals_are_gone_or_that_never_started_ages_out(
     fresh, _ = _game("FRESH2")
     now = 1_000_000.0
     hosting.save(_record(pruned), tmp_path)  # started, but no journal is left of it
-    hosting.save(_record(lobby, started=False, updated=now - 2 * 86400), tmp_path)
-    hosting.save(_record(fresh, started=False, updated=now - 3600), tmp_path)
+    for table, written in ((lobby, now - 2 * 86400), (fresh, now - 3600)):
+        path = hosting.save(_record(table, started=False, updated=written), tmp_path)
+        os.utime(path, (written, written))
     assert [r.room for r in hosting.records(tmp_path, now=now)] == ["FRESH2"]
     assert sorted(p.stem for p in hosting.folder(tmp_path).glob("*.json")) == ["FRESH2"]
