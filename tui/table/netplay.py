@@ -283,7 +283,7 @@ class NetPlay:
             Choice(
                 _("End the game as abandoned by {name}").format(name=name),
                 END,
-                _("it ends once every other player agrees"),
+                _("it ends once every other player still here agrees"),
             ),
         ]
         title = _("{name}'s time is up").format(name=name)
