@@ -91,7 +91,8 @@ async def leave_for_next(app: Any, screen: Any, open_next: Callable[[str], Await
     if lobby is not None:
         leave, lobby.leave = lobby.leave, "pop"  # leaving it now must not quit the app
     if screen in app.screen_stack:
-        screen.pop_until_active()  # a dialog left over on it (the end, an offer)
+        while app.screen is not screen:
+            await app.pop_screen()  # a dialog left over on it (none answers any more)
         screen.dismiss(None)  # its lobby leaves the room, then goes itself
     if lobby is not None:
         deadline = time.monotonic() + LEAVE_WAIT
