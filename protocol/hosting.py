@@ -173,8 +173,8 @@ def _over(path: Path) -> bool:
     journal that does not read counts as over: nothing can resume from it."""
     from cakeparty.protocol import journal as jn
     from cakeparty.protocol.codec import decode
-    from cakeparty.protocol.session import abandoned_in
     from cakeparty.protocol.steps import AUDIT
+    from cakeparty.protocol.votes import abandoned_in
 
     try:
         table, _secret, envelopes = jn.read_game(path)

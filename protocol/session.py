@@ -31,7 +31,6 @@ Nothing a stranger sends, and nothing that fails to decode, is kept: it is only 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,9 +39,6 @@ from cakeparty.core import Action
 from cakeparty.protocol.codec import (
     Envelope,
     decode,
-    expect_bytes,
-    expect_int,
-    expect_list,
     seal,
 )
 from cakeparty.protocol.errors import Incidents, ProtocolError
@@ -53,6 +49,7 @@ from cakeparty.protocol.lobby import ABANDON, NO_PREV, SYNC
 from cakeparty.protocol.peer import Peer
 from cakeparty.protocol.steps import ACTION, CHOICE_COMMIT, KINDS, step_digest
 from cakeparty.protocol.table import END, Table
+from cakeparty.protocol.votes import Vote, agreed, take_vote
 
 DECISIONS = (ACTION, CHOICE_COMMIT)  # the steps where a seat decides something
 NUDGE = 2.0  # seconds without progress before asking again; and between sync answers
@@ -69,89 +66,6 @@ class Abandonment:
     seq: int
     voters: frozenset[int] = field(default_factory=frozenset)
     away: frozenset[int] = field(default_factory=frozenset)
-
-
-@dataclass(frozen=True)
-class _Vote:
-    """One voter's stand on one step: the seat it signed absent, the seats it signed gone
-    too (the union of its votes about that step), and those signed votes."""
-
-    seat: int  # the seat said to be absent
-    seq: int
-    prev: bytes
-    away: frozenset[int]
-    data: tuple[bytes, ...]
-
-
-@dataclass(frozen=True)
-class _Agreed:
-    """An ending the votes held agree on (whether it stands is the log's to say)."""
-
-    seq: int
-    prev: bytes
-    seat: int
-    voters: frozenset[int]
-    away: frozenset[int]
-
-
-def take_vote(
-    held: _Vote | None, envelope: Envelope, voter: int, seats: int, data: bytes
-) -> _Vote | None:
-    """``voter``'s stand once its ``abandon`` envelope is taken in (``held``: its stand
-    so far), or ``None`` if the envelope changes nothing: not a vote, about the voter
-    itself, an older step, or another story about the step it voted on."""
-    body = envelope.body
-    try:
-        if not isinstance(body, dict) or set(body) - {"away"} != {"seat", "step"}:
-            return None
-        absent = expect_int(body["seat"], "seat", 0, seats - 1)
-        prev = expect_bytes(body["step"], "step", 32)
-        listed = expect_list(body.get("away", []), "away")
-        away = frozenset(expect_int(s, "away", 0, seats - 1) for s in listed)
-    except ProtocolError:
-        return None
-    if absent == voter or len(away) != len(listed) or away & {absent, voter}:
-        return None
-    if held is not None and envelope.seq == held.seq:
-        # one vote per voter and step, the first: a later one only signs more seats
-        # gone, about the same absent seat and the same log
-        if (absent, prev) != (held.seat, held.prev) or away <= held.away:
-            return None
-        return _Vote(absent, held.seq, prev, held.away | away, (*held.data, data))
-    if held is not None and envelope.seq < held.seq:
-        return None  # never an older one
-    return _Vote(absent, envelope.seq, prev, away, (data,))
-
-
-def agreed(votes: Mapping[int, _Vote], seats: int) -> Iterator[_Agreed]:
-    """The endings ``votes`` (each voter's stand) agree on, the earliest step first: every
-    seat but the absent one voted the same, but those every voter signed gone."""
-    everyone = frozenset(range(seats))
-    for seq, prev, absent in sorted({(v.seq, v.prev, v.seat) for v in votes.values()}):
-        same = [s for s, v in votes.items() if (v.seq, v.prev, v.seat) == (seq, prev, absent)]
-        voters = frozenset(same)
-        # the seats whose vote is missing: gone, if every voter signed them so
-        away = everyone - {absent} - voters
-        if all(away <= votes[s].away for s in same):
-            yield _Agreed(seq, prev, absent, voters, away)
-
-
-def abandoned_in(table: Table, envelopes: Iterable[bytes]) -> bool:
-    """Whether the votes among a journal's ``envelopes`` end its game (they are kept
-    there once this peer's log reached their step, so the log agrees)."""
-    votes: dict[int, _Vote] = {}
-    for data in envelopes:
-        try:
-            envelope = decode(data, verify=False)  # our own journal: checked when kept
-        except (ProtocolError, ValueError):
-            continue
-        voter = table.seat_of(envelope.sender)
-        if envelope.kind != ABANDON or voter is None:
-            continue
-        vote = take_vote(votes.get(voter), envelope, voter, table.seats, data)
-        if vote is not None:
-            votes[voter] = vote
-    return any(True for _ in agreed(votes, table.seats))
 
 
 class GameSession:
@@ -191,7 +105,7 @@ class GameSession:
             self.peers.append(peer)
         self.signer = identities[0].signing_key
         self.abandoned: Abandonment | None = None
-        self._votes: dict[int, _Vote] = {}  # each voter's latest vote
+        self._votes: dict[int, Vote] = {}  # each voter's latest vote
         self._offline_since: dict[int, float] = {}  # other seats said offline, since when
         # (step, absent seat) our seats voted about -> the absent seat's late envelope
         self._barred: dict[tuple[int, int], bytes | None] = {}
@@ -455,7 +369,7 @@ class GameSession:
         if envelope.seq <= self.peers[0].seq:
             self._keep(vote)
 
-    def _keep(self, vote: _Vote) -> None:
+    def _keep(self, vote: Vote) -> None:
         """Write a vote about a step of the log into this process's journals (once)."""
         if self._replaying:
             return
@@ -467,7 +381,7 @@ class GameSession:
                 if own.journal is not None:
                     own.journal.append(data)
 
-    def _current(self, vote: _Vote, absent: int) -> bool:
+    def _current(self, vote: Vote, absent: int) -> bool:
         peer = self.peers[0]
         return vote.seat == absent and vote.seq == peer.seq and vote.prev == peer.prev
 
