@@ -36,11 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from cakeparty.core import Action
-from cakeparty.protocol.codec import (
-    Envelope,
-    decode,
-    seal,
-)
+from cakeparty.protocol.codec import Envelope, decode, seal
 from cakeparty.protocol.errors import Incidents, ProtocolError
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import Journal, journal_path
