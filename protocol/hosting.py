@@ -9,6 +9,14 @@ JSON file per hosted room beside the journals, written when the room opens and w
 game starts, and removed when the room closes cleanly. ``cakeparty host --resume`` (or
 the host's own ``cakeparty join CODE``) reads it back.
 
+A room that did not close cleanly (the app killed after its game, a laptop shut) would
+leave its record for ever, and ``host --resume`` would offer a room long over. So the
+records are read through :func:`records`, which removes those with nothing to come back
+to: a game that ended (audited, or abandoned by a complete set of votes) or whose
+journals are gone, and a room whose game never started, untouched for
+:data:`UNSTARTED_DAYS`. A game still in progress keeps its record however old, as it
+keeps its journal.
+
 Nothing here is trusted by anyone else: the others believe the resumed host because its
 adverts and envelopes are signed by the same key, and check its journal's envelopes
 against the room log they already hold.
@@ -29,6 +37,7 @@ from cakeparty.protocol.journal import data_dir
 from cakeparty.protocol.table import Table
 
 FOLDER = "hosted"
+UNSTARTED_DAYS = 1.0  # a room whose game never started is forgotten after this long
 
 
 @dataclass(frozen=True)
@@ -107,10 +116,75 @@ def from_data(data: dict[str, Any]) -> HostRecord:
     return HostRecord(**{**kept, "options": {**older, **options}})
 
 
-def records(directory: str | os.PathLike[str] | None = None) -> Iterator[HostRecord]:
-    """Every hosted room remembered here, the most recently updated first."""
-    found = [r for p in folder(directory).glob("*.json") if (r := _read(p)) is not None]
+def records(
+    directory: str | os.PathLike[str] | None = None, *, now: float | None = None
+) -> Iterator[HostRecord]:
+    """Every hosted room remembered here that a host can come back to, the most recently
+    updated first; the others' records are removed (see :func:`stale`)."""
+    found = []
+    for path in folder(directory).glob("*.json"):
+        record = _read(path)
+        if record is None:
+            continue
+        try:
+            saved = path.stat().st_mtime
+        except OSError:
+            continue
+        if stale(record, directory, now=now, saved=saved):
+            with contextlib.suppress(OSError):
+                path.unlink()
+            continue
+        found.append(record)
     yield from sorted(found, key=lambda r: r.updated, reverse=True)
+
+
+def stale(
+    record: HostRecord,
+    directory: str | os.PathLike[str] | None = None,
+    *,
+    now: float | None = None,
+    saved: float = 0.0,
+) -> bool:
+    """Whether ``record``'s room has nothing to come back to: its game ended (audited, or
+    abandoned by a complete set of votes), or its journals are gone; or its game never
+    started and the record was last written (``saved``, or its own stamp) more than
+    :data:`UNSTARTED_DAYS` ago."""
+    if not record.table:
+        age = (time.time() if now is None else now) - max(record.updated, saved)
+        return age > UNSTARTED_DAYS * 86400
+    paths = list(_journals_of(record, directory))
+    return not paths or any(_over(path) for path in paths)
+
+
+def _journals_of(
+    record: HostRecord, directory: str | os.PathLike[str] | None = None
+) -> Iterator[Path]:
+    """The journals (the host's own and its bots') of the game ``record``'s room started."""
+    from cakeparty.protocol import journal as jn
+
+    for path in jn.journals(directory):
+        if path.name.startswith(f"{record.room}-{record.table[:16]}-"):
+            yield path
+
+
+def _over(path: Path) -> bool:
+    """Whether the journal at ``path`` holds the end of its game: the audit (its last
+    step, after a win or a card that is no card) or the votes that abandoned it. A
+    journal that does not read counts as over: nothing can resume from it."""
+    from cakeparty.protocol import journal as jn
+    from cakeparty.protocol.codec import decode
+    from cakeparty.protocol.steps import AUDIT
+    from cakeparty.protocol.votes import abandoned_in
+
+    try:
+        table, _secret, envelopes = jn.read_game(path)
+    except Exception:  # a torn or foreign file
+        return True
+    for data in envelopes:
+        with contextlib.suppress(ValueError):
+            if decode(data, verify=False).kind == AUDIT:
+                return True
+    return abandoned_in(table, envelopes)
 
 
 def remove(room: str, directory: str | os.PathLike[str] | None = None) -> None:
@@ -137,9 +211,7 @@ def started_table(
 
     if not record.table:
         return None
-    for path in jn.journals(directory):
-        if not path.name.startswith(f"{record.room}-{record.table[:16]}-"):
-            continue
+    for path in _journals_of(record, directory):
         with contextlib.suppress(Exception):  # a torn or foreign file is no table
             table = jn.read(path)[0]
             if table.digest().hex() == record.table:

@@ -1,9 +1,11 @@
 """A game in a networked room: this process's seats, the log topic, resync, absence.
 
 The session is the bridge between the room's log topic and the peers this process runs
-(one player, and the bots a host runs for the room). It has no clock and no I/O of its
-own: the caller hands it every message from the log topic and the time now, and sends
-what it puts in :attr:`outbox`. That keeps it testable without a network.
+(one player, and the bots a host runs for the room). It has no clock and no network of
+its own: the caller hands it every message from the log topic and the time now, and sends
+what it puts in :attr:`outbox`. That keeps it testable without a network. (Its only I/O
+is its journals; a game resumed from them reads, once, how long ago they last moved, so
+that the open step's clock goes on rather than starting over.)
 
 Besides the steps of the game the log topic carries two signed control messages:
 
@@ -13,26 +15,28 @@ Besides the steps of the game the log topic carries two signed control messages:
   while although it holds envelopes for later steps (it missed some). An answer goes to
   each seated player at most once per :data:`NUDGE` and is at most :data:`MAX_ANSWER_BYTES`
   long (the asker asks again for the rest), so asking cannot turn a few bytes into many.
-* ``abandon`` — "seat s keeps step n waiting past the room's timeout". The game ends
-  abandoned by seat s when every other seat has voted so about the same step (its number
-  and its ``prev``): that set of signed votes is the last step of the log, the same on
-  every peer, the absent seat's own included (see "absence" below). This peer's seats
-  vote only once its own clock has run past the timeout, and then as the room's rule
-  (:attr:`Table.on_timeout`) says: under ``ask`` when the person here chooses to, under
-  ``end`` by themselves for a seat that is offline; a bot seconds the people. A vote about
-  a step its voter played past, from another log, or about itself, never counts.
+* ``abandon`` — "seat s keeps step n waiting past the room's timeout" (and, optionally,
+  "seats ``away`` are gone too"). The game ends abandoned by seat s when every present
+  seat has voted so about the same step (its number and its ``prev``): every other seat,
+  but those that every voter signed as gone. That set of signed votes is the last step of
+  the log, the same on every peer, the absent seat's own included (see "absence" below).
+  This peer's seats vote only once its own clock has run past the timeout, and then as the
+  room's rule (:attr:`Table.on_timeout`) says: under ``ask`` when the person here chooses
+  to, under ``end`` by themselves for a seat that is offline; a bot seconds the people. A
+  vote about a step its voter played past, from another log, or about itself, never counts.
 
 Nothing a stranger sends, and nothing that fails to decode, is kept: it is only counted.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cakeparty.core import Action
-from cakeparty.protocol.codec import Envelope, decode, expect_bytes, expect_int, seal
+from cakeparty.protocol.codec import Envelope, decode, seal
 from cakeparty.protocol.errors import Incidents, ProtocolError
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import Journal, journal_path
@@ -41,6 +45,7 @@ from cakeparty.protocol.lobby import ABANDON, NO_PREV, SYNC
 from cakeparty.protocol.peer import Peer
 from cakeparty.protocol.steps import ACTION, CHOICE_COMMIT, KINDS, step_digest
 from cakeparty.protocol.table import END, Table
+from cakeparty.protocol.votes import Vote, agreed, take_vote
 
 DECISIONS = (ACTION, CHOICE_COMMIT)  # the steps where a seat decides something
 NUDGE = 2.0  # seconds without progress before asking again; and between sync answers
@@ -49,20 +54,14 @@ MAX_ANSWER_BYTES = 4 * 1024 * 1024  # one sync answer (at least one envelope)
 
 @dataclass
 class Abandonment:
-    """The game ended because ``seat`` kept the room waiting at step ``seq``: every other
-    seat, the ``voters``, signed so. Every peer that holds the votes shows this ending."""
+    """The game ended because ``seat`` kept the room waiting at step ``seq``: every present
+    seat, the ``voters``, signed so; the seats ``away`` were gone too (every voter signed
+    so). Every peer that holds the votes shows this ending."""
 
     seat: int
     seq: int
     voters: frozenset[int] = field(default_factory=frozenset)
-
-
-@dataclass(frozen=True)
-class _Vote:
-    seat: int  # the seat said to be absent
-    seq: int
-    prev: bytes
-    data: bytes
+    away: frozenset[int] = field(default_factory=frozenset)
 
 
 class GameSession:
@@ -76,9 +75,12 @@ class GameSession:
         journal_dir: Path | None = None,
         now: float = 0.0,
         headless: bool = False,
+        wall: float | None = None,
     ) -> None:
         """``headless``: no person plays here (bots only), so nobody is asked: its seats
-        vote against an offline seat past the timeout, and second the others' votes."""
+        vote against an offline seat past the timeout, and second the others' votes.
+        ``wall``: the wall-clock time now (default: the system's), read only when the game
+        resumes from a journal: its clock goes on from when the journal last moved."""
         self.table = table
         self.outbox: list[bytes] = []
         self.peers: list[Peer] = []
@@ -99,7 +101,8 @@ class GameSession:
             self.peers.append(peer)
         self.signer = identities[0].signing_key
         self.abandoned: Abandonment | None = None
-        self._votes: dict[int, _Vote] = {}  # each voter's latest vote
+        self._votes: dict[int, Vote] = {}  # each voter's latest vote
+        self._offline_since: dict[int, float] = {}  # other seats said offline, since when
         # (step, absent seat) our seats voted about -> the absent seat's late envelope
         self._barred: dict[tuple[int, int], bytes | None] = {}
         self._kept: set[bytes] = set()  # votes written into our journals
@@ -107,6 +110,12 @@ class GameSession:
         self._seq = self.seq
         self._moved_at = now
         self._clock_from = now
+        if resumed:
+            # the open step has waited since our journals last moved, before the restart
+            # too: a seat that comes back does not give the room a fresh timeout
+            last = max(path.stat().st_mtime for path in resumed)
+            waited = (time.time() if wall is None else wall) - last
+            self._clock_from = now - max(0.0, waited)
         self._asked_at = -1e9
         self._answered: dict[bytes, float] = {}  # per seated player: when it was last answered
         self.messages = 0
@@ -201,7 +210,9 @@ class GameSession:
             self.outbox.append(data)
         # the standing votes too (each signed by its voter): a peer that was away learns
         # why the game ended, or that it is being voted out
-        self.outbox.extend(v.data for v in self._votes.values() if v.seq <= self.peers[0].seq)
+        for held in self._votes.values():
+            if held.seq <= self.peers[0].seq:
+                self.outbox.extend(held.data)
 
     def sync(self, now: float) -> None:
         """Ask the room for everything from our step on."""
@@ -222,6 +233,17 @@ class GameSession:
     # if it made its move: every other seat refused it. A voter takes its vote back only
     # when another seat, whose vote the ending needs, shows it went past step n (it
     # accepted the late move and will never vote there): then the ending cannot be.
+    #
+    # A seat that is gone cannot vote, so when two seats are gone the ending needs the
+    # votes of the present seats only: a vote may sign other seats as gone too (``away``:
+    # offline past the timeout on the voter's own clock), and the ending needs every seat
+    # but the absent one and those that *every* voter signed as gone. The argument above
+    # holds unchanged: every voter refuses the absent seat's envelope for step n, so no
+    # voter goes past it; a gone seat that did take the late move and went on shows the
+    # ending all the same once it learns the votes (the voters signed nothing after step
+    # n), as the absent seat's own peer does. A voter may sign more seats gone as they go
+    # (a vote adds to its earlier ones about the same step, never takes back), so the
+    # votes held only ever move towards the ending, whatever order they arrive in.
 
     def clock(self, now: float) -> float:
         """Seconds left before the open step is overdue (negative once it is)."""
@@ -247,6 +269,16 @@ class GameSession:
         """The seats whose standing vote ends the open step as abandoned by ``absent``."""
         return frozenset(v for v, vote in self._votes.items() if self._current(vote, absent))
 
+    def gone(self, now: float) -> frozenset[int]:
+        """The other seats offline past the timeout (on this peer's own clock), that have
+        not voted about the open step: a vote of ours may sign them as gone."""
+        present = {v for v, vote in self._votes.items() if vote.seq == self.peers[0].seq}
+        return frozenset(
+            s
+            for s, since in self._offline_since.items()
+            if now - since >= self.table.timeout and s not in present and self.peer(s) is None
+        )
+
     def wait_longer(self, now: float) -> None:
         """Give the room another full timeout before it is asked again."""
         self._clock_from = now
@@ -259,8 +291,15 @@ class GameSession:
         if absent not in self.overdue(now) or key in self._barred:
             return False
         self._barred[key] = None
+        self._cast(absent, self.gone(now) - {absent}, now)
+        return True
+
+    def _cast(self, absent: int, away: frozenset[int], now: float) -> None:
+        """Sign this process's seats' votes about the open step, and take them here too."""
         for own in self.peers:
-            body = {"seat": absent, "step": own.prev}
+            body: dict[str, Any] = {"seat": absent, "step": own.prev}
+            if away:
+                body["away"] = sorted(away)
             data = seal(
                 own.identity.signing_key,
                 room=self.table.room,
@@ -271,12 +310,28 @@ class GameSession:
             ).to_bytes()
             self.outbox.append(data)
             self.receive(data, now)
-        return True
+
+    def _sign_gone(self, now: float) -> None:
+        """Our votes about the open step sign, too, the seats gone since we cast them."""
+        peer = self.peers[0]
+        mine = self._votes.get(peer.seat)
+        for seq, absent in list(self._barred):
+            if seq != peer.seq or mine is None or not self._current(mine, absent):
+                continue
+            more = self.gone(now) - {absent}
+            if not more <= mine.away:
+                self._cast(absent, more | mine.away, now)
 
     def tick(self, now: float, offline: frozenset[int] = frozenset()) -> None:
-        """Time passes: ask again when stuck; vote where the room's rule says so."""
+        """Time passes: ask again when stuck; vote where the room's rule says so.
+        ``offline``: the seats whose player is said to be offline now."""
         if self.finished:
             return
+        for seat in list(self._offline_since):
+            if seat not in offline:
+                del self._offline_since[seat]
+        for seat in offline:
+            self._offline_since.setdefault(seat, now)
         idle = now - self._moved_at
         if idle >= NUDGE and now - self._asked_at >= NUDGE:
             for peer in self.peers:
@@ -287,39 +342,42 @@ class GameSession:
                 self.vote(absent, now)  # an offline seat, past the timeout
             elif self.headless and self.votes_against(absent):
                 self.vote(absent, now)  # a bot seconds the people who voted
+        self._sign_gone(now)
         self._settle(now)
 
     def _vote(self, envelope: Envelope, voter: int, data: bytes) -> None:
-        body = envelope.body
-        try:
-            if not isinstance(body, dict) or set(body) != {"seat", "step"}:
-                return
-            absent = expect_int(body["seat"], "seat", 0, self.table.seats - 1)
-            prev = expect_bytes(body["step"], "step", 32)
-        except ProtocolError:
+        vote = take_vote(self._votes.get(voter), envelope, voter, self.table.seats, data)
+        if vote is None:
             return
-        if absent == voter:
-            return
-        held = self._votes.get(voter)
-        if held is not None and envelope.seq <= held.seq:
-            return  # one vote per voter and step, the first; and never an older one
-        vote = _Vote(absent, envelope.seq, prev, data)
         self._votes[voter] = vote
+        ended = self.abandoned
+        if (
+            ended is not None
+            and (ended.seq, ended.seat) == (vote.seq, vote.seat)
+            and vote.prev == self._prev_of(vote.seq)
+        ):
+            # a gone seat's vote, come after all: the same ending, one more voter
+            self.abandoned = Abandonment(
+                ended.seat, ended.seq, ended.voters | {voter}, ended.away - {voter}
+            )
         if self.peer(voter) is not None and envelope.seq == self.peers[0].seq:
-            self._barred.setdefault((envelope.seq, absent), None)  # our own, replayed
+            self._barred.setdefault((envelope.seq, vote.seat), None)  # our own, replayed
         if envelope.seq <= self.peers[0].seq:
             self._keep(vote)
 
-    def _keep(self, vote: _Vote) -> None:
+    def _keep(self, vote: Vote) -> None:
         """Write a vote about a step of the log into this process's journals (once)."""
-        if self._replaying or vote.data in self._kept:
+        if self._replaying:
             return
-        self._kept.add(vote.data)
-        for own in self.peers:
-            if own.journal is not None:
-                own.journal.append(vote.data)
+        for data in vote.data:
+            if data in self._kept:
+                continue
+            self._kept.add(data)
+            for own in self.peers:
+                if own.journal is not None:
+                    own.journal.append(data)
 
-    def _current(self, vote: _Vote, absent: int) -> bool:
+    def _current(self, vote: Vote, absent: int) -> bool:
         peer = self.peers[0]
         return vote.seat == absent and vote.seq == peer.seq and vote.prev == peer.prev
 
@@ -335,25 +393,21 @@ class GameSession:
                 if late is not None and seq == peer.seq:
                     self.receive(late, now)  # which settles again, from there
                     return
-        everyone = set(range(self.table.seats))
-        for seq, prev, absent in sorted({(v.seq, v.prev, v.seat) for v in self._votes.values()}):
-            voters = everyone - {absent}
-            votes = [self._votes.get(v) for v in voters]
-            agreed = all(
-                v is not None and (v.seq, v.prev, v.seat) == (seq, prev, absent) for v in votes
-            )
-            if agreed and self._stands(seq, prev, absent, voters):
-                self.abandoned = Abandonment(absent, seq, frozenset(voters))
-                for vote in votes:
-                    if vote is not None:
-                        self._keep(vote)
+        for ending in agreed(self._votes, self.table.seats):
+            if self._stands(ending.seq, ending.prev, ending.seat, set(ending.voters)):
+                self.abandoned = Abandonment(ending.seat, ending.seq, ending.voters, ending.away)
+                for voter in ending.voters:
+                    self._keep(self._votes[voter])
                 return
 
     def _went_past(self, seq: int, absent: int) -> bool:
         """Another seat whose vote the ending at ``seq`` needs signed something later: it
         took the absent seat's envelope for that step and will not vote there."""
         peer = self.peers[0]
-        needed = {self.table.players[s] for s in range(self.table.seats)}
+        # a seat's vote is needed unless every voter so far signed it gone
+        aways = [v.away for v in self._votes.values() if (v.seq, v.seat) == (seq, absent)]
+        gone = frozenset.intersection(*aways) if aways else frozenset()
+        needed = {self.table.players[s] for s in range(self.table.seats) if s not in gone}
         needed -= {self.table.players[absent]} | {p.identity.player_id for p in self.peers}
         later = {e.sender for n, held in peer.future.items() if n > seq for e in held}
         if later & needed:

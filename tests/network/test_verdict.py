@@ -191,3 +191,70 @@ def test_a_bot_run_by_a_host_that_is_gone_counts_as_offline() -> None:
     assert runner._offline_seats(table) == frozenset()
     runner.online[hana.player_id] = False  # the host's last will: its bots went with it
     assert runner._offline_seats(table) == {0}
+
+
+async def test_two_players_gone_the_two_left_end_the_game_as_one(
+    embedded: str, tmp_path: Path
+) -> None:
+    """Four bots in a team duel; two processes die. Past the timeout the two left vote the
+    mover out, each signing the other dead seat gone: one ending, with their votes only."""
+    ids = [Identity.generate(n) for n in ("Hana", "Jo", "Kim", "Lee")]
+    code = new_room_code()
+    setup = HostSetup("cake-duel", 4, {"full": True}, timeout=2)
+    runners = [
+        RoomRunner(
+            broker=BrokerAddress.parse(embedded),
+            identity=ids[0],
+            room=code,
+            host=setup,
+            bot="random",
+            bot_delay=0.05,
+            journal_dir=tmp_path / "p0",
+            seed=1,
+            linger=120.0,
+        )
+    ]
+    tasks = [asyncio.create_task(runners[0].run())]
+    try:
+        for n in (1, 2, 3):
+            runner = RoomRunner(
+                broker=BrokerAddress.parse(embedded),
+                identity=ids[n],
+                room=runners[0].code,
+                bot="random",
+                bot_delay=0.05,
+                journal_dir=tmp_path / f"p{n}",
+                seed=n + 1,
+                linger=120.0,
+            )
+            runners.append(runner)
+            tasks.append(asyncio.create_task(runner.run()))
+        host = runners[0]
+        await until(lambda: host.session is not None and host.session.seq >= 25, "the game")
+        seats = {r.my_seat: n for n, r in enumerate(runners)}
+        assert set(seats) == {0, 1, 2, 3}
+        # the processes of two seats die (not the host's)
+        dead = [1, 2]
+        for n in dead:
+            tasks[n].cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await tasks[n]
+        left = [n for n in range(4) if n not in dead]
+        sessions = [runners[n].session for n in left]
+        await until(
+            lambda: all(s is not None and s.abandoned is not None for s in sessions),
+            "the verdict of the two left",
+        )
+        ends = [s.abandoned for s in sessions if s is not None]
+        assert ends[0] == ends[1]
+        ended = ends[0]
+        assert ended is not None
+        dead_seats = {runners[n].my_seat for n in dead}
+        assert ended.seat in dead_seats and ended.away == dead_seats - {ended.seat}
+        assert ended.voters == {runners[n].my_seat for n in left}
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task

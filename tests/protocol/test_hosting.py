@@ -4,9 +4,18 @@ before the options were kept together still reads, its options intact."""
 from __future__ import annotations
 
 import json
+import os
+import random
+import time
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
-from cakeparty.protocol import hosting
+from cakeparty.protocol import hosting, journal
+from cakeparty.protocol.codec import seal
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.steps import ACTION, AUDIT
+from cakeparty.protocol.table import Table
 from cakeparty.tui.netroom import HostPlan
 from cakeparty.tui.table import registration
 
@@ -80,3 +89,82 @@ def test_a_resumed_room_keeps_its_games_options() -> None:
             room="K7QM2X", host="ab" * 32, game=table.name, players=players, options={"gone": 1}
         )
         assert HostPlan.resuming(stale).options == HostPlan(table.name, players).options
+
+
+# -- records of rooms with nothing to come back to go ------------------------------------
+
+
+def _record(table: Any, started: bool = True, updated: float = 0.0) -> hosting.HostRecord:
+    host = table.players[0]
+    record = hosting.HostRecord(
+        room=table.room,
+        host=host.hex(),
+        game=table.game,
+        players=table.seats,
+        table=table.digest().hex() if started else "",
+    )
+    return replace(record, updated=updated or time.time())
+
+
+def _game(room: str) -> tuple[Any, list[Identity]]:
+    people = [Identity.generate(n) for n in ("Hank", "Gina")]
+    table = Table.of(room, "cake-duel", [(p.player_id, p.name) for p in people], timeout=30)
+    return table, people
+
+
+def test_a_finished_games_record_goes_and_a_game_in_progress_keeps_its_own(
+    tmp_path: Path,
+) -> None:
+    """``host --resume`` offers the game still going, not the one audited since."""
+    done, (hank, _gina) = _game("DONE22")
+    going, (hank2, _) = _game("GOING2")
+    for table, ident, last in ((done, hank, AUDIT), (going, hank2, ACTION)):
+        jn = journal.Journal(journal.journal_path(table, ident.player_id, tmp_path), table)
+        body = {"x": bytes(32)} if last == AUDIT else {"a": []}
+        envelope = seal(
+            ident.signing_key, room=table.room, seq=5, prev=bytes(32), kind=last, body=body
+        )
+        jn.append(envelope.to_bytes())
+        jn.close()
+    hosting.save(_record(going, updated=100.0), tmp_path)
+    hosting.save(_record(done, updated=200.0), tmp_path)  # the more recent one
+    assert hosting.resumable(hank.player_id, None, tmp_path) is None  # over: none of Hank's
+    assert not hosting.path_of("DONE22", tmp_path).exists()  # … and its record is gone
+    found = hosting.resumable(hank2.player_id, None, tmp_path)
+    assert found is not None and found.room == "GOING2"
+    assert [r.room for r in hosting.records(tmp_path)] == ["GOING2"]
+
+
+def test_an_abandoned_games_record_goes_but_one_vote_of_three_keeps_it(tmp_path: Path) -> None:
+    from tests.protocol.test_session import play_until, relay, room
+
+    for players, gone in ((2, True), (4, False)):
+        where = tmp_path / f"{players}"
+        sessions, table = room(players, where, timeout=5)
+        play_until(sessions, 0.0, 3, random.Random(players))
+        relay(sessions, 0.0)
+        ((late, peer, _view),) = [(s, p, v) for s in sessions for p, v in s.due()]
+        host = next(s for s in sessions if s is not late)
+        n = sessions.index(host)
+        assert host.vote(peer.seat, 100.0)
+        assert (host.abandoned is not None) is gone  # a duel's one vote ends it
+        record = replace(_record(table), host=table.players[n].hex())
+        hosting.save(record, where / f"p{n}")
+        assert hosting.path_of(table.room, where / f"p{n}").exists()
+        kept = [r.room for r in hosting.records(where / f"p{n}")]
+        assert kept == ([] if gone else [table.room])
+
+
+def test_a_record_whose_journals_are_gone_or_that_never_started_ages_out(
+    tmp_path: Path,
+) -> None:
+    pruned, _ = _game("PRUNED")
+    lobby, _ = _game("LOBBY2")
+    fresh, _ = _game("FRESH2")
+    now = 1_000_000.0
+    hosting.save(_record(pruned), tmp_path)  # started, but no journal is left of it
+    for table, written in ((lobby, now - 2 * 86400), (fresh, now - 3600)):
+        path = hosting.save(_record(table, started=False, updated=written), tmp_path)
+        os.utime(path, (written, written))
+    assert [r.room for r in hosting.records(tmp_path, now=now)] == ["FRESH2"]
+    assert sorted(p.stem for p in hosting.folder(tmp_path).glob("*.json")) == ["FRESH2"]

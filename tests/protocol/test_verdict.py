@@ -224,3 +224,194 @@ def test_a_seat_that_votes_and_plays_past_the_step_is_named(tmp_path: Path) -> N
     named = [i for i in a.incidents if i.peer == c.peers[0].seat]
     assert named and "played past it" in named[0].reason
     assert a.abandoned is None and not a.voted(seat)
+
+
+# -- two seats gone ----------------------------------------------------------------------
+
+
+def away_vote(session: GameSession, absent: int, away: list[int]) -> bytes:
+    """A signed vote by ``session``'s seat about its open step, signing ``away`` gone."""
+    peer = session.peers[0]
+    body = {"seat": absent, "step": peer.prev, "away": away}
+    return seal(
+        peer.identity.signing_key,
+        room=session.table.room,
+        seq=peer.seq,
+        prev=NO_PREV,
+        kind=ABANDON,
+        body=body,
+    ).to_bytes()
+
+
+def test_two_seats_gone_the_present_seats_still_end_the_game(tmp_path: Path) -> None:
+    """The mover and another seat are both gone past the clock: the two present seats'
+    votes are the ending, the same on every screen, the gone seats' too when they come
+    back; the votes are journaled and come back with a restart."""
+    sessions, table = room(4, tmp_path, timeout=30, on_timeout="end")
+    play_until(sessions, 0.0, 3, random.Random(21))
+    relay(sessions, 0.0)
+    late, seat = mover(sessions)
+    other = next(s for s in sessions if s is not late)
+    gone = {sessions.index(late), sessions.index(other)}
+    a, c = (s for s in sessions if s not in (late, other))
+    offline = frozenset({seat, other.peers[0].seat})
+    for s in (a, c):  # both seats went offline early on
+        s.tick(1.0, offline)
+    for s in (a, c):
+        s.tick(31.0, offline)  # the mover's step is overdue: the room's rule votes
+    relay(sessions, 31.0, cut=gone)
+    for s in (a, c):
+        ended = s.abandoned
+        assert ended is not None and ended.seat == seat
+        assert ended.voters == {a.peers[0].seat, c.peers[0].seat}
+        assert ended.away == {other.peers[0].seat}
+    # the gone seats come back, ask the room, and hear the votes: the very same ending
+    late.sync(40.0)
+    other.sync(40.0)
+    relay(sessions, 40.0)
+    assert [s.abandoned for s in sessions].count(a.abandoned) == 4
+    # a voter restarted from its journal shows it at once
+    n = sessions.index(a)
+    again = GameSession(table, [a.peers[0].identity], journal_dir=tmp_path / f"p{n}", now=50.0)
+    assert again.abandoned == a.abandoned
+
+
+def test_a_voter_signs_a_seat_gone_once_it_is_gone_past_the_clock(tmp_path: Path) -> None:
+    """Under "ask" a person votes while the other seat is still only just offline: the
+    vote cannot end the game yet; once that seat is gone past the clock too, the voter's
+    process signs it gone and the game ends."""
+    sessions, _ = room(4, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 3, random.Random(22))
+    relay(sessions, 0.0)
+    late, seat = mover(sessions)
+    other = next(s for s in sessions if s is not late)
+    gone = {sessions.index(late), sessions.index(other)}
+    a, c = (s for s in sessions if s not in (late, other))
+    offline = frozenset({seat, other.peers[0].seat})
+    for s in (a, c):
+        s.tick(31.0, offline)  # "ask": nobody votes by itself
+        assert s.overdue(31.0) == (seat,) and s.gone(31.0) == frozenset()
+        assert s.vote(seat, 31.0)  # both people choose to end it
+    relay(sessions, 31.0, cut=gone)
+    assert a.abandoned is None and c.abandoned is None  # the other seat may still vote
+    for s in (a, c):
+        s.tick(45.0, offline)
+    relay(sessions, 45.0, cut=gone)
+    assert a.abandoned is None  # offline, but not yet past the clock
+    for s in (a, c):
+        s.tick(61.0, offline)
+    relay(sessions, 61.0, cut=gone)
+    for s in (a, c):
+        ended = s.abandoned
+        assert ended is not None and ended.seat == seat
+        assert ended.away == {other.peers[0].seat}
+
+
+def test_one_voter_signing_a_seat_gone_is_not_enough_while_another_waits(
+    tmp_path: Path,
+) -> None:
+    """A seat is left out of the ending only when every voter signed it gone: while one
+    voter has not, that seat's vote is still needed."""
+    sessions, table = room(4, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 3, random.Random(23))
+    relay(sessions, 0.0)
+    late, seat = mover(sessions)
+    a, c, d = (s for s in sessions if s is not late)
+    sa, sc, sd = (s.peers[0].seat for s in (a, c, d))
+    # C votes and signs nobody gone; A votes and signs D gone: D's vote is still needed
+    for s in sessions:
+        s.receive(away_vote(c, seat, []), 40.0)
+        s.receive(away_vote(a, seat, [sd]), 40.0)
+    assert all(s.abandoned is None for s in sessions)
+    assert d.votes_against(seat) == {sa, sc}
+    # a vote that signs the absent seat or the voter itself gone, or a seat twice, is void
+    for bad in ([seat], [sd, sd], [sc, sc], [sc, seat]):
+        d.receive(away_vote(c, seat, bad), 40.0)
+    assert d.abandoned is None
+    # C now signs D gone too: every voter did, so the ending stands without D
+    for s in sessions:
+        s.receive(away_vote(c, seat, [sd]), 41.0)
+    ended = d.abandoned
+    assert ended is not None and ended.seat == seat
+    assert ended.voters == {sa, sc} and ended.away == {sd}
+    assert [s.abandoned for s in sessions].count(ended) == 4
+    # D's own vote, come after all, is the same ending with one more voter
+    for s in sessions:
+        s.receive(vote(d, table, seat, d.peers[0].seq, d.peers[0].prev), 42.0)
+    for s in sessions:
+        assert s.abandoned is not None and s.abandoned.voters == {sa, sc, sd}
+
+
+def test_a_vote_is_taken_back_when_a_seat_not_every_voter_signed_gone_plays_on(
+    tmp_path: Path,
+) -> None:
+    """A signs C gone, D does not: C's vote is needed. C took the late move and plays on,
+    so the ending can never be: A and D take their votes back and all play on, one log."""
+    sessions, _ = room(4, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 3, random.Random(24))
+    relay(sessions, 0.0)
+    late, seat = mover(sessions)
+    a, c, d = (s for s in sessions if s is not late)
+    sc = c.peers[0].seat
+    mine = away_vote(a, seat, [sc])
+    a.receive(mine, 40.0)  # A's own vote: it refuses the late move from now on
+    assert d.vote(seat, 40.0)
+    d_votes = list(d.outbox)
+    d.outbox.clear()
+    late.act(seat, NORMAL(late.peers[0].view(), random.Random(5)))
+    move = list(late.outbox)
+    late.outbox.clear()
+    for s in (a, c, d):
+        for data in move:
+            s.receive(data, 40.0)
+    assert a.seq == d.seq < c.seq  # A and D refused the late move; C took it
+    for s in (a, c, d, late):
+        for data in [mine, *d_votes]:
+            s.receive(data, 40.0)
+    assert all(s.abandoned is None for s in sessions)
+    play_until(sessions, 41.0, 6, random.Random(6))  # C plays on; A and D learn of it
+    for s in sessions:
+        s.tick(45.0)
+    relay(sessions, 45.0)
+    assert all(s.abandoned is None for s in sessions)
+    assert not a.voted(seat) and not d.voted(seat)
+    assert a.seq == c.seq == d.seq == late.seq
+    logs = [[e.digest() for step in s.peers[0].log for e in step] for s in sessions]
+    assert logs.count(logs[0]) == 4
+
+
+# -- the clock of a seat that comes back -------------------------------------------------
+
+
+def test_a_resumed_seats_clock_goes_on_from_when_its_journal_last_moved(tmp_path: Path) -> None:
+    """A process restarted from its journal does not give the room a fresh timeout: the
+    open step has been waiting since the journal last moved, the restart included."""
+    import os
+
+    sessions, table = room(2, tmp_path, timeout=30)
+    play_until(sessions, 0.0, 3, random.Random(25))
+    relay(sessions, 0.0)
+    slow, seat = mover(sessions)
+    other = sessions[1 - sessions.index(slow)]
+    n = sessions.index(other)
+    path = journal.journal_path(table, table.players[other.peers[0].seat], tmp_path / f"p{n}")
+    moved = 1_000_000.0  # the wall-clock time the journal last moved
+    os.utime(path, (moved, moved))
+    ident = other.peers[0].identity
+    # back 25 s later: 5 s are left on the clock of the step, not 30
+    back = GameSession(table, [ident], journal_dir=tmp_path / f"p{n}", now=7.0, wall=moved + 25)
+    assert back.seq == other.seq
+    assert back.clock(7.0) == 5.0 and back.overdue(7.0) == ()
+    assert back.overdue(13.0) == (seat,)
+    # back 100 s later: the step is overdue at once, and may be voted about
+    late = GameSession(table, [ident], journal_dir=tmp_path / f"p{n}", now=3.0, wall=moved + 100)
+    assert late.clock(3.0) == -70.0 and late.overdue(3.0) == (seat,)
+    assert late.vote(seat, 3.0)
+    # a clock set wrong (the journal "in the future") counts from the restart
+    skew = GameSession(table, [ident], journal_dir=tmp_path / f"p{n}", now=0.0, wall=moved - 50)
+    assert skew.clock(0.0) == 30.0
+    # once the room moves on, the next step has a full timeout as ever
+    slow.act(seat, NORMAL(slow.peers[0].view(), random.Random(7)))
+    for data in slow.outbox:
+        back.receive(data, 8.0)
+    assert back.seq > other.seq and back.clock(8.0) == 30.0

@@ -142,6 +142,7 @@ async def test_a_networked_duel_played_to_its_end_then_played_again() -> None:
         lobby = host.screen
         assert isinstance(lobby, LobbyScreen) and lobby.room is not None
         room = lobby.room
+        depth = len(host.screen_stack)
         await until(pilot, lambda: room.connected and room.advert is not None, "the room", 15)
         shared["room"], shared["code"], shared["broker"] = room.room, room.code, room.share
         room_open.set()
@@ -158,6 +159,9 @@ async def test_a_networked_duel_played_to_its_end_then_played_again() -> None:
         )
         again = host.screen
         assert isinstance(again, LobbyScreen) and again.room is not None
+        # the old room was left, its game and lobby replaced by the new lobby
+        assert lobby not in host.screen_stack and len(host.screen_stack) == depth
+        assert not room.running
         new = again.room
         await until(pilot, lambda: new.connected and new.advert is not None, "the new room", 15)
         shared["new room"] = new.room
@@ -168,6 +172,7 @@ async def test_a_networked_duel_played_to_its_end_then_played_again() -> None:
     async def gina(pilot: Pilot[Any]) -> None:
         await room_open.wait()
         lobby = await join_lobby(pilot, guest, shared["code"], shared["broker"], "Gina", gina_key)
+        depth = len(guest.screen_stack)
         await pilot.press("r")
         shared["gina"] = ending(guest, await play_to_the_end(pilot, random.Random(2)))
         guest_ended.set()
@@ -193,6 +198,7 @@ async def test_a_networked_duel_played_to_its_end_then_played_again() -> None:
         )
         again = guest.screen
         assert isinstance(again, LobbyScreen) and again.room is not None
+        assert lobby not in guest.screen_stack and len(guest.screen_stack) == depth
         await host_again.wait()
         assert again.room.room == shared["new room"] != shared["room"]
         await until(pilot, lambda: again.room.advert is not None, "the new room's advert", 15)

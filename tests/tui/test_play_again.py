@@ -7,6 +7,7 @@ import asyncio
 
 import pytest
 from textual.app import App
+from textual.screen import Screen
 from textual.widgets import Static
 
 from cakeparty.broker.embedded import EmbeddedBroker
@@ -113,3 +114,80 @@ async def test_the_host_opens_the_same_room_again_and_a_guest_is_offered_it() ->
         assert new.advert is not None and new.advert.host == old.identity.player_id
         assert new.address.port == old.port  # on the first room's broker, still up
         assert await asyncio.wait_for(offered, 15) == new.code
+
+
+class StandIn(Screen[None]):
+    """A game's networked screen, as far as its lobby talks to it."""
+
+    def room_event(self, event: object) -> None:
+        pass
+
+    def room_failed(self, error: str) -> None:
+        pass
+
+    def tick(self, connected: bool) -> None:
+        pass
+
+
+async def test_playing_again_and_again_keeps_one_rooms_screens_on_the_stack() -> None:
+    """Each "play again" leaves the finished room (its game screen and lobby go) and opens
+    the new one where they were; the embedded broker passes from room to room, and stops
+    with the last one."""
+    from cakeparty.broker import runner as brokers
+    from cakeparty.broker.embedded import free_port
+    from cakeparty.tui.netroom import HostPlan
+    from cakeparty.tui.screens.lobby import LobbyScreen
+    from cakeparty.tui.table.again import play_again
+
+    from .pilot import until
+    from .test_lobby import app_with
+
+    port = free_port()
+    plan = HostPlan(players=2, options={"full": False}, timeout=60, port=port, lan=False)
+    app = app_with(plan, name="Hank")
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen) and lobby.leave == "exit"
+        first = lobby.room
+        assert first is not None
+        await until(pilot, lambda: first.connected and first.record.pid, "the first room")
+        pid = first.record.pid
+        depth = len(app.screen_stack)
+        rooms = [first]
+        for n in range(3):
+            old = lobby.room
+            # the game shown over the lobby, as its room starts it (the end dialog chose
+            # "again")
+            game = StandIn()
+            lobby.game_screen = game
+            await app.push_screen(game, lobby._game_left)
+            assert len(app.screen_stack) == depth + 1
+            app.run_worker(play_again(app, game, old), group="again", exclusive=True)
+            await until(
+                pilot,
+                lambda old=lobby: (
+                    isinstance(app.screen, LobbyScreen)
+                    and app.screen is not old
+                    and app.screen.room is not None
+                    and app.screen.room.connected
+                ),
+                f"the room of game {n + 2}",
+                30,
+            )
+            # the old room was left (closing may take a moment on a loaded machine) …
+            await until(pilot, lambda old=old: not old.running, "the old room closed", 30)
+            assert not old.playing
+            assert lobby not in app.screen_stack and game not in app.screen_stack
+            lobby = app.screen
+            assert len(app.screen_stack) == depth  # … and its screens replaced
+            assert lobby.leave == "exit"  # leaving the new lobby still quits, as before
+            new = lobby.room
+            assert new.address.port == port and new.embedded  # the same broker, now its
+            assert new.record.pid == pid and old.record.pid is None
+            assert brokers.is_ours(pid, port)
+            rooms.append(new)
+        assert len({r.room for r in rooms}) == 4
+        # the last room left stops the broker it took over
+        lobby.leave = "pop"
+        lobby.leave_room()
+        await until(pilot, lambda: not brokers.listening(port), "the broker to stop", 30)

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
+from textual.notifications import Notification, Notify
 from textual.widgets import Static
 
 from cakeparty.core import Action as CoreAction
@@ -31,7 +32,7 @@ from cakeparty.protocol.lobby import ONLINE
 from cakeparty.tui.messages import ChatClosed, ChatSent, GameEnded
 from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
 from cakeparty.tui.screens.lobby_parts import room_error_text
-from cakeparty.tui.table.again import host_again
+from cakeparty.tui.table.again import join_again, play_again
 from cakeparty.tui.table.net import WARN_AT, NetTable
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
 from cakeparty.tui.widgets import ChatInput, LogView, StatusBar
@@ -64,6 +65,8 @@ class NetPlay:
     #: The end screen's title and extra keys (a game's own words).
     NET_END_TITLE: ClassVar[str] = N_("The game is over")
     NET_END_KEYS: ClassVar[Mapping[str, str] | None] = None
+    #: Seconds a clock warning shows (unless its move is made sooner).
+    CLOCK_TOAST_SECONDS: ClassVar[float] = 5.0
 
     # the parts of the game's screen this drives (declared for the type checker)
     app: Any
@@ -84,6 +87,7 @@ class NetPlay:
         self._offline: set[int] = set()
         self.notices: list[str] = []  # incidents and absences told so far
         self._told: set[tuple[int, str]] = set()  # clock warnings given, per step
+        self._clock_toasts: list[tuple[int, Notification]] = []  # shown, with their step
         self.asking: int | None = None  # the seat whose overdue step is being asked about
         self._question: ChoiceScreen[Any] | None = None  # the dialog asking it
         self._early: list[Any] = []  # events that came before the screen began
@@ -122,6 +126,12 @@ class NetPlay:
         when it is showing one."""
         return False
 
+    def forget_news(self) -> None:
+        """Drop the pauses the story told as the screen began would make (a round's end):
+        that story happened before this screen — a seat resumed in the middle of a game
+        saw it then, and finds it in the log now. What the end dialog still needs (how
+        the game was won), or what was told nowhere else, stays."""
+
     # -- layout ----------------------------------------------------------------------------
 
     def compose_bar(self) -> ComposeResult:
@@ -137,6 +147,7 @@ class NetPlay:
         self.query_one(ChatInput).display = False
         self._show_chat()
         super().start()
+        self.forget_news()
         self.begun = True
         self._report_incidents()
         early, self._early = self._early, []
@@ -184,6 +195,7 @@ class NetPlay:
         if entries:
             self._tell(entries)
         peer = net.peer
+        self.withdraw_clock_toasts()
         drawn = (peer.seq, peer.waiting_for, net.over, net.audited)
         if not entries and drawn == self._drawn:
             return
@@ -219,7 +231,7 @@ class NetPlay:
                 if 0 < left <= mark and (seq, f"warn{mark}") not in self._told:
                     self._told.add((seq, f"warn{mark}"))
                     text = _("{s} s left for your move.").format(s=int(left))
-                    self.notify(text, severity="warning", timeout=5)
+                    self._clock_toast(seq, text)
             if net.late() and (seq, "late") not in self._told:
                 self._told.add((seq, "late"))
                 self._notice(_("Your time is up; the others are deciding whether to wait."))
@@ -234,6 +246,23 @@ class NetPlay:
                 )
         if overdue and self.asking is None and self.app.screen is self:
             self.ask_about(overdue[0])
+
+    def _clock_toast(self, seq: int, text: str) -> None:
+        """A clock warning about step ``seq``: it goes as soon as that step is over."""
+        toast = Notification(text, severity="warning", timeout=self.CLOCK_TOAST_SECONDS)
+        self._clock_toasts.append((seq, toast))
+        self.app.post_message(Notify(toast))
+
+    def withdraw_clock_toasts(self) -> None:
+        """Take down the clock warnings about a step the room has left (or about any, once
+        the game is over): none lingers under a dialog that opens after the move."""
+        net = self.net
+        keep = None if net.over or net.to_act != net.seat else net.peer.seq
+        stale = [toast for seq, toast in self._clock_toasts if seq != keep]
+        self._clock_toasts = [(seq, t) for seq, t in self._clock_toasts if seq == keep]
+        for toast in stale:
+            # Textual's own way to take one toast down (a click on it does the same)
+            self.app._unnotify(toast)
 
     def ask_about(self, seat: int) -> None:
         """The dialog "Bob's time is up: wait longer, or end the game"."""
@@ -254,7 +283,7 @@ class NetPlay:
             Choice(
                 _("End the game as abandoned by {name}").format(name=name),
                 END,
-                _("it ends once every other player agrees"),
+                _("it ends once every other player still here agrees"),
             ),
         ]
         title = _("{name}'s time is up").format(name=name)
@@ -404,6 +433,7 @@ class NetPlay:
         if self.ended:
             return
         self.ended = True
+        self.withdraw_clock_toasts()
         net = self.net
         entries = net.catch_up()  # the last events, when the verdict came before them
         if entries:
@@ -442,26 +472,19 @@ class NetPlay:
 
     def _after_end(self, choice: str | None) -> None:
         if choice == "again":
+            # run by the app: this screen and its room's lobby make way for the new room
             if self.room.hosting:
-                self._host_again()
+                again = play_again(self.app, self, self.room)
             elif self.next_code is not None:
                 from cakeparty.tui.netroom import JoinPlan
 
-                open_room = getattr(self.app, "open_room", None)
-                if open_room is not None:
-                    open_room(JoinPlan(room=self.next_code, broker=str(self.room.address)))
+                plan = JoinPlan(room=self.next_code, broker=str(self.room.address))
+                again = join_again(self.app, self, plan)
+            else:
+                return
+            self.app.run_worker(again, group="again", exclusive=True, exit_on_error=False)
             return
         super()._after_end(choice)
-
-    @work(group="again", exclusive=True, exit_on_error=False)
-    async def _host_again(self) -> None:
-        try:
-            await host_again(self.app, self.room)
-        except Exception as exc:  # the new room stands; only the offer did not go out
-            self.notify(
-                _("Could not tell the others about the new room: {error}").format(error=exc),
-                severity="warning",
-            )
 
     @work(group="offer", exclusive=True, exit_on_error=False)
     async def _await_offer(self) -> None:

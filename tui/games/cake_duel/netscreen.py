@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
+from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.text import card_list, side_name
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import _
@@ -60,6 +61,13 @@ class NetDuelScreen(NetPlay, DuelScreen):
         if self._looks and self._show_look():
             return True
         return bool(self._bout_end) and self._show_bout_end()
+
+    def forget_news(self) -> None:
+        """A bout's end told as the screen began was shown before (a resumed seat); the
+        duel's end keeps its last bout for the end dialog. A look stays: its cards are
+        told only in its dialog."""
+        if not any(isinstance(e.event, ev.DuelWon) for e in self._bout_end):
+            self._bout_end = []
 
     def net_winner(self, view: DuelView) -> str:
         winner = view.winner

@@ -92,6 +92,10 @@ class NetMasterScreen(NetPlay, MasterScreen):
         self.app.push_screen(NoticeScreen(title, lines, classes="round-end"))
         return True  # the screen resumes when the breakdown is closed
 
+    def forget_news(self) -> None:
+        """The rounds scored before the screen began were shown then (a resumed seat)."""
+        self._notices.clear()
+
     def _game_over(self) -> ev.GameOver | None:
         view = self.net.view(None)
         return next((e for e in reversed(view.events) if isinstance(e, ev.GameOver)), None)

@@ -1,0 +1,171 @@
+"""A networked duel's screen that begins in the middle of a game (a seat resumed from its
+journal), and its clock warnings: the story so far is told in the log without opening the
+last bout's end again, a bout that ends later still opens its dialog, and a clock warning
+goes as soon as its move is made. Two sessions pass their envelopes by hand; Ann's is seen
+through her screen, Bob is a bot."""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from types import SimpleNamespace
+from typing import Any
+
+from textual.app import App
+from textual.pilot import Pilot
+
+from cakeparty.core import get_game
+from cakeparty.core.games.cake_duel import events as ev
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.network import RoomEvent
+from cakeparty.protocol.session import GameSession
+from cakeparty.protocol.table import Table
+from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
+from cakeparty.tui.screens.dialogs import ChoiceScreen, NoticeScreen
+from cakeparty.tui.table.net import NetTable
+
+from .pilot import SIZE, until
+from .test_netduel import Runner
+
+BOT = get_game("cake-duel").bots["random"]
+TIMEOUT = 60
+
+
+def duel(start: float) -> tuple[NetTable, NetTable]:
+    """Ann's and Bob's seats, their clocks started at monotonic time ``start``."""
+    ann, bob = Identity.generate("Ann"), Identity.generate("Bob")
+    table = Table.of(
+        "ROOM44",
+        "cake-duel",
+        [(ann.player_id, "Ann"), (bob.player_id, "Bob")],
+        {"full": False},
+        timeout=TIMEOUT,
+        nonce=secrets.token_bytes(16),
+    )
+    seats = []
+    for seat, identity in enumerate((ann, bob)):
+        runner = Runner(GameSession(table, [identity], now=start), identity, seat)
+        seats.append(NetTable(runner, {bob.player_id: True}))
+    return seats[0], seats[1]
+
+
+def deliver(seats: tuple[NetTable, NetTable], now: float) -> None:
+    moved = True
+    while moved:
+        moved = False
+        for seat in seats:
+            outbox = seat.session.outbox
+            batch, outbox[:] = list(outbox), []
+            for data in batch:
+                moved = True
+                for other in seats:
+                    if other is not seat:
+                        other.session.receive(data, now)
+
+
+def bouts_won(seat: NetTable) -> int:
+    seat.catch_up()
+    return sum(isinstance(e.event, ev.BoutWon) for e in seat.story)
+
+
+def bot_move(seat: NetTable, rng: random.Random) -> bool:
+    """The seat's move by the random bot, if the room waits for it."""
+    if seat.to_act is None:
+        return False
+    seat.act(seat.seat, BOT(seat.view(seat.seat), rng))
+    return True
+
+
+class Table1(App[None]):
+    """An app showing one networked duel screen."""
+
+    def __init__(self, screen: NetDuelScreen) -> None:
+        super().__init__()
+        self.duel = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.duel)
+
+
+def room() -> Any:
+    """What the screen uses of the lobby's room: a guest's, the game going on."""
+    return SimpleNamespace(hosting=False, advert=None, playing=True, embedded=False)
+
+
+def bout_end_open(app: App[Any]) -> bool:
+    return any(isinstance(s, NoticeScreen) and s.has_class("bout-end") for s in app.screen_stack)
+
+
+async def ann_plays(pilot: Pilot[Any], screen: NetDuelScreen, rng: random.Random) -> None:
+    """Ann's decision by the random bot, through her screen (a list by its number key)."""
+    app = pilot.app
+    if isinstance(app.screen, ChoiceScreen):
+        wanted = BOT(screen.net.view(screen.net.seat), rng)
+        values = [c.value for c in app.screen.choices]
+        await pilot.press(str(values.index(wanted) + 1 if wanted in values else 1))
+    elif app.screen is screen and screen.awaiting is not None:
+        screen._act(BOT(screen.net.view(screen.net.seat), rng))
+    await pilot.pause()
+
+
+async def test_a_seat_that_begins_mid_game_does_not_reopen_the_last_bouts_end() -> None:
+    seats = ann, bob = duel(time.monotonic())
+    rng = random.Random(11)
+    deliver(seats, 0.0)
+    while bouts_won(ann) == 0:  # the first bout is played before Ann's screen begins
+        assert any(bot_move(s, rng) for s in seats), "the duel waits on nobody"
+        deliver(seats, 0.0)
+    assert ann.outcome is None
+    screen = NetDuelScreen(ann, room())
+    app = Table1(screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen.begun, "the screen begun")
+        for _ in range(5):
+            await pilot.pause()
+        assert not bout_end_open(app)  # it was shown before; the log tells it
+        assert any("wins the bout" in line for line in screen.log_view.plain)
+        # a bout that ends while the screen is up opens its dialog as ever
+        deadline = time.monotonic() + 60
+        while not bout_end_open(app) and ann.outcome is None:
+            assert time.monotonic() < deadline, "no second bout end"
+            await ann_plays(pilot, screen, rng)
+            bot_move(bob, rng)
+            deliver(seats, 0.0)
+            screen.room_event(RoomEvent("moved"))
+            await pilot.pause()
+        assert bout_end_open(app) or ann.outcome is not None
+
+
+async def test_a_clock_warning_goes_once_its_move_is_made() -> None:
+    # the clocks started 52 s ago: 8 s are left on the first decision's
+    seats = ann, bob = duel(time.monotonic() - 52)
+    rng = random.Random(12)
+    deliver(seats, time.monotonic() - 52)
+    while ann.to_act is None:
+        assert bot_move(bob, rng), "the duel waits on nobody"
+        deliver(seats, time.monotonic() - 52)
+    screen = NetDuelScreen(ann, room())
+    screen.CLOCK_TOAST_SECONDS = 600  # nothing but the move takes it down in this test
+    app = Table1(screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(
+            pilot,
+            lambda: screen.awaiting is not None or isinstance(app.screen, ChoiceScreen),
+            "Ann's turn",
+        )
+        screen.tick(True)
+        warned = "s left for your move."
+        await until(
+            pilot,
+            lambda: any(warned in n.message for n in app._notifications),
+            "the clock warning",
+        )
+        step = ann.peer.seq
+        await until(pilot, lambda: screen.awaiting is not None, "Ann's keys live")
+        await ann_plays(pilot, screen, rng)  # Ann moves: the room moves on
+        deliver(seats, time.monotonic())
+        assert ann.peer.seq > step
+        screen.room_event(RoomEvent("moved"))
+        # taken down as the screen follows the room, not left to run out
+        assert not any(warned in n.message for n in app._notifications)
