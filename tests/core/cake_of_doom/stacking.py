@@ -68,7 +68,7 @@ def setup_randoms(
 def stacked(
     players: int = 3,
     *,
-    aliens: Sequence[str] = ("glorp", "pib", "krell", "mumbo", "vashti", "zix"),
+    aliens: Sequence[str] = ("glorp", "mumbo", "vashti", "zix", "krell", "pib"),
     regions: Sequence[str] = (),
     favourite: str = "europe",
     first: int = 0,
