@@ -49,7 +49,6 @@ docstring):
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from cakeparty.core.actions import Action, Forfeited, RandomResult, Remixed, Revealed, Shuffled
@@ -113,6 +112,7 @@ from cakeparty.core.games.cake_of_doom.state import (
     Phase,
     SabotagePlay,
     Task,
+    replace,
 )
 from cakeparty.core.i18n import _
 from cakeparty.core.knowledge import EVERYONE, Knowledge

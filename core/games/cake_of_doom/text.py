@@ -151,7 +151,7 @@ def describe_action(view: DoomView, action: Action, names: Names) -> str:
     """A move as its seat would read it in a menu."""
     known = view.known
     if isinstance(action, ChooseMix):
-        return _("open with {cakes} cake and {mischief} mischief cards").format(
+        return _("open with cake {cakes} · mischief {mischief}").format(
             cakes=action.cakes, mischief=action.mischief
         )
     if isinstance(action, Grab):
@@ -182,7 +182,7 @@ def describe_action(view: DoomView, action: Action, names: Names) -> str:
             parts.append(_("Freya's +1"))
         return _("remove {what}").format(what=", ".join(parts) or _("nothing"))
     if isinstance(action, Draw):
-        return _("draw {cakes} cake and {mischief} mischief cards").format(
+        return _("draw cake {cakes} · mischief {mischief}").format(
             cakes=action.cakes, mischief=action.mischief
         )
     if isinstance(action, Discard):
@@ -213,7 +213,7 @@ def describe(event: Any, names: Names) -> str:
             name=seat_name(event.first, names),
         )
     if isinstance(event, ev.MixChosen):
-        return _("{name} opens with {cakes} cake and {mischief} mischief cards").format(
+        return _("{name} opens with cake {cakes} · mischief {mischief}").format(
             name=who, cakes=event.cakes, mischief=event.mischief
         )
     if isinstance(event, ev.RoundStarted):
@@ -302,7 +302,7 @@ def describe(event: Any, names: Names) -> str:
             name=who, region=target_title(event.region), bonus=_(REGIONS[event.region].bonus)
         )
     if isinstance(event, ev.Drew):
-        return _("{name} draws {cakes} cake and {mischief} mischief cards").format(
+        return _("{name} draws cake {cakes} · mischief {mischief}").format(
             name=who, cakes=event.cakes, mischief=event.mischief
         )
     if isinstance(event, ev.Discarded):
@@ -353,13 +353,20 @@ def board_lines(view: DoomView, names: Names) -> list[str]:
         )
     for seat in range(view.players):
         alien = alien_title(view.aliens[seat]) if view.aliens else "?"
+        regions = len(view.regions_of(seat))
         lines.append(
-            _("{name} ({alien}): {cards} in hand ({cakes} cake), {regions} regions").format(
+            ngettext(
+                "{name} ({alien}): {n} region · {cards} in hand, {cakes}",
+                "{name} ({alien}): {n} regions · {cards} in hand, {cakes}",
+                regions,
+            ).format(
                 name=seat_name(seat, names),
                 alien=alien,
+                n=regions,
                 cards=_cards(view.hand_sizes[seat]),
-                cakes=view.hand_cakes[seat],
-                regions=len(view.regions_of(seat)),
+                cakes=ngettext("{n} cake", "{n} cakes", view.hand_cakes[seat]).format(
+                    n=view.hand_cakes[seat]
+                ),
             )
         )
     top_cake = view.known.get(view.cake_discard[-1]) if view.cake_discard else None
@@ -396,7 +403,11 @@ def final_lines(view: DoomView, names: Names) -> list[str]:
     lines = []
     for rank, seat in enumerate(order):
         regions, value, cards = key(seat)
-        line = _("{place}. {name}: {regions} regions, cake value {value}, {cards} in hand").format(
+        line = ngettext(
+            "{place}. {name}: {regions} region, cake value {value}, {cards} in hand",
+            "{place}. {name}: {regions} regions, cake value {value}, {cards} in hand",
+            regions,
+        ).format(
             place=rank + 1,
             name=seat_name(seat, names),
             regions=regions,

@@ -19,6 +19,7 @@ def _check_view(match, seat) -> None:
     state = match.state
     seen = match.view(seat).known
     for slot, name in seen.items():
+        assert name == match.dealer.card(slot), f"seat {seat} believes slot {slot} is {name}"
         mask = state.knowledge.known_by[slot]
         allowed = mask & PUBLIC if seat is None else mask & (1 << seat)
         assert allowed, f"seat {seat} sees slot {slot} ({name}) it may not know"
