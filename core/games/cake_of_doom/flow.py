@@ -380,6 +380,9 @@ def _remix(state: DoomState, seat: int) -> DoomState:
     a card of."""
     outside = EVERYONE & ~(1 << seat)
     known = state.knowledge.known_by
+    hand = state.hands[seat]
+    if not any(known[s] & outside for s in hand):
+        return state
     for part in (state.cakes_in_hand(seat), state.mischief_in_hand(seat)):
         if part and any(known[s] & outside for s in part):
             state = _request(state, Remix(seat, part, (seat,)))

@@ -272,3 +272,15 @@ def test_two_sabotages_remove_in_turn_and_discards_keep_the_order_played() -> No
     # the removed cards go on the discard in the order of the offer's slots
     assert m.state.cake_discard[-2:] == tuple(s for s in offer if s in (sponges[0], moon))
     assert sponges[1] in m.state.hands[0]
+
+
+def test_an_open_offer_below_the_minimum_is_named_as_soon_as_it_is_shown() -> None:
+    m = worked_example()
+    two = tuple(sorted(slots_of(m, 0, "sponge")))
+    assert Bribe("western-europe", two) not in m.legal_actions(0)
+    m.apply(Bribe("western-europe", two), 0)  # public checks cannot tell
+    outcome = m.outcome
+    assert outcome is not None and outcome.reason == "cheated"
+    assert outcome.winners == (1, 2) and outcome.shared
+    assert [b.seat for b in m.state.breaches] == [0]
+    assert events_of(m, ev.Cheated) == [ev.Cheated(0, "offered 2 where 3 is needed")]
