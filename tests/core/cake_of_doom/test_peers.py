@@ -91,3 +91,49 @@ def test_every_seats_copy_stays_in_step_and_none_records_a_breach(players, varia
     for copy_of, state in table.copies.items():
         assert not state.breaches, copy_of
         assert GAME.outcome(state) is not None
+
+
+def _garbage(rng: random.Random, players: int) -> Action:
+    from cakeparty.core.games.cake_of_doom import actions as a
+
+    slot = rng.choice([0, 5, 89, 90, 129, 130, 999])
+    seat = rng.choice([0, 1, players - 1, players, 7])
+    slots = tuple(sorted(rng.sample(range(135), rng.randrange(0, 5))))
+    return rng.choice(
+        [
+            a.ChooseMix(rng.randrange(9)),
+            a.Grab(slot, rng.choice(["cake", "mischief"])),
+            a.Abduct(slot, seat),
+            a.Bribe(rng.choice(["doom", "arctic", "north-america"]), slots or (1,)),
+            a.NoBribe(),
+            a.Sabotage(slot, rng.choice(["space-teddy", "cake-monster"])),
+            a.NoSabotage(),
+            a.ForceField(slot),
+            a.NoForceField(),
+            a.Remove(slots, rng.randrange(2)),
+            a.Draw(rng.randrange(4), rng.randrange(4)),
+            a.Discard(slots),
+            a.PickCard(slot),
+            a.Rob(seat),
+            a.Peek(seat),
+        ]
+    )
+
+
+@pytest.mark.parametrize("variant", ["basic", "advanced-blind"])
+def test_whatever_a_seat_sends_is_applied_or_refused_with_a_clear_error(variant) -> None:
+    from cakeparty.core import CakePartyError
+
+    table = Table(4, seed=11, options=VARIANTS[variant])
+    rng = random.Random(11)
+    refused = 0
+    while True:
+        for _ in range(12):
+            seat = rng.randrange(4)
+            try:
+                GAME.apply(table.copies[seat], _garbage(rng, 4), seat)
+            except CakePartyError:
+                refused += 1
+        if not table.step(rng):
+            break
+    assert refused > 100
