@@ -1,6 +1,23 @@
 """Grab and steal cards and the control bonuses of the advanced game: a Tractor Beam's
 take from a discard pile, a steal (a fair random card shown to thief and victim; Zix looks
 and chooses), and each region's one-off bonus, a choice of its winner where it needs one.
+
+How the bonuses are played where the table leaves room:
+
+* They come after the bribe has resolved: the cards a sabotage removed are already on the
+  cake discard pile, so Western Europe may take back a cake just removed (the worked
+  example's Moon Cake).
+* North America, West Africa, North Africa's redraw and Mumbo's card: the winner chooses
+  the piles (``draw``). South America, South Asia and Pacific Islands draw from their pile
+  what it can give.
+* East Asia and Middle East choose among the other players holding cards; Middle East
+  takes a cake card only, and nothing from a hand without one (the look still counts: that
+  hand is re-mixed).
+* Southern Africa asks each other player holding cards, from the winner's left.
+* North Africa's discard may be empty (then nothing is drawn).
+* Vashti must take one of the eaten cakes (there is no reason to refuse one).
+* A bonus that finds nothing to take (an empty discard pile, nobody with cards) does
+  nothing.
 """
 
 from __future__ import annotations

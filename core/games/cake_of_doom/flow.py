@@ -3,11 +3,16 @@ step after it until a seat must choose, a request is waited on, or the game is o
 
 The automatic steps wait in ``state.agenda`` (the first runs next); a move or a step puts
 its own steps in front, so a sub-flow (a steal, a sabotage and its Force Field, a control
-bonus) finishes before the turn goes on.
+bonus) finishes before the turn goes on. The steps live in :mod:`.steps` (what every part
+shares, the end), :mod:`.bribe` (offer to resolution) and :mod:`.effects` (grab and steal
+cards, control bonuses); this module sets up, runs the turn and applies moves.
 
 Decisions this engine takes where the printed rules leave room (see also the package
 docstring):
 
+* Advanced: each seat in turn order, from the first player, chooses how many of its 8
+  opening cards are cake cards; a choice the piles cannot fill is not offered (six players
+  cannot all take 8 mischief cards of the 40).
 * Setup is public fair randomness, in this order: each seat's alien (a draw among the
   aliens left, seat 0 first), DOOM's favourite continent, the regions in play (a draw among
   the regions left, one at a time), the first player. Then both decks are shuffled.
@@ -43,7 +48,7 @@ docstring):
   again for the rest); the legal moves listed are the one-card discards.
 * A control bonus (advanced) is taken every time its region is won.
 * The game ends at once when DOOM is won, or after round 10; or when a seat cheated, and
-  then nobody who cheated wins.
+  then nobody who cheated wins: the others are ranked as at the end of round 10.
 """
 
 from __future__ import annotations
