@@ -294,7 +294,7 @@ async def test_the_duel_gives_one_card_and_has_no_markers() -> None:
         view = screen.view()
         assert view.variant == "duel" and len(view.hand) == 10
         text = screen_text(app)
-        assert "duel" in text and "mrk" not in text and "markers left" not in text
+        assert "duel" in text and "mrk" not in text and "markers left" not in text and "pieces left" in text
         given = screen.current_slot(view)
         await pilot.press("enter")
         screen = await settle(pilot)

@@ -87,27 +87,23 @@ def title_line(view: Any, names: Sequence[str]) -> Text:
     return text
 
 
-def table_footer(view: Any) -> Text:
-    """The piece in dispute and the piles."""
+def dispute_line(view: Any) -> Text:
+    """The piece in dispute, face up."""
     text = Text()
-    dispute = view.dispute
-    if dispute is not None:
-        text.append(_("In dispute: "))
-        text.append(piece_words(view.known.get(dispute)), style="bold")
-    else:
-        text.append(_("No piece in dispute"), style="dim")
-    text.append("\n")
-    text.append(
-        ngettext("{n} piece left", "{n} pieces left", view.piece_pile).format(n=view.piece_pile)
-    )
-    if view.players > 2:
-        text.append(" · ")
-        text.append(
-            ngettext("{n} marker left", "{n} markers left", view.marker_pile).format(
-                n=view.marker_pile
-            )
-        )
+    if view.dispute is None:
+        return Text(_("No piece in dispute"), style="dim")
+    text.append(_("In dispute: "))
+    text.append(piece_words(view.known.get(view.dispute)), style="bold")
     return text
+
+
+def piles_line(view: Any) -> str:
+    """What is left in the piles: "34 pieces · 18 markers left"."""
+    pieces = ngettext("{n} piece", "{n} pieces", view.piece_pile).format(n=view.piece_pile)
+    if view.players == 2:
+        return _("{pieces} left").format(pieces=pieces)
+    markers = ngettext("{n} marker", "{n} markers", view.marker_pile).format(n=view.marker_pile)
+    return _("{pieces} · {markers} left").format(pieces=pieces, markers=markers)
 
 
 def window_words(view: Any, names: Sequence[str]) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
 
@@ -190,4 +191,20 @@ def seat_line(
     summary = pieces_summary(won, short=True)
     room = max(0, width - text.cell_len)
     text.append(summary[:room], style="italic")
+    return text
+
+
+def last_trick_line(view: Any, names: Sequence[str]) -> Text:
+    """The trick just won, while the next is played: "Last trick, Eclair: R6✓ B2 R5 0"."""
+    text = Text(style="dim")
+    winner = view.last_winner
+    text.append(_("Last trick, {name}:").format(name=names[winner]))
+    for seat, slot in view.last_trick:
+        name = view.known.get(slot)
+        text.append(" ")
+        if name is None:
+            text.append("?")
+            continue
+        mark = "✓" if seat == winner else ""
+        text.append(short_card(name) + mark, style=card_style(name) if mark else "")
     return text

@@ -52,9 +52,10 @@ from cakeparty.tui.games.cookies_battle.lines import (
     SWAP,
     WINDOW,
     decision_line,
+    dispute_line,
+    piles_line,
     prompt_line,
     step_of,
-    table_footer,
     title_line,
     window_words,
 )
@@ -63,6 +64,7 @@ from cakeparty.tui.games.cookies_battle.parts import (
     card_words,
     hand_lines,
     hand_order,
+    last_trick_line,
     piece_words,
     pieces_summary,
     seat_line,
@@ -215,7 +217,8 @@ class CookiesScreen(TableScreen):
         names = self.table.names
         self.query_one("#cb-title", Static).update(title_line(view, names))
         self.query_one("#cb-seats", Static).update(self.seats_text(view))
-        self.query_one("#cb-dispute", Static).update(table_footer(view))
+        self.query_one("#cb-dispute", Static).update(dispute_line(view))
+        self.query_one("#cb-table", Vertical).border_subtitle = piles_line(view)
         hand = self.query_one("#cb-hand", Vertical)
         cards = self.query_one("#cb-hand-cards", Static)
         own = self.query_one("#cb-own", Static)
@@ -290,6 +293,10 @@ class CookiesScreen(TableScreen):
                     winner=faded and seat == view.last_winner,
                 )
             )
+        if view.trick and view.last_trick and view.last_winner is not None:
+            if view.players < 6:  # six seats fill the panel
+                lines.append(Text(""))
+            lines.append(last_trick_line(view, names))
         return Text("\n").join(lines)
 
     def own_text(self, view: Any) -> Text:
