@@ -4,8 +4,6 @@ Pure helpers over card and piece names; nothing here reads a hidden card. The bo
 them what its own view shows (its hand, the cards on the table, the pieces it can name)
 and guesses for the rest.
 
-- :func:`trick_winner` and :func:`marker_earners` restate the printed trick rules on a list
-  of card names, so the bot can play out guessed tricks;
 - :func:`piece_score` is the optimal assembly of a set of pieces (every rotten piece
   cancels the good piece whose loss costs least, then whole cookies), by counts;
 - :func:`place_chance` is the chance of ending in a given place when every final score is
@@ -17,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from cakeparty.core.games.cookies_battle.cards import (
@@ -25,81 +23,8 @@ from cakeparty.core.games.cookies_battle.cards import (
     PIECE_KINDS,
     ROTTEN,
     WHOLE,
-    Card,
-    card,
     piece_kind,
 )
-
-GOOD_KINDS = tuple(k for k in PIECE_KINDS if k != ROTTEN)
-
-# -- tricks ------------------------------------------------------------------------------
-
-
-def turn_suit(cards: Sequence[str]) -> str | None:
-    """The colour of the first colour card played, if any."""
-    for name in cards:
-        c = card(name)
-        if c.colour:
-            return c.suit
-    return None
-
-
-def trick_winner(cards: Sequence[str]) -> int:
-    """The index (in play order) of the card that wins a trick of ``cards``.
-
-    A 13 (the first), else a 0 when any 12 is on the table (the first 0), else the highest
-    gold, else the highest of the turn suit, else the first 0, else the first card.
-    """
-    played = [card(n) for n in cards]
-    thirteens = [i for i, c in enumerate(played) if c.value == 13]
-    if thirteens:
-        return thirteens[0]
-    zeros = [i for i, c in enumerate(played) if c.value == 0]
-    if zeros and any(c.value == 12 and not c.special for c in played):
-        return zeros[0]
-    golds = [(c.value or 0, i) for i, c in enumerate(played) if c.gold]
-    if golds:
-        return max(golds)[1]
-    suit = turn_suit(cards)
-    if suit is not None:
-        return max((c.value or 0, i) for i, c in enumerate(played) if c.suit == suit)[1]
-    return zeros[0] if zeros else 0
-
-
-def _weakness(c: Card, suit: str | None) -> int:
-    # off-suit colour < turn suit < gold: the weaker card earns the marker on a tie
-    if c.gold:
-        return 2
-    return 1 if c.suit == suit else 0
-
-
-def marker_earners(cards: Sequence[str]) -> tuple[int, ...]:
-    """The indices of the cards that earn a marker at the end of a trick (the pile aside):
-    the Magician always; the lowest 2–5 unless a 1 or any 0 is on the table; on a tie the
-    weaker card (off-suit < turn suit < gold), both when still tied."""
-    played = [card(n) for n in cards]
-    earners = [i for i, c in enumerate(played) if c.magician]
-    numbered = [(c.value, i) for i, c in enumerate(played) if not c.special and c.value]
-    if numbered and not any(c.value == 0 for c in played):
-        low = min(v for v, _ in numbered)
-        if 2 <= low <= 5:
-            suit = turn_suit(cards)
-            tied = [i for v, i in numbered if v == low]
-            weakest = min(_weakness(played[i], suit) for i in tied)
-            earners += [i for i in tied if _weakness(played[i], suit) == weakest]
-    return tuple(sorted(earners))
-
-
-def may_play(hand: Iterable[str], suit: str | None) -> list[str]:
-    """The cards of ``hand`` a seat may play when the turn suit is ``suit``."""
-    names = list(hand)
-    if suit is None:
-        return names
-    follow = [n for n in names if card(n).suit == suit]
-    if not follow:
-        return names
-    return follow + [n for n in names if card(n).special]
-
 
 # -- pieces ------------------------------------------------------------------------------
 
@@ -146,31 +71,6 @@ def piece_score(names: Iterable[str]) -> int:
 
 
 KIND_INDEX = {"traditional": 0, "sprinkle": 1, "strawberry": 2, ROTTEN: 3}
-
-
-def add_kind(counts: tuple[int, int, int, int], kind: str, n: int = 1) -> tuple[int, ...]:
-    out = list(counts)
-    out[KIND_INDEX[kind]] += n
-    return tuple(out)
-
-
-def gain(counts: tuple[int, int, int, int], kind: str) -> int:
-    """What one more piece of ``kind`` adds to ``counts`` (negative for a rotten piece)."""
-    after = add_kind(counts, kind)
-    return count_score((after[0], after[1], after[2], after[3])) - count_score(counts)
-
-
-def loss(counts: tuple[int, int, int, int], kind: str) -> int:
-    """What giving up one piece of ``kind`` costs ``counts`` (negative for a rotten one)."""
-    after = add_kind(counts, kind, -1)
-    return count_score(counts) - count_score((after[0], after[1], after[2], after[3]))
-
-
-#: A piece's worth as one more loose piece on average (a rotten one cancels about a
-#: traditional piece): the yardstick for pieces nobody can name.
-MEAN_PIECE = 1.3
-#: the spread of a piece's worth (its standard deviation)
-PIECE_SD = 1.5
 
 
 # -- places ------------------------------------------------------------------------------
@@ -250,34 +150,38 @@ FLOOR_VAR = 0.05
 @dataclass(frozen=True)
 class Holding:
     """What the bot believes one seat holds: the kinds of pieces it can name, how many
-    it cannot, and the seat's markers (each worth its points if kept)."""
+    it cannot (each worth ``mean`` give or take ``var``), and the seat's markers (each
+    worth its points if kept)."""
 
     counts: tuple[int, int, int, int] = (0, 0, 0, 0)
     unknown: int = 0
     markers: int = 0
+    mean: float = BOX_MEAN
+    var: float = UNKNOWN_VAR
 
     @property
     def size(self) -> int:
         return sum(self.counts) + self.unknown
 
-    def score(self, unknown_mean: float) -> float:
-        return count_score(self.counts) + self.unknown * unknown_mean + MARKER_POINTS * self.markers
+    @property
+    def score(self) -> float:
+        return count_score(self.counts) + self.unknown * self.mean + MARKER_POINTS * self.markers
 
     def plus(self, kind: str | None) -> Holding:
         """One more piece of ``kind`` (``None``: a piece the bot cannot name)."""
         if kind is None:
-            return Holding(self.counts, self.unknown + 1, self.markers)
-        return Holding(_with(self.counts, kind, 1), self.unknown, self.markers)
+            return replace(self, unknown=self.unknown + 1)
+        return replace(self, counts=_with(self.counts, kind, 1))
 
     def minus(self, kind: str | None) -> Holding:
         """One piece of ``kind`` fewer (``None``: one the bot cannot name)."""
         if kind is None:
-            return Holding(self.counts, self.unknown - 1, self.markers)
-        return Holding(_with(self.counts, kind, -1), self.unknown, self.markers)
+            return replace(self, unknown=self.unknown - 1)
+        return replace(self, counts=_with(self.counts, kind, -1))
 
     def with_markers(self, n: int) -> Holding:
         """``n`` markers more (fewer when negative)."""
-        return Holding(self.counts, self.unknown, self.markers + n)
+        return replace(self, markers=self.markers + n)
 
     def kinds(self) -> list[tuple[str | None, float]]:
         """The kinds a random pick from this holding may be, with their chances."""
@@ -307,8 +211,6 @@ class Outlook:
     holdings: tuple[Holding, ...]
     future: int  # pieces still to be won after the piece in dispute
     aim: int
-    unknown_mean: float = BOX_MEAN
-    unknown_var: float = UNKNOWN_VAR
 
     @property
     def players(self) -> int:
@@ -323,8 +225,8 @@ class Outlook:
         var_future = self.future * (BOX_SQUARE / n - share * share)
         finals = [
             (
-                h.score(self.unknown_mean) + mean_future,
-                math.sqrt(var_future + h.unknown * self.unknown_var + FLOOR_VAR),
+                h.score + mean_future,
+                math.sqrt(var_future + h.unknown * h.var + FLOOR_VAR),
             )
             for h in held
         ]
