@@ -28,6 +28,7 @@ from cakeparty.core.games.cookies_battle.events import TrickWon
 from cakeparty.tui.games.cookies_battle import screen as cookies_screen
 from cakeparty.tui.games.cookies_battle.lines import DEFENSE, PASS, PLAY, SWAP, WINDOW, step_of
 from cakeparty.tui.games.cookies_battle.parts import card_words, piece_words
+from cakeparty.tui.games.cookies_battle.scores import assembly_line
 from cakeparty.tui.games.cookies_battle.screen import CookiesScreen
 from cakeparty.tui.screens.dialogs import ChoiceScreen, NoticeScreen, PassScreen
 from cakeparty.tui.screens.help import HelpScreen
@@ -169,6 +170,10 @@ async def play_game(
         if isinstance(screen, EndScreen):
             seen["end"] = screen_text(app)
             return screen
+        if isinstance(screen, NoticeScreen) and screen.title_text == "The cookies are counted":
+            seen["breakdown"] = screen_text(app)
+            await pilot.press("enter")
+            continue
         if isinstance(screen, NoticeScreen):
             seen.setdefault("round end", screen_text(app))
             await pilot.press("enter")
@@ -224,13 +229,18 @@ async def test_a_whole_game_is_played_by_keys_to_the_scoring_breakdown(
             f"{table.names[e.seat]} wins the trick and takes {piece_words(e.piece)}" for e in won
         ]
         assert "Round 1 is over" in seen["round end"] and "Ann:" in seen["round end"]
-        # the breakdown: every player's assembly, the tummy ache and the winner
+        # the breakdown: every player's assembly, then the end box ranks them with the
+        # tummy ache and the winner
+        view = table.view(None)
+        assert view.over and view.results
+        breakdown = seen["breakdown"]
+        for seat, name in enumerate(table.names):
+            assert f"{name}: {view.results[seat].total} points" in breakdown
+            assert assembly_line(view.results[seat])[:40] in breakdown
         final = seen["end"]
         assert "The cookies are counted" in final
         for name in ("Ann", "Muffin", "Eclair"):
             assert f"{name}: " in final
-        view = table.view(None)
-        assert view.over and view.results
         assert end.headline.split(" — ")[0].endswith(("wins", "share the win"))
         if view.tummy_ache:
             assert "tummy ache" in end.headline and "tummy ache" in final
@@ -294,7 +304,12 @@ async def test_the_duel_gives_one_card_and_has_no_markers() -> None:
         view = screen.view()
         assert view.variant == "duel" and len(view.hand) == 10
         text = screen_text(app)
-        assert "duel" in text and "mrk" not in text and "markers left" not in text and "pieces left" in text
+        assert (
+            "duel" in text
+            and "mrk" not in text
+            and "markers left" not in text
+            and "pieces left" in text
+        )
         given = screen.current_slot(view)
         await pilot.press("enter")
         screen = await settle(pilot)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
+from textual.widgets import Static
 
 from cakeparty.core.games.cookies_battle.actions import NoMarker
 from cakeparty.core.i18n import N_, _
@@ -65,6 +66,14 @@ class NetCookiesScreen(NetPlay, CookiesScreen):
             and bool(self.query(LogView))
             and bool(self.query(ChatInput))
         )
+
+    def _show_chat(self) -> None:
+        """The chat line, with its key (c here: m uses a marker)."""
+        chat = self.query_one(f"#{self.CHAT_ID}", Static)
+        if self.last_chat:
+            chat.update(_("Chat ▸ {line}").format(line=self.last_chat))
+        else:
+            chat.update(_("Chat ▸ c to say something to the table"))
 
     def focus_play(self) -> None:
         self.set_focus(None)
@@ -118,8 +127,6 @@ class NetCookiesScreen(NetPlay, CookiesScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":
             return False
-        if action == "right_or_replay" and self.net.over:
-            return self.net.fair
         return super().check_action(action, parameters)
 
     def action_help(self) -> None:

@@ -37,7 +37,12 @@ from cakeparty.core.games.cookies_battle.actions import (
     Play,
     UseMarker,
 )
-from cakeparty.core.games.cookies_battle.cards import MARKER_KINDS, MARKER_TITLES, marker_kind
+from cakeparty.core.games.cookies_battle.cards import (
+    MARKER_KINDS,
+    MARKER_TITLES,
+    ROUNDS,
+    marker_kind,
+)
 from cakeparty.core.games.cookies_battle.events import RoundStarted
 from cakeparty.core.games.cookies_battle.scoring import seat_score
 from cakeparty.core.games.cookies_battle.text import assembly_words
@@ -69,7 +74,7 @@ from cakeparty.tui.games.cookies_battle.parts import (
     pieces_summary,
     seat_line,
 )
-from cakeparty.tui.games.cookies_battle.scores import headline, results_of, score_lines
+from cakeparty.tui.games.cookies_battle.scores import breakdown_lines, headline, ranking_lines
 from cakeparty.tui.games.cookies_battle.story import Entry, replay_lines
 from cakeparty.tui.messages import ActionChosen, GameEnded, KeyboardPassed
 from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, NoticeScreen, PassScreen
@@ -109,7 +114,8 @@ class CookiesScreen(TableScreen):
         Binding("enter", "pass_cards", _("Pass"), key_display="enter", id="cb.pass"),
         Binding("enter,space", "no_marker", _("Let pass"), key_display="enter", id="cb.let"),
         Binding("l", "give_left", _("Left"), id="cb.give_left"),
-        Binding("r", "right_or_replay", _("Right"), id="cb.give_right"),
+        Binding("r", "give_right", _("Right"), id="cb.give_right"),
+        Binding("r", "replay", _("Replay"), id="cb.replay"),
         Binding("u,backspace", "undo", _("Undo"), key_display="u", id="cb.undo"),
         Binding("m", "marker", _("Marker"), id="cb.marker"),
         Binding("n", "no_marker", _("No marker"), show=False, id="cb.no_marker"),
@@ -314,6 +320,14 @@ class CookiesScreen(TableScreen):
             text.append(", ".join(kinds) or _("none"))
         return text
 
+    def breakdown(self, names: Sequence[str]) -> tuple[str, list[Any]]:
+        """The scoring breakdown at the end: each player's assembly, highest first."""
+        view = self.table.view(None)
+        if not view.results:  # a cheat ended the game: nothing was counted
+            return _("The game is over"), [events_text.cheat_line(view, names)]
+        lines = breakdown_lines(view.results, names, view.winners, view.tummy_ache)
+        return _(END_TITLE), [*lines, headline(names, view.winners, view.tummy_ache)]
+
     def own_score_line(self, view: Any) -> str:
         """What the viewer's pieces and markers would score now (its own, face down)."""
         assert self.viewer is not None
@@ -372,7 +386,9 @@ class CookiesScreen(TableScreen):
                 self.log_view.add(line, style)
             if isinstance(event, RoundStarted):
                 self._kept.clear()  # a new deal: nothing received yet
-            if events_text.is_round_end(event) and not events_text.is_game_end(event):
+            if events_text.is_game_end(event):
+                self._notices.append(self.breakdown(names))
+            elif events_text.is_round_end(event) and event.round < ROUNDS:
                 title, lines = events_text.round_notice(event, names)
                 if self.viewer is not None and not self.sharing:
                     lines.append(self.own_score_line(self.view()))
@@ -522,9 +538,8 @@ class CookiesScreen(TableScreen):
         cheat = events_text.cheat_line(view, names)
         if cheat:
             return cheat, [], (self.table.humans[0] in winners) if winners else None
-        tummy = tuple(getattr(view, "tummy_ache", ()) or ())
-        results = results_of(view)
-        lines = score_lines(results, names, winners, tummy) if results else []
+        tummy = view.tummy_ache
+        lines = ranking_lines(view.results, names, winners, tummy) if view.results else []
         return headline(names, winners, tummy), lines, self.table.humans[0] in winners
 
     def _after_end(self, choice: str | None) -> None:
@@ -538,11 +553,11 @@ class CookiesScreen(TableScreen):
     # -- building a choice -----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "right_or_replay":
-            return self.table.over or self._pass_step(duel=False)
+        if action == "replay":
+            return self.table.over
         if action == "new_game":
             return self.table.over
-        if action in ("give_left", "undo", "pass_cards"):
+        if action in ("give_left", "give_right", "undo", "pass_cards"):
             return self._pass_step(duel=False)
         if action == "give":
             return self._pass_step(duel=True)
@@ -614,11 +629,8 @@ class CookiesScreen(TableScreen):
     def action_give_left(self) -> None:
         self._mark("left")
 
-    def action_right_or_replay(self) -> None:
-        if self.table.over:
-            self.action_replay()
-        else:
-            self._mark("right")
+    def action_give_right(self) -> None:
+        self._mark("right")
 
     def _mark(self, side: str) -> None:
         view = self.view()
