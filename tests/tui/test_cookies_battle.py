@@ -409,3 +409,54 @@ def test_the_replay_shows_every_hand_and_every_pass_with_its_real_cards() -> Non
         assert entry.cards == real
     lines = replay_lines(entries, table.names)
     assert any(card_words(passes[-1].cards[0]) in text for _kind, text in lines)
+
+
+async def test_a_hosted_room_with_two_bots_plays_a_trick_by_keys() -> None:
+    """``host cookies-battle --players 3``: the lobby seats two bots (``a``), the game
+    starts on ready with the chat key (c) in the footer at 80 columns, the pass goes by
+    keys, then cards until a trick is won; windows pass by themselves."""
+    from cakeparty.broker.embedded import free_port
+    from cakeparty.tui.app import CakePartyApp
+    from cakeparty.tui.games.cookies_battle.netscreen import NetCookiesScreen
+    from cakeparty.tui.netroom import HostPlan
+    from cakeparty.tui.screens.lobby import LobbyScreen
+    from cakeparty.tui.settings import Settings
+
+    plan = HostPlan(game="cookies-battle", players=3, timeout=60, port=free_port(), lan=False)
+    app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), plan, persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen) and lobby.room is not None
+        room = lobby.room
+        await until(pilot, lambda: room.connected and room.advert is not None, "the room", 20)
+        await pilot.press("a")
+        await until(pilot, lambda: len(room.runner.advert.taken) == 2, "the first bot", 20)
+        await pilot.press("a")
+        await until(pilot, lambda: len(room.runner.advert.taken) == 3, "the second bot", 20)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, NetCookiesScreen), "the game", 30)
+        screen = app.screen
+        assert isinstance(screen, NetCookiesScreen)
+        screen.window_wait = 0.2
+        net = screen.net
+        await until(pilot, lambda: screen.awaiting is not None, "Ann's pass", 30)
+        assert step_of(net.view(net.seat)) == PASS
+        await pilot.pause()
+        text = screen_text(app)
+        footer = text.splitlines()[-1]
+        for key in ("l Left", "r Right", "? Help", "q Leave", "c Chat"):
+            assert key in footer, footer
+        assert "Chat ▸ c to say something" in text
+        await pilot.press("l", "r", "enter")
+        rng = random.Random(5)
+        deadline = time.monotonic() + 60
+        while not any("wins the trick" in line for line in screen.log_view.plain):
+            assert time.monotonic() < deadline, f"no trick was won; screen {app.screen!r}"
+            await pilot.pause(0.02)
+            if app.screen is not screen or screen.awaiting is None:
+                continue
+            view = net.view(net.seat)
+            if step_of(view) == PLAY:
+                assert "your turn — play a card" in screen_text(app)
+                await play_step(pilot, screen, {"waited": True, "used": True}, rng)
+        assert net.view(net.seat).trick_no >= 1 and not net.over
