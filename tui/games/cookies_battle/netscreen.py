@@ -94,6 +94,7 @@ class NetCookiesScreen(NetPlay, CookiesScreen):
         if step == self._choosing:
             self.awaiting = seat
             self.refresh_view()
+            self.keep_window_timed()  # back from a dialog: the window still passes
             return
         self._choosing = step
         super().await_player(seat)

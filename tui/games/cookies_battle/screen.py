@@ -469,6 +469,21 @@ class CookiesScreen(TableScreen):
         if step == SWAP:
             self.action_give_piece()
 
+    def on_screen_resume(self) -> None:
+        """Back from a dialog (the help) in a window: it goes on passing by itself."""
+        self.keep_window_timed()
+
+    def keep_window_timed(self) -> None:
+        """A window asking the person here passes by itself: restart its timer when a
+        dialog over the table let it lapse."""
+        seat = self.awaiting
+        if seat is None or self._timer is not None or self.window_wait <= 0:
+            return
+        view = self.view()
+        if step_of(view) in (WINDOW, DEFENSE) and view.seat == seat:
+            self._start_timer(seat, view.state_id)
+            self.refresh_view()
+
     def _start_timer(self, seat: int, state_id: int) -> None:
         self._stop_timer()
         self._timer = self.set_timer(self.window_wait, lambda: self._window_over(seat, state_id))
