@@ -460,3 +460,33 @@ async def test_a_hosted_room_with_two_bots_plays_a_trick_by_keys() -> None:
                 assert "your turn — play a card" in screen_text(app)
                 await play_step(pilot, screen, {"waited": True, "used": True}, rng)
         assert net.view(net.seat).trick_no >= 1 and not net.over
+
+
+async def test_a_window_waits_while_the_help_is_open_then_passes_by_itself(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(cookies_screen, "WINDOW_WAIT", 0.3)
+    app = make_app(GameSetup(game="cookies-battle", players=3, bots="random", seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        rng = random.Random(7)
+        for _ in range(300):
+            screen = await settle(pilot)
+            if isinstance(screen, NoticeScreen | ChoiceScreen):
+                await pilot.press("enter" if isinstance(screen, NoticeScreen) else "1")
+                continue
+            assert isinstance(screen, CookiesScreen)
+            if step_of(screen.view()) in (WINDOW, DEFENSE):
+                break
+            await play_step(pilot, screen, {"waited": True, "used": True}, rng)
+        else:
+            raise AssertionError("Ann was never asked in a window")
+        state = screen.view().state_id
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        # longer than the window's wait: the window does not pass under the help
+        await pilot.pause(0.6)
+        assert screen.awaiting == 0 and screen.view().state_id == state
+        await pilot.press("escape")
+        before = len(history_of(screen, 0))
+        await until(pilot, lambda: len(history_of(screen, 0)) > before, "the window to pass")
+        assert history_of(screen, 0)[before] == NoMarker()

@@ -498,8 +498,8 @@ class CookiesScreen(TableScreen):
         self._timer = None
         if self.awaiting != seat or self.view().state_id != state_id:
             return
-        if not self.is_current:
-            return  # the person is choosing a marker: the list decides
+        if self.app.screen is not self:
+            return  # a list or the help is open: the person is there (resumed on close)
         self._act(NoMarker())
 
     def perform(self, seat: int, action: Action, by_bot: bool = False) -> None:
