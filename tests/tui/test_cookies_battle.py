@@ -18,6 +18,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
 
+from cakeparty.core import Revealed, Shuffled
 from cakeparty.core.games.cookies_battle.actions import (
     NoMarker,
     PassOn,
@@ -403,6 +404,19 @@ def test_the_replay_shows_every_hand_and_every_pass_with_its_real_cards() -> Non
     assert len(passes) == 3 * 4
     dealt = [e for e in entries if e.event is None and e.choice is None]
     assert len(dealt) == 3 * 4 and all(len(e.cards) == 12 for e in dealt)
+    # the last round's hands as dealt: what each holder was shown just after the shuffle
+    history = [a for _s, a in table.match.history]
+    last = max(i for i, a in enumerate(history) if isinstance(a, Shuffled) and 0 in a.slots)
+    shown = [a for a in history[last + 1 : last + 5] if isinstance(a, Revealed)]
+    last_deal = dealt[-4:]
+    assert len(shown) == 4
+    for seat, entry in enumerate(last_deal):
+        assert entry.seat == seat
+        assert sorted(entry.cards) == sorted(c for c in shown[seat].cards if c is not None)
+    # every card each seat passed in that round was in the hand it was dealt
+    for entry in passes[-4:]:
+        assert entry.seat is not None
+        assert set(entry.cards) <= set(last_deal[entry.seat].cards)
     for entry in passes[-4:]:
         assert isinstance(entry.choice, PassOn)
         real = tuple(table.match.dealer.card(s) for s in (entry.choice.left, entry.choice.right))

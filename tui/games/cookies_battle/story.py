@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cakeparty.core import Action, Committed
+from cakeparty.core import Action, Committed, Shuffled
 from cakeparty.core.games.cookies_battle.actions import HandOver, PassOn
 from cakeparty.core.i18n import _
 from cakeparty.tui.games.cookies_battle.parts import card_words, sort_key
@@ -55,21 +55,19 @@ class CookiesStory(Story):
                 out.append(Entry(None, chooser, choice, self.real(choice_slots(choice))))
         new = after.events[len(before.events) :]
         out.extend(Entry(e) for e in new)
-        if self.face_up and self._dealt(before, after):
+        if self.face_up and self._cards_shuffled(after, action):
+            # a round's hands are named as it starts and filled by the cards' shuffle
             for holder, hand in enumerate(after.hands):
                 out.append(Entry(None, holder, None, self.real(hand)))
         return out
 
     @staticmethod
-    def _dealt(before: Any, after: Any) -> bool:
-        """Every hand went from empty to full in this step: the deal is complete."""
-        hands_before = getattr(before, "hands", ())
-        hands_after = getattr(after, "hands", ())
-        return (
-            bool(hands_after)
-            and all(len(h) == 0 for h in hands_before)
-            and all(len(h) > 0 for h in hands_after)
-        )
+    def _cards_shuffled(after: Any, action: Action) -> bool:
+        """This step shuffled the playing cards (not the pieces or the markers)."""
+        if not isinstance(action, Shuffled) or not action.slots:
+            return False
+        cards = after.card_slots
+        return all(slot in cards for slot in action.slots) and any(after.hands)
 
 
 def opened_line(entry: Entry, names: Sequence[str]) -> str:
