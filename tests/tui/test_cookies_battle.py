@@ -25,7 +25,7 @@ from cakeparty.core.games.cookies_battle.actions import (
     Play,
     UseMarker,
 )
-from cakeparty.core.games.cookies_battle.events import TrickWon
+from cakeparty.core.games.cookies_battle.events import MarkerEarned, PieceTaken, TrickWon
 from cakeparty.tui.games.cookies_battle import screen as cookies_screen
 from cakeparty.tui.games.cookies_battle.lines import DEFENSE, PASS, PLAY, SWAP, WINDOW, step_of
 from cakeparty.tui.games.cookies_battle.parts import card_words, piece_words
@@ -504,3 +504,33 @@ async def test_a_window_waits_while_the_help_is_open_then_passes_by_itself(
         before = len(history_of(screen, 0))
         await until(pilot, lambda: len(history_of(screen, 0)) > before, "the window to pass")
         assert history_of(screen, 0)[before] == NoMarker()
+
+
+async def test_a_shared_keyboard_s_log_tells_no_marker_kind_and_no_piece_taken() -> None:
+    """Hot-seat: the log is everyone's, so a marker earned is told without its kind and a
+    random take without its piece, whoever held the keyboard then."""
+    setup = GameSetup(
+        game="cookies-battle", players=4, hotseat=True, names=("Ann", "Bo", "Cy", "Di"), seed=3
+    )
+    app = make_app(setup)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = app.screen_stack[1]
+        assert isinstance(game, CookiesScreen) and game.sharing
+        table = game.table
+        assert isinstance(table, LocalTable)
+        rng = random.Random(2)
+        while not table.over:
+            seat = table.to_act
+            assert seat is not None
+            game.viewer = seat  # whoever holds the keyboard as it happens
+            game._tell(table.act(seat, table.bots["random"](table.view(seat), rng)))
+        events = table.view(None).events
+        earned = [e for e in events if isinstance(e, MarkerEarned)]
+        taken = [e for e in events if isinstance(e, PieceTaken)]
+        assert earned and taken  # the game had both, told in the log
+        log = game.log_view.plain
+        assert sum("earns a marker" in line for line in log) == len(earned)
+        assert not any("earns a marker:" in line for line in log)
+        for event in taken:
+            assert f"{table.names[event.taker]} takes a piece from" in " ".join(log)

@@ -381,7 +381,9 @@ class CookiesScreen(TableScreen):
             event = entry.event
             if event is None:
                 continue
-            line, style = events_text.log_line(event, names, self.viewer)
+            # a shared keyboard's log is read by everyone: only what all may know
+            reader = None if self.sharing else self.viewer
+            line, style = events_text.log_line(event, names, reader)
             if line:
                 self.log_view.add(line, style)
             if isinstance(event, RoundStarted):
