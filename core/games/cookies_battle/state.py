@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from cakeparty.core.errors import CakePartyError
 from cakeparty.core.games.cookies_battle.actions import UseMarker
-from cakeparty.core.games.cookies_battle.cards import cards, pieces
+from cakeparty.core.games.cookies_battle.cards import DEAL, cards, pieces
 from cakeparty.core.games.cookies_battle.scoring import SeatScore
 from cakeparty.core.i18n import _
 from cakeparty.core.knowledge import Knowledge
@@ -159,6 +159,7 @@ class CookiesState:
     cheat: int | None = None  # a seat that cheated: the game ended there
     cheat_reason: str = ""
     events: tuple[Any, ...] = ()
+    secrets: tuple[int, ...] = ()  # indices of the events some seats may not read whole
     state_id: int = 0
 
     @property
@@ -190,9 +191,25 @@ class CookiesState:
         return range(start, len(self.box))
 
     @property
+    def turn(self) -> int:
+        """Tricks begun this game (what a simulation counts as turns)."""
+        return (self.round - 1) * DEAL[self.players] + self.trick_no if self.round else 0
+
+    @property
     def to_play(self) -> int:
         """The seat whose card the trick waits on."""
         return (self.leader + len(self.trick)) % self.players
+
+    def evolve(self, **changes: Any) -> CookiesState:
+        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``
+        (the state has no checks to re-run, and a game makes thousands of copies)."""
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"CookiesState has no field(s) {sorted(unknown)}")
+        new = object.__new__(CookiesState)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
 
     def left(self, seat: int) -> int:
         """The left neighbour: the next seat clockwise."""
@@ -205,3 +222,6 @@ class CookiesState:
     def name(self, slot: int) -> str | None:
         """The identity of ``slot`` as far as this state knows it."""
         return self.knowledge.cards[slot]
+
+
+_FIELDS = frozenset(f.name for f in fields(CookiesState))
