@@ -142,11 +142,13 @@ LOOSE: dict[str, float] = {"traditional": 1.3, "sprinkle": 2.3, "strawberry": 4.
 #: the mean and the mean square of a piece's worth over the whole box
 BOX_MEAN = sum(PIECE_KINDS[k][0] * v for k, v in LOOSE.items()) / 36
 BOX_SQUARE = sum(PIECE_KINDS[k][0] * v * v for k, v in LOOSE.items()) / 36
-#: the spread of a piece nobody can name, and a floor for every guess's spread
+#: the spread of a piece nobody can name
 UNKNOWN_VAR = BOX_SQUARE - BOX_MEAN**2
-FLOOR_VAR = 0.05
+#: the spread every final score keeps to the end, from what no count shows (markers still
+#: to be used, pieces still to move); measured guesses were too sure without it
+FLOOR_VAR = 1.5
 #: the spread of a piece whose kind is guessed from the public story
-GUESS_VAR = 1.0
+GUESS_VAR = 2.0
 
 
 @dataclass(frozen=True)
