@@ -37,27 +37,21 @@ from cakeparty.core.games.cookies_battle.actions import (
 )
 from cakeparty.core.games.cookies_battle.cards import (
     DEAL,
+    PIECE_KINDS,
     ROUNDS,
     card,
     cards,
     is_card,
     piece_kind,
 )
-from cakeparty.core.games.cookies_battle.events import (
-    PieceTaken,
-    Swapped,
-    TrickWon,
-)
+from cakeparty.core.games.cookies_battle.events import MarkerEarned, PieceTaken, Swapped, TrickWon
 from cakeparty.core.games.cookies_battle.judge import (
-    BOX_MEAN,
     KIND_INDEX,
-    LOOSE,
-    UNKNOWN_VAR,
     Holding,
     Outlook,
 )
 from cakeparty.core.games.cookies_battle.state import Phase
-from cakeparty.core.games.cookies_battle.tricks import earners, playable, turn_suit, winner
+from cakeparty.core.games.cookies_battle.tricks import earners, turn_suit, winner
 from cakeparty.core.games.cookies_battle.view import CookiesView, MarkerWindow
 
 
@@ -162,6 +156,19 @@ def keep_value(name: str, greedy: bool) -> float:
 
 # -- cards ------------------------------------------------------------------------------
 
+_SUIT = {name: card(name).suit for name in cards("standard")}
+
+
+def allowed(hand: list[str], suit: str | None) -> list[str]:
+    """The cards of ``hand`` that may be played (the rule of :func:`.tricks.playable`,
+    in one pass: the bot asks it thousands of times a decision)."""
+    if suit is None:
+        return hand
+    follow = [n for n in hand if _SUIT[n] == suit]
+    if not follow:
+        return hand
+    return follow + [n for n in hand if _SUIT[n] is None]
+
 
 def _deal(t: Table, later: list[int], rng: random.Random) -> list[list[str]]:
     """Guessed hands for the seats in ``later``: what this seat knows they hold, the rest
@@ -182,12 +189,12 @@ def _play(t: Table, plays: list[Play], rng: random.Random) -> tuple[float, Actio
     samples = [(_deal(t, later, rng), [rng.random() for _ in later]) for _ in range(SAMPLES)]
     chances: dict[tuple[int, bool], float] = {}
 
-    def chance(winner: int, earned: bool) -> float:
-        key = (winner, earned)
+    def chance(taker: int, earned: bool) -> float:
+        key = (taker, earned)
         if key not in chances:
             held = list(t.outlook.holdings)
             if t.piece is not None:
-                held[winner] = held[winner].plus(t.piece)
+                held[taker] = held[taker].plus(t.piece)
             if earned:
                 held[t.seat] = held[t.seat].with_markers(1)
             chances[key] = t.outlook.chance(held)
@@ -205,8 +212,8 @@ def _play(t: Table, plays: list[Play], rng: random.Random) -> tuple[float, Actio
             for seat, hand, pick in zip(later, hands, picks, strict=True):
                 if not hand:
                     continue
-                options = playable(hand, suit)
-                played = options[int(pick * len(options))]
+                choice = allowed(hand, suit)
+                played = choice[int(pick * len(choice))]
                 table.append(played)
                 seats.append(seat)
                 if suit is None and card(played).colour:
@@ -262,29 +269,17 @@ def _defended(t: Table, user: int) -> float:
     return 1 - keep
 
 
-def _breeze(t: Table, held: list[Holding], right: bool, rng: random.Random) -> float:
-    """The expected chance after a breeze: every seat takes a random piece from its right
-    (``right``) or left neighbour's holdings before the breeze (played out a few times)."""
-    givers = [t.right_of(s) if right else t.left_of(s) for s in range(t.players)]
-    kinds = [h.kinds() for h in held]
-    runs = 8
-    total = 0.0
-    for _ in range(runs):
-        after = list(held)
-        for seat, giver in enumerate(givers):
-            if not kinds[giver]:
-                continue
-            pick = rng.random()
-            kind = kinds[giver][-1][0]
-            for k, p in kinds[giver]:
-                pick -= p
-                if pick < 0:
-                    kind = k
-                    break
-            after[giver] = after[giver].minus(kind)
-            after[seat] = after[seat].plus(kind)
-        total += t.outlook.chance(after)
-    return total / runs
+def _breeze(t: Table, held: list[Holding], right: bool) -> float:
+    """The chance after a breeze: every seat takes a random piece from its right
+    (``right``) or left neighbour's holdings before the breeze; each seat's score moves by
+    what it may take less what it may lose, in expectation."""
+    shifts = [0.0] * t.players
+    for seat in range(t.players):
+        giver = t.right_of(seat) if right else t.left_of(seat)
+        for kind, p in held[giver].kinds():
+            shifts[seat] += p * t.outlook.value_of(held[seat], kind)
+            shifts[giver] -= p * t.outlook.value_of(held[giver].minus(kind), kind)
+    return t.outlook.chance(held, shifts)
 
 
 def _swap(t: Table, held: list[Holding], user: int, target: int, given: str | None) -> float:
@@ -314,8 +309,8 @@ def _puppet(t: Table, held: list[Holding], target: int, rng: random.Random) -> f
     free = chosen = 0.0
     for _ in range(SAMPLES // 2):
         hand = _deal(t, [target], rng)[0]
-        options = playable(hand, suit)
-        wins = [winner([*table, c]) == len(table) for c in options]
+        choice = allowed(hand, suit)
+        wins = [winner([*table, c]) == len(table) for c in choice]
         free += any(wins)
         chosen += sum(wins) / len(wins) if wins else 0.0
     n = SAMPLES // 2
@@ -356,7 +351,7 @@ def _effect(
             )
         return None
     if kind in ("right-breeze", "left-breeze"):
-        return _breeze(t, held, kind == "right-breeze", rng)
+        return _breeze(t, held, kind == "right-breeze")
     if kind == "puppet" and target is not None and user == t.seat:
         return _puppet(t, held, target, rng)
     return None
@@ -427,10 +422,12 @@ def _defend(
 KINDS = tuple(KIND_INDEX)
 
 
-def _tracked(view: CookiesView) -> list[list[float]]:
+def _tracked(view: CookiesView) -> tuple[list[list[float]], list[int]]:
     """Each seat's pieces as expected counts by kind, followed through the public story
-    (a take this seat cannot name moves a share of every kind the victim may hold)."""
+    (a take this seat cannot name moves a share of every kind the victim may hold), and
+    how many markers each seat has earned."""
     vectors = [[0.0] * len(KINDS) for _ in range(view.players)]
+    earned = [0] * view.players
 
     def move(giver: int, taker: int, name: str | None, source: list[float]) -> None:
         if name is not None:
@@ -447,7 +444,9 @@ def _tracked(view: CookiesView) -> list[list[float]]:
             vectors[taker][i] += share
 
     for event in view.events:
-        if isinstance(event, TrickWon):
+        if isinstance(event, MarkerEarned):
+            earned[event.seat] += 1
+        elif isinstance(event, TrickWon):
             if event.piece is not None:
                 vectors[event.seat][KIND_INDEX[piece_kind(event.piece)]] += 1
         elif isinstance(event, PieceTaken):
@@ -456,40 +455,41 @@ def _tracked(view: CookiesView) -> list[list[float]]:
             mine, theirs = list(vectors[event.seat]), list(vectors[event.target])
             move(event.seat, event.target, event.given, mine)
             move(event.target, event.seat, event.received, theirs)
-    return vectors
+    return vectors, earned
 
 
-def _holding(view: CookiesView, seat: int, vector: list[float], markers: int) -> Holding:
-    """What ``seat`` holds as far as this seat can tell: the pieces it can name, and the
-    expected kinds of the rest."""
+#: the share of every kind in the box, for pieces nothing else tells about
+BOX_SHARE = tuple(PIECE_KINDS[k][0] / 36 for k in KINDS)
+
+
+def _holding(
+    view: CookiesView, seat: int, vector: list[float], markers: int, keep: float
+) -> Holding:
+    """What ``seat`` holds as far as this seat can tell: the pieces it can name, and for
+    the rest the kinds the public story makes likeliest (whole numbers, so that rotten
+    pieces and whole cookies count as they will), each a guess that adds to the spread."""
     names = [view.known.get(s) for s in view.pieces[seat]]
     counts = [0, 0, 0, 0]
     for name in names:
         if name is not None:
             counts[KIND_INDEX[piece_kind(name)]] += 1
-    unknown = sum(1 for n in names if n is None)
-    rest = [max(0.0, v - c) for v, c in zip(vector, counts, strict=True)]
-    exact = [round(x) for x in rest]
-    if (
-        unknown
-        and sum(exact) == unknown
-        and all(abs(x - e) < 0.01 for x, e in zip(rest, exact, strict=True))
-    ):
-        counts = [c + e for c, e in zip(counts, exact, strict=True)]
-        unknown = 0
-    held = (counts[0], counts[1], counts[2], counts[3])
+    unknown = len(names) - sum(counts)
     if not unknown:
-        return Holding(held, 0, markers)
+        return Holding((counts[0], counts[1], counts[2], counts[3]), 0, markers, keep=keep)
+    rest = [max(0.0, v - c) for v, c in zip(vector, counts, strict=True)]
     total = sum(rest)
-    weight = min(1.0, total / unknown)
-    mean = var = 0.0
-    if total > 0:
-        mean = sum(x * LOOSE[k] for x, k in zip(rest, KINDS, strict=True)) / total
-        square = sum(x * LOOSE[k] ** 2 for x, k in zip(rest, KINDS, strict=True)) / total
-        var = square - mean * mean
-    mean = weight * mean + (1 - weight) * BOX_MEAN
-    var = weight * var + (1 - weight) * UNKNOWN_VAR
-    return Holding(held, unknown, markers, mean, var)
+    if total > unknown:
+        rest = [x * unknown / total for x in rest]
+    elif total < unknown:
+        rest = [x + (unknown - total) * b for x, b in zip(rest, BOX_SHARE, strict=True)]
+    whole = [int(x) for x in rest]
+    by_remainder = sorted(range(len(rest)), key=lambda i: (whole[i] - rest[i], i))
+    for i in by_remainder[: unknown - sum(whole)]:
+        whole[i] += 1
+    guessed = sum(1 for x, w in zip(rest, whole, strict=True) if abs(x - w) > 0.01)
+    counts = [c + w for c, w in zip(counts, whole, strict=True)]
+    held = (counts[0], counts[1], counts[2], counts[3])
+    return Holding(held, 0, markers, guessed=min(unknown, guessed * 2), keep=keep)
 
 
 def read(view: CookiesView) -> Table:
@@ -497,13 +497,17 @@ def read(view: CookiesView) -> Table:
     assert view.seat is not None
     seat, n = view.seat, view.players
     known = view.known
-    vectors = _tracked(view)
+    vectors, earned = _tracked(view)
     holdings = tuple(
-        _holding(
+        _holding(view, s, vectors[s], len(view.markers), 1.0)
+        if s == seat
+        # another seat keeps its markers about as often as it has kept them so far
+        else _holding(
             view,
             s,
             vectors[s],
-            len(view.markers) if s == seat else view.marker_counts[s],
+            view.marker_counts[s],
+            (view.marker_counts[s] + 1) / (earned[s] + 2),
         )
         for s in range(n)
     )

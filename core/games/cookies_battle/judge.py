@@ -142,22 +142,29 @@ LOOSE: dict[str, float] = {"traditional": 1.3, "sprinkle": 2.3, "strawberry": 4.
 #: the mean and the mean square of a piece's worth over the whole box
 BOX_MEAN = sum(PIECE_KINDS[k][0] * v for k, v in LOOSE.items()) / 36
 BOX_SQUARE = sum(PIECE_KINDS[k][0] * v * v for k, v in LOOSE.items()) / 36
-#: the spread of a piece nobody can name, and a floor for every guess's spread
+#: the spread of a piece nobody can name
 UNKNOWN_VAR = BOX_SQUARE - BOX_MEAN**2
-FLOOR_VAR = 0.05
+#: the spread every final score keeps to the end, from what no count shows (markers still
+#: to be used, pieces still to move); measured guesses were too sure without it
+FLOOR_VAR = 1.5
+#: the spread of a piece whose kind is guessed from the public story
+GUESS_VAR = 2.0
 
 
 @dataclass(frozen=True)
 class Holding:
     """What the bot believes one seat holds: the kinds of pieces it can name, how many
     it cannot (each worth ``mean`` give or take ``var``), and the seat's markers (each
-    worth its points if kept)."""
+    worth its points if kept, which it is with the chance ``keep``); ``guessed`` of the
+    pieces counted are guesses of their kind."""
 
     counts: tuple[int, int, int, int] = (0, 0, 0, 0)
     unknown: int = 0
     markers: int = 0
     mean: float = BOX_MEAN
     var: float = UNKNOWN_VAR
+    guessed: int = 0
+    keep: float = 1.0
 
     @property
     def size(self) -> int:
@@ -165,7 +172,8 @@ class Holding:
 
     @property
     def score(self) -> float:
-        return count_score(self.counts) + self.unknown * self.mean + MARKER_POINTS * self.markers
+        markers = MARKER_POINTS * self.markers * self.keep
+        return count_score(self.counts) + self.unknown * self.mean + markers
 
     def plus(self, kind: str | None) -> Holding:
         """One more piece of ``kind`` (``None``: a piece the bot cannot name)."""
@@ -216,8 +224,11 @@ class Outlook:
     def players(self) -> int:
         return len(self.holdings)
 
-    def chance(self, holdings: Sequence[Holding] | None = None) -> float:
-        """The chance of ending in the winning place if the seats held ``holdings``."""
+    def chance(
+        self, holdings: Sequence[Holding] | None = None, shifts: Sequence[float] = ()
+    ) -> float:
+        """The chance of ending in the winning place if the seats held ``holdings``, each
+        score moved by its ``shifts`` (expected changes not held as pieces)."""
         held = self.holdings if holdings is None else holdings
         n = len(held)
         share = BOX_MEAN / n
@@ -225,14 +236,18 @@ class Outlook:
         var_future = self.future * (BOX_SQUARE / n - share * share)
         finals = [
             (
-                h.score + mean_future,
-                math.sqrt(var_future + h.unknown * h.var + FLOOR_VAR),
+                h.score + mean_future + (shifts[s] if shifts else 0.0),
+                math.sqrt(var_future + h.unknown * h.var + h.guessed * GUESS_VAR + FLOOR_VAR),
             )
-            for h in held
+            for s, h in enumerate(held)
         ]
         mine = finals[self.seat]
         others = [f for s, f in enumerate(finals) if s != self.seat]
         return place_chance(mine, others, self.aim)
+
+    def value_of(self, holding: Holding, kind: str | None) -> float:
+        """What one more piece of ``kind`` adds to ``holding``."""
+        return holding.plus(kind).score - holding.score
 
     def with_piece(self, seat: int, kind: str | None, markers: int = 0) -> list[Holding]:
         """The holdings after ``seat`` takes a piece of ``kind`` (and I earn ``markers``)."""
