@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
-from cakeparty.core.games.cookies_battle.actions import GivePiece, NoMarker, Play, UseMarker
+from cakeparty.core.games.cookies_battle.actions import Play, UseMarker
 from cakeparty.core.games.cookies_battle.cards import DEAL, ROUNDS, SUIT_TITLES
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cookies_battle.parts import card_words, piece_words
@@ -170,11 +170,3 @@ def prompt_line(
             text.append(_(" · windows: never ask (w)"), style="dim")
         return text
     return Text("")
-
-
-def give_label(view: Any, action: GivePiece) -> str:
-    return piece_words(view.known.get(action.slot))
-
-
-def is_pass(action: Any) -> bool:
-    return isinstance(action, NoMarker)
