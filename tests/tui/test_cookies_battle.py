@@ -545,3 +545,23 @@ def test_two_players_play_the_duel_whatever_the_variant_line_says() -> None:
     four = GameSetup(game="cookies-battle", players=4, options={"variant": "beginners"}, seed=1)
     assert for_players(four) is four
     assert LocalTable(four, "Ann").view(0).variant == "beginners"
+
+
+def test_the_table_says_the_piece_in_dispute_and_whose_card_a_puppet_draws() -> None:
+    from cakeparty.tui.games.cookies_battle.lines import dispute_line
+
+    table = LocalTable(GameSetup(game="cookies-battle", players=4, bots="random", seed=8), "Ann")
+    rng = random.Random(4)
+    said: set[str] = set()
+    while not table.over:
+        view = table.view(0)
+        line = str(dispute_line(view, table.names))
+        if view.dispute is not None:
+            assert f"In dispute: {piece_words(view.known[view.dispute])}" in line
+        for seat in view.puppets:
+            assert table.names[seat] in line and "Puppet:" in line
+            said.add(table.names[seat])
+        seat = table.to_act
+        assert seat is not None
+        table.act(seat, table.bots["random"](table.view(seat), rng))
+    assert said  # a Puppet was used, and the table said on whom

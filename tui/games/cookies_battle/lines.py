@@ -87,13 +87,18 @@ def title_line(view: Any, names: Sequence[str]) -> Text:
     return text
 
 
-def dispute_line(view: Any) -> Text:
-    """The piece in dispute, face up."""
+def dispute_line(view: Any, names: Sequence[str]) -> Text:
+    """The piece in dispute, face up; whose next card a Puppet draws at random."""
     text = Text()
     if view.dispute is None:
-        return Text(_("No piece in dispute"), style="dim")
-    text.append(_("In dispute: "))
-    text.append(piece_words(view.known.get(view.dispute)), style="bold")
+        text.append(_("No piece in dispute"), style="dim")
+    else:
+        text.append(_("In dispute: "))
+        text.append(piece_words(view.known.get(view.dispute)), style="bold")
+    if view.puppets:
+        who = ", ".join(seat_name(s, names) for s in dict.fromkeys(view.puppets))
+        text.append(" · ")
+        text.append(_("Puppet: {names}").format(names=who), style="italic")
     return text
 
 

@@ -219,7 +219,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         names = self.table.names
         self.query_one("#cb-title", Static).update(title_line(view, names))
         self.query_one("#cb-seats", Static).update(self.seats_text(view))
-        self.query_one("#cb-dispute", Static).update(dispute_line(view))
+        self.query_one("#cb-dispute", Static).update(dispute_line(view, names))
         self.query_one("#cb-table", Vertical).border_subtitle = piles_line(view)
         hand = self.query_one("#cb-hand", Vertical)
         cards = self.query_one("#cb-hand-cards", Static)
