@@ -1,7 +1,8 @@
 """Rules engine speed: full random duels per second, normal-bot decisions per second,
-and whole Cake Master games per second (random bots, normal bots).
+whole Cake Master games per second (random bots, normal bots), and whole Cookies Battle
+games per second (random bots) with the normal bot's decisions per second.
 
-python bench/engine.py [--duels N] [--decisions N] [--masters N] [--seed S]
+python bench/engine.py [--duels N] [--decisions N] [--masters N] [--cookies N] [--seed S]
 """
 
 from __future__ import annotations
@@ -57,16 +58,55 @@ def master_games(n: int, seed: int, players: int, bot_name: str) -> tuple[float,
     return time.perf_counter() - start, actions
 
 
+def cookies_games(n: int, seed: int, players: int) -> tuple[float, int]:
+    """Play ``n`` whole Cookies Battle games between random bots; (seconds, actions)."""
+    bot = get_game("cookies-battle").bots["random"]
+    actions = 0
+    start = time.perf_counter()
+    for i in range(n):
+        m = new_match("cookies-battle", players=players, seed=seed + i)
+        m.play([bot] * players, random.Random(seed + i))
+        actions += len(m.history)
+    return time.perf_counter() - start, actions
+
+
+def cookies_decisions(n: int, seed: int, players: int) -> tuple[float, list[float]]:
+    """Time ``n`` decisions of the normal Cookies Battle bot (view included) with every
+    other seat random; decisions with one legal action are not counted."""
+    spec = get_game("cookies-battle")
+    normal, rand = spec.bots["normal"], spec.bots["random"]
+    times: list[float] = []
+    game = 0
+    while len(times) < n:
+        m = new_match("cookies-battle", players=players, seed=seed + game)
+        rng = random.Random(seed + game)
+        game += 1
+        while m.outcome is None and len(times) < n:
+            seat = m.to_act[0]
+            if seat != 0:
+                m.apply(rand(m.view(seat), rng), seat)
+                continue
+            start = time.perf_counter()
+            view = m.view(seat)
+            several = len(view.legal) > 1
+            action = normal(view, rng)
+            if several:
+                times.append(time.perf_counter() - start)
+            m.apply(action, seat)
+    return sum(times), times
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duels", type=int, default=2000)
     parser.add_argument("--decisions", type=int, default=5000)
     parser.add_argument("--masters", type=int, default=100)
+    parser.add_argument("--cookies", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(
         f"command: python bench/engine.py --duels {args.duels} --decisions {args.decisions} "
-        f"--masters {args.masters} --seed {args.seed}"
+        f"--masters {args.masters} --cookies {args.cookies} --seed {args.seed}"
     )
     print(f"python {sys.version.split()[0]}")
     for players in (2, 4):
@@ -90,6 +130,20 @@ def main() -> int:
                 f"{args.masters / seconds:8.1f} games/s"
                 f"  ({actions / seconds:,.0f} actions/s, {actions / args.masters:.0f} actions/game)"
             )
+    for players in (2, 4, 6):
+        seconds, actions = cookies_games(args.cookies, args.seed, players)
+        print(
+            f"cookies battle, random bots, {players} players: {args.cookies / seconds:8.1f} games/s"
+            f"  ({actions / seconds:,.0f} actions/s, {actions / args.cookies:.0f} actions/game)"
+        )
+    for players in (2, 4):
+        total, times = cookies_decisions(args.decisions, args.seed, players)
+        times.sort()
+        print(
+            f"cookies battle, normal bot, {players} players: {len(times) / total:8.0f} decisions/s"
+            f"  (median {statistics.median(times) * 1e3:.2f} ms,"
+            f" p99 {times[int(0.99 * len(times))] * 1e3:.2f} ms, worst {times[-1] * 1e3:.2f} ms)"
+        )
     return 0
 
 

@@ -14,6 +14,7 @@ from cakeparty.tui.table.registration import TableGame
 PACKAGES = [
     "cake_duel",
     "cake_master",
+    "cookies_battle",
 ]
 
 GAMES: tuple[TableGame, ...] = tuple(

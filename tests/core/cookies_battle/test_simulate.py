@@ -1,0 +1,48 @@
+"""Simulating Cookies Battle: the normal bot against random players, at four players under
+the tummy ache, in the beginners' game and in the duel."""
+
+from __future__ import annotations
+
+from cakeparty.core.simulate import simulate
+
+
+def test_normal_wins_well_above_its_share_against_three_random_players() -> None:
+    # the chance rate is 25 %; over 500 games the normal bot wins about half
+    report = simulate(
+        "cookies-battle", games=40, seed=2, bots=["normal", "random", "random", "random"], players=4
+    )
+    assert report.errors == 0
+    assert report.wins["normal"] >= 16  # 40 %
+
+
+def test_normal_wins_most_beginners_games_against_two_random_players() -> None:
+    report = simulate(
+        "cookies-battle",
+        games=12,
+        seed=2,
+        bots=["normal", "random", "random"],
+        players=3,
+        options={"variant": "beginners"},
+    )
+    assert report.errors == 0
+    assert report.wins["normal"] >= 9  # 75 %; the chance rate is 33 %
+
+
+def test_normal_wins_the_duel_against_a_random_player_nearly_always() -> None:
+    report = simulate("cookies-battle", games=20, seed=2, bots=["normal", "random"], players=2)
+    assert report.errors == 0
+    assert report.wins["normal"] >= 17  # 85 %
+
+
+def test_the_figures_are_per_bot_and_reproducible() -> None:
+    def run() -> dict[str, object]:
+        data = simulate(
+            "cookies-battle", games=3, seed=4, bots=["normal", "random", "random"], players=3
+        ).as_json()
+        data.pop("seconds")
+        return data
+
+    first = run()
+    assert first == run()
+    assert first["errors"] == 0 and first["games"] == 3
+    assert sum(first["wins"].values()) + first["shared"] == 3  # type: ignore[union-attr, operator]

@@ -1,0 +1,87 @@
+"""Cookies Battle's help: its keys, and a reference of the cards, the pieces, the markers
+and who wins a trick, for the help screen's Cards tab."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from cakeparty.core.games.cookies_battle.cards import (
+    MARKER_KINDS,
+    MARKER_TITLES,
+    PIECE_KINDS,
+    PIECE_TITLES,
+)
+from cakeparty.core.i18n import N_, _
+
+#: The keys, for the Keys tab and the README.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("← → / Home End", N_("pick a card of your hand (sorted by suit)")),
+    ("enter / space", N_("play the card (marked ones may be played) · the duel: give it")),
+    ("l / r", N_("pass step: the card for the left / the right neighbour")),
+    ("enter", N_("pass step: pass both cards once chosen")),
+    ("u", N_("undo the pass marks")),
+    ("m", N_("use a magic marker: on your turn, or when a marker window asks you")),
+    ("n", N_("let a marker window pass (it passes by itself after a few seconds)")),
+    ("w", N_("marker windows: ask me, or never ask (markers then on your own turn)")),
+    ("PgUp / PgDn", N_("scroll the log")),
+    ("r / d", N_("after the game: replay face up / new game")),
+    ("? / F1", N_("this help")),
+    ("q", N_("quit the game (asks first)")),
+)
+
+#: What each marker does, by kind.
+MARKER_EFFECTS: dict[str, str] = {
+    "theft": N_("take one piece of a player, at random"),
+    "puppet": N_("a player's next card is taken at random from their hand"),
+    "swap": N_("you and a player give each other one piece, each choosing"),
+    "right-breeze": N_("everyone takes a random piece from the player on their right"),
+    "left-breeze": N_("everyone takes a random piece from the player on their left"),
+    "defense": N_("cancel the marker another player has just used"),
+}
+
+#: The cards, how they read on the screen.
+CARD_LINES = (
+    N_("B G R: Blue, Green and Red, 1–12 · ★: Gold trumps, 1–12"),
+    N_("Specials, playable at any time: 0 (three), 13 (two), Mg the Magician"),
+    N_(
+        "Follow the turn suit (the first colour card played) if you can; a special always; "
+        "no Gold while you hold the turn suit."
+    ),
+    N_(
+        "Who wins: a 13 (the first); else a 0 if a 12 is on the table; else the highest "
+        "Gold; else the highest of the turn suit; else the first 0, else the first card."
+    ),
+    N_(
+        "Markers: the Magician earns one; so does the lowest 2–5 (a 1 stops it, any 0 "
+        "blocks it; ties: the weaker card, still tied both)."
+    ),
+)
+
+
+@cache
+def cards_reference() -> Group:
+    """The cards, then the pieces with their points, then the markers with their effect."""
+    pieces = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    pieces.add_column(_("piece"), no_wrap=True, style="bold")
+    pieces.add_column(_("in the box"), justify="right")
+    pieces.add_column(_("one piece"), justify="right")
+    pieces.add_column(_("whole cookie of 4"), justify="right")
+    for kind, (count, points, whole) in PIECE_KINDS.items():
+        pieces.add_row(_(PIECE_TITLES[kind]), str(count), str(points), str(whole or "—"))
+    markers = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    markers.add_column(_("marker"), no_wrap=True, style="bold")
+    markers.add_column(_("what it does"), ratio=1)
+    for kind in MARKER_KINDS:
+        markers.add_row(_(MARKER_TITLES[kind]), _(MARKER_EFFECTS[kind]))
+    lines = [Text(_(line)) for line in CARD_LINES]
+    tail = Text(
+        _(
+            "Scoring: each rotten piece cancels your cheapest good piece, then whole cookies; "
+            "+2 per unused marker. The highest score has a tummy ache: the second wins."
+        )
+    )
+    return Group(*lines, Text(""), pieces, Text(""), markers, Text(""), tail)

@@ -1,0 +1,210 @@
+"""What the Cookies Battle screen shows, computed from one seat's view: no widgets here.
+
+A card is drawn short, its suit by letter (readable without colour) and its value::
+
+    B7  blue 7     G12 green 12     R1 red 1     ★5 gold 5     0  13  Mg (the Magician)
+
+The hand is one line per suit, cards in value order; the cards that may be played now are
+bright, the others dimmed; the cursor is reversed. The table lists every seat with the
+card it played to this trick, its pieces and markers (counts) and what it won face up.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+
+from cakeparty.core.games.cookies_battle.cards import (
+    COLOURS,
+    GOLD,
+    PIECE_KINDS,
+    PIECE_TITLES,
+    SUIT_TITLES,
+    card,
+    is_card,
+    piece_kind,
+)
+from cakeparty.core.games.cookies_battle.text import card_words, piece_words
+from cakeparty.core.i18n import N_, _, ngettext
+
+__all__ = ["card_words", "piece_words"]  # the game's own words, for the screen's modules
+
+#: The suit letters (translators may choose their own initials); Gold is a star.
+SUIT_LETTERS = {"blue": N_("B"), "green": N_("G"), "red": N_("R"), "gold": "★"}
+#: The suits' colours where colours are shown.
+SUIT_STYLES = {
+    "blue": "bold #5f87ff",
+    "green": "bold #5fd75f",
+    "red": "bold #ff5f5f",
+    "gold": "bold #ffd700",
+    None: "bold #d787ff",
+}
+#: The hand's rows: the colours, Gold, then the specials.
+ROWS: tuple[str | None, ...] = (*COLOURS, GOLD, None)
+#: A piece kind's short form, in the table's "won face up" column.
+PIECE_LETTERS = {
+    "traditional": N_("T"),
+    "sprinkle": N_("S"),
+    "strawberry": N_("St"),
+    "rotten": N_("R"),
+}
+CELL = 4  # a card's width in the hand
+
+
+def short_card(name: str) -> str:
+    """A card in at most three columns: "B7", "★12", "0", "13", "Mg"."""
+    item = card(name)
+    if item.magician:
+        return _("Mg")
+    if item.suit is None:
+        return str(item.value)
+    return f"{_(SUIT_LETTERS[item.suit])}{item.value}"
+
+
+def card_style(name: str) -> str:
+    return SUIT_STYLES[card(name).suit]
+
+
+def sort_key(name: str) -> tuple[int, int, str]:
+    """Suit order (Blue, Green, Red, Gold, specials), then value (the Magician last)."""
+    item = card(name)
+    value = item.value if item.value is not None else 99
+    return ROWS.index(item.suit), value, name
+
+
+def pieces_summary(names: Iterable[str | None], *, short: bool = False) -> str:
+    """Pieces counted by kind, in the box's order: "2 Traditional, 1 Rotten" (short:
+    "2T 1R"); face-down ones as "2 face down"."""
+    counts = Counter(piece_kind(n) if n is not None else None for n in names)
+    parts = []
+    for kind in PIECE_KINDS:
+        if counts[kind]:
+            if short:
+                parts.append(f"{counts[kind]}{_(PIECE_LETTERS[kind])}")
+            else:
+                parts.append(f"{counts[kind]} {_(PIECE_TITLES[kind])}")
+    if counts[None]:
+        parts.append(
+            ngettext("{n} face down", "{n} face down", counts[None]).format(n=counts[None])
+        )
+    return (" " if short else ", ").join(parts)
+
+
+@dataclass
+class Marks:
+    """What a person has chosen so far in the pass step, before passing."""
+
+    left: int | None = None  # the card for the left neighbour
+    right: int | None = None  # the card for the right neighbour
+
+    def clear(self) -> None:
+        self.left = self.right = None
+
+
+def hand_order(known: dict[int, str] | object, hand: Sequence[int]) -> list[int]:
+    """The hand's slots in the order drawn: by suit, then value (unknown cards last)."""
+    names = dict(known)  # type: ignore[call-overload]
+    seen = [s for s in hand if is_card(names.get(s, ""))]
+    unseen = [s for s in hand if s not in seen]
+    return sorted(seen, key=lambda s: sort_key(names[s])) + unseen
+
+
+def hand_lines(
+    names: dict[int, str],
+    order: Sequence[int],
+    cursor: int | None,
+    playable: set[int],
+    marks: Marks,
+    received: set[int],
+    *,
+    dim_unplayable: bool,
+) -> Text:
+    """One line per suit held: "Blue    3   7   11", the cursor's card reversed, the
+    playable cards bright and the others dimmed (while a card is to be played), the
+    pass marks (← left, → right) and cards just received (+) beside their value."""
+    rows: dict[str | None, list[Text]] = {}
+    for index, slot in enumerate(order):
+        name = names.get(slot)
+        if name is None:
+            continue
+        item = card(name)
+        label = _("Mg") if item.magician else str(item.value)
+        mark = " "
+        if slot == marks.left:
+            mark = "←"
+        elif slot == marks.right:
+            mark = "→"
+        elif slot in received:
+            mark = "+"
+        style = card_style(name)
+        if dim_unplayable and slot not in playable:
+            style = "dim"
+        token = Text(label.rjust(2) + mark, style=style)
+        if index == cursor:
+            token.stylize("reverse")
+        rows.setdefault(item.suit, []).append(token)
+    lines = []
+    for suit in ROWS:
+        if suit not in rows:
+            continue
+        title = _(SUIT_TITLES[suit]) if suit is not None else _("Special")
+        line = Text(title.ljust(8), style=SUIT_STYLES[suit])
+        for token in rows[suit]:
+            line.append(" ")
+            line.append_text(token)
+        lines.append(line)
+    return Text("\n").join(lines)
+
+
+def seat_line(
+    name: str,
+    *,
+    played: str | None,
+    pieces: int,
+    markers: int | None,
+    won: Sequence[str],
+    to_act: bool,
+    leader: bool,
+    you: bool,
+    width: int,
+    faded: bool = False,
+    winner: bool = False,
+) -> Text:
+    """One seat at the table: "▸ Ann*    B7    3  1  2T 1S" (▸ to act, * leads); the
+    last trick's cards ``faded`` once it is won, its winner's card ticked."""
+    text = Text()
+    text.append("▸" if to_act else " ", style="bold")
+    label = name[:8] + ("*" if leader else "")
+    text.append(label.ljust(10), style="bold" if you else "")
+    if played is not None:
+        shown = short_card(played) + ("✓" if winner else "")
+        text.append(shown.ljust(5), style="dim" if faded and not winner else card_style(played))
+    else:
+        text.append("·".ljust(5), style="dim")
+    text.append(str(pieces).rjust(3))
+    text.append(str(markers).rjust(4) if markers is not None else "    ")
+    text.append("  ")
+    summary = pieces_summary(won, short=True)
+    room = max(0, width - text.cell_len)
+    text.append(summary[:room], style="italic")
+    return text
+
+
+def last_trick_line(view: Any, names: Sequence[str]) -> Text:
+    """The trick just won, while the next is played: "Last trick, Eclair: R6✓ B2 R5 0"."""
+    text = Text(style="dim")
+    winner = view.last_winner
+    text.append(_("Last trick, {name}:").format(name=names[winner]))
+    for seat, slot in view.last_trick:
+        name = view.known.get(slot)
+        text.append(" ")
+        if name is None:
+            text.append("?")
+            continue
+        mark = "✓" if seat == winner else ""
+        text.append(short_card(name) + mark, style=card_style(name) if mark else "")
+    return text

@@ -1,0 +1,130 @@
+"""The end of a Cookies Battle game in words: each player's assembly — whole cookies, loose
+pieces, pieces cancelled by rotten ones, unused markers — the tummy ache and the winner.
+Pure functions of the final scores and the seats' names: no widgets here.
+
+The breakdown (two rows a player) opens before the end box, which then ranks the players
+one row each: six players fit 80×24 either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from cakeparty.core.games.cookies_battle.cards import PIECE_TITLES
+from cakeparty.core.games.cookies_battle.scoring import GOOD, SeatScore
+from cakeparty.core.i18n import _, ngettext
+
+
+def assembly_line(score: SeatScore) -> str:
+    """A player's pieces put together, in short: "1 Traditional cookie, 3 Sprinkle,
+    1 Strawberry · 2 rotten cancel 2 Traditional · 1 marker +2"."""
+    assembly = score.assembly
+    kept = []
+    for index, kind in enumerate(GOOD):
+        title = _(PIECE_TITLES[kind])
+        cookies, loose = assembly.cookies[index], assembly.loose[index]
+        if cookies:
+            kept.append(
+                ngettext("{n} {kind} cookie", "{n} {kind} cookies", cookies).format(
+                    n=cookies, kind=title
+                )
+            )
+        if loose:
+            kept.append(_("{n} {kind}").format(n=loose, kind=title))
+    parts = [", ".join(kept) if kept else _("no good piece")]
+    if assembly.rotten:
+        cancelled = ", ".join(
+            _("{n} {kind}").format(n=n, kind=_(PIECE_TITLES[kind]))
+            for kind, n in zip(GOOD, assembly.cancelled, strict=True)
+            if n
+        )
+        if cancelled:
+            parts.append(
+                ngettext(
+                    "{n} rotten cancels {pieces}", "{n} rotten cancel {pieces}", assembly.rotten
+                ).format(n=assembly.rotten, pieces=cancelled)
+            )
+        else:
+            parts.append(
+                ngettext(
+                    "{n} rotten, nothing to cancel",
+                    "{n} rotten, nothing to cancel",
+                    assembly.rotten,
+                ).format(n=assembly.rotten)
+            )
+    if score.markers:
+        parts.append(
+            ngettext("{n} marker +{points}", "{n} markers +{points}", score.markers).format(
+                n=score.markers, points=score.marker_points
+            )
+        )
+    return " · ".join(parts)
+
+
+def _order(scores: Sequence[SeatScore]) -> list[int]:
+    return sorted(range(len(scores)), key=lambda s: (-scores[s].total, s))
+
+
+def _note(seat: int, winners: Sequence[int], tummy_ache: Sequence[int]) -> str:
+    if seat in winners:
+        return " ★ " + _("wins")
+    if seat in tummy_ache:
+        return " — " + _("tummy ache")
+    return ""
+
+
+def _total(name: str, score: SeatScore, note: str) -> str:
+    return ngettext(
+        "{name}: {total} point{note}", "{name}: {total} points{note}", score.total
+    ).format(name=name, total=score.total, note=note)
+
+
+def ranking_lines(
+    scores: Sequence[SeatScore],
+    names: Sequence[str],
+    winners: Sequence[int],
+    tummy_ache: Sequence[int],
+) -> list[str]:
+    """Every player, highest score first, one row each, the winner and the tummy ache
+    said."""
+    return [
+        _total(names[seat], scores[seat], _note(seat, winners, tummy_ache))
+        for seat in _order(scores)
+    ]
+
+
+def breakdown_lines(
+    scores: Sequence[SeatScore],
+    names: Sequence[str],
+    winners: Sequence[int],
+    tummy_ache: Sequence[int],
+) -> list[Text]:
+    """Every player, highest score first: the total, then how the pieces were put
+    together (one item each, two rows)."""
+    lines = []
+    for seat in _order(scores):
+        score = scores[seat]
+        text = Text(_total(names[seat], score, _note(seat, winners, tummy_ache)), style="bold")
+        text.append("\n")
+        text.append("  " + assembly_line(score), style="")
+        lines.append(text)
+    return lines
+
+
+def headline(names: Sequence[str], winners: Sequence[int], tummy_ache: Sequence[int]) -> str:
+    """ "Bob wins — Ann has a tummy ache" (a shared win names them all)."""
+    won = ", ".join(names[s] for s in winners)
+    if not winners:
+        text = _("Nobody wins")
+    elif len(winners) == 1:
+        text = _("{names} wins").format(names=won)
+    else:
+        text = _("{names} share the win").format(names=won)
+    if tummy_ache:
+        ache = ", ".join(names[s] for s in tummy_ache)
+        text += " — " + ngettext(
+            "{names} has a tummy ache", "{names} have a tummy ache", len(tummy_ache)
+        ).format(names=ache)
+    return text
