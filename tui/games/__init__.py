@@ -14,6 +14,7 @@ from cakeparty.tui.table.registration import TableGame
 PACKAGES = [
     "cake_duel",
     "cake_master",
+    "cake_of_doom",
 ]
 
 GAMES: tuple[TableGame, ...] = tuple(

@@ -1,0 +1,464 @@
+"""What the Cake of Doom screen shows, computed from one seat's view: no widgets here.
+
+The hand is shown by sort — cards of one sort are worth the same and the rules treat them
+alike — so an offer or a discard is built by counts: "Sponge Cake 2/3" is two of the
+three sponge cakes in hand. A specialty carries its continent ("Tiramisu·Eu"), and in an
+offer the +1 it gets on the target ("Tiramisu+1"). A region's row reads: name, continent,
+minimum (≥), who holds it and the value lying on it, and in the advanced game its control
+bonus in short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.text import Text
+
+from cakeparty.core.games.cake_of_doom.cards import (
+    ALIENS,
+    CONTINENT_TITLES,
+    DOOM,
+    DOOM_REGIONS,
+    FREYA,
+    MISCHIEF,
+    REGIONS,
+    SORT_TITLES,
+    SORTS,
+    card,
+)
+from cakeparty.core.games.cake_of_doom.rules import units
+from cakeparty.core.games.cake_of_doom.view import DoomView, OfferView
+from cakeparty.core.i18n import N_, _, ngettext
+
+#: A continent in two letters, after a specialty's name and in a region's row.
+CONTINENT_SHORT: dict[str, str] = {
+    "europe": N_("Eu"),
+    "asia": N_("As"),
+    "africa": N_("Af"),
+    "americas": N_("Am"),
+    "oceania": N_("Oc"),
+    "poles": N_("Po"),
+}
+
+#: Each alien's power in a few words, for the players' panel (the help has it in full).
+POWER_SHORT: dict[str, str] = {
+    "freya": N_("+1 neutral"),
+    "glorp": N_("limit 12"),
+    "zix": N_("sees steal"),
+    "mumbo": N_("fail: draw"),
+    "vashti": N_("eaten: 1"),
+    "krell": N_("2 sabotage"),
+    "pib": N_("draw +1"),
+    "ozzy": N_("+1 always"),
+}
+
+#: Each region's control bonus in a few words (advanced game), for the regions' panel.
+BONUS_SHORT: dict[str, str] = {
+    "north-america": N_("draw 2"),
+    "south-america": N_("draw cake"),
+    "western-europe": N_("top cake"),
+    "eastern-europe": N_("top misch."),
+    "east-asia": N_("steal 1"),
+    "south-asia": N_("draw misch."),
+    "middle-east": N_("look, take"),
+    "north-africa": N_("swap cards"),
+    "west-africa": N_("draw 1"),
+    "southern-africa": N_("all drop 1"),
+    "australia": N_("pick misch."),
+    "pacific-islands": N_("2 cakes −1"),
+    "arctic": N_("steal left"),
+    "antarctica": N_("steal right"),
+}
+
+#: The order sorts are shown in a hand: sponge cake, specialties, then mischief.
+SORT_ORDER = {sort: index for index, sort in enumerate(SORTS)}
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` columns, with … when cut."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def sort_title(sort: str) -> str:
+    return _(SORT_TITLES[sort])
+
+
+def card_title(name: str | None) -> str:
+    """A card's name in words ("Tiramisu"), or "a face-down card"."""
+    if name is None:
+        return _("a face-down card")
+    return sort_title(card(name).sort)
+
+
+def sort_label(sort: str) -> str:
+    """A sort as the hand shows it: "Tiramisu·Eu" (a specialty with its continent)."""
+    continent = SORTS[sort][1]
+    if continent is None:
+        return sort_title(sort)
+    return f"{sort_title(sort)}·{_(CONTINENT_SHORT[continent])}"
+
+
+def continent_title(continent: str | None) -> str:
+    return _(CONTINENT_TITLES[continent]) if continent else "?"
+
+
+def target_title(target: str) -> str:
+    return _("DOOM") if target == DOOM else _(REGIONS[target].title)
+
+
+def seat_name(seat: int | None, names: Sequence[str]) -> str:
+    if seat is None or not 0 <= seat < len(names):
+        return "?"
+    return names[seat]
+
+
+# -- the hand, by sort ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sort:
+    """The cards of one sort in a hand: the sort and its slots, lowest first."""
+
+    sort: str
+    slots: tuple[int, ...]
+
+    @property
+    def cake(self) -> bool:
+        return SORTS[self.sort][0] == "cake"
+
+
+def hand_sorts(view: DoomView) -> list[Sort]:
+    """The viewer's hand grouped by sort: cake cards first, then mischief."""
+    groups: dict[str, list[int]] = {}
+    for slot in sorted(view.hand):
+        name = view.card(slot)
+        if name is not None:
+            groups.setdefault(card(name).sort, []).append(slot)
+    ordered = sorted(groups, key=lambda s: SORT_ORDER[s])
+    return [Sort(s, tuple(groups[s])) for s in ordered]
+
+
+@dataclass
+class Marks:
+    """A choice being built: an offer (its target and the cards by sort) or a discard."""
+
+    mode: str | None = None  # "bribe" or "discard"
+    target: str | None = None  # the bribe's target
+    picked: dict[str, int] = field(default_factory=dict)  # sort → cards chosen
+
+    def clear(self) -> None:
+        self.mode = self.target = None
+        self.picked.clear()
+
+    @property
+    def count(self) -> int:
+        return sum(self.picked.values())
+
+    def slots(self, sorts: Sequence[Sort]) -> tuple[int, ...]:
+        """The chosen cards: the lowest slots of each sort, as the legal moves name them."""
+        out: list[int] = []
+        for group in sorts:
+            out.extend(group.slots[: self.picked.get(group.sort, 0)])
+        return tuple(sorted(out))
+
+
+def hand_lines(
+    view: DoomView, sorts: Sequence[Sort], cursor: int, marks: Marks, width: int, *, live: bool
+) -> Text:
+    """Two lines: the cake cards, then the mischief cards, each sort with its count (and
+    how many are chosen); the sort under the cursor is highlighted. A line too long for
+    ``width`` shows the part around the cursor."""
+    lines = []
+    for cake, heading in ((True, _("Cake")), (False, _("Mischief"))):
+        parts: list[tuple[Text, bool]] = []
+        for index, group in enumerate(sorts):
+            if group.cake != cake:
+                continue
+            chosen = marks.picked.get(group.sort, 0)
+            label = sort_label(group.sort)
+            if chosen:
+                label += f" {chosen}/{len(group.slots)}"
+            elif len(group.slots) > 1:
+                label += f"×{len(group.slots)}"
+            here = live and index == cursor
+            style = "reverse bold" if here else ("bold underline" if chosen else "")
+            parts.append((Text(label, style=style), here))
+        count = sum(len(g.slots) for g in sorts if g.cake == cake)
+        head = Text(f"{heading} {count}: ".ljust(12), style="bold")
+        if not parts:
+            lines.append(head + Text(_("none"), style="dim"))
+            continue
+        lines.append(head + _window(parts, width - head.cell_len))
+    return Text("\n").join(lines)
+
+
+def _window(parts: Sequence[tuple[Text, bool]], width: int) -> Text:
+    """The parts joined by two spaces; when too wide, the run around the highlighted one,
+    with ‹ › saying more lies to the side."""
+    gap = "  "
+    full = Text(gap).join(p for p, _here in parts)
+    if full.cell_len <= width:
+        return full
+    focus = next((i for i, (_p, here) in enumerate(parts) if here), 0)
+    start = focus
+    end = focus + 1
+    used = parts[focus][0].cell_len
+    while True:
+        grown = False
+        if end < len(parts) and used + len(gap) + parts[end][0].cell_len + 4 <= width:
+            used += len(gap) + parts[end][0].cell_len
+            end += 1
+            grown = True
+        if start > 0 and used + len(gap) + parts[start - 1][0].cell_len + 4 <= width:
+            start -= 1
+            used += len(gap) + parts[start][0].cell_len
+            grown = True
+        if not grown:
+            break
+    out = Text("‹ " if start > 0 else "", style="dim")
+    out.append_text(Text(gap).join(p for p, _here in parts[start:end]))
+    if end < len(parts):
+        out.append(" ›", style="dim")
+    out.truncate(width, overflow="ellipsis")
+    return out
+
+
+# -- offers ---------------------------------------------------------------------------------
+
+
+def requirement(view: DoomView, seat: int, target: str) -> int | None:
+    """What ``seat``'s offer for ``target`` must reach, or ``None`` when it may not bribe
+    it (as the rules say it, from the public view)."""
+    if target == DOOM:
+        return view.doom.minimum if len(view.regions_of(seat)) >= DOOM_REGIONS else None
+    region = next((r for r in view.regions if r.name == target), None)
+    if region is None or region.holder == seat:
+        return None
+    return region.minimum if region.holder is None else region.value + 1
+
+
+def target_continent(view: DoomView, target: str) -> str | None:
+    return view.doom.favourite if target == DOOM else REGIONS[target].continent
+
+
+def freya_plus(view: DoomView, seat: int, target: str) -> int:
+    """Freya's +1 on a bribe of a neutral region."""
+    if view.aliens[seat] != FREYA or target == DOOM:
+        return 0
+    region = next((r for r in view.regions if r.name == target), None)
+    return 1 if region is not None and region.holder is None else 0
+
+
+def offer_worth(
+    view: DoomView, seat: int, target: str, names: Sequence[str]
+) -> tuple[list[tuple[str, int]], int, int]:
+    """The cards of an offer with what each is worth on ``target``, Freya's +1 and the
+    total."""
+    continent = target_continent(view, target)
+    alien = view.aliens[seat]
+    worth = [(name, units(name, continent, alien)) for name in names]
+    plus = freya_plus(view, seat, target)
+    return worth, plus, sum(w for _n, w in worth) + plus
+
+
+def _worth_text(name: str, value: int) -> str:
+    title = card_title(name)
+    return f"{title}+1" if value == 2 else title
+
+
+def builder_line(view: DoomView, marks: Marks, sorts: Sequence[Sort]) -> Text:
+    """The offer being built: its cards with their +1s, its value against the need."""
+    assert view.seat is not None and marks.target is not None
+    need = requirement(view, view.seat, marks.target)
+    chosen = [view.card(s) for s in marks.slots(sorts)]
+    worth, plus, total = offer_worth(view, view.seat, marks.target, [n for n in chosen if n])
+    text = Text()
+    text.append(_("Offer for {target}: ").format(target=target_title(marks.target)), style="bold")
+    if worth:
+        text.append(" · ".join(_worth_text(n, w) for n, w in worth))
+        if plus:
+            text.append(" · " + _("Freya +1"))
+    else:
+        text.append(_("no card yet"), style="dim")
+    reached = need is not None and total >= need
+    text.append(
+        "  " + _("= {value}, needs {need}").format(value=total, need=need if need else "?"),
+        style="bold green" if reached else "bold red",
+    )
+    text.append(" ✓" if reached else " ✗", style="bold green" if reached else "bold red")
+    return text
+
+
+def offer_lines(view: DoomView, names: Sequence[str]) -> Text:
+    """The bribe on the table: who offers what for which target, its value with every
+    bonus and removal against its need, then the sabotages so far and who is still asked."""
+    offer = view.offer
+    assert offer is not None
+    who = seat_name(offer.seat, names)
+    text = Text()
+    text.append(
+        _("{name} bribes {target}: ").format(name=who, target=target_title(offer.target)),
+        style="bold",
+    )
+    if not offer.opened:
+        text.append(
+            ngettext("{n} face-down card", "{n} face-down cards", len(offer.slots)).format(
+                n=len(offer.slots)
+            ),
+            style="italic",
+        )
+        text.append("  " + _("needs {need}").format(need=offer.need), style="bold")
+    else:
+        text.append_text(_offer_cards(view, offer))
+        value = offer.value if offer.value is not None else 0
+        reached = value >= offer.need
+        text.append(
+            "  " + _("= {value}, needs {need}").format(value=value, need=offer.need),
+            style="bold green" if reached else "bold red",
+        )
+    second = sabotage_text(view, offer, names)
+    return Text("\n").join([text, second])
+
+
+def _offer_cards(view: DoomView, offer: OfferView) -> Text:
+    continent = target_continent(view, offer.target)
+    alien = view.aliens[offer.seat]
+    out = Text()
+    for index, slot in enumerate(offer.slots):
+        name = view.card(slot)
+        if index:
+            out.append(" · ")
+        if name is None:
+            out.append("?")
+            continue
+        full = units(name, continent, alien)
+        left = offer.left[index] if index < len(offer.left) else full
+        if left <= 0:
+            out.append(card_title(name), style="strike dim")
+        elif left < full:
+            out.append(card_title(name))
+            out.append("+1", style="strike dim")
+        else:
+            out.append(_worth_text(name, full))
+    if offer.freya:
+        out.append(" · ")
+        out.append(_("Freya +1"), style="strike dim" if offer.freya_removed else "")
+    return out
+
+
+def sabotage_text(view: DoomView, offer: OfferView, names: Sequence[str]) -> Text:
+    """The sabotages against the offer, and whose answer is awaited."""
+    parts = []
+    for play in offer.sabotages:
+        part = _("{name}: {card}").format(
+            name=seat_name(play.seat, names), card=sort_title(play.kind)
+        )
+        if play.blocked_by is not None:
+            part += " " + _("(Force Field)")
+        elif play.removal is not None:
+            removed = len(play.removal) + play.freya
+            part += " −" + str(removed)
+        parts.append(part)
+    text = Text()
+    if offer.protected:
+        text.append(_("Protected: two regions of one continent, no sabotage"), style="italic")
+    elif parts:
+        text.append(_("Sabotage: "), style="bold")
+        text.append(" · ".join(parts))
+    else:
+        text.append(_("No sabotage yet"), style="dim")
+    if view.asking:
+        text.append(
+            "  "
+            + _("still asked: {names}").format(
+                names=", ".join(seat_name(s, names) for s in view.asking)
+            ),
+            style="dim",
+        )
+    return text
+
+
+# -- regions and players --------------------------------------------------------------------
+
+
+def regions_text(view: DoomView, names: Sequence[str], width: int) -> Text:
+    """One row per region in play, then DOOM."""
+    advanced = view.options.advanced
+    lines = []
+    name_width = max(len(_(REGIONS[r.name].title)) for r in view.regions) if view.regions else 10
+    name_width = min(name_width, 15)
+    for region in view.regions:
+        row = Text()
+        row.append(cut(_(REGIONS[region.name].title), name_width).ljust(name_width), style="bold")
+        continent = (
+            _(CONTINENT_SHORT[region.continent]) if advanced else continent_title(region.continent)
+        )
+        row.append(" " + continent.ljust(2 if advanced else 8))
+        row.append(f" ≥{region.minimum}")
+        if region.holder is None:
+            row.append("  " + _("neutral").ljust(8), style="dim")
+            row.append("   ")
+        else:
+            holder = cut(seat_name(region.holder, names), 8).ljust(8)
+            own = view.seat is not None and region.holder == view.seat
+            row.append("  " + holder, style="bold" if own else "")
+            row.append(f" {region.value:>2}")
+        if advanced:
+            row.append(" " + _(BONUS_SHORT.get(region.name, "")), style="italic")
+        row.truncate(width, overflow="ellipsis")
+        lines.append(row)
+    doom = Text()
+    doom.append(_("DOOM").ljust(name_width), style="bold reverse")
+    fav = view.doom.favourite
+    doom.append(
+        " "
+        + (_(CONTINENT_SHORT[fav]) if advanced and fav else continent_title(fav)).ljust(
+            2 if advanced else 8
+        )
+    )
+    doom.append(f" ≥{view.doom.minimum}")
+    if view.doom.holder is not None:
+        doom.append("  " + seat_name(view.doom.holder, names), style="bold")
+    else:
+        doom.append("  " + _("hold 2 regions"), style="dim")
+    doom.truncate(width, overflow="ellipsis")
+    lines.append(doom)
+    return Text("\n").join(lines)
+
+
+def players_text(view: DoomView, names: Sequence[str], active: int | None, width: int) -> Text:
+    """One row per player: the alien and its power, cards in hand, regions held."""
+    lines = []
+    name_width = max(4, min(8, width - 24))
+    for seat in range(view.players):
+        row = Text()
+        row.append("▶" if seat == active else " ", style="bold")
+        own = seat == view.seat
+        row.append(
+            cut(seat_name(seat, names), name_width).ljust(name_width), style="bold" if own else ""
+        )
+        alien = view.aliens[seat] if seat < len(view.aliens) else None
+        if alien is not None:
+            row.append(" " + _(ALIENS[alien].title).ljust(6), style="italic")
+            row.append(" " + _(POWER_SHORT[alien]).ljust(10), style="dim")
+        row.append(f" ✋{view.hand_sizes[seat]:<2}")
+        row.append(f" ⚑{len(view.regions_of(seat))}")
+        row.truncate(width, overflow="ellipsis")
+        lines.append(row)
+    return Text("\n").join(lines)
+
+
+def discard_tops(view: DoomView) -> str:
+    """The draw piles' counts and the discard piles' top cards."""
+    cake_top = view.card(view.cake_discard[-1]) if view.cake_discard else None
+    mischief_top = view.card(view.mischief_discard[-1]) if view.mischief_discard else None
+    return _("piles {cakes}·{mischief} · tops {cake_top} | {mischief_top}").format(
+        cakes=view.cake_pile,
+        mischief=view.mischief_pile,
+        cake_top=card_title(cake_top) if cake_top else "—",
+        mischief_top=card_title(mischief_top) if mischief_top else "—",
+    )
+
+
+__all__ = ["MISCHIEF", "Marks", "Sort"]
