@@ -1,0 +1,340 @@
+"""Who acts, and which moves are legal — from public facts and the seat's own cards.
+
+``check`` uses public facts only (which slots a hand holds, which are cake and which are
+mischief cards, the regions, the piles), so every peer accepts or refuses a move alike;
+what only the cards can tell (is this card what it was claimed to be, is the offer worth
+enough) is checked when the cards are shown, and a false claim ends the game as a cheat.
+
+``legal_actions`` lists what a seat may do from what that seat knows: it never offers a
+false claim or an offer below its target. Cards of the same sort are interchangeable, so it
+lists one move per choice of sorts, with the lowest slots (``check`` accepts any slots).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from cakeparty.core.actions import Action
+from cakeparty.core.errors import IllegalActionError
+from cakeparty.core.games.cake_of_doom.actions import (
+    PILES,
+    Abduct,
+    Bribe,
+    ChooseMix,
+    Discard,
+    Draw,
+    ForceField,
+    Grab,
+    NoBribe,
+    NoForceField,
+    NoSabotage,
+    Peek,
+    PickCard,
+    Remove,
+    Rob,
+    Sabotage,
+)
+from cakeparty.core.games.cake_of_doom.cards import (
+    ABDUCTION,
+    FORCE_FIELD,
+    OPENING,
+    SABOTAGES,
+    TRACTOR_BEAM,
+    card,
+    is_cake_slot,
+)
+from cakeparty.core.games.cake_of_doom.rules import (
+    amount,
+    freya_bonus,
+    removal_error,
+    requirement,
+    target_continent,
+    targets,
+    units,
+)
+from cakeparty.core.games.cake_of_doom.state import DoomState, Phase
+from cakeparty.core.i18n import _, ngettext
+
+#: above this many choices of sorts, offers are listed by value class only
+MAX_OFFERS = 1024
+
+
+def to_act(state: DoomState) -> tuple[int, ...]:
+    return state.to_act
+
+
+def known_hand(state: DoomState, seat: int) -> dict[int, str]:
+    """The cards of ``seat``'s hand that ``seat`` knows, by slot."""
+    out = {}
+    for slot in state.hands[seat]:
+        name = state.knowledge.cards[slot]
+        if name is not None and state.knowledge.knows(seat, slot):
+            out[slot] = name
+    return out
+
+
+def _sorts(hand: dict[int, str]) -> dict[str, list[int]]:
+    groups: dict[str, list[int]] = {}
+    for slot in sorted(hand):
+        groups.setdefault(card(hand[slot]).sort, []).append(slot)
+    return groups
+
+
+def _multisets(
+    groups: list[list[int]], sizes: Iterable[int] | None = None
+) -> Iterator[tuple[int, ...]]:
+    """Every choice of the first k slots of each group (``sizes``: the totals allowed)."""
+    total = sum(len(g) for g in groups)
+    allowed = set(range(total + 1)) if sizes is None else {n for n in sizes if n <= total}
+    if not allowed:
+        return
+    low, high = min(allowed), max(allowed)
+    # how many cards the groups after each one can still give
+    after = [0] * (len(groups) + 1)
+    for i in range(len(groups) - 1, -1, -1):
+        after[i] = after[i + 1] + len(groups[i])
+
+    def walk(i: int, taken: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if i == len(groups):
+            if len(taken) in allowed:
+                yield tuple(sorted(taken))
+            return
+        for k in range(len(groups[i]) + 1):
+            n = len(taken) + k
+            if n > high:
+                break
+            if n + after[i + 1] < low:
+                continue
+            yield from walk(i + 1, taken + tuple(groups[i][:k]))
+
+    yield from walk(0, ())
+
+
+def offers(state: DoomState, seat: int, hand: dict[int, str]) -> list[Bribe]:
+    """Every offer ``seat`` can make that reaches its target, one per choice of sorts."""
+    cakes = {s: n for s, n in hand.items() if is_cake_slot(s)}
+    if not cakes:
+        return []
+    out: list[Bribe] = []
+    alien = state.aliens[seat]
+    for target, need in targets(state, seat):
+        continent = target_continent(state, target)
+        extra = freya_bonus(state, seat, target)
+        worth = {s: units(n, continent, alien) for s, n in cakes.items()}
+        if sum(worth.values()) + extra < need:
+            continue
+        groups = list(_sorts(cakes).values())
+        size = 1
+        for g in groups:
+            size *= len(g) + 1
+        if size > MAX_OFFERS:
+            by_value: dict[int, list[int]] = {}
+            for s in sorted(cakes):
+                by_value.setdefault(worth[s], []).append(s)
+            groups = list(by_value.values())
+        for slots in _multisets(groups):
+            if slots and sum(worth[s] for s in slots) + extra >= need:
+                out.append(Bribe(target, slots))
+    return out
+
+
+def removals(state: DoomState, due: int) -> list[Remove]:
+    """Every way to remove exactly ``due`` value from the offer, one per choice of sorts."""
+    offer = state.offer
+    assert offer is not None
+    freya_left = offer.freya - offer.freya_removed
+    classes: dict[tuple[str, int], list[int]] = {}
+    for slot in offer.slots:
+        left = offer.left(slot)
+        if left > 0:
+            name = state.knowledge.cards[slot]
+            sort = card(name).sort if name is not None else str(slot)
+            classes.setdefault((sort, left), []).append(slot)
+    per_class: list[list[tuple[int, ...]]] = []
+    for (_sort, left), members in classes.items():
+        options: list[tuple[int, ...]] = []
+        n = len(members)
+        for twos in range(n + 1 if left == 2 else 1):
+            for ones in range(n - twos + 1):
+                picked = [s for s in members[:twos] for _ in range(2)]
+                picked += members[twos : twos + ones]
+                if len(picked) <= due:
+                    options.append(tuple(picked))
+        per_class.append(options)
+    out: list[Remove] = []
+
+    def walk(i: int, taken: tuple[int, ...]) -> None:
+        if len(taken) > due:
+            return
+        if i == len(per_class):
+            chosen = tuple(sorted(taken))
+            for freya in (0, 1) if freya_left else (0,):
+                if removal_error(offer, chosen, freya, due) is None:
+                    out.append(Remove(chosen, freya))
+            return
+        for part in per_class[i]:
+            walk(i + 1, taken + part)
+
+    walk(0, ())
+    return out
+
+
+def draws(count: int, cakes: int, mischief: int) -> list[Draw]:
+    """Every split of ``count`` cards between piles that can give ``cakes`` and
+    ``mischief``."""
+    n = min(count, cakes + mischief)
+    return [Draw(c, n - c) for c in range(max(0, n - mischief), min(n, cakes) + 1)]
+
+
+def discards(hand: dict[int, str], slots: tuple[int, ...], count: int, upto: bool) -> list[Discard]:
+    groups: dict[str, list[int]] = {}
+    for slot in sorted(slots):
+        key = card(hand[slot]).sort if slot in hand else f"slot-{slot}"
+        groups.setdefault(key, []).append(slot)
+    sizes = range(count + 1) if upto else (count,)
+    return [Discard(s) for s in _multisets(list(groups.values()), sizes)]
+
+
+def legal_actions(state: DoomState, seat: int) -> list[Action]:
+    """Every move ``seat`` may make now, from what ``seat`` knows."""
+    task = state.task
+    if task is None or seat not in state.to_act:
+        return []
+    hand = known_hand(state, seat)
+    lowest: dict[str, int] = {}
+    for slot in sorted(hand, reverse=True):
+        lowest[card(hand[slot]).sort] = slot
+    phase = task.phase
+    out: list[Action] = []
+    if phase is Phase.MIX:
+        return [
+            ChooseMix(c)
+            for c in range(OPENING + 1)
+            if c <= len(state.cake_pile) and OPENING - c <= len(state.mischief_pile)
+        ]
+    if phase is Phase.PLAY:
+        if TRACTOR_BEAM in lowest:
+            for pile in PILES:
+                if state.cake_discard if pile == "cake" else state.mischief_discard:
+                    out.append(Grab(lowest[TRACTOR_BEAM], pile))
+        if ABDUCTION in lowest:
+            for victim in range(state.players):
+                if victim != seat and state.hands[victim]:
+                    out.append(Abduct(lowest[ABDUCTION], victim))
+        out.extend(offers(state, seat, hand))
+        out.append(NoBribe())
+        return out
+    if phase is Phase.SABOTAGE:
+        out.append(NoSabotage())
+        out.extend(Sabotage(lowest[kind], kind) for kind in SABOTAGES if kind in lowest)
+        return out
+    if phase is Phase.FORCE_FIELD:
+        out.append(NoForceField())
+        if FORCE_FIELD in lowest:
+            out.append(ForceField(lowest[FORCE_FIELD]))
+        return out
+    if phase is Phase.REMOVE:
+        return list(removals(state, _due(state, task.among[0])))
+    if phase is Phase.PICK:
+        return [PickCard(s) for s in task.among]
+    if phase is Phase.DRAW:
+        return list(draws(task.count, state.available("cake"), state.available("mischief")))
+    if phase is Phase.DISCARD:
+        if task.upto:
+            return list(discards(hand, state.hands[seat], task.count, True))
+        # down to a count, one card at a time (the step repeats until it is done)
+        return list(discards(hand, state.hands[seat], 1, False))
+    if phase is Phase.ROB:
+        return [Rob(v) for v in task.among]
+    if phase is Phase.PEEK:
+        return [Peek(v) for v in task.among]
+    return []
+
+
+def _due(state: DoomState, index: int) -> int:
+    offer = state.offer
+    assert offer is not None and offer.value is not None
+    return amount(offer.sabotages[index].kind, offer.value)
+
+
+def check(state: DoomState, seat: int, action: Action) -> None:
+    """Raise :class:`IllegalActionError` unless ``seat`` may make ``action`` now, as far as
+    public facts tell."""
+
+    def illegal(reason: str) -> IllegalActionError:
+        return IllegalActionError(seat, action, reason)
+
+    task = state.task
+    if task is None or seat not in state.to_act:
+        raise illegal(_("it is not this seat's move"))
+    hand = state.hands[seat]
+
+    def mischief_in_hand(slot: int) -> None:
+        if slot not in hand:
+            raise illegal(_("play a card from your hand"))
+        if is_cake_slot(slot):
+            raise illegal(_("that is a cake card, not a mischief card"))
+
+    phase = task.phase
+    expected: dict[Phase, tuple[type[Action], ...]] = {
+        Phase.MIX: (ChooseMix,),
+        Phase.PLAY: (Grab, Abduct, Bribe, NoBribe),
+        Phase.SABOTAGE: (Sabotage, NoSabotage),
+        Phase.FORCE_FIELD: (ForceField, NoForceField),
+        Phase.REMOVE: (Remove,),
+        Phase.PICK: (PickCard,),
+        Phase.DRAW: (Draw,),
+        Phase.DISCARD: (Discard,),
+        Phase.ROB: (Rob,),
+        Phase.PEEK: (Peek,),
+    }
+    if not isinstance(action, expected.get(phase, ())):
+        raise illegal(_("not a move of this step ({phase})").format(phase=phase.value))
+    if isinstance(action, ChooseMix):
+        if action.cakes > len(state.cake_pile) or action.mischief > len(state.mischief_pile):
+            raise illegal(_("the piles do not hold that many cards"))
+    elif isinstance(action, Grab):
+        mischief_in_hand(action.slot)
+        if not (state.cake_discard if action.pile == "cake" else state.mischief_discard):
+            raise illegal(_("that discard pile is empty"))
+    elif isinstance(action, Abduct):
+        mischief_in_hand(action.slot)
+        if not 0 <= action.victim < state.players or action.victim == seat:
+            raise illegal(_("abduct from another player"))
+        if not state.hands[action.victim]:
+            raise illegal(_("that player holds no card"))
+    elif isinstance(action, Bribe):
+        if requirement(state, seat, action.target) is None:
+            raise illegal(_("you cannot bribe that target now"))
+        if any(s not in hand for s in action.slots):
+            raise illegal(_("offer cards from your hand"))
+        if any(not is_cake_slot(s) for s in action.slots):
+            raise illegal(_("offer cake cards only"))
+    elif isinstance(action, (Sabotage, ForceField)):
+        mischief_in_hand(action.slot)
+    elif isinstance(action, Remove):
+        offer = state.offer
+        if offer is None or not offer.opened:
+            raise illegal(_("the offer is not face up"))
+        reason = removal_error(offer, action.slots, action.freya, _due(state, task.among[0]))
+        if reason is not None:
+            raise illegal(reason)
+    elif isinstance(action, Draw):
+        n = min(task.count, state.available("cake") + state.available("mischief"))
+        if action.count != n:
+            raise illegal(ngettext("draw {n} card", "draw {n} cards", n).format(n=n))
+        if action.cakes > state.available("cake") or action.mischief > state.available("mischief"):
+            raise illegal(_("that pile cannot give so many cards"))
+    elif isinstance(action, Discard):
+        if any(s not in hand for s in action.slots):
+            raise illegal(_("discard cards from your hand"))
+        count = len(action.slots)
+        if count > task.count or (not task.upto and count == 0):
+            raise illegal(
+                ngettext("discard {n} card", "discard {n} cards", task.count).format(n=task.count)
+            )
+    elif isinstance(action, PickCard):
+        if action.slot not in task.among:
+            raise illegal(_("take one of the cards offered"))
+    elif isinstance(action, (Rob, Peek)) and action.victim not in task.among:
+        raise illegal(_("choose another player who holds cards"))
