@@ -30,6 +30,21 @@ def net_screen(runner: Any, bots: Any, host: bytes | None, room: Any) -> Any:
     return NetDoomScreen(NetTable(runner, bots, host), room)
 
 
+def forced(legal: Sequence[Any]) -> Any:
+    """A step with one answer only — no sabotage card to play, no Force Field to answer
+    with, a draw or a discard with one split — is made for a person: never asked."""
+    from cakeparty.core.games.cake_of_doom.actions import (
+        Discard,
+        Draw,
+        NoForceField,
+        NoSabotage,
+    )
+
+    if len(legal) == 1 and isinstance(legal[0], NoSabotage | NoForceField | Draw | Discard):
+        return legal[0]
+    return None
+
+
 def describe_decision(view: Any, seat: int, names: Sequence[str]) -> str:
     """What ``seat`` decides now: "Bob decides: sabotage the bribe or not"."""
     from cakeparty.tui.games.cake_of_doom.lines import decision_line
@@ -93,6 +108,7 @@ GAME = TableGame(
     ),
     local_screen=local_screen,
     net_screen=net_screen,
+    forced=forced,
     describe_decision=describe_decision,
     story=story,
     help=game_help,

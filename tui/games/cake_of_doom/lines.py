@@ -74,6 +74,15 @@ def title_line(view: DoomView, names: Sequence[str], top: str) -> Text:
     return text
 
 
+#: The keys of the turn's moves, in the prompt, when the move is legal.
+TURN_KEYS = (
+    ("grab", N_("t Tractor Beam")),
+    ("abduct", N_("a Abduction")),
+    ("bribe", N_("b bribe")),
+    ("no-bribe", N_("p pass")),
+)
+
+
 def prompt_text(view: DoomView, building: str | None) -> str:
     """What the keys do in the viewer's step (the footer lists them too)."""
     task = view.task
@@ -84,9 +93,10 @@ def prompt_text(view: DoomView, building: str | None) -> str:
             "space/+ adds the card under the cursor, - takes it back · enter offers · esc drops"
         )
     if building == "discard" or task.phase is Phase.DISCARD:
-        return _("space/+ marks a card to discard, - unmarks · enter discards")
+        return _("space marks the card under the cursor · - unmarks one · enter discards")
     if task.phase is Phase.PLAY:
-        return _("t Tractor Beam · a Abduction · b bribe · p pass")
+        tags = {type(a).TAG for a in view.legal}
+        return " · ".join(_(words) for tag, words in TURN_KEYS if tag in tags)
     if task.phase is Phase.SABOTAGE:
         return _("s sabotage (choose the card) · n no sabotage")
     if task.phase is Phase.FORCE_FIELD:

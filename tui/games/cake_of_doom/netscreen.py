@@ -86,7 +86,7 @@ class NetDoomScreen(NetPlay, DoomScreen):
         return headline, lines, self.net.seat in winners
 
     def net_replay_lines(self, entries: list[Any]) -> list[tuple[str, str]]:
-        return replay_lines(entries, self.net.names)
+        return replay_lines(entries, self.net.names, blind=self.net.view(None).options.blind)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":

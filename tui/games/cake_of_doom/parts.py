@@ -397,10 +397,10 @@ def regions_text(view: DoomView, names: Sequence[str], width: int) -> Text:
         row.append(" " + continent.ljust(2 if advanced else 8))
         row.append(f" ≥{region.minimum}")
         if region.holder is None:
-            row.append("  " + _("neutral").ljust(8), style="dim")
+            row.append("  " + _("neutral").ljust(7), style="dim")
             row.append("   ")
         else:
-            holder = cut(seat_name(region.holder, names), 8).ljust(8)
+            holder = cut(seat_name(region.holder, names), 7).ljust(7)
             own = view.seat is not None and region.holder == view.seat
             row.append("  " + holder, style="bold" if own else "")
             row.append(f" {region.value:>2}")
@@ -430,7 +430,7 @@ def regions_text(view: DoomView, names: Sequence[str], width: int) -> Text:
 def players_text(view: DoomView, names: Sequence[str], active: int | None, width: int) -> Text:
     """One row per player: the alien and its power, cards in hand, regions held."""
     lines = []
-    name_width = max(4, min(8, width - 24))
+    name_width = max(4, min(8, width - 26))
     for seat in range(view.players):
         row = Text()
         row.append("▶" if seat == active else " ", style="bold")

@@ -13,6 +13,7 @@ game ends on the final standings.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -85,6 +86,9 @@ MIN_SIZE = (80, 24)
 #: The end-of-game box in the game's own words.
 END_TITLE = N_("Earth has chosen")
 
+#: Bots without a delay play for at most this long (seconds) between two drawings.
+BOT_BURST = 0.05
+
 #: Steps whose choice is a list that opens by itself.
 LISTED = (Phase.MIX, Phase.REMOVE, Phase.PICK, Phase.DRAW, Phase.ROB, Phase.PEEK)
 
@@ -153,6 +157,9 @@ class DoomScreen(TableScreen):
         self.cursor = 0
         self.marks = Marks()
         self.prompted = False  # this decision's list has opened by itself once
+        self._discards: list[str] = []  # sorts marked to discard, still to go
+        self._legal_for: tuple[int, int, int] | None = None
+        self._legal_moves: tuple[Action, ...] = ()
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -232,6 +239,14 @@ class DoomScreen(TableScreen):
         players = self.query_one("#doom-players", Static)
         active = view.to_act[0] if view.to_act else None
         players.update(players_text(view, names, active, max(20, players.content_size.width or 32)))
+        self.status.show(*self.status_text(view))
+        self.refresh_hand(view)
+
+    def refresh_hand(self, view: DoomView | None = None, *, keys: bool = True) -> None:
+        """Draw the offer line and the hand (all a key on the hand changes); ``keys``: the
+        footer's keys too (a move along the hand leaves them as they are)."""
+        view = view or self.view()
+        names = self.table.names
         offer = self.query_one("#doom-offer", Static)
         offer.update(self.offer_text(view))
         hand = self.query_one("#doom-hand", Vertical)
@@ -256,8 +271,17 @@ class DoomScreen(TableScreen):
                 )
             )
             hand.border_subtitle = self._cursor_detail(sorts)
-        self.status.show(*self.status_text(view))
-        self.refresh_bindings()
+        if keys:
+            self.refresh_bindings()
+
+    def _legal(self) -> tuple[Action, ...]:
+        """The legal moves of the seat deciding, worked out once per state of the game."""
+        if self.awaiting is None:
+            return ()
+        key = (self.awaiting, self.table.view(None).state_id, len(self.table.story))
+        if self._legal_for != key:
+            self._legal_for, self._legal_moves = key, self.table.legal(self.awaiting)
+        return self._legal_moves
 
     def _cursor_detail(self, sorts: Sequence[Sort]) -> str:
         """The card under the cursor in a few words (what a mischief card does)."""
@@ -315,6 +339,7 @@ class DoomScreen(TableScreen):
 
     def _tell(self, entries: list[Entry]) -> None:
         names = self.table.names
+        blind = self.table.view(None).options.blind
         for entry in entries:
             event = entry.event
             if event is None:
@@ -328,7 +353,7 @@ class DoomScreen(TableScreen):
                 style = "italic"
             elif isinstance(event, ev.TurnStarted | ev.Drew | ev.NotSabotaged | ev.Refilled):
                 style = "dim"
-            self.log_view.add(describe(event, names), style)
+            self.log_view.add(describe(event, names, blind=blind), style)
 
     # -- the game moving on ----------------------------------------------------------------
 
@@ -347,6 +372,9 @@ class DoomScreen(TableScreen):
             self.refresh_view()
             return
         if table.is_bot(seat):
+            if self.bot_delay <= 0 and isinstance(table, LocalTable):
+                self._bots_at_once(table)
+                return
             self.refresh_view()
             self.bot_busy = True
             self.run_bot(seat)
@@ -360,12 +388,45 @@ class DoomScreen(TableScreen):
             return
         self.await_player(seat)
 
+    def _bots_at_once(self, table: LocalTable) -> None:
+        """Bots without a delay: their moves one after the other, the table drawn once they
+        are made (or every few hundredths of a second, so the screen stays alive)."""
+        start = time.monotonic()
+        while not table.over and time.monotonic() - start < BOT_BURST:
+            seat = table.to_act
+            if seat is None or not table.is_bot(seat):
+                break
+            legal = table.legal(seat)
+            try:
+                action = table.bot_choice(seat)
+            except Exception as exc:  # a broken bot must not end the game for the people
+                action, problem = None, f"{type(exc).__name__}: {exc}"
+            else:
+                problem = _("{action} is not legal now").format(action=action)
+            if action not in legal:
+                self.notify(
+                    _("{name} (bot) stumbled ({problem}) and plays at random this once.").format(
+                        name=table.names[seat], problem=problem
+                    ),
+                    severity="warning",
+                )
+                action = table.bot_rng.choice(legal)
+            entries = table.act(seat, action)
+            self.post_message(ActionChosen(seat, action, True))
+            self._tell(entries)
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
     def await_player(self, seat: int) -> None:
         """The viewer decides: its keys go live; a list step opens its list, a discard
         starts marking."""
         self.awaiting = seat
         view = self.view()
         phase = view.task.phase if view.task is not None else view.phase
+        if phase is Phase.DISCARD and self._discards:
+            self._discard_next()
+            return
+        self._discards.clear()
         if phase is Phase.DISCARD:
             if self.marks.mode != "discard":
                 self.marks.clear()
@@ -496,7 +557,7 @@ class DoomScreen(TableScreen):
         sorts = self.sorts()
         if sorts:
             self.cursor = (self.cursor + step) % len(sorts)
-            self.refresh_view()
+            self.refresh_hand(keys=False)
 
     def _under_cursor(self) -> Sort | None:
         sorts = self.sorts()
@@ -527,7 +588,7 @@ class DoomScreen(TableScreen):
                 )
                 return
         self.marks.picked[group.sort] = chosen + 1
-        self.refresh_view()
+        self.refresh_hand(keys=False)
 
     def action_take_back(self) -> None:
         group = self._under_cursor()
@@ -536,7 +597,7 @@ class DoomScreen(TableScreen):
         self.marks.picked[group.sort] -= 1
         if not self.marks.picked[group.sort]:
             del self.marks.picked[group.sort]
-        self.refresh_view()
+        self.refresh_hand(keys=False)
 
     # -- keys: the turn --------------------------------------------------------------------
 
@@ -738,11 +799,32 @@ class DoomScreen(TableScreen):
                 severity="warning",
             )
             return
+        discards = [a for a in self._legal() if isinstance(a, Discard)]
+        if not task.upto and all(len(a.slots) == 1 for a in discards):
+            # down to the hand limit the rules take one card at a time: the cards marked
+            # go one after the other
+            self._discards = [s for s, n in self.marks.picked.items() for _n in range(n)]
+            self._discard_next()
+            return
         action = self._matching(Discard, Counter(self.marks.picked))
         if action is None:
             self.notify(_("That is not a legal discard now."), severity="warning")
             return
         self.perform(self.awaiting, action)
+
+    def _discard_next(self) -> None:
+        """The next card marked to discard goes."""
+        seat = self.awaiting
+        if seat is None or not self._discards:
+            return
+        sort = self._discards.pop(0)
+        action = self._matching(Discard, Counter({sort: 1}))
+        if action is None:
+            self._discards.clear()
+            self.notify(_("That is not a legal discard now."), severity="warning")
+            self.refresh_view()
+            return
+        self.perform(seat, action)
 
     # -- keys: the lists -------------------------------------------------------------------
 
@@ -789,7 +871,7 @@ class DoomScreen(TableScreen):
     # -- keys: everything else -------------------------------------------------------------
 
     def replay_text(self, replay: Any, names: Sequence[str]) -> list[Any]:
-        return replay_lines(replay, names)
+        return replay_lines(replay, names, blind=self.table.view(None).options.blind)
 
     def fresh_screen(self, setup: GameSetup) -> DoomScreen:
         player = self.table.names[0]

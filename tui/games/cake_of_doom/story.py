@@ -65,8 +65,8 @@ def _cards(names: Sequence[str | None]) -> str:
     return ", ".join(card_title(n) for n in names)
 
 
-def describe(event: Any, names: Sequence[str]) -> str:
-    """A public event in words."""
+def describe(event: Any, names: Sequence[str], *, blind: bool = False) -> str:
+    """A public event in words (``blind``: offers are made face down)."""
     who = lambda seat: seat_name(seat, names)  # noqa: E731
     if isinstance(event, ev.GameSetUp):
         aliens = ", ".join(
@@ -111,6 +111,12 @@ def describe(event: Any, names: Sequence[str]) -> str:
         return _("{name} takes {card}").format(name=who(event.seat), card=card_title(event.card))
     if isinstance(event, ev.Bribed):
         target = target_title(event.target)
+        if any(c is None for c in event.cards) and not blind:
+            return ngettext(
+                "{name} bribes {target} with {n} card (needs {need})",
+                "{name} bribes {target} with {n} cards (needs {need})",
+                len(event.cards),
+            ).format(name=who(event.seat), target=target, n=len(event.cards), need=event.need)
         if any(c is None for c in event.cards):
             return ngettext(
                 "{name} bribes {target} with {n} face-down card (needs {need})",
@@ -222,7 +228,9 @@ def truth_line(entry: Entry, names: Sequence[str]) -> str:
     return _("  ↳ {name} takes {cards}").format(name=who, cards=_cards(entry.cards))
 
 
-def replay_lines(entries: Sequence[Entry], names: Sequence[str]) -> list[tuple[str, str]]:
+def replay_lines(
+    entries: Sequence[Entry], names: Sequence[str], *, blind: bool = False
+) -> list[tuple[str, str]]:
     """A face-up replay as ``(kind, text)`` lines ("bout", "event", "truth", "end")."""
     lines: list[tuple[str, str]] = []
     for entry in entries:
@@ -237,5 +245,5 @@ def replay_lines(entries: Sequence[Entry], names: Sequence[str]) -> list[tuple[s
             kind = "end"
         else:
             kind = "event"
-        lines.append((kind, describe(event, names)))
+        lines.append((kind, describe(event, names, blind=blind)))
     return lines
