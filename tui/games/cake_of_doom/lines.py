@@ -53,8 +53,8 @@ def decision_line(view: DoomView, seat: int, names: Sequence[str]) -> str:
     return _("{name} decides: {step}").format(name=name, step=words)
 
 
-def title_line(view: DoomView, names: Sequence[str], top: str) -> Text:
-    """Game, variant, round r of 10, whose turn, the piles."""
+def title_line(view: DoomView, names: Sequence[str]) -> Text:
+    """Game, variant, round r of 10, whose turn."""
     text = Text()
     text.append(_("Cake of Doom"), style="bold")
     variant = []
@@ -69,8 +69,6 @@ def title_line(view: DoomView, names: Sequence[str], top: str) -> Text:
     if view.round:
         text.append(" · ")
         text.append(_("{name}'s turn").format(name=seat_name(view.current, names)))
-    text.append(" · ")
-    text.append(top, style="dim")
     return text
 
 
@@ -89,11 +87,9 @@ def prompt_text(view: DoomView, building: str | None) -> str:
     if task is None:
         return ""
     if building == "bribe":
-        return _(
-            "space/+ adds the card under the cursor, - takes it back · enter offers · esc drops"
-        )
+        return _("space adds a card · - takes one back · enter offers · esc drops the offer")
     if building == "discard" or task.phase is Phase.DISCARD:
-        return _("space marks the card under the cursor · - unmarks one · enter discards")
+        return _("space marks a card · - unmarks one · enter discards them")
     if task.phase is Phase.PLAY:
         tags = {type(a).TAG for a in view.legal}
         return " · ".join(_(words) for tag, words in TURN_KEYS if tag in tags)

@@ -58,17 +58,17 @@ BONUS_SHORT: dict[str, str] = {
     "north-america": N_("draw 2"),
     "south-america": N_("draw cake"),
     "western-europe": N_("top cake"),
-    "eastern-europe": N_("top misch."),
+    "eastern-europe": N_("top misch"),
     "east-asia": N_("steal 1"),
-    "south-asia": N_("draw misch."),
+    "south-asia": N_("draw misch"),
     "middle-east": N_("look, take"),
     "north-africa": N_("swap cards"),
     "west-africa": N_("draw 1"),
     "southern-africa": N_("all drop 1"),
-    "australia": N_("pick misch."),
+    "australia": N_("pick misch"),
     "pacific-islands": N_("2 cakes −1"),
-    "arctic": N_("steal left"),
-    "antarctica": N_("steal right"),
+    "arctic": N_("rob left"),
+    "antarctica": N_("rob right"),
 }
 
 #: The order sorts are shown in a hand: sponge cake, specialties, then mischief.
@@ -267,56 +267,66 @@ def _worth_text(name: str, value: int) -> str:
     return f"{title}+1" if value == 2 else title
 
 
+def _value_text(value: int, need: int | None) -> Text:
+    """ " = 4, needs 3 ✓" in green when reached, red when not."""
+    reached = need is not None and value >= need
+    style = "bold green" if reached else "bold red"
+    words = _("= {value}, needs {need}").format(value=value, need=need if need else "?")
+    return Text(f" {words} {'✓' if reached else '✗'}", style=style)
+
+
 def builder_line(view: DoomView, marks: Marks, sorts: Sequence[Sort]) -> Text:
-    """The offer being built: its cards with their +1s, its value against the need."""
+    """The offer being built: its value with every bonus against what it must reach, then
+    its cards by sort with their +1s."""
     assert view.seat is not None and marks.target is not None
     need = requirement(view, view.seat, marks.target)
     chosen = [view.card(s) for s in marks.slots(sorts)]
-    worth, plus, total = offer_worth(view, view.seat, marks.target, [n for n in chosen if n])
+    _worth, plus, total = offer_worth(view, view.seat, marks.target, [n for n in chosen if n])
+    continent = target_continent(view, marks.target)
+    alien = view.aliens[view.seat]
     text = Text()
-    text.append(_("Offer for {target}: ").format(target=target_title(marks.target)), style="bold")
-    if worth:
-        text.append(" · ".join(_worth_text(n, w) for n, w in worth))
-        if plus:
-            text.append(" · " + _("Freya +1"))
-    else:
-        text.append(_("no card yet"), style="dim")
-    reached = need is not None and total >= need
-    text.append(
-        "  " + _("= {value}, needs {need}").format(value=total, need=need if need else "?"),
-        style="bold green" if reached else "bold red",
-    )
-    text.append(" ✓" if reached else " ✗", style="bold green" if reached else "bold red")
+    text.append(_("Offer for {target}").format(target=target_title(marks.target)), style="bold")
+    text.append_text(_value_text(total, need))
+    parts = []
+    for group in sorts:
+        count = marks.picked.get(group.sort, 0)
+        name = view.card(group.slots[0]) if count else None
+        if name is None:
+            continue
+        label = _worth_text(name, units(name, continent, alien))
+        parts.append(f"{label}×{count}" if count > 1 else label)
+    if plus:
+        parts.append(_("Freya +1"))
+    text.append(" · " + (" · ".join(parts) if parts else _("no card yet")))
     return text
 
 
 def offer_lines(view: DoomView, names: Sequence[str]) -> Text:
-    """The bribe on the table: who offers what for which target, its value with every
-    bonus and removal against its need, then the sabotages so far and who is still asked."""
+    """The bribe on the table: who offers for which target, its value with every bonus and
+    removal against what it must reach, its cards; then the sabotages so far and who is
+    still asked."""
     offer = view.offer
     assert offer is not None
     who = seat_name(offer.seat, names)
     text = Text()
     text.append(
-        _("{name} bribes {target}: ").format(name=who, target=target_title(offer.target)),
+        _("{name} bribes {target}").format(name=who, target=target_title(offer.target)),
         style="bold",
     )
     if not offer.opened:
+        text.append(" · ")
         text.append(
             ngettext("{n} face-down card", "{n} face-down cards", len(offer.slots)).format(
                 n=len(offer.slots)
             ),
             style="italic",
         )
-        text.append("  " + _("needs {need}").format(need=offer.need), style="bold")
+        text.append(" · " + _("needs {need}").format(need=offer.need), style="bold")
     else:
-        text.append_text(_offer_cards(view, offer))
         value = offer.value if offer.value is not None else 0
-        reached = value >= offer.need
-        text.append(
-            "  " + _("= {value}, needs {need}").format(value=value, need=offer.need),
-            style="bold green" if reached else "bold red",
-        )
+        text.append_text(_value_text(value, offer.need))
+        text.append(" · ")
+        text.append_text(_offer_cards(view, offer))
     second = sabotage_text(view, offer, names)
     return Text("\n").join([text, second])
 
@@ -397,12 +407,12 @@ def regions_text(view: DoomView, names: Sequence[str], width: int) -> Text:
         row.append(" " + continent.ljust(2 if advanced else 8))
         row.append(f" ≥{region.minimum}")
         if region.holder is None:
-            row.append("  " + _("neutral").ljust(7), style="dim")
+            row.append(" " + (_("neutral") if not advanced else "—").ljust(7), style="dim")
             row.append("   ")
         else:
             holder = cut(seat_name(region.holder, names), 7).ljust(7)
             own = view.seat is not None and region.holder == view.seat
-            row.append("  " + holder, style="bold" if own else "")
+            row.append(" " + holder, style="bold" if own else "")
             row.append(f" {region.value:>2}")
         if advanced:
             row.append(" " + _(BONUS_SHORT.get(region.name, "")), style="italic")
@@ -419,16 +429,16 @@ def regions_text(view: DoomView, names: Sequence[str], width: int) -> Text:
     )
     doom.append(f" ≥{view.doom.minimum}")
     if view.doom.holder is not None:
-        doom.append("  " + seat_name(view.doom.holder, names), style="bold")
+        doom.append(" " + seat_name(view.doom.holder, names), style="bold")
     else:
-        doom.append("  " + _("hold 2 regions"), style="dim")
+        doom.append(" " + _("needs 2 regions"), style="dim")
     doom.truncate(width, overflow="ellipsis")
     lines.append(doom)
     return Text("\n").join(lines)
 
 
 def players_text(view: DoomView, names: Sequence[str], active: int | None, width: int) -> Text:
-    """One row per player: the alien and its power, cards in hand, regions held."""
+    """One row per player: the alien and its power, cards in hand (▯), regions held (⚑)."""
     lines = []
     name_width = max(4, min(8, width - 26))
     for seat in range(view.players):
@@ -442,7 +452,7 @@ def players_text(view: DoomView, names: Sequence[str], active: int | None, width
         if alien is not None:
             row.append(" " + _(ALIENS[alien].title).ljust(6), style="italic")
             row.append(" " + _(POWER_SHORT[alien]).ljust(10), style="dim")
-        row.append(f" ✋{view.hand_sizes[seat]:<2}")
+        row.append(f" ▯{view.hand_sizes[seat]:<2}")
         row.append(f" ⚑{len(view.regions_of(seat))}")
         row.truncate(width, overflow="ellipsis")
         lines.append(row)
@@ -453,7 +463,7 @@ def discard_tops(view: DoomView) -> str:
     """The draw piles' counts and the discard piles' top cards."""
     cake_top = view.card(view.cake_discard[-1]) if view.cake_discard else None
     mischief_top = view.card(view.mischief_discard[-1]) if view.mischief_discard else None
-    return _("piles {cakes}·{mischief} · tops {cake_top} | {mischief_top}").format(
+    return _("piles {cakes}/{mischief} · discards {cake_top} | {mischief_top}").format(
         cakes=view.cake_pile,
         mischief=view.mischief_pile,
         cake_top=card_title(cake_top) if cake_top else "—",

@@ -173,6 +173,7 @@ class DoomScreen(TableScreen):
             with Vertical(id="doom-right"):
                 players = Static(id="doom-players", markup=False)
                 players.border_title = _("Players")
+                players.border_subtitle = _("▯ cards ⚑ regions")
                 yield players
                 log = LogView(id="doom-log")
                 log.border_title = _("Log")
@@ -232,8 +233,9 @@ class DoomScreen(TableScreen):
         """Draw everything from the viewer's view."""
         view = self.view()
         names = self.table.names
-        self.query_one("#doom-title", Static).update(title_line(view, names, discard_tops(view)))
+        self.query_one("#doom-title", Static).update(title_line(view, names))
         regions = self.query_one("#doom-regions", Static)
+        regions.border_subtitle = discard_tops(view)
         width = max(20, regions.content_size.width or 40)
         regions.update(regions_text(view, names, width))
         players = self.query_one("#doom-players", Static)
@@ -564,17 +566,10 @@ class DoomScreen(TableScreen):
         return sorts[min(self.cursor, len(sorts) - 1)] if sorts else None
 
     def action_add(self) -> None:
-        group = self._under_cursor()
-        if group is None or self.marks.mode is None:
-            return
-        if self.marks.mode == "bribe" and not group.cake:
-            self.notify(_("Only cake cards go in an offer."), severity="warning")
-            return
-        chosen = self.marks.picked.get(group.sort, 0)
-        if chosen >= len(group.slots):
-            self.notify(
-                _("Every {card} you hold is chosen already.").format(card=sort_title(group.sort))
-            )
+        """One more card of the sort under the cursor; when that sort is used up (or is no
+        cake in an offer), the next sort that has a card left."""
+        sorts = self.sorts()
+        if not sorts or self.marks.mode is None:
             return
         if self.marks.mode == "discard":
             task = self.view().task
@@ -587,8 +582,23 @@ class DoomScreen(TableScreen):
                     ).format(n=task.count)
                 )
                 return
-        self.marks.picked[group.sort] = chosen + 1
-        self.refresh_hand(keys=False)
+        start = min(self.cursor, len(sorts) - 1)
+        for step in range(len(sorts)):
+            index = (start + step) % len(sorts)
+            group = sorts[index]
+            if self.marks.mode == "bribe" and not group.cake:
+                continue
+            chosen = self.marks.picked.get(group.sort, 0)
+            if chosen < len(group.slots):
+                self.cursor = index
+                self.marks.picked[group.sort] = chosen + 1
+                self.refresh_hand(keys=False)
+                return
+        self.notify(
+            _("Every cake card you hold is in the offer already.")
+            if self.marks.mode == "bribe"
+            else _("Every card you hold is marked already.")
+        )
 
     def action_take_back(self) -> None:
         group = self._under_cursor()
@@ -850,9 +860,9 @@ class DoomScreen(TableScreen):
         """A move of a list in words."""
         names = self.table.names
         if isinstance(action, ChooseMix):
-            return _("{cakes} cake and {mischief} mischief cards").format(
-                cakes=action.cakes, mischief=action.mischief
-            )
+            cakes = ngettext("{n} cake card", "{n} cake cards", action.cakes)
+            mischief = ngettext("{n} mischief card", "{n} mischief cards", action.mischief)
+            return f"{cakes.format(n=action.cakes)} · {mischief.format(n=action.mischief)}"
         if isinstance(action, Draw):
             return _("{cakes} from the cake pile, {mischief} from the mischief pile").format(
                 cakes=action.cakes, mischief=action.mischief

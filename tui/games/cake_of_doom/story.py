@@ -77,7 +77,7 @@ def describe(event: Any, names: Sequence[str], *, blind: bool = False) -> str:
             aliens=aliens, continent=continent_title(event.favourite), name=who(event.first)
         )
     if isinstance(event, ev.MixChosen):
-        return _("{name} opens with {cakes} cake and {mischief} mischief cards").format(
+        return _("{name} opens with {cakes} cake and {mischief} mischief (8 cards)").format(
             name=who(event.seat), cakes=event.cakes, mischief=event.mischief
         )
     if isinstance(event, ev.RoundStarted):
@@ -181,9 +181,12 @@ def describe(event: Any, names: Sequence[str], *, blind: bool = False) -> str:
             name=who(event.seat), region=target_title(event.region)
         )
     if isinstance(event, ev.Drew):
-        return _("{name} draws {cakes} cake and {mischief} mischief cards").format(
-            name=who(event.seat), cakes=event.cakes, mischief=event.mischief
-        )
+        total = event.cakes + event.mischief
+        return ngettext(
+            "{name} draws {n} card: {cakes} cake, {mischief} mischief",
+            "{name} draws {n} cards: {cakes} cake, {mischief} mischief",
+            total,
+        ).format(name=who(event.seat), n=total, cakes=event.cakes, mischief=event.mischief)
     if isinstance(event, ev.Discarded):
         if any(c is None for c in event.cards):
             return ngettext(
