@@ -15,19 +15,24 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
+from cakeparty.core.actions import Action
+from cakeparty.core.games.cake_of_doom.actions import ChooseMix, Draw, Peek, PickCard, Remove, Rob
 from cakeparty.core.games.cake_of_doom.cards import (
     ALIENS,
-    CONTINENT_TITLES,
     DOOM,
     DOOM_REGIONS,
     FREYA,
-    MISCHIEF,
     REGIONS,
     SORT_TITLES,
     SORTS,
     card,
 )
 from cakeparty.core.games.cake_of_doom.rules import units
+from cakeparty.core.games.cake_of_doom.text import (
+    continent_title,
+    describe_action,
+    target_title,
+)
 from cakeparty.core.games.cake_of_doom.view import DoomView, OfferView
 from cakeparty.core.i18n import N_, _, ngettext
 
@@ -97,14 +102,6 @@ def sort_label(sort: str) -> str:
     if continent is None:
         return sort_title(sort)
     return f"{sort_title(sort)}·{_(CONTINENT_SHORT[continent])}"
-
-
-def continent_title(continent: str | None) -> str:
-    return _(CONTINENT_TITLES[continent]) if continent else "?"
-
-
-def target_title(target: str) -> str:
-    return _("DOOM") if target == DOOM else _(REGIONS[target].title)
 
 
 def seat_name(seat: int | None, names: Sequence[str]) -> str:
@@ -471,4 +468,48 @@ def discard_tops(view: DoomView) -> str:
     )
 
 
-__all__ = ["MISCHIEF", "Marks", "Sort"]
+# -- the moves of a list ----------------------------------------------------------------------
+
+
+def move_label(view: DoomView, action: Action, names: Sequence[str]) -> str:
+    """A move of a step's list in words (the opening mix, a draw, a player to steal from
+    or look at, a card to take, a removal); any other move as the rules word it."""
+    if isinstance(action, ChooseMix):
+        cakes = ngettext("{n} cake card", "{n} cake cards", action.cakes)
+        mischief = ngettext("{n} mischief card", "{n} mischief cards", action.mischief)
+        return f"{cakes.format(n=action.cakes)} · {mischief.format(n=action.mischief)}"
+    if isinstance(action, Draw):
+        return _("{cakes} from the cake pile, {mischief} from the mischief pile").format(
+            cakes=action.cakes, mischief=action.mischief
+        )
+    if isinstance(action, Rob | Peek):
+        size = view.hand_sizes[action.victim]
+        return ngettext("{name} ({n} card)", "{name} ({n} cards)", size).format(
+            name=seat_name(action.victim, names), n=size
+        )
+    if isinstance(action, PickCard):
+        return card_title(view.card(action.slot))
+    if isinstance(action, Remove):
+        return removal_words(view, action)
+    return describe_action(view, action, names)
+
+
+def removal_words(view: DoomView, action: Remove) -> str:
+    """A removal in words: "Moon Cake; Tiramisu's +1 (it turns sideways); Freya's +1"."""
+    offer = view.offer
+    parts = []
+    for slot in dict.fromkeys(action.slots):
+        name = card_title(view.card(slot))
+        times = action.slots.count(slot)
+        left = 0
+        if offer is not None and slot in offer.slots and offer.left:
+            left = offer.left[offer.slots.index(slot)]
+        if times == 2:
+            parts.append(_("{card} with its +1").format(card=name))
+        elif left == 2:
+            parts.append(_("{card}'s +1 (it turns sideways)").format(card=name))
+        else:
+            parts.append(name)
+    if action.freya:
+        parts.append(_("Freya's +1"))
+    return "; ".join(parts) or _("nothing")

@@ -30,22 +30,17 @@ from cakeparty.core.games.cake_of_doom import events as ev
 from cakeparty.core.games.cake_of_doom.actions import (
     Abduct,
     Bribe,
-    ChooseMix,
     Discard,
-    Draw,
     ForceField,
     Grab,
     NoBribe,
     NoForceField,
     NoSabotage,
-    Peek,
-    PickCard,
-    Remove,
-    Rob,
     Sabotage,
 )
 from cakeparty.core.games.cake_of_doom.cards import DOOM, SABOTAGES, card
 from cakeparty.core.games.cake_of_doom.state import Phase
+from cakeparty.core.games.cake_of_doom.text import final_lines
 from cakeparty.core.games.cake_of_doom.view import DoomView
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cake_of_doom.lines import (
@@ -62,6 +57,7 @@ from cakeparty.tui.games.cake_of_doom.parts import (
     discard_tops,
     hand_lines,
     hand_sorts,
+    move_label,
     offer_lines,
     offer_worth,
     players_text,
@@ -470,27 +466,6 @@ class DoomScreen(TableScreen):
 
         self.app.push_screen(PassScreen(name, why), taken)
 
-    def final_lines(self, view: DoomView) -> list[str]:
-        """Each player's standing: regions, the cake value lying on them, cards in hand."""
-        names = self.table.names
-        lines = []
-        for seat in range(view.players):
-            held = view.regions_of(seat)
-            lines.append(
-                ngettext(
-                    "{name}: {n} region ({regions}), value {value}, {cards} in hand",
-                    "{name}: {n} regions ({regions}), value {value}, {cards} in hand",
-                    len(held),
-                ).format(
-                    name=names[seat],
-                    n=len(held),
-                    regions=", ".join(target_title(r.name) for r in held) or "—",
-                    value=sum(r.value for r in held),
-                    cards=view.hand_sizes[seat],
-                )
-            )
-        return lines
-
     def ending(self) -> tuple[str, list[str], tuple[int, ...]]:
         """The headline, the standings and the winners."""
         view = self.table.view(None)
@@ -498,7 +473,7 @@ class DoomScreen(TableScreen):
         outcome = self.table.outcome
         winners = over.winners if over is not None else (outcome.winners if outcome else ())
         headline = describe(over, self.table.names) if over is not None else _("The game is over")
-        return headline, self.final_lines(view), tuple(winners)
+        return headline, final_lines(view, self.table.names), tuple(winners)
 
     def _finish(self) -> None:
         if self.ended:
@@ -845,7 +820,7 @@ class DoomScreen(TableScreen):
         legal = list(self._legal())
         if not legal:
             return
-        choices = [Choice(self.move_label(view, a), a) for a in legal]
+        choices = [Choice(move_label(view, a, self.table.names), a) for a in legal]
         task = view.task
         title = step_words(view)
         title = title[:1].upper() + title[1:]
@@ -856,28 +831,6 @@ class DoomScreen(TableScreen):
             )
         self._choose(title, choices, self._act, prompt)
 
-    def move_label(self, view: DoomView, action: Action) -> str:
-        """A move of a list in words."""
-        names = self.table.names
-        if isinstance(action, ChooseMix):
-            cakes = ngettext("{n} cake card", "{n} cake cards", action.cakes)
-            mischief = ngettext("{n} mischief card", "{n} mischief cards", action.mischief)
-            return f"{cakes.format(n=action.cakes)} · {mischief.format(n=action.mischief)}"
-        if isinstance(action, Draw):
-            return _("{cakes} from the cake pile, {mischief} from the mischief pile").format(
-                cakes=action.cakes, mischief=action.mischief
-            )
-        if isinstance(action, Rob | Peek):
-            size = view.hand_sizes[action.victim]
-            return ngettext("{name} ({n} card)", "{name} ({n} cards)", size).format(
-                name=seat_name(action.victim, names), n=size
-            )
-        if isinstance(action, PickCard):
-            return card_title(view.card(action.slot))
-        if isinstance(action, Remove):
-            return removal_words(view, action)
-        return str(action)
-
     # -- keys: everything else -------------------------------------------------------------
 
     def replay_text(self, replay: Any, names: Sequence[str]) -> list[Any]:
@@ -886,24 +839,3 @@ class DoomScreen(TableScreen):
     def fresh_screen(self, setup: GameSetup) -> DoomScreen:
         player = self.table.names[0]
         return DoomScreen(setup, player=player, bot_delay=self.delay_setting, leave=self.leave)
-
-
-def removal_words(view: DoomView, action: Remove) -> str:
-    """A removal in words: "Moon Cake; Tiramisu's +1; Freya's +1"."""
-    offer = view.offer
-    parts = []
-    for slot in dict.fromkeys(action.slots):
-        name = card_title(view.card(slot))
-        times = action.slots.count(slot)
-        left = 0
-        if offer is not None and slot in offer.slots and offer.left:
-            left = offer.left[offer.slots.index(slot)]
-        if times == 2:
-            parts.append(_("{card} with its +1").format(card=name))
-        elif left == 2:
-            parts.append(_("{card}'s +1 (it turns sideways)").format(card=name))
-        else:
-            parts.append(name)
-    if action.freya:
-        parts.append(_("Freya's +1"))
-    return "; ".join(parts) or _("nothing")

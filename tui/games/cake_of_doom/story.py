@@ -14,6 +14,7 @@ from typing import Any
 
 from cakeparty.core import Action
 from cakeparty.core.games.cake_of_doom import events as ev
+from cakeparty.core.games.cake_of_doom import text
 from cakeparty.core.games.cake_of_doom.actions import Bribe
 from cakeparty.core.games.cake_of_doom.cards import ALIENS
 from cakeparty.core.games.cake_of_doom.state import DoomState
@@ -22,7 +23,6 @@ from cakeparty.tui.games.cake_of_doom.parts import (
     card_title,
     continent_title,
     seat_name,
-    sort_title,
     target_title,
 )
 from cakeparty.tui.table.story import Story
@@ -66,147 +66,32 @@ def _cards(names: Sequence[str | None]) -> str:
 
 
 def describe(event: Any, names: Sequence[str], *, blind: bool = False) -> str:
-    """A public event in words (``blind``: offers are made face down)."""
-    who = lambda seat: seat_name(seat, names)  # noqa: E731
+    """A public event in words (``blind``: offers are made face down): the rules' own
+    sentences, with the aliens told at the start and how the game ended at the end."""
     if isinstance(event, ev.GameSetUp):
         aliens = ", ".join(
-            _("{name} is {alien}").format(name=who(s), alien=_(ALIENS[a].title))
+            _("{name} is {alien}").format(name=seat_name(s, names), alien=_(ALIENS[a].title))
             for s, a in enumerate(event.aliens)
         )
         return _("{aliens}. DOOM's favourite continent: {continent}. {name} begins.").format(
-            aliens=aliens, continent=continent_title(event.favourite), name=who(event.first)
+            aliens=aliens,
+            continent=continent_title(event.favourite),
+            name=seat_name(event.first, names),
         )
-    if isinstance(event, ev.MixChosen):
-        return _("{name} opens with {cakes} cake and {mischief} mischief (8 cards)").format(
-            name=who(event.seat), cakes=event.cakes, mischief=event.mischief
-        )
-    if isinstance(event, ev.RoundStarted):
-        return _("— Round {n} —").format(n=event.round)
-    if isinstance(event, ev.TurnStarted):
-        return _("{name}'s turn").format(name=who(event.seat))
-    if isinstance(event, ev.Grabbed):
-        pile = _("cake") if event.pile == "cake" else _("mischief")
-        if event.card is None:
-            return _("{name} plays a Tractor Beam on the {pile} discard pile").format(
-                name=who(event.seat), pile=pile
-            )
-        return _("{name} plays a Tractor Beam and takes {card} from the {pile} discards").format(
-            name=who(event.seat), card=card_title(event.card), pile=pile
-        )
-    if isinstance(event, ev.Abducted):
-        return _("{name} plays an Abduction on {victim}").format(
-            name=who(event.seat), victim=who(event.victim)
-        )
-    if isinstance(event, ev.Stole):
-        return _("{thief} takes a card from {victim}'s hand").format(
-            thief=who(event.thief), victim=who(event.victim)
-        )
-    if isinstance(event, ev.Looked):
-        return _("{name} looks at {victim}'s hand").format(
-            name=who(event.seat), victim=who(event.victim)
-        )
-    if isinstance(event, ev.Picked):
-        if event.card is None:
-            return _("{name} takes a card").format(name=who(event.seat))
-        return _("{name} takes {card}").format(name=who(event.seat), card=card_title(event.card))
-    if isinstance(event, ev.Bribed):
-        target = target_title(event.target)
-        if any(c is None for c in event.cards) and not blind:
-            return ngettext(
-                "{name} bribes {target} with {n} card (needs {need})",
-                "{name} bribes {target} with {n} cards (needs {need})",
-                len(event.cards),
-            ).format(name=who(event.seat), target=target, n=len(event.cards), need=event.need)
-        if any(c is None for c in event.cards):
-            return ngettext(
-                "{name} bribes {target} with {n} face-down card (needs {need})",
-                "{name} bribes {target} with {n} face-down cards (needs {need})",
-                len(event.cards),
-            ).format(name=who(event.seat), target=target, n=len(event.cards), need=event.need)
-        return _("{name} bribes {target} with {cards} (needs {need})").format(
-            name=who(event.seat), target=target, cards=_cards(event.cards), need=event.need
-        )
-    if isinstance(event, ev.OfferOpened):
-        return _("The offer opens: {cards}, worth {value}").format(
-            cards=_cards(event.cards), value=event.value
-        )
-    if isinstance(event, ev.Protected):
-        return _("{name} holds two regions of one continent: no sabotage").format(
-            name=who(event.seat)
-        )
-    if isinstance(event, ev.Sabotaged):
-        return _("{name} sabotages with {card}").format(
-            name=who(event.seat), card=sort_title(event.kind)
-        )
-    if isinstance(event, ev.NotSabotaged):
-        return _("{name} does not sabotage").format(name=who(event.seat))
-    if isinstance(event, ev.Shielded):
-        return _("{name} cancels {saboteur}'s sabotage with a Force Field").format(
-            name=who(event.seat), saboteur=who(event.saboteur)
-        )
-    if isinstance(event, ev.Removed):
-        parts = [card_title(c) for c in event.cards]
-        if event.freya:
-            parts.append(_("Freya's +1"))
-        return _("{name} removes {what}: the offer is worth {value}").format(
-            name=who(event.seat), what=", ".join(parts) or _("nothing"), value=event.value
-        )
-    if isinstance(event, ev.BribeWon):
-        line = _("{name} wins {target} with {value}").format(
-            name=who(event.seat), target=target_title(event.target), value=event.value
-        )
-        if event.previous is not None:
-            line += " " + ngettext(
-                "from {owner}; {n} cake is eaten",
-                "from {owner}; {n} cakes are eaten",
-                event.eaten,
-            ).format(owner=who(event.previous), n=event.eaten)
-        return line
-    if isinstance(event, ev.BribeFailed):
+    if isinstance(event, ev.Bribed) and blind and any(c is None for c in event.cards):
         return ngettext(
-            "{name}'s bribe of {target} fails ({value} of {need}); {n} card goes back",
-            "{name}'s bribe of {target} fails ({value} of {need}); {n} cards go back",
-            event.returned,
+            "{name} bribes {target} with {n} face-down card (needs {need})",
+            "{name} bribes {target} with {n} face-down cards (needs {need})",
+            len(event.cards),
         ).format(
-            name=who(event.seat),
+            name=seat_name(event.seat, names),
             target=target_title(event.target),
-            value=event.value,
+            n=len(event.cards),
             need=event.need,
-            n=event.returned,
         )
-    if isinstance(event, ev.Passed):
-        return _("{name} does not bribe").format(name=who(event.seat))
-    if isinstance(event, ev.ControlBonus):
-        return _("{name} takes the control bonus of {region}").format(
-            name=who(event.seat), region=target_title(event.region)
-        )
-    if isinstance(event, ev.Drew):
-        total = event.cakes + event.mischief
-        return ngettext(
-            "{name} draws {n} card: {cakes} cake, {mischief} mischief",
-            "{name} draws {n} cards: {cakes} cake, {mischief} mischief",
-            total,
-        ).format(name=who(event.seat), n=total, cakes=event.cakes, mischief=event.mischief)
-    if isinstance(event, ev.Discarded):
-        if any(c is None for c in event.cards):
-            return ngettext(
-                "{name} discards {n} card", "{name} discards {n} cards", len(event.cards)
-            ).format(name=who(event.seat), n=len(event.cards))
-        return _("{name} discards {cards}").format(name=who(event.seat), cards=_cards(event.cards))
-    if isinstance(event, ev.Refilled):
-        pile = _("cake") if event.pile == "cake" else _("mischief")
-        return ngettext(
-            "The {pile} pile is refilled with {n} card",
-            "The {pile} pile is refilled with {n} cards",
-            event.count,
-        ).format(pile=pile, n=event.count)
-    if isinstance(event, ev.Cheated):
-        return _("{name} cheated: {reason}").format(name=who(event.seat), reason=event.reason)
-    if isinstance(event, ev.Forfeited):
-        return _("{name} forfeits: {reason}").format(name=who(event.seat), reason=event.reason)
     if isinstance(event, ev.GameOver):
         return game_over_line(event, names)
-    return str(event)
+    return text.describe(event, names)
 
 
 def game_over_line(event: ev.GameOver, names: Sequence[str]) -> str:
