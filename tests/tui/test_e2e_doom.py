@@ -84,7 +84,7 @@ def test_the_binary_plays_a_bribe_at_80x24(tmp_path: Path) -> None:
         )
         # the others answer; Ann lets a sabotage stand; the log tells the end of it
         deadline = time.monotonic() + 30
-        ended = re.compile(rf"Ann wins {target}|Ann's bribe of {target} fails")
+        ended = re.compile(rf"Ann takes {target} with|Ann's bribe for {target} fails")
         while not ended.search(_log(screen)):
             assert time.monotonic() < deadline, f"the bribe did not end:\n{screen}"
             if "Let it stand" in _footer(screen):

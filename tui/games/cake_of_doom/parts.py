@@ -389,8 +389,11 @@ def sabotage_text(view: DoomView, offer: OfferView, names: Sequence[str]) -> Tex
 # -- regions and players --------------------------------------------------------------------
 
 
-def regions_text(view: DoomView, names: Sequence[str], width: int) -> Text:
-    """One row per region in play, then DOOM."""
+def regions_text(
+    view: DoomView, names: Sequence[str], width: int, target: str | None = None
+) -> Text:
+    """One row per region in play, then DOOM; the ``target`` of an offer is highlighted
+    (the one being built, or the one on the table)."""
     advanced = view.options.advanced
     lines = []
     name_width = max(len(_(REGIONS[r.name].title)) for r in view.regions) if view.regions else 10
@@ -414,6 +417,9 @@ def regions_text(view: DoomView, names: Sequence[str], width: int) -> Text:
         if advanced:
             row.append(" " + _(BONUS_SHORT.get(region.name, "")), style="italic")
         row.truncate(width, overflow="ellipsis")
+        if region.name == target:
+            row.pad_right(width - row.cell_len)
+            row.stylize("reverse")
         lines.append(row)
     doom = Text()
     doom.append(_("DOOM").ljust(name_width), style="bold reverse")
@@ -430,6 +436,9 @@ def regions_text(view: DoomView, names: Sequence[str], width: int) -> Text:
     else:
         doom.append(" " + _("needs 2 regions"), style="dim")
     doom.truncate(width, overflow="ellipsis")
+    if target == DOOM:
+        doom.pad_right(width - doom.cell_len)
+        doom.stylize("reverse")
     lines.append(doom)
     return Text("\n").join(lines)
 

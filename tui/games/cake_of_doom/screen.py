@@ -233,7 +233,8 @@ class DoomScreen(TableScreen):
         regions = self.query_one("#doom-regions", Static)
         regions.border_subtitle = discard_tops(view)
         width = max(20, regions.content_size.width or 40)
-        regions.update(regions_text(view, names, width))
+        target = view.offer.target if view.offer is not None else self.marks.target
+        regions.update(regions_text(view, names, width, target))
         players = self.query_one("#doom-players", Static)
         active = view.to_act[0] if view.to_act else None
         players.update(players_text(view, names, active, max(20, players.content_size.width or 32)))
