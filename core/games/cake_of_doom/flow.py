@@ -27,8 +27,9 @@ docstring):
   by its holder, cake and mischief cards separately: nobody can follow a known card into a
   later facedown offer. A hand looked at (Zix, Middle East) stays as it is until the
   looker has taken its card.
-* A steal draws a fair random card of the victim's hand, then shows it to the thief (and
-  the victim, who knew it).
+* A steal draws a fair random card of the victim's hand, then shows it to the thief; the
+  victim, who knew it, is left out of that reveal (a seat is never shown a card it knows,
+  so a mental deck never opens a card twice to one seat).
 * Sabotage is asked once of each other seat, in seat order from the briber's left; a seat
   holding no mischief card is skipped (public: the backs differ), and so is the briber's
   Force Field question. Krell, after a sabotage, is asked once more at once. After each
@@ -47,6 +48,8 @@ docstring):
   A discard of several cards may be made at once or one card at a time (the step asks
   again for the rest); the legal moves listed are the one-card discards.
 * A control bonus (advanced) is taken every time its region is won.
+* Ties at the end: "the cake value in front of" a player is the sum of its regions' values
+  as they stood when won (bonuses included), then the cards in hand, then a shared win.
 * The game ends at once when DOOM is won, or after round 10; or when a seat cheated, and
   then nobody who cheated wins: the others are ranked as at the end of round 10.
 """
@@ -183,6 +186,7 @@ def new_state(options: DoomOptions) -> DoomState:
 
 
 def _setup(state: DoomState) -> DoomState:
+    """Read the setup draws, shuffle both decks, then deal (advanced: ask each mix)."""
     draws = list(state.draws)
     pool = list(ALIEN_NAMES)
     aliens = tuple(pool.pop(draws.pop(0)) for _ in range(state.players))
@@ -211,6 +215,7 @@ def _setup(state: DoomState) -> DoomState:
 
 
 def _deal(state: DoomState, seat: int, cakes: int, mischief: int) -> DoomState:
+    """Give ``seat`` the top cards of each pile, shown to it alone."""
     dealt = state.cake_pile[:cakes] + state.mischief_pile[:mischief]
     state = replace(
         state, cake_pile=state.cake_pile[cakes:], mischief_pile=state.mischief_pile[mischief:]
@@ -219,29 +224,35 @@ def _deal(state: DoomState, seat: int, cakes: int, mischief: int) -> DoomState:
 
 
 def _ask_mix(state: DoomState, seat: int) -> DoomState:
+    """Advanced: ``seat`` chooses the mix of its opening 8 cards."""
     return ask(state, Task(Phase.MIX, seat, why="opening"))
 
 
 def _start_game(state: DoomState) -> DoomState:
+    """Round 1 begins."""
     state = log(replace(state, round=1), ev.RoundStarted(1))
     return _start_turn(state)
 
 
 def _start_turn(state: DoomState) -> DoomState:
+    """The turn player's grab and steal cards, then bribe or pass."""
     state = replace(state, turn=state.turn + 1)
     state = log(state, ev.TurnStarted(state.current, state.round))
     return ask(state, Task(Phase.PLAY, state.current))
 
 
 def _play(state: DoomState) -> DoomState:
+    """Back to the turn player after a grab or a steal."""
     return ask(state, Task(Phase.PLAY, state.current))
 
 
 def _draw_step(state: DoomState) -> DoomState:
+    """Draw r cards in round r (Pib one more)."""
     return draw_task(state, state.current, state.draw_count(state.current), "turn")
 
 
 def _limit(state: DoomState) -> DoomState:
+    """Discard down to the hand limit at the end of the turn."""
     seat = state.current
     excess = len(state.hands[seat]) - state.limit(seat)
     if excess <= 0:
@@ -250,6 +261,7 @@ def _limit(state: DoomState) -> DoomState:
 
 
 def _end_turn(state: DoomState) -> DoomState:
+    """The next seat's turn; after the last turn of round 10, the end."""
     following = state.left(state.current)
     if following == state.first:
         if state.round >= ROUNDS:
@@ -259,10 +271,12 @@ def _end_turn(state: DoomState) -> DoomState:
 
 
 def _discarded(state: DoomState, seat: int, slots: tuple[int, ...]) -> DoomState:
+    """Log a discard once its cards are face up."""
     return log(state, ev.Discarded(seat, public_names(state, slots)))
 
 
 def _act(state: DoomState, seat: int, action: Action) -> DoomState:
+    """A seat's checked move."""
     task = state.task
     assert task is not None
     state = replace(state, task=None, phase=Phase.WAITING)
@@ -376,6 +390,7 @@ def _run(state: DoomState) -> DoomState:
 
 
 def _learn(state: DoomState, action: Revealed | Remixed, slots: tuple[int, ...]) -> None:
+    """Check a dealer's identities: real cards, of the deck their slot belongs to."""
     for slot, name in zip(slots, action.cards, strict=True):
         if name is None:
             continue
@@ -388,6 +403,7 @@ def _learn(state: DoomState, action: Revealed | Remixed, slots: tuple[int, ...])
 
 
 def _fulfil(state: DoomState, action: Action) -> DoomState:
+    """Feed a dealer's answer to the pending request, then carry on."""
     check_answer(state.pending, action)
     state = replace(state, queue=state.queue[1:])
     if isinstance(action, Shuffled):
@@ -415,6 +431,7 @@ def _fulfil(state: DoomState, action: Action) -> DoomState:
 
 
 def outcome(state: DoomState) -> Outcome | None:
+    """How the game ended: DOOM, regions after round 10, a cheat or a forfeit."""
     if state.phase is not Phase.OVER:
         return None
     won, shared = winners(state)
@@ -431,6 +448,7 @@ def outcome(state: DoomState) -> Outcome | None:
 
 
 def _forfeited(state: DoomState, action: Forfeited) -> DoomState:
+    """A breach proven against a seat: the game ends, that seat cannot win."""
     if not 0 <= action.seat < state.players:
         raise IllegalActionError(None, action, _("nobody may forfeit now"))
     state = log(replace(state, forfeit=action.seat), ev.Forfeited(action.seat, action.reason))
