@@ -327,3 +327,41 @@ def test_every_step_of_every_variant_is_drawn_within_its_panels() -> None:
         if options.get("advanced"):
             assert Phase.MIX in seen_phases
         assert {Phase.PLAY, Phase.DRAW} <= seen_phases
+
+
+def test_the_worked_example_reads_on_the_offer_line() -> None:
+    """Sally's Western Europe bribe (Tiramisu +1, Starry Fruit Cake, Moon Cake = 4), after
+    Paulo's Space Teddy removed the Moon Cake: 3 of 3, the Moon Cake struck out."""
+    from dataclasses import replace
+
+    from cakeparty.core.games.cake_of_doom.cards import box
+    from cakeparty.core.games.cake_of_doom.state import SabotagePlay
+    from cakeparty.core.games.cake_of_doom.view import OfferView
+    from cakeparty.tui.games.cake_of_doom.parts import offer_lines
+    from cakeparty.tui.table.local import LocalTable
+
+    names = ("Sally", "Paulo", "Cy")
+    table = LocalTable(GameSetup(game="cake-of-doom", players=3, bots="random", seed=1), "Sally")
+    cards = ("tiramisu-1", "moon-cake-1", "starry-fruit-cake-1")
+    slots = tuple(box().index(c) for c in cards)
+    teddy = box().index("space-teddy-1")
+    known = {**table.view(0).known, **dict(zip(slots, cards, strict=True)), teddy: "space-teddy-1"}
+    offer = OfferView(
+        seat=0,
+        target="western-europe",
+        slots=slots,
+        opened=True,
+        value=3,
+        full_value=4,
+        need=3,
+        freya=0,
+        freya_removed=0,
+        protected=False,
+        left=(2, 0, 1),
+        sabotages=(SabotagePlay(1, teddy, "space-teddy", removal=(slots[1],)),),
+    )
+    view = replace(table.view(0), known=known, offer=offer, aliens=("glorp", "krell", "pib"))
+    first, second = offer_lines(view, names).plain.splitlines()
+    assert first.startswith("Sally bribes Western Europe = 3, needs 3 ✓")
+    assert "Tiramisu+1" in first and "Starry Fruit Cake" in first and "−Moon Cake" in first
+    assert second.startswith("Sabotage: Paulo: Space Teddy −1")

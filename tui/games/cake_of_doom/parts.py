@@ -167,7 +167,9 @@ def hand_lines(
     how many are chosen); the sort under the cursor is highlighted. A line too long for
     ``width`` shows the part around the cursor."""
     lines = []
-    for cake, heading in ((True, _("Cake")), (False, _("Mischief"))):
+    headings = ((True, _("Cake")), (False, _("Mischief")))
+    heads = max(len(f"{h} {len(view.hand)}: ") for _c, h in headings)
+    for cake, heading in headings:
         parts: list[tuple[Text, bool]] = []
         for index, group in enumerate(sorts):
             if group.cake != cake:
@@ -182,7 +184,7 @@ def hand_lines(
             style = "reverse bold" if here else ("bold underline" if chosen else "")
             parts.append((Text(label, style=style), here))
         count = sum(len(g.slots) for g in sorts if g.cake == cake)
-        head = Text(f"{heading} {count}: ".ljust(12), style="bold")
+        head = Text(f"{heading} {count}: ".ljust(heads), style="bold")
         if not parts:
             lines.append(head + Text(_("none"), style="dim"))
             continue
@@ -329,28 +331,38 @@ def offer_lines(view: DoomView, names: Sequence[str]) -> Text:
 
 
 def _offer_cards(view: DoomView, offer: OfferView) -> Text:
+    """The cards of an offer on the table, alike ones together ("Sponge Cake×2"): with
+    their +1s, a card the sabotage turned sideways (its +1 gone), a card removed (−)."""
     continent = target_continent(view, offer.target)
     alien = view.aliens[offer.seat]
-    out = Text()
+    shown: list[tuple[str, str]] = []
     for index, slot in enumerate(offer.slots):
         name = view.card(slot)
-        if index:
-            out.append(" · ")
         if name is None:
-            out.append("?")
+            shown.append(("?", ""))
             continue
         full = units(name, continent, alien)
         left = offer.left[index] if index < len(offer.left) else full
         if left <= 0:
-            out.append(card_title(name), style="strike dim")
+            shown.append(("−" + card_title(name), "strike dim"))
         elif left < full:
-            out.append(card_title(name))
-            out.append("+1", style="strike dim")
+            shown.append((_("{card} sideways").format(card=card_title(name)), "italic"))
         else:
-            out.append(_worth_text(name, full))
+            shown.append((_worth_text(name, full), ""))
     if offer.freya:
-        out.append(" · ")
-        out.append(_("Freya +1"), style="strike dim" if offer.freya_removed else "")
+        removed = bool(offer.freya_removed)
+        shown.append((("−" if removed else "") + _("Freya +1"), "strike dim" if removed else ""))
+    out = Text()
+    index = 0
+    while index < len(shown):
+        label, style = shown[index]
+        count = 1
+        while index + count < len(shown) and shown[index + count] == (label, style):
+            count += 1
+        if out:
+            out.append(" · ")
+        out.append(f"{label}×{count}" if count > 1 else label, style=style)
+        index += count
     return out
 
 
