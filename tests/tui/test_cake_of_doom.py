@@ -365,3 +365,73 @@ def test_the_worked_example_reads_on_the_offer_line() -> None:
     assert first.startswith("Sally bribes Western Europe = 3, needs 3 ✓")
     assert "Tiramisu+1" in first and "Starry Fruit Cake" in first and "−Moon Cake" in first
     assert second.startswith("Sabotage: Paulo: Space Teddy −1")
+
+
+async def test_a_networked_seat_plays_its_first_decision_by_keys() -> None:
+    """``host cake-of-doom --players 3 --blind``: the lobby seats two bots, the game
+    starts on ready, the table and the footer (with the chat key) fit 80 columns, the
+    host's first decision is made by keys and told in the log."""
+    from cakeparty.broker.embedded import free_port
+    from cakeparty.tui.app import CakePartyApp
+    from cakeparty.tui.games.cake_of_doom.netscreen import NetDoomScreen
+    from cakeparty.tui.netroom import HostPlan
+    from cakeparty.tui.screens.lobby import LobbyScreen
+    from cakeparty.tui.settings import Settings
+
+    from .pilot import until
+
+    plan = HostPlan(
+        game="cake-of-doom",
+        players=3,
+        options={"blind": True},
+        timeout=120,
+        port=free_port(),
+        lan=False,
+    )
+    app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), None, persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(LobbyScreen(plan, player="Ann", bot_level="random", bot_delay=0.0))
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen) and lobby.room is not None
+        room = lobby.room
+        await until(pilot, lambda: room.connected and room.advert is not None, "the room", 20)
+        await pilot.press("a")
+        await until(pilot, lambda: len(room.runner.advert.taken) == 2, "the first bot", 20)
+        await pilot.press("a")
+        await until(pilot, lambda: len(room.runner.advert.taken) == 3, "the second bot", 20)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, NetDoomScreen), "the game", 60)
+        screen = app.screen
+        assert isinstance(screen, NetDoomScreen)
+        await until(
+            pilot,
+            lambda: screen.awaiting is not None or isinstance(app.screen, ChoiceScreen),
+            "Ann's first decision",
+            120,
+        )
+        await pilot.pause()
+        if isinstance(app.screen, ChoiceScreen):  # a list step: its list is open
+            await pilot.press("enter")
+            await until(pilot, lambda: screen.awaiting is None, "the choice sent", 30)
+            return
+        rows = screen_text(app).splitlines()
+        assert len(rows) == SIZE[1] and all(len(r) <= SIZE[0] for r in rows)
+        text = "\n".join(rows)
+        assert "Earth" in text and "Players" in text and "(blind)" in text
+        footer = rows[-1]
+        for key in ("? Help", "q Leave", "m Chat"):
+            assert key in footer, footer
+        task = screen.view().task
+        assert task is not None
+        told = len(screen.log_view.plain)
+        if task.phase is Phase.PLAY:
+            assert "p Pass" in footer
+            await pilot.press("p")
+            what = "Ann does not bribe"
+        else:
+            assert task.phase is Phase.SABOTAGE and "n No sabotage" in footer
+            await pilot.press("n")
+            what = "Ann does not sabotage"
+        await until(
+            pilot, lambda: any(what in line for line in screen.log_view.plain[told:]), what, 30
+        )
