@@ -151,6 +151,9 @@ async def play_game(pilot: Pilot[Any], seen: dict[str, Any]) -> EndScreen:
             await pilot.press("enter")
             continue
         assert isinstance(screen, DoomScreen)
+        hand = screen.query_one("#doom-hand").border_title or ""
+        if "new" not in seen and "* new since your last move" in str(hand):
+            seen["new"] = screen_text(app)
         offer = screen.view().offer
         if offer is not None and offer.sabotages and "sabotaged" not in seen:
             seen["sabotaged"] = screen_text(app)
@@ -186,6 +189,8 @@ async def test_a_three_player_game_is_played_by_keys_to_the_end() -> None:
         assert "Ann bribes" in log
         assert "sabotaged" in seen and "Sabotage:" in seen["sabotaged"]
         assert "list draw" in seen and "from the cake pile" in seen["list draw"]
+        # the cards come since Ann's last move are starred in her hand
+        assert "new" in seen and "*" in seen["new"]
         # Ann sabotaged by keys, then chose what her sabotage removed from a list
         assert seen.get("sabotages", 0) >= 1 and "list remove" in seen
         assert "The offer is worth" in seen["list remove"]

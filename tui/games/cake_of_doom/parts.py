@@ -10,7 +10,8 @@ bonus in short.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rich.text import Text
@@ -136,6 +137,11 @@ def hand_sorts(view: DoomView) -> list[Sort]:
     return [Sort(s, tuple(groups[s])) for s in ordered]
 
 
+def sort_counts(sorts: Sequence[Sort]) -> Counter[str]:
+    """How many cards of each sort a hand holds."""
+    return Counter({g.sort: len(g.slots) for g in sorts})
+
+
 @dataclass
 class Marks:
     """A choice being built: an offer (its target and the cards by sort) or a discard."""
@@ -161,11 +167,19 @@ class Marks:
 
 
 def hand_lines(
-    view: DoomView, sorts: Sequence[Sort], cursor: int, marks: Marks, width: int, *, live: bool
+    view: DoomView,
+    sorts: Sequence[Sort],
+    cursor: int,
+    marks: Marks,
+    width: int,
+    *,
+    live: bool,
+    new: Mapping[str, int] | None = None,
 ) -> Text:
     """Two lines: the cake cards, then the mischief cards, each sort with its count (and
-    how many are chosen); the sort under the cursor is highlighted. A line too long for
-    ``width`` shows the part around the cursor."""
+    how many are chosen); the sort under the cursor is highlighted, a sort with ``new``
+    cards (come since this seat's last move: drawn, stolen, taken) is starred. A line too
+    long for ``width`` shows the part around the cursor."""
     lines = []
     headings = ((True, _("Cake")), (False, _("Mischief")))
     heads = max(len(f"{h} {len(view.hand)}: ") for _c, h in headings)
@@ -180,6 +194,8 @@ def hand_lines(
                 label += f" {chosen}/{len(group.slots)}"
             elif len(group.slots) > 1:
                 label += f"×{len(group.slots)}"
+            if new and new.get(group.sort, 0) > 0:
+                label += "*"
             here = live and index == cursor
             style = "reverse bold" if here else ("bold underline" if chosen else "")
             parts.append((Text(label, style=style), here))

@@ -64,6 +64,7 @@ from cakeparty.tui.games.cake_of_doom.parts import (
     regions_text,
     requirement,
     seat_name,
+    sort_counts,
     sort_title,
     target_title,
 )
@@ -154,6 +155,7 @@ class DoomScreen(TableScreen):
         self.marks = Marks()
         self.prompted = False  # this decision's list has opened by itself once
         self._discards: list[str] = []  # sorts marked to discard, still to go
+        self._seen: dict[int, Counter[str]] = {}  # per seat: its hand at its last move
         self._legal_for: tuple[int, int, int] | None = None
         self._legal_moves: tuple[Action, ...] = ()
 
@@ -258,6 +260,9 @@ class DoomScreen(TableScreen):
                 "Your hand — {name} ({n} card)", "Your hand — {name} ({n} cards)", len(view.hand)
             ).format(name=names[self.viewer], n=len(view.hand))
             sorts = self.sorts(view)
+            new = self._new_cards(sorts)
+            if new:
+                hand.border_title += " · " + _("* new since your last move")
             self.cursor = min(self.cursor, max(0, len(sorts) - 1))
             cards.update(
                 hand_lines(
@@ -267,6 +272,7 @@ class DoomScreen(TableScreen):
                     self.marks,
                     max(30, cards.content_size.width or 76),
                     live=self.awaiting is not None,
+                    new=new,
                 )
             )
             hand.border_subtitle = self._cursor_detail(sorts)
@@ -281,6 +287,12 @@ class DoomScreen(TableScreen):
         if self._legal_for != key:
             self._legal_for, self._legal_moves = key, self.table.legal(self.awaiting)
         return self._legal_moves
+
+    def _new_cards(self, sorts: Sequence[Sort]) -> Counter[str] | None:
+        """The cards come into the viewer's hand since its last move, by sort."""
+        if self.viewer is None or self.viewer not in self._seen:
+            return None
+        return sort_counts(sorts) - self._seen[self.viewer]
 
     def _cursor_detail(self, sorts: Sequence[Sort]) -> str:
         """The card under the cursor in a few words (what a mischief card does)."""
@@ -443,6 +455,7 @@ class DoomScreen(TableScreen):
         self.prompted = False
         if not by_bot:
             self.marks.clear()
+            self._seen[seat] = sort_counts(hand_sorts(self.table.view(seat)))
         entries = self.table.act(seat, action)
         self.post_message(ActionChosen(seat, action, by_bot))
         self._tell(entries)
