@@ -666,7 +666,7 @@ class DoomScreen(TableScreen):
         choices = []
         for name, need in targets:
             _worth, _plus, best = offer_worth(view, seat, name, [c for c in cakes if c])
-            detail = _("needs {need}; your cakes give up to {best}").format(need=need, best=best)
+            detail = _("needs {need}, you reach {best}").format(need=need, best=best)
             region = next((r for r in view.regions if r.name == name), None)
             if region is not None and region.holder is not None:
                 detail += " · " + _("held by {name}").format(
@@ -838,11 +838,13 @@ class DoomScreen(TableScreen):
         task = view.task
         title = step_words(view)
         title = title[:1].upper() + title[1:]
-        prompt = ""
         if task is not None and task.phase is Phase.REMOVE and view.offer is not None:
             prompt = _("The offer is worth {value}; it needs {need}.").format(
                 value=view.offer.value, need=view.offer.need
             )
+        else:
+            # the list opens over the log: what just happened stays in sight
+            prompt = self.log_view.plain[-1] if self.log_view.plain else ""
         self._choose(title, choices, self._act, prompt)
 
     # -- keys: everything else -------------------------------------------------------------
