@@ -15,6 +15,7 @@ PACKAGES = [
     "cake_duel",
     "cake_master",
     "cookies_battle",
+    "cake_of_doom",
 ]
 
 GAMES: tuple[TableGame, ...] = tuple(

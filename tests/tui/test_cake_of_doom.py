@@ -1,0 +1,442 @@
+"""Cake of Doom played by key presses at 80×24: a whole 3-player game against two random
+bots (seeded), its offers built card by card with their value shown against what they
+must reach, sabotage and the end; hot-seat hands hidden between people; the help."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Any
+
+from textual.app import App
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from cakeparty.core.games.cake_of_doom.actions import Abduct, Bribe, Grab, Sabotage
+from cakeparty.core.games.cake_of_doom.cards import card
+from cakeparty.core.games.cake_of_doom.state import Phase
+from cakeparty.tui.games.cake_of_doom.parts import offer_worth, requirement, target_title
+from cakeparty.tui.games.cake_of_doom.screen import LISTED, DoomScreen
+from cakeparty.tui.screens.dialogs import ChoiceScreen, PassScreen
+from cakeparty.tui.screens.help import HelpScreen
+from cakeparty.tui.table.local import GameSetup
+from cakeparty.tui.table.results import EndScreen, ReplayScreen
+
+from .pilot import SIZE, make_app
+
+
+def screen_text(app: App[Any]) -> str:
+    """Every row of the screen as the terminal shows it."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def doom_of(app: App[Any]) -> DoomScreen:
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, DoomScreen))
+
+
+async def settle(pilot: Pilot[Any], timeout: float = 20.0) -> Screen[Any]:
+    """Wait until a person must act: a dialog is up, or the game awaits keys or is over."""
+    app = pilot.app
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, DoomScreen):
+            return screen
+        if screen.ended:
+            return screen
+        if screen.awaiting is not None and not screen.bot_busy:
+            task = screen.view().task
+            if task is not None and task.phase in LISTED and not screen.prompted:
+                continue  # its list opens by itself
+            return screen
+    raise AssertionError(f"the app did not settle; screen {app.screen!r}")
+
+
+async def fill(pilot: Pilot[Any], screen: DoomScreen, done: Any, limit: int = 40) -> None:
+    """Press space until ``done()``: each press adds a card of the sort under the cursor,
+    or of the next sort with a card left."""
+    for _ in range(limit):
+        if done():
+            return
+        await pilot.press("space")
+    assert done(), "the cards did not add up"
+
+
+async def bribe_by_keys(pilot: Pilot[Any], screen: DoomScreen, seen: dict[str, Any]) -> None:
+    """b, the first target, cake cards until the offer reaches it, enter."""
+    app = pilot.app
+    await pilot.press("b")
+    assert isinstance(app.screen, ChoiceScreen)
+    target = app.screen.choices[0].value
+    await pilot.press("1")
+    assert screen.marks.mode == "bribe" and screen.marks.target == target
+    view = screen.view()
+    seat = view.seat
+    assert seat is not None
+    need = requirement(view, seat, target)
+    assert need is not None
+
+    def worth() -> int:
+        names = [screen.view().card(s) for s in screen.marks.slots(screen.sorts())]
+        return offer_worth(view, seat, target, [n for n in names if n])[2]
+
+    await fill(pilot, screen, lambda: worth() >= need)
+    offer = str(screen.query_one("#doom-offer").render())
+    # the offer's value with every bonus, against what it must reach
+    assert f"Offer for {target_title(target)} = {worth()}, needs {need} ✓" in offer
+    seen.setdefault("offer", screen_text(app))
+    before = len(screen.table.story)
+    await pilot.press("enter")
+    told = [e.event for e in screen.table.story[before:] if e.event is not None]
+    assert any(type(e).__name__ == "Bribed" and e.target == target for e in told)
+    seen["bribes"] = seen.get("bribes", 0) + 1
+
+
+async def step_by_keys(pilot: Pilot[Any], screen: DoomScreen, seen: dict[str, Any]) -> None:
+    """One decision of the seat at the keyboard, by keys."""
+    view = screen.view()
+    legal = view.legal
+    task = view.task
+    assert task is not None
+    app = pilot.app
+    if task.phase is Phase.PLAY:
+        if any(isinstance(a, Grab) for a in legal) and not seen.get("grab"):
+            seen["grab"] = True
+            await pilot.press("t")
+            assert isinstance(app.screen, ChoiceScreen)
+            await pilot.press("enter")
+        elif any(isinstance(a, Abduct) for a in legal) and not seen.get("abduct"):
+            seen["abduct"] = True
+            await pilot.press("a")
+            assert isinstance(app.screen, ChoiceScreen)
+            await pilot.press("enter")
+        elif any(isinstance(a, Bribe) for a in legal):
+            await bribe_by_keys(pilot, screen, seen)
+        else:
+            await pilot.press("p")
+    elif task.phase is Phase.SABOTAGE:
+        assert any(isinstance(a, Sabotage) for a in legal)  # else it is made for us
+        seen.setdefault("asked", screen_text(app))
+        await pilot.press("s")
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("enter")
+        seen["sabotages"] = seen.get("sabotages", 0) + 1
+    elif task.phase is Phase.FORCE_FIELD:
+        await pilot.press("f")
+        seen["force fields"] = seen.get("force fields", 0) + 1
+    elif task.phase is Phase.DISCARD:
+        assert screen.marks.mode == "discard"
+        if not task.upto:
+            await fill(pilot, screen, lambda: screen.marks.count == task.count)
+        await pilot.press("enter")
+        seen["discards"] = seen.get("discards", 0) + 1
+    else:
+        raise AssertionError(f"no keys for {task.phase}")
+
+
+async def play_game(pilot: Pilot[Any], seen: dict[str, Any]) -> EndScreen:
+    """Play by keys until the end, noting what the screen said."""
+    app = pilot.app
+    for _ in range(1500):
+        screen = await settle(pilot)
+        if isinstance(screen, EndScreen):
+            seen["end"] = screen_text(app)
+            return screen
+        if isinstance(screen, ChoiceScreen):
+            doom = doom_of(app)
+            task = doom.view().task
+            assert task is not None and task.phase in LISTED
+            seen.setdefault(f"list {task.phase.value}", screen_text(app))
+            await pilot.press("enter")
+            continue
+        assert isinstance(screen, DoomScreen)
+        hand = screen.query_one("#doom-hand").border_title or ""
+        if "new" not in seen and "* new since your last move" in str(hand):
+            seen["new"] = screen_text(app)
+        offer = screen.view().offer
+        if offer is not None and offer.sabotages and "sabotaged" not in seen:
+            seen["sabotaged"] = screen_text(app)
+        await step_by_keys(pilot, screen, seen)
+    raise AssertionError("the game did not end")
+
+
+async def test_a_three_player_game_is_played_by_keys_to_the_end() -> None:
+    app = make_app(GameSetup(game="cake-of-doom", players=3, bots="random", seed=21))
+    seen: dict[str, Any] = {}
+    async with app.run_test(size=SIZE) as pilot:
+        first = await settle(pilot)
+        assert isinstance(first, DoomScreen)
+        text = screen_text(app)
+        rows = text.splitlines()
+        assert len(rows) == SIZE[1] and all(len(r) <= SIZE[0] for r in rows)
+        view = first.table.view(0)
+        assert "round 1 of 10" in text and "DOOM" in text
+        for region in view.regions:  # every region in play with its minimum
+            assert target_title(region.name) in text
+        assert "Your hand — Ann (8 cards)" in text and "Cake " in text and "Mischief " in text
+        assert "Muffin" in text and "Eclair" in text  # the players' panel
+        end = await play_game(pilot, seen)
+        doom = doom_of(app)
+        outcome = doom.table.outcome
+        assert outcome is not None
+        names = doom.table.names
+        assert any(names[w] in end.headline for w in outcome.winners)
+        assert "Ann:" in seen["end"] and "region" in seen["end"]
+        # the person bribed by keys, the screen showed what was on the table
+        assert seen.get("bribes", 0) >= 1
+        log = "\n".join(doom.log_view.plain)
+        assert "Ann bribes" in log
+        assert "sabotaged" in seen and "Sabotage:" in seen["sabotaged"]
+        assert "list draw" in seen and "from the cake pile" in seen["list draw"]
+        # the cards come since Ann's last move are starred in her hand
+        assert "new" in seen and "*" in seen["new"]
+        # Ann sabotaged by keys, then chose what her sabotage removed from a list
+        assert seen.get("sabotages", 0) >= 1 and "list remove" in seen
+        assert "The offer is worth" in seen["list remove"]
+        # the face-up replay
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert "↳ Ann takes" in screen_text(app) or any(
+            "↳ Ann takes" in line for _k, line in app.screen.lines
+        )
+
+
+async def test_hot_seat_hides_each_hand_until_its_owner_has_the_keyboard() -> None:
+    setup = GameSetup(
+        game="cake-of-doom", players=3, hotseat=True, names=("Ann", "Bob", "Cy"), seed=4
+    )
+    app = make_app(setup)
+    async with app.run_test(size=SIZE) as pilot:
+        passed: list[str] = []
+        for _ in range(6):
+            screen = await settle(pilot)
+            if isinstance(screen, PassScreen):
+                under = doom_of(app)
+                assert under.viewer is None
+                hidden = str(under.query_one("#doom-hand-cards").render())
+                assert "Hands are hidden" in hidden
+                passed.append(screen.name_text)
+                await pilot.press("enter")
+                continue
+            if isinstance(screen, ChoiceScreen):
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, DoomScreen)
+            seat = screen.awaiting
+            assert seat is not None and screen.viewer == seat
+            text = screen_text(app)
+            assert f"Your hand — {screen.table.names[seat]}" in text
+            task = screen.view().task
+            assert task is not None
+            if task.phase is Phase.PLAY:
+                await pilot.press("p")
+            else:
+                await step_by_keys(pilot, screen, {})
+        assert len(set(passed)) >= 2  # the keyboard went round
+
+
+async def test_help_shows_the_aliens_the_regions_and_the_keys() -> None:
+    app = make_app(GameSetup(game="cake-of-doom", players=4, bots="random", seed=2))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        assert "Freya" in text and "+1 offer value" in text
+
+
+def test_the_hand_is_shown_by_sort_with_counts() -> None:
+    from cakeparty.tui.games.cake_of_doom.parts import Marks, hand_lines, hand_sorts
+    from cakeparty.tui.table.local import LocalTable
+
+    table = LocalTable(GameSetup(game="cake-of-doom", players=3, bots="random", seed=21), "Ann")
+    view = table.view(0)
+    sorts = hand_sorts(view)
+    assert sum(len(g.slots) for g in sorts) == len(view.hand)
+    assert [g.cake for g in sorts] == sorted((g.cake for g in sorts), reverse=True)
+    marks = Marks("discard")
+    marks.picked[sorts[0].sort] = 1
+    text = hand_lines(view, sorts, 0, marks, 76, live=True).plain
+    assert f"1/{len(sorts[0].slots)}" in text
+    counted = Counter(g.cake for g in sorts for _ in g.slots)
+    assert f"Cake {counted[True]}:" in text and f"Mischief {counted[False]}:" in text
+
+
+def test_every_step_of_every_variant_is_drawn_within_its_panels() -> None:
+    """Whole seeded games (3–6 players; basic, advanced, blind) played by random choices:
+    at every decision the panels the deciding seat sees are drawn within their widths,
+    every move of a list has words, and the face-up replay tells the game."""
+    import random
+
+    from cakeparty.tui.games.cake_of_doom.parts import (
+        Marks,
+        builder_line,
+        hand_lines,
+        hand_sorts,
+        move_label,
+        offer_lines,
+        players_text,
+        regions_text,
+    )
+    from cakeparty.tui.games.cake_of_doom.story import describe, replay_lines
+    from cakeparty.tui.table.local import LocalTable
+
+    games = (
+        (3, {}),
+        (4, {"advanced": True}),
+        (5, {"blind": True}),
+        (6, {"advanced": True, "blind": True}),
+    )
+    for players, options in games:
+        setup = GameSetup(
+            game="cake-of-doom", players=players, bots="random", options=options, seed=players
+        )
+        table = LocalTable(setup, "Ann")
+        rng = random.Random(players)
+        seen_phases: set[Phase] = set()
+        while not table.over:
+            seat = table.to_act
+            assert seat is not None
+            view = table.view(seat)
+            task = view.task
+            assert task is not None
+            seen_phases.add(task.phase)
+            names = table.names
+            for text in (
+                regions_text(view, names, 43),
+                players_text(view, names, seat, 33),
+                hand_lines(view, hand_sorts(view), 0, Marks(), 76, live=True),
+            ):
+                assert all(len(line) <= 76 for line in text.plain.splitlines())
+            if view.offer is not None:
+                assert "needs" in offer_lines(view, names).plain
+            legal = table.legal(seat)
+            for action in legal[:30]:
+                assert move_label(view, action, names)
+            bribes = [a for a in legal if isinstance(a, Bribe)]
+            if bribes:
+                marks = Marks("bribe", bribes[0].target)
+                for slot in bribes[0].slots:
+                    sort = card(view.card(slot) or "").sort
+                    marks.picked[sort] = marks.picked.get(sort, 0) + 1
+                assert "✓" in builder_line(view, marks, hand_sorts(view)).plain
+            table.act(seat, rng.choice(legal))
+        for entry in table.story:
+            if entry.event is not None:
+                assert describe(entry.event, table.names, blind=bool(options.get("blind")))
+        lines = replay_lines(table.replay(), table.names)
+        assert any(kind == "truth" for kind, _line in lines)
+        if options.get("advanced"):
+            assert Phase.MIX in seen_phases
+        assert {Phase.PLAY, Phase.DRAW} <= seen_phases
+
+
+def test_the_worked_example_reads_on_the_offer_line() -> None:
+    """Sally's Western Europe bribe (Tiramisu +1, Starry Fruit Cake, Moon Cake = 4), after
+    Paulo's Space Teddy removed the Moon Cake: 3 of 3, the Moon Cake struck out."""
+    from dataclasses import replace
+
+    from cakeparty.core.games.cake_of_doom.cards import box
+    from cakeparty.core.games.cake_of_doom.state import SabotagePlay
+    from cakeparty.core.games.cake_of_doom.view import OfferView
+    from cakeparty.tui.games.cake_of_doom.parts import offer_lines
+    from cakeparty.tui.table.local import LocalTable
+
+    names = ("Sally", "Paulo", "Cy")
+    table = LocalTable(GameSetup(game="cake-of-doom", players=3, bots="random", seed=1), "Sally")
+    cards = ("tiramisu-1", "moon-cake-1", "starry-fruit-cake-1")
+    slots = tuple(box().index(c) for c in cards)
+    teddy = box().index("space-teddy-1")
+    known = {**table.view(0).known, **dict(zip(slots, cards, strict=True)), teddy: "space-teddy-1"}
+    offer = OfferView(
+        seat=0,
+        target="western-europe",
+        slots=slots,
+        opened=True,
+        value=3,
+        full_value=4,
+        need=3,
+        freya=0,
+        freya_removed=0,
+        protected=False,
+        left=(2, 0, 1),
+        sabotages=(SabotagePlay(1, teddy, "space-teddy", removal=(slots[1],)),),
+    )
+    view = replace(table.view(0), known=known, offer=offer, aliens=("glorp", "krell", "pib"))
+    first, second = offer_lines(view, names).plain.splitlines()
+    assert first.startswith("Sally bribes Western Europe = 3, needs 3 ✓")
+    assert "Tiramisu+1" in first and "Starry Fruit Cake" in first and "−Moon Cake" in first
+    assert second.startswith("Sabotage: Paulo: Space Teddy −1")
+
+
+async def test_a_networked_seat_plays_its_first_decision_by_keys() -> None:
+    """``host cake-of-doom --players 3 --blind``: the lobby seats two bots, the game
+    starts on ready, the table and the footer (with the chat key) fit 80 columns, the
+    host's first decision is made by keys and told in the log."""
+    from cakeparty.broker.embedded import free_port
+    from cakeparty.tui.app import CakePartyApp
+    from cakeparty.tui.games.cake_of_doom.netscreen import NetDoomScreen
+    from cakeparty.tui.netroom import HostPlan
+    from cakeparty.tui.screens.lobby import LobbyScreen
+    from cakeparty.tui.settings import Settings
+
+    from .pilot import until
+
+    plan = HostPlan(
+        game="cake-of-doom",
+        players=3,
+        options={"blind": True},
+        timeout=120,
+        port=free_port(),
+        lan=False,
+    )
+    app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), None, persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(LobbyScreen(plan, player="Ann", bot_level="random", bot_delay=0.0))
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen) and lobby.room is not None
+        room = lobby.room
+        await until(pilot, lambda: room.connected and room.advert is not None, "the room", 20)
+        await pilot.press("a")
+        await until(pilot, lambda: len(room.runner.advert.taken) == 2, "the first bot", 20)
+        await pilot.press("a")
+        await until(pilot, lambda: len(room.runner.advert.taken) == 3, "the second bot", 20)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, NetDoomScreen), "the game", 60)
+        screen = app.screen
+        assert isinstance(screen, NetDoomScreen)
+        await until(
+            pilot,
+            lambda: screen.awaiting is not None or isinstance(app.screen, ChoiceScreen),
+            "Ann's first decision",
+            120,
+        )
+        await pilot.pause()
+        if isinstance(app.screen, ChoiceScreen):  # a list step: its list is open
+            await pilot.press("enter")
+            await until(pilot, lambda: screen.awaiting is None, "the choice sent", 30)
+            return
+        rows = screen_text(app).splitlines()
+        assert len(rows) == SIZE[1] and all(len(r) <= SIZE[0] for r in rows)
+        text = "\n".join(rows)
+        assert "Earth" in text and "Players" in text and "(blind)" in text
+        footer = rows[-1]
+        for key in ("? Help", "q Leave", "m Chat"):
+            assert key in footer, footer
+        task = screen.view().task
+        assert task is not None
+        told = len(screen.log_view.plain)
+        if task.phase is Phase.PLAY:
+            assert "p Pass" in footer
+            await pilot.press("p")
+            what = "Ann does not bribe"
+        else:
+            assert task.phase is Phase.SABOTAGE and "n No sabotage" in footer
+            await pilot.press("n")
+            what = "Ann does not sabotage"
+        await until(
+            pilot, lambda: any(what in line for line in screen.log_view.plain[told:]), what, 30
+        )

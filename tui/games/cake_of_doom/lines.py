@@ -1,0 +1,100 @@
+"""The Cake of Doom screen's one-line texts: the title, what a seat decides now, and the
+prompt that says what the keys do in this step. Pure functions of one seat's view and the
+seats' names: no widgets here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from cakeparty.core.games.cake_of_doom.cards import ROUNDS
+from cakeparty.core.games.cake_of_doom.state import Phase
+from cakeparty.core.games.cake_of_doom.view import DoomView
+from cakeparty.core.i18n import N_, _, ngettext
+from cakeparty.tui.games.cake_of_doom.parts import seat_name
+
+#: What each step asks of the seat deciding, for the status line and the others waiting.
+STEP_WORDS: dict[Phase, str] = {
+    Phase.MIX: N_("choose the opening mix of 8 cards"),
+    Phase.PLAY: N_("grab or steal, then bribe or pass"),
+    Phase.SABOTAGE: N_("sabotage the bribe, or not"),
+    Phase.FORCE_FIELD: N_("answer the sabotage with a Force Field, or not"),
+    Phase.REMOVE: N_("choose what the sabotage removes"),
+    Phase.PICK: N_("take a card"),
+    Phase.ROB: N_("choose whom to steal from"),
+    Phase.PEEK: N_("choose whose hand to look at"),
+}
+
+
+def step_words(view: DoomView) -> str:
+    """The step of the seat deciding, in words (with the count of a draw or discard)."""
+    task = view.task
+    if task is None:
+        return ""
+    if task.phase is Phase.DRAW:
+        return ngettext("draw {n} card", "draw {n} cards", task.count).format(n=task.count)
+    if task.phase is Phase.DISCARD:
+        if task.upto:
+            return ngettext("discard up to {n} card", "discard up to {n} cards", task.count).format(
+                n=task.count
+            )
+        return ngettext("discard {n} card", "discard {n} cards", task.count).format(n=task.count)
+    words = STEP_WORDS.get(task.phase)
+    return _(words) if words else ""
+
+
+def decision_line(view: DoomView, seat: int, names: Sequence[str]) -> str:
+    """What ``seat`` decides now, from the public view: "Bob decides: draw 2 cards"."""
+    name = seat_name(seat, names)
+    words = step_words(view)
+    if not words:
+        return _("{name} decides").format(name=name)
+    return _("{name} decides: {step}").format(name=name, step=words)
+
+
+def title_line(view: DoomView, names: Sequence[str]) -> Text:
+    """Game, variant, round r of 10, whose turn."""
+    text = Text()
+    text.append(_("Cake of Doom"), style="bold")
+    variant = []
+    if view.options.advanced:
+        variant.append(_("advanced"))
+    if view.options.blind:
+        variant.append(_("blind"))
+    if variant:
+        text.append(" (" + ", ".join(variant) + ")")
+    text.append(" · ")
+    text.append(_("round {n} of {of}").format(n=max(view.round, 1), of=ROUNDS), style="bold")
+    if view.round:
+        text.append(" · ")
+        text.append(_("{name}'s turn").format(name=seat_name(view.current, names)))
+    return text
+
+
+#: The keys of the turn's moves, in the prompt, when the move is legal.
+TURN_KEYS = (
+    ("grab", N_("t Tractor Beam")),
+    ("abduct", N_("a Abduction")),
+    ("bribe", N_("b bribe")),
+    ("no-bribe", N_("p pass")),
+)
+
+
+def prompt_text(view: DoomView, building: str | None) -> str:
+    """What the keys do in the viewer's step (the footer lists them too)."""
+    task = view.task
+    if task is None:
+        return ""
+    if building == "bribe":
+        return _("space adds a card · - takes one back · enter offers · esc drops the offer")
+    if building == "discard" or task.phase is Phase.DISCARD:
+        return _("space marks a card · - unmarks one · enter discards them")
+    if task.phase is Phase.PLAY:
+        tags = {type(a).TAG for a in view.legal}
+        return " · ".join(_(words) for tag, words in TURN_KEYS if tag in tags)
+    if task.phase is Phase.SABOTAGE:
+        return _("s sabotage (choose the card) · n no sabotage")
+    if task.phase is Phase.FORCE_FIELD:
+        return _("f Force Field: cancel this sabotage · n let it stand")
+    return _("enter: choose")

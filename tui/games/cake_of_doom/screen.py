@@ -1,0 +1,857 @@
+"""The Cake of Doom screen: Earth's regions and DOOM on the left, the players and the log
+on the right, the bribe on the table and your hand below.
+
+The screen drives a :class:`~cakeparty.tui.table.session.TableSession` (here a
+:class:`~cakeparty.tui.table.local.LocalTable`; :mod:`.netscreen` adapts it to a networked
+room). It shows the view of the seat at the keyboard and offers only what that view's
+``legal`` holds: grab and steal cards and the bribe on your turn — an offer is built card
+by card, its value with every bonus shown against what it must reach before it is made —,
+the sabotage and the Force Field answer, the removal, the draw and the discard. Bots
+decide after a short visible delay, hands hide between people in hot-seat play, and the
+game ends on the final standings.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from cakeparty.core import Action
+from cakeparty.core.games.cake_of_doom import events as ev
+from cakeparty.core.games.cake_of_doom.actions import (
+    Abduct,
+    Bribe,
+    Discard,
+    ForceField,
+    Grab,
+    NoBribe,
+    NoForceField,
+    NoSabotage,
+    Sabotage,
+)
+from cakeparty.core.games.cake_of_doom.cards import DOOM, SABOTAGES, card
+from cakeparty.core.games.cake_of_doom.state import Phase
+from cakeparty.core.games.cake_of_doom.text import final_lines
+from cakeparty.core.games.cake_of_doom.view import DoomView
+from cakeparty.core.i18n import N_, _, ngettext
+from cakeparty.tui.games.cake_of_doom.lines import (
+    decision_line,
+    prompt_text,
+    step_words,
+    title_line,
+)
+from cakeparty.tui.games.cake_of_doom.parts import (
+    Marks,
+    Sort,
+    builder_line,
+    card_title,
+    discard_tops,
+    hand_lines,
+    hand_sorts,
+    move_label,
+    offer_lines,
+    offer_worth,
+    players_text,
+    regions_text,
+    requirement,
+    seat_name,
+    sort_counts,
+    sort_title,
+    target_title,
+)
+from cakeparty.tui.games.cake_of_doom.story import Entry, describe, replay_lines
+from cakeparty.tui.messages import ActionChosen, GameEnded, KeyboardPassed
+from cakeparty.tui.screens.dialogs import Choice, PassScreen
+from cakeparty.tui.table.local import GameSetup, LocalTable
+from cakeparty.tui.table.results import EndScreen
+from cakeparty.tui.table.screen import TableScreen
+from cakeparty.tui.table.session import TableSession
+from cakeparty.tui.widgets import LogView, StatusBar
+
+#: The smallest terminal the screen is laid out for: below it, a notice says so.
+MIN_SIZE = (80, 24)
+
+#: The end-of-game box in the game's own words.
+END_TITLE = N_("Earth has chosen")
+
+#: Bots without a delay play for at most this long (seconds) between two drawings.
+BOT_BURST = 0.05
+
+#: Steps whose choice is a list that opens by itself.
+LISTED = (Phase.MIX, Phase.REMOVE, Phase.PICK, Phase.DRAW, Phase.ROB, Phase.PEEK)
+
+#: Key actions offered when one of these moves is legal.
+KEY_MOVES: dict[str, tuple[type[Action], ...]] = {
+    "grab": (Grab,),
+    "abduct": (Abduct,),
+    "bribe": (Bribe,),
+    "pass_bribe": (NoBribe,),
+    "sabotage": (Sabotage,),
+    "no_sabotage": (NoSabotage,),
+    "force_field": (ForceField,),
+    "no_force_field": (NoForceField,),
+}
+
+
+class DoomScreen(TableScreen):
+    """A local Cake of Doom game against bots, or hot-seat between people."""
+
+    QUIT_QUESTION = N_("Quit this game?")
+    QUIT_DETAIL = N_("The game in progress will be lost.")
+
+    CSS_PATH = "screen.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "move(-1)", _("Card"), key_display="←→", id="doom.left"),
+        Binding("right,l", "move(1)", _("Card"), show=False, id="doom.right"),
+        Binding("space,plus", "add", _("Add"), key_display="space", id="doom.add"),
+        Binding("minus,backspace", "take_back", _("Take back"), key_display="-", id="doom.take"),
+        Binding("t", "grab", _("Tractor Beam"), id="doom.grab"),
+        Binding("a", "abduct", _("Abduction"), id="doom.abduct"),
+        Binding("b", "bribe", _("Bribe"), id="doom.bribe"),
+        Binding("p", "pass_bribe", _("Pass"), id="doom.pass"),
+        Binding("s", "sabotage", _("Sabotage"), id="doom.sabotage"),
+        Binding("n", "no_sabotage", _("No sabotage"), id="doom.no_sabotage"),
+        Binding("f", "force_field", _("Force Field"), id="doom.force_field"),
+        Binding("n", "no_force_field", _("Let it stand"), id="doom.no_force_field"),
+        Binding("enter", "offer", _("Offer"), id="doom.offer"),
+        Binding("enter", "discard", _("Discard"), id="doom.discard"),
+        Binding("enter", "choose", _("Choose"), id="doom.choose"),
+        Binding("escape", "drop", _("Drop"), id="doom.drop"),
+        Binding("r", "replay", _("Replay"), id="doom.replay"),
+        Binding("d", "new_game", _("New game"), id="doom.new"),
+        Binding("question_mark,f1", "help", _("Help"), key_display="?", id="doom.help"),
+        Binding("pageup", "log(-1)", _("Log up"), show=False, id="doom.log_up"),
+        Binding("pagedown", "log(1)", _("Log down"), show=False, id="doom.log_down"),
+        Binding("q", "quit_game", _("Quit"), id="doom.quit"),
+    ]
+
+    def __init__(
+        self,
+        setup: GameSetup | TableSession,
+        *,
+        player: str = "Player",
+        bot_delay: float = 0.6,
+        leave: str = "pop",
+    ) -> None:
+        """``setup``: the game to start, or a game already set up."""
+        session = LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
+        super().__init__(session, bot_delay=bot_delay, leave=leave)
+        self.delay_setting = bot_delay
+        self.table: TableSession = session
+        #: several people at this keyboard: no hand shows until its owner has it
+        self.sharing = session.hotseat and len(session.humans) > 1
+        self.viewer: int | None = None if self.sharing else session.humans[0]
+        self.cursor = 0
+        self.marks = Marks()
+        self.prompted = False  # this decision's list has opened by itself once
+        self._discards: list[str] = []  # sorts marked to discard, still to go
+        self._seen: dict[int, Counter[str]] = {}  # per seat: its hand at its last move
+        self._legal_for: tuple[int, int, int] | None = None
+        self._legal_moves: tuple[Action, ...] = ()
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="doom-too-small", markup=False)
+        yield Static(id="doom-title", markup=False)
+        with Horizontal(id="doom-top"):
+            regions = Static(id="doom-regions", markup=False)
+            regions.border_title = _("Earth")
+            yield regions
+            with Vertical(id="doom-right"):
+                players = Static(id="doom-players", markup=False)
+                players.border_title = _("Players")
+                players.border_subtitle = _("▯ cards ⚑ regions")
+                yield players
+                log = LogView(id="doom-log")
+                log.border_title = _("Log")
+                yield log
+        yield Static(id="doom-offer", markup=False)
+        with Vertical(id="doom-hand") as hand:
+            hand.border_title = _("Your hand")
+            yield Static(id="doom-hand-cards", markup=False)
+        yield StatusBar(id="doom-status")
+        yield from self.compose_bar()
+        yield Footer(show_command_palette=False, compact=True)
+
+    def compose_bar(self) -> ComposeResult:
+        """Widgets below the status line (a networked game's chat line): none locally."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.start()
+
+    def start(self) -> None:
+        """Tell the story so far, draw the table, and let the game move on."""
+        self.log_view.auto_scroll = True
+        self._tell(self.table.story)
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    def on_resize(self, event: events.Resize) -> None:
+        width, height = event.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        if small:
+            self.query_one("#doom-too-small", Static).update(
+                _("Terminal too small ({width}×{height}): this game needs {w}×{h}.").format(
+                    width=width, height=height, w=MIN_SIZE[0], h=MIN_SIZE[1]
+                )
+            )
+        self.set_class(small, "-too-small")
+        self.call_after_refresh(self.refresh_view)
+
+    @property
+    def log_view(self) -> LogView:
+        return self.query_one("#doom-log", LogView)
+
+    @property
+    def status(self) -> StatusBar:
+        return self.query_one(StatusBar)
+
+    def view(self) -> DoomView:
+        view: DoomView = self.table.view(self.viewer)
+        return view
+
+    def sorts(self, view: DoomView | None = None) -> list[Sort]:
+        return hand_sorts(view or self.view())
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        """Draw everything from the viewer's view."""
+        view = self.view()
+        names = self.table.names
+        self.query_one("#doom-title", Static).update(title_line(view, names))
+        regions = self.query_one("#doom-regions", Static)
+        regions.border_subtitle = discard_tops(view)
+        width = max(20, regions.content_size.width or 40)
+        target = view.offer.target if view.offer is not None else self.marks.target
+        regions.update(regions_text(view, names, width, target))
+        players = self.query_one("#doom-players", Static)
+        active = view.to_act[0] if view.to_act else None
+        players.update(players_text(view, names, active, max(20, players.content_size.width or 32)))
+        self.status.show(*self.status_text(view))
+        self.refresh_hand(view)
+
+    def refresh_hand(self, view: DoomView | None = None, *, keys: bool = True) -> None:
+        """Draw the offer line and the hand (all a key on the hand changes); ``keys``: the
+        footer's keys too (a move along the hand leaves them as they are)."""
+        view = view or self.view()
+        names = self.table.names
+        offer = self.query_one("#doom-offer", Static)
+        offer.update(self.offer_text(view))
+        hand = self.query_one("#doom-hand", Vertical)
+        cards = self.query_one("#doom-hand-cards", Static)
+        if self.viewer is None:
+            hand.border_title = _("Hands are hidden")
+            cards.update(_("Hands are hidden until the keyboard is passed"))
+        else:
+            hand.border_title = ngettext(
+                "Your hand — {name} ({n} card)", "Your hand — {name} ({n} cards)", len(view.hand)
+            ).format(name=names[self.viewer], n=len(view.hand))
+            sorts = self.sorts(view)
+            new = self._new_cards(sorts)
+            if new:
+                hand.border_title += " · " + _("* new since your last move")
+            self.cursor = min(self.cursor, max(0, len(sorts) - 1))
+            cards.update(
+                hand_lines(
+                    view,
+                    sorts,
+                    self.cursor,
+                    self.marks,
+                    max(30, cards.content_size.width or 76),
+                    live=self.awaiting is not None,
+                    new=new,
+                )
+            )
+            hand.border_subtitle = self._cursor_detail(sorts)
+        if keys:
+            self.refresh_bindings()
+
+    def _legal(self) -> tuple[Action, ...]:
+        """The legal moves of the seat deciding, worked out once per state of the game."""
+        if self.awaiting is None:
+            return ()
+        key = (self.awaiting, self.table.view(None).state_id, len(self.table.story))
+        if self._legal_for != key:
+            self._legal_for, self._legal_moves = key, self.table.legal(self.awaiting)
+        return self._legal_moves
+
+    def _new_cards(self, sorts: Sequence[Sort]) -> Counter[str] | None:
+        """The cards come into the viewer's hand since its last move, by sort."""
+        if self.viewer is None or self.viewer not in self._seen:
+            return None
+        return sort_counts(sorts) - self._seen[self.viewer]
+
+    def _cursor_detail(self, sorts: Sequence[Sort]) -> str:
+        """The card under the cursor in a few words (what a mischief card does)."""
+        if not sorts or self.awaiting is None:
+            return ""
+        group = sorts[min(self.cursor, len(sorts) - 1)]
+        from cakeparty.core.games.cake_of_doom.cards import MISCHIEF_EFFECTS, SORTS
+
+        if group.sort in MISCHIEF_EFFECTS:
+            return f"{sort_title(group.sort)}: {_(MISCHIEF_EFFECTS[group.sort])}"
+        continent = SORTS[group.sort][1]
+        if continent is None:
+            return _("{card}: worth 1").format(card=sort_title(group.sort))
+        from cakeparty.tui.games.cake_of_doom.parts import continent_title
+
+        return _("{card}: worth 1, +1 on {continent}").format(
+            card=sort_title(group.sort), continent=continent_title(continent)
+        )
+
+    def offer_text(self, view: DoomView) -> Text:
+        """The two lines above the hand: the offer being built or on the table, and what
+        the keys do now."""
+        if self.marks.mode == "bribe" and self.viewer is not None:
+            return Text("\n").join(
+                [
+                    builder_line(view, self.marks, self.sorts(view)),
+                    Text(prompt_text(view, "bribe"), style="dim"),
+                ]
+            )
+        if view.offer is not None:
+            return offer_lines(view, self.table.names)
+        if self.awaiting is not None:
+            step = step_words(view)
+            first = Text(step[:1].upper() + step[1:], style="bold")
+            if self.marks.mode == "discard" and view.task is not None:
+                first.append("  " + _("({n} marked)").format(n=self.marks.count), style="bold")
+            return Text("\n").join([first, Text(prompt_text(view, self.marks.mode), style="dim")])
+        return Text("")
+
+    def status_text(self, view: DoomView) -> tuple[str, str]:
+        """The status line and its tone ("you", "wait" or "end")."""
+        names = self.table.names
+        if self.table.over:
+            return _("The game is over · r replay face up · d new game · q quit"), "end"
+        if self.awaiting is not None:
+            return _("{name}: your decision — {step}").format(
+                name=names[self.awaiting], step=step_words(view)
+            ), "you"
+        seat = self.table.to_act
+        if seat is None:
+            return _("The cards are moving"), "wait"
+        return _("Waiting: {decision}").format(decision=decision_line(view, seat, names)), "wait"
+
+    # -- the story ---------------------------------------------------------------------------
+
+    def _tell(self, entries: list[Entry]) -> None:
+        names = self.table.names
+        blind = self.table.view(None).options.blind
+        for entry in entries:
+            event = entry.event
+            if event is None:
+                continue
+            style = ""
+            if isinstance(event, ev.RoundStarted):
+                style = "bold reverse"
+            elif isinstance(event, ev.BribeWon | ev.GameOver | ev.Cheated):
+                style = "bold"
+            elif isinstance(event, ev.Sabotaged | ev.Shielded | ev.Removed | ev.BribeFailed):
+                style = "italic"
+            elif isinstance(event, ev.TurnStarted | ev.Drew | ev.NotSabotaged | ev.Refilled):
+                style = "dim"
+            self.log_view.add(describe(event, names, blind=blind), style)
+
+    # -- the game moving on ----------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Move on until a person must decide: bots act, forced moves are made."""
+        if not self.is_current or self.bot_busy:
+            return
+        self.awaiting = None
+        table = self.table
+        if table.over:
+            self.refresh_view()
+            self._finish()
+            return
+        seat = table.to_act
+        if seat is None:
+            self.refresh_view()
+            return
+        if table.is_bot(seat):
+            if self.bot_delay <= 0 and isinstance(table, LocalTable):
+                self._bots_at_once(table)
+                return
+            self.refresh_view()
+            self.bot_busy = True
+            self.run_bot(seat)
+            return
+        forced = table.forced(seat)
+        if forced is not None:
+            self.perform(seat, forced)
+            return
+        if seat != self.viewer:
+            self._pass_keyboard(seat)
+            return
+        self.await_player(seat)
+
+    def _bots_at_once(self, table: LocalTable) -> None:
+        """Bots without a delay: their moves one after the other, the table drawn once they
+        are made (or every few hundredths of a second, so the screen stays alive)."""
+        start = time.monotonic()
+        while not table.over and time.monotonic() - start < BOT_BURST:
+            seat = table.to_act
+            if seat is None or not table.is_bot(seat):
+                break
+            legal = table.legal(seat)
+            try:
+                action = table.bot_choice(seat)
+            except Exception as exc:  # a broken bot must not end the game for the people
+                action, problem = None, f"{type(exc).__name__}: {exc}"
+            else:
+                problem = _("{action} is not legal now").format(action=action)
+            if action not in legal:
+                self.notify(
+                    _("{name} (bot) stumbled ({problem}) and plays at random this once.").format(
+                        name=table.names[seat], problem=problem
+                    ),
+                    severity="warning",
+                )
+                action = table.bot_rng.choice(legal)
+            entries = table.act(seat, action)
+            self.post_message(ActionChosen(seat, action, True))
+            self._tell(entries)
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    def await_player(self, seat: int) -> None:
+        """The viewer decides: its keys go live; a list step opens its list, a discard
+        starts marking."""
+        self.awaiting = seat
+        view = self.view()
+        phase = view.task.phase if view.task is not None else view.phase
+        if phase is Phase.DISCARD and self._discards:
+            self._discard_next()
+            return
+        self._discards.clear()
+        if phase is Phase.DISCARD:
+            if self.marks.mode != "discard":
+                self.marks.clear()
+                self.marks.mode = "discard"
+        elif phase is not Phase.PLAY or self.marks.mode != "bribe":
+            self.marks.clear()
+        self.refresh_view()
+        if phase in LISTED and not self.prompted:
+            self.prompted = True
+            self.action_choose()
+
+    def perform(self, seat: int, action: Action, by_bot: bool = False) -> None:
+        """``seat`` makes ``action``; the log and table follow, then the game moves on."""
+        self.awaiting = None
+        self.prompted = False
+        if not by_bot:
+            self.marks.clear()
+            self._seen[seat] = sort_counts(hand_sorts(self.table.view(seat)))
+        entries = self.table.act(seat, action)
+        self.post_message(ActionChosen(seat, action, by_bot))
+        self._tell(entries)
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    def _pass_keyboard(self, seat: int) -> None:
+        self.viewer = None
+        self.marks.clear()
+        self.refresh_view()
+        name = self.table.names[seat]
+        why = decision_line(self.table.view(None), seat, self.table.names)
+
+        def taken(result: str | None) -> None:
+            if result == "quit":
+                self._ask_quit(lambda: self._pass_keyboard(seat))
+                return
+            self.viewer = seat
+            self.post_message(KeyboardPassed(seat))
+            self.refresh_view()
+            self.call_after_refresh(self.advance)
+
+        self.app.push_screen(PassScreen(name, why), taken)
+
+    def ending(self) -> tuple[str, list[str], tuple[int, ...]]:
+        """The headline, the standings and the winners."""
+        view = self.table.view(None)
+        over = next((e for e in reversed(view.events) if isinstance(e, ev.GameOver)), None)
+        outcome = self.table.outcome
+        winners = over.winners if over is not None else (outcome.winners if outcome else ())
+        headline = describe(over, self.table.names) if over is not None else _("The game is over")
+        return headline, final_lines(view, self.table.names), tuple(winners)
+
+    def _finish(self) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        outcome = self.table.outcome
+        assert outcome is not None
+        self.post_message(GameEnded(outcome))
+        headline, lines, winners = self.ending()
+        won = None
+        humans = self.table.humans
+        if len(humans) == 1 or not self.table.hotseat:
+            won = humans[0] in winners
+        self.app.push_screen(EndScreen(headline, lines, won, title=_(END_TITLE)), self._after_end)
+
+    def _after_end(self, choice: str | None) -> None:
+        if choice == "replay":
+            self.action_replay()
+        elif choice == "new":
+            self.action_new_game()
+        elif choice == "quit":
+            self._leave()
+
+    # -- which keys are live ---------------------------------------------------------------
+
+    def _phase(self) -> Phase | None:
+        if self.awaiting is None or self.table.over or self.viewer is None:
+            return None
+        task = self.view().task
+        return task.phase if task is not None else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("replay", "new_game"):
+            return self.table.over
+        phase = self._phase()
+        mode = self.marks.mode
+        if action in KEY_MOVES:
+            if phase is None or mode is not None:
+                return False
+            return any(isinstance(a, KEY_MOVES[action]) for a in self._legal())
+        if action == "move":
+            return phase is not None
+        if action in ("add", "take_back"):
+            return phase is not None and mode is not None
+        if action == "offer":
+            return phase is Phase.PLAY and mode == "bribe"
+        if action == "drop":
+            return phase is Phase.PLAY and mode == "bribe"
+        if action == "discard":
+            return phase is Phase.DISCARD
+        if action == "choose":
+            return phase in LISTED
+        return True
+
+    # -- keys: the hand --------------------------------------------------------------------
+
+    def action_move(self, step: int) -> None:
+        sorts = self.sorts()
+        if sorts:
+            self.cursor = (self.cursor + step) % len(sorts)
+            self.refresh_hand(keys=False)
+
+    def _under_cursor(self) -> Sort | None:
+        sorts = self.sorts()
+        return sorts[min(self.cursor, len(sorts) - 1)] if sorts else None
+
+    def action_add(self) -> None:
+        """One more card of the sort under the cursor; when that sort is used up (or is no
+        cake in an offer), the next sort that has a card left."""
+        sorts = self.sorts()
+        if not sorts or self.marks.mode is None:
+            return
+        if self.marks.mode == "discard":
+            task = self.view().task
+            if task is not None and self.marks.count >= task.count:
+                self.notify(
+                    ngettext(
+                        "Discard {n} card: take one back first (-).",
+                        "Discard {n} cards: take one back first (-).",
+                        task.count,
+                    ).format(n=task.count)
+                )
+                return
+        start = min(self.cursor, len(sorts) - 1)
+        for step in range(len(sorts)):
+            index = (start + step) % len(sorts)
+            group = sorts[index]
+            if self.marks.mode == "bribe" and not group.cake:
+                continue
+            chosen = self.marks.picked.get(group.sort, 0)
+            if chosen < len(group.slots):
+                self.cursor = index
+                self.marks.picked[group.sort] = chosen + 1
+                self.refresh_hand(keys=False)
+                return
+        self.notify(
+            _("Every cake card you hold is in the offer already.")
+            if self.marks.mode == "bribe"
+            else _("Every card you hold is marked already.")
+        )
+
+    def action_take_back(self) -> None:
+        group = self._under_cursor()
+        if group is None or not self.marks.picked.get(group.sort):
+            return
+        self.marks.picked[group.sort] -= 1
+        if not self.marks.picked[group.sort]:
+            del self.marks.picked[group.sort]
+        self.refresh_hand(keys=False)
+
+    # -- keys: the turn --------------------------------------------------------------------
+
+    def action_grab(self) -> None:
+        view = self.view()
+        grabs = [a for a in self._legal() if isinstance(a, Grab)]
+        if not grabs:
+            return
+        choices = []
+        for grab in grabs:
+            pile = view.cake_discard if grab.pile == "cake" else view.mischief_discard
+            top = card_title(view.card(pile[-1])) if pile else "—"
+            label = (
+                _("the cake discard pile: {card}")
+                if grab.pile == "cake"
+                else _("the mischief discard pile: {card}")
+            ).format(card=top)
+            choices.append(Choice(label, grab))
+        self._choose(_("Tractor Beam: take the top card of…"), choices, self._act)
+
+    def action_abduct(self) -> None:
+        view = self.view()
+        abducts = [a for a in self._legal() if isinstance(a, Abduct)]
+        if not abducts:
+            return
+        choices = [
+            Choice(
+                self.table.names[a.victim],
+                a,
+                ngettext("{n} card", "{n} cards", view.hand_sizes[a.victim]).format(
+                    n=view.hand_sizes[a.victim]
+                ),
+            )
+            for a in abducts
+        ]
+        self._choose(
+            _("Abduction: a random card from whom?"),
+            choices,
+            self._act,
+            _("Zix looks at the hand and chooses the card.") if self._is_zix(view) else "",
+        )
+
+    def _is_zix(self, view: DoomView) -> bool:
+        return view.seat is not None and view.aliens[view.seat] == "zix"
+
+    def _targets(self, view: DoomView) -> list[tuple[str, int]]:
+        """The targets a legal offer exists for, with what each needs."""
+        assert view.seat is not None
+        order = [r.name for r in view.regions] + [DOOM]
+        offered = {a.target for a in self._legal() if isinstance(a, Bribe)}
+        out = []
+        for name in order:
+            need = requirement(view, view.seat, name)
+            if name in offered and need is not None:
+                out.append((name, need))
+        return out
+
+    def action_bribe(self) -> None:
+        view = self.view()
+        targets = self._targets(view)
+        if not targets:
+            self.notify(_("Your cake cannot reach any target now."), severity="warning")
+            return
+        seat = view.seat
+        assert seat is not None
+        cakes = [view.card(s) for s in view.cake_hand]
+        choices = []
+        for name, need in targets:
+            _worth, _plus, best = offer_worth(view, seat, name, [c for c in cakes if c])
+            detail = _("needs {need}, you reach {best}").format(need=need, best=best)
+            region = next((r for r in view.regions if r.name == name), None)
+            if region is not None and region.holder is not None:
+                detail += " · " + _("held by {name}").format(
+                    name=seat_name(region.holder, self.table.names)
+                )
+            if region is not None and region.bonus:
+                detail += " · " + _(region.bonus)
+            choices.append(Choice(target_title(name), name, detail))
+
+        def chosen(target: str) -> None:
+            self.marks.clear()
+            self.marks.mode = "bribe"
+            self.marks.target = target
+            sorts = self.sorts()
+            first = next((i for i, g in enumerate(sorts) if g.cake), 0)
+            self.cursor = first
+            self.refresh_view()
+
+        self._choose(_("Bribe which target?"), choices, chosen)
+
+    def _matching(self, kind: type[Action], picked: Counter[str]) -> Action | None:
+        """The legal move of ``kind`` whose cards are the sorts ``picked`` (for a bribe,
+        on the target chosen)."""
+        view = self.view()
+        for action in self._legal():
+            if not isinstance(action, kind):
+                continue
+            if isinstance(action, Bribe) and action.target != self.marks.target:
+                continue
+            slots = action.slots  # type: ignore[attr-defined]
+            sorts = Counter(card(view.card(s) or "").sort for s in slots if view.card(s))
+            if sorts == picked and len(slots) == sum(picked.values()):
+                return action
+        if kind is Bribe and self.marks.target is not None and view.seat is not None:
+            # a hand of very many sorts has its offers listed by value only: the offer of
+            # the same values, card for card, is the same offer
+            return self._same_values(view, picked)
+        return None
+
+    def _same_values(self, view: DoomView, picked: Counter[str]) -> Action | None:
+        target = self.marks.target
+        assert target is not None and view.seat is not None
+        chosen = [view.card(s) for s in self.marks.slots(self.sorts(view))]
+        worth, _plus, _total = offer_worth(view, view.seat, target, [n for n in chosen if n])
+        wanted = Counter(w for _n, w in worth)
+        for action in self._legal():
+            if isinstance(action, Bribe) and action.target == target:
+                names = [view.card(s) for s in action.slots]
+                got, _p, _t = offer_worth(view, view.seat, target, [n for n in names if n])
+                if Counter(w for _n, w in got) == wanted:
+                    return action
+        return None
+
+    def action_offer(self) -> None:
+        if self.marks.mode != "bribe" or self.awaiting is None:
+            return
+        view = self.view()
+        target = self.marks.target
+        assert target is not None and view.seat is not None
+        if not self.marks.count:
+            self.notify(_("Add cake cards to the offer first (space)."), severity="warning")
+            return
+        need = requirement(view, view.seat, target)
+        names = [view.card(s) for s in self.marks.slots(self.sorts(view))]
+        _worth, _plus, total = offer_worth(view, view.seat, target, [n for n in names if n])
+        if need is not None and total < need:
+            self.notify(
+                _("The offer is worth {value}; {target} needs {need}.").format(
+                    value=total, target=target_title(target), need=need
+                ),
+                severity="warning",
+            )
+            return
+        action = self._matching(Bribe, Counter(self.marks.picked))
+        if action is None:
+            self.notify(_("That is not a legal offer now."), severity="warning")
+            return
+        self.perform(self.awaiting, action)
+
+    def action_drop(self) -> None:
+        self.marks.clear()
+        self.refresh_view()
+
+    def action_pass_bribe(self) -> None:
+        self._act(NoBribe())
+
+    def action_sabotage(self) -> None:
+        sabotages = [a for a in self._legal() if isinstance(a, Sabotage)]
+        if not sabotages:
+            return
+        effects = {
+            kind: (
+                _("half the offer's value") if amount is None else _("−{n} value").format(n=amount)
+            )
+            for kind, amount in SABOTAGES.items()
+        }
+        choices = [Choice(sort_title(a.kind), a, effects[a.kind]) for a in sabotages]
+        self._choose(
+            _("Sabotage with…"),
+            choices,
+            self._act,
+            _("You choose what it removes once it stands."),
+        )
+
+    def action_no_sabotage(self) -> None:
+        self._act(NoSabotage())
+
+    def action_force_field(self) -> None:
+        fields = [a for a in self._legal() if isinstance(a, ForceField)]
+        if fields:
+            self._act(fields[0])
+
+    def action_no_force_field(self) -> None:
+        self._act(NoForceField())
+
+    def action_discard(self) -> None:
+        view = self.view()
+        task = view.task
+        if task is None or self.awaiting is None:
+            return
+        count = self.marks.count
+        if count > task.count or (not task.upto and count != task.count):
+            self.notify(
+                ngettext(
+                    "Mark {n} card to discard ({marked} marked).",
+                    "Mark {n} cards to discard ({marked} marked).",
+                    task.count,
+                ).format(n=task.count, marked=count),
+                severity="warning",
+            )
+            return
+        discards = [a for a in self._legal() if isinstance(a, Discard)]
+        if not task.upto and all(len(a.slots) == 1 for a in discards):
+            # down to the hand limit the rules take one card at a time: the cards marked
+            # go one after the other
+            self._discards = [s for s, n in self.marks.picked.items() for _n in range(n)]
+            self._discard_next()
+            return
+        action = self._matching(Discard, Counter(self.marks.picked))
+        if action is None:
+            self.notify(_("That is not a legal discard now."), severity="warning")
+            return
+        self.perform(self.awaiting, action)
+
+    def _discard_next(self) -> None:
+        """The next card marked to discard goes."""
+        seat = self.awaiting
+        if seat is None or not self._discards:
+            return
+        sort = self._discards.pop(0)
+        action = self._matching(Discard, Counter({sort: 1}))
+        if action is None:
+            self._discards.clear()
+            self.notify(_("That is not a legal discard now."), severity="warning")
+            self.refresh_view()
+            return
+        self.perform(seat, action)
+
+    # -- keys: the lists -------------------------------------------------------------------
+
+    def action_choose(self) -> None:
+        """This step's choices in a list (the opening mix, a removal, a pick, a draw, a
+        player to steal from or look at)."""
+        view = self.view()
+        legal = list(self._legal())
+        if not legal:
+            return
+        choices = [Choice(move_label(view, a, self.table.names), a) for a in legal]
+        task = view.task
+        title = step_words(view)
+        title = title[:1].upper() + title[1:]
+        if task is not None and task.phase is Phase.REMOVE and view.offer is not None:
+            prompt = _("The offer is worth {value}; it needs {need}.").format(
+                value=view.offer.value, need=view.offer.need
+            )
+        else:
+            # the list opens over the log: what just happened stays in sight
+            prompt = self.log_view.plain[-1] if self.log_view.plain else ""
+        self._choose(title, choices, self._act, prompt)
+
+    # -- keys: everything else -------------------------------------------------------------
+
+    def replay_text(self, replay: Any, names: Sequence[str]) -> list[Any]:
+        return replay_lines(replay, names, blind=self.table.view(None).options.blind)
+
+    def fresh_screen(self, setup: GameSetup) -> DoomScreen:
+        player = self.table.names[0]
+        return DoomScreen(setup, player=player, bot_delay=self.delay_setting, leave=self.leave)
