@@ -3,4 +3,5 @@
 from cakeparty.core.games import (
     cake_duel,  # noqa: F401
     cake_master,  # noqa: F401
+    cookies_battle,  # noqa: F401
 )
