@@ -4,7 +4,8 @@ window after every card, random takes revealed to the taker and the victim only.
 
 ``selfplay`` of four bots on a real Mosquitto and of the duel on the embedded broker end
 with the audit finding the game fair; then bot processes, each at its own seat with its
-own key and journal, play a room hosted here to the same fair end.
+own key and journal, play a room of the beginners' variant hosted here (the variant a
+room option, carried in the advert and the table) to the same fair end.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def test_selfplay_of_the_duel_through_the_embedded_broker_ends_fair(embedded: st
     assert int(report["messages"]) > 3 * 10 * 2  # three rounds of ten tricks of two cards
 
 
-async def test_bot_processes_at_every_seat_play_a_room_to_a_fair_end(
+async def test_bot_processes_at_every_seat_play_a_beginners_room_to_a_fair_end(
     embedded: str, tmp_path: Path
 ) -> None:
     players = 3
@@ -77,7 +78,7 @@ async def test_bot_processes_at_every_seat_play_a_room_to_a_fair_end(
         broker=BrokerAddress.parse(embedded),
         identity=Identity.generate("Referee"),
         room=room,
-        host=HostSetup(GAME, players, {}, timeout=120),
+        host=HostSetup(GAME, players, {"variant": "beginners"}, timeout=120),
         seated=False,
         journal_dir=tmp_path / "host",
     )
@@ -100,6 +101,8 @@ async def test_bot_processes_at_every_seat_play_a_room_to_a_fair_end(
         assert sorted(r["seat"] for r in results) == list(range(players))
         assert len({json.dumps(r["winner"]) for r in results}) == 1, results
         assert results[0]["winner"], results
+        # every card played is one message at least
+        assert all(r["messages"] > 3 * 12 * players for r in results), results
         assert all(r["incidents"] == [] for r in results), results  # nobody misbehaved
     finally:
         for bot in bots:
