@@ -8,6 +8,7 @@ players): the view (:func:`redact`) blanks it for every other seat.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 
@@ -136,6 +137,11 @@ Event = (
 )
 
 
+#: the events that hold an identity only some seats may know
+SECRET = (MarkerEarned, PieceTaken, Swapped)
+
+
+@lru_cache(maxsize=8192)
 def redact(event: Any, seat: int | None) -> Any:
     """``event`` as ``seat`` (``None``: a spectator) may read it."""
     if isinstance(event, MarkerEarned) and event.seat != seat and event.kind is not None:

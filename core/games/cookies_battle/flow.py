@@ -28,7 +28,10 @@ decided here):
   is drawn at random from its hand (the one card that may break suit). Swap: the target
   chooses the piece it gives; both pieces move, each shown to its receiver. Breezes: every
   player whose right (left) neighbour holds pieces takes a random one of them, all drawn
-  from the holdings before the breeze.
+  from the holdings before the breeze. A Puppet waits for its target's next card, in a
+  later trick or round if need be (two Puppets draw the next two cards); one still
+  waiting when the game ends lapses. A puppeted seat's turn is drawn at once: it does not
+  use a marker first (it may in the window after the card).
 * **Hidden takes.** Before a random draw from a seat's pieces, and before a Swap's target
   chooses, the holder re-mixes its pieces unless it holds one piece or nobody else knows
   any of them. Likewise a marker holder re-mixes its pieces before it is asked to use a
@@ -47,7 +50,7 @@ decided here):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from cakeparty.core.actions import (
@@ -75,7 +78,7 @@ from cakeparty.core.games.cookies_battle.cards import (
     ROUNDS,
     box,
     card,
-    is_card,
+    cards,
     marker_kind,
     piece_kind,
 )
@@ -96,11 +99,15 @@ from cakeparty.core.requests import Commit, Random, Remix, Request, Reveal, Shuf
 
 
 def _log(state: CookiesState, *events: Any) -> CookiesState:
-    return replace(state, events=state.events + events)
+    start = len(state.events)
+    secret = tuple(start + i for i, e in enumerate(events) if isinstance(e, ev.SECRET))
+    if secret:
+        return state.evolve(events=state.events + events, secrets=state.secrets + secret)
+    return state.evolve(events=state.events + events)
 
 
 def _queue(state: CookiesState, *requests: Request, then: str = "") -> CookiesState:
-    return replace(state, queue=state.queue + requests, then=then)
+    return state.evolve(queue=state.queue + requests, then=then)
 
 
 def _set(seq: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -114,6 +121,14 @@ def _bump(counts: tuple[int, ...], seat: int, by: int = 1) -> tuple[int, ...]:
 def _known_by_others(state: CookiesState, seat: int, slots: Sequence[int]) -> bool:
     mine = 1 << seat
     return any(state.knowledge.known_by[s] & ~mine for s in slots)
+
+
+def _show(state: CookiesState, slot: int, seats: Sequence[int]) -> tuple[Request, ...]:
+    """Show ``slot`` to those of ``seats`` that do not know it yet (a seat that knows it,
+    by a re-mix of its own pieces say, has nothing to learn: the mental deck sends shares
+    only to seats that learn the card)."""
+    newcomers = tuple(s for s in seats if not state.knowledge.knows(s, slot))
+    return (Reveal((slot,), newcomers),) if newcomers else ()
 
 
 def _remix_pieces(state: CookiesState, seat: int) -> tuple[Request, ...]:
@@ -151,7 +166,7 @@ def new_state(options: CookiesOptions) -> CookiesState:
     if markers:
         requests.append(Shuffle(markers))
     requests.append(Random(n))
-    state = replace(state, piece_pile=pile, marker_pile=markers, draws=(("first", 0, 0),))
+    state = state.evolve(piece_pile=pile, marker_pile=markers, draws=(("first", 0, 0),))
     return _queue(state, *requests, then="round")
 
 
@@ -161,8 +176,7 @@ def _start_round(state: CookiesState) -> CookiesState:
     slots = tuple(state.card_slots)
     size = DEAL[state.players]
     hands = tuple(slots[s * size : (s + 1) * size] for s in range(state.players))
-    state = replace(
-        state,
+    state = state.evolve(
         round=number,
         trick_no=0,
         hands=hands,
@@ -182,7 +196,7 @@ def _start_round(state: CookiesState) -> CookiesState:
 
 
 def _dealt(state: CookiesState) -> CookiesState:
-    return _queue(replace(state, phase=Phase.PASS), Commit(tuple(range(state.players))))
+    return _queue(state.evolve(phase=Phase.PASS), Commit(tuple(range(state.players))))
 
 
 def _passed(state: CookiesState, choices: dict[int, Action]) -> CookiesState:
@@ -201,7 +215,7 @@ def _passed(state: CookiesState, choices: dict[int, Action]) -> CookiesState:
             gives[receiver].append(slot)
     for seat in range(n):
         hands[seat] = sorted(hands[seat] + gives[seat])
-    state = replace(state, hands=tuple(tuple(h) for h in hands))
+    state = state.evolve(hands=tuple(tuple(h) for h in hands))
     state = _log(state, ev.Passed(state.round, state.options.duel))
     reveals = [Reveal(tuple(sorted(gives[seat])), (seat,)) for seat in range(n) if gives[seat]]
     return _queue(state, *reveals, then="trick")
@@ -213,8 +227,7 @@ def _passed(state: CookiesState, choices: dict[int, Action]) -> CookiesState:
 def _start_trick(state: CookiesState) -> CookiesState:
     """The leader shows the top piece of the pile: the piece in dispute."""
     piece = state.piece_pile[0]
-    state = replace(
-        state,
+    state = state.evolve(
         trick_no=state.trick_no + 1,
         dispute=piece,
         piece_pile=state.piece_pile[1:],
@@ -233,7 +246,7 @@ def _shown(state: CookiesState) -> CookiesState:
 
 def _ask(state: CookiesState, phase: Phase, seat: int) -> CookiesState:
     """Ask ``seat`` to act in ``phase``; a marker holder first re-mixes known pieces."""
-    state = replace(state, phase=phase, actor=seat)
+    state = state.evolve(phase=phase, actor=seat)
     if phase is Phase.SWAP or (phase in (Phase.PLAY, Phase.MARKER) and state.markers[seat]):
         return _queue(state, *_remix_pieces(state, seat))
     return state
@@ -244,8 +257,7 @@ def _next_turn(state: CookiesState) -> CookiesState:
     if seat in state.puppets:
         puppets = list(state.puppets)
         puppets.remove(seat)
-        state = replace(
-            state,
+        state = state.evolve(
             puppets=tuple(puppets),
             phase=Phase.SETUP,
             actor=None,
@@ -257,8 +269,7 @@ def _next_turn(state: CookiesState) -> CookiesState:
 
 def _play(state: CookiesState, seat: int, slot: int, *, forced: bool = False) -> CookiesState:
     hand = tuple(s for s in state.hands[seat] if s != slot)
-    state = replace(
-        state,
+    state = state.evolve(
         hands=_set(state.hands, seat, hand),
         trick=(*state.trick, (seat, slot)),
         phase=Phase.SETUP,
@@ -280,22 +291,22 @@ def _suit_breach(state: CookiesState, seat: int, action: Play) -> CookiesState:
         return state
     reason = _("broke suit: held a card of the turn suit")
     breach = Breach(seat, str(action), reason, state.round, state.trick_no)
-    return replace(state, breaches=(*state.breaches, breach))
+    return state.evolve(breaches=(*state.breaches, breach))
 
 
 def _card_shown(state: CookiesState) -> CookiesState:
     seat, slot = state.trick[-1]
     name = state.name(slot)
     forced = state.resume == "forced"
-    state = replace(state, resume="")
+    state = state.evolve(resume="")
     if state.turn_suit is None and name is not None and card(name).colour:
-        state = replace(state, turn_suit=card(name).suit)
+        state = state.evolve(turn_suit=card(name).suit)
     state = _log(state, ev.CardPlayed(seat, name, forced))
     if not state.options.markers:
         return _after_window(state)
     n = state.players
     order = tuple((seat + i) % n for i in range(1, n + 1))  # ends with the player
-    return _window_next(replace(state, window=order, resume="window"))
+    return _window_next(state.evolve(window=order, resume="window"))
 
 
 def _window_next(state: CookiesState) -> CookiesState:
@@ -304,8 +315,8 @@ def _window_next(state: CookiesState) -> CookiesState:
     while window and not state.markers[window[0]]:
         window = window[1:]
     if not window:
-        return _after_window(replace(state, window=(), resume=""))
-    return _ask(replace(state, window=window[1:], resume="window"), Phase.MARKER, window[0])
+        return _after_window(state.evolve(window=(), resume=""))
+    return _ask(state.evolve(window=window[1:], resume="window"), Phase.MARKER, window[0])
 
 
 def _after_window(state: CookiesState) -> CookiesState:
@@ -323,8 +334,7 @@ def _end_trick(state: CookiesState) -> CookiesState:
     piece = state.dispute
     assert piece is not None
     piece_name = state.name(piece)
-    state = replace(
-        state,
+    state = state.evolve(
         pieces=_set(state.pieces, win, tuple(sorted((*state.pieces[win], piece)))),
         won_face_up=_set(state.won_face_up, win, (*state.won_face_up[win], piece_name or "?")),
         tricks_won=_bump(state.tricks_won, win),
@@ -345,8 +355,7 @@ def _end_trick(state: CookiesState) -> CookiesState:
                 break
             seat = state.last_trick[index][0]
             slot = state.marker_pile[0]
-            state = replace(
-                state,
+            state = state.evolve(
                 marker_pile=state.marker_pile[1:],
                 markers=_set(state.markers, seat, (*state.markers[seat], slot)),
                 markers_earned=_bump(state.markers_earned, seat),
@@ -361,7 +370,7 @@ def _earned(state: CookiesState) -> CookiesState:
         ev.MarkerEarned(seat, None if (name := state.name(slot)) is None else marker_kind(name))
         for seat, slot in state.awarded
     ]
-    state = _log(replace(state, awarded=()), *earned)
+    state = _log(state.evolve(awarded=()), *earned)
     if any(state.hands):
         return _start_trick(state)
     return _end_round(state)
@@ -373,8 +382,7 @@ def _earned(state: CookiesState) -> CookiesState:
 def _use(state: CookiesState, seat: int, action: UseMarker) -> CookiesState:
     """A marker is used: it leaves its holder and is shown to all."""
     held = tuple(s for s in state.markers[seat] if s != action.slot)
-    state = replace(
-        state,
+    state = state.evolve(
         markers=_set(state.markers, seat, held),
         used=(*state.used, action.slot),
         markers_used=_bump(state.markers_used, seat),
@@ -382,10 +390,10 @@ def _use(state: CookiesState, seat: int, action: UseMarker) -> CookiesState:
         actor=None,
     )
     if action.kind == DEFENSE:
-        state = replace(state, defender=seat, defense=())
+        state = state.evolve(defender=seat, defense=())
         return _queue(state, Reveal((action.slot,), None), then="defense-shown")
     resume = "play" if state.resume != "window" else "window"
-    state = replace(state, user=seat, using=action, resume=resume)
+    state = state.evolve(user=seat, using=action, resume=resume)
     return _queue(state, Reveal((action.slot,), None), then="marker-shown")
 
 
@@ -396,12 +404,11 @@ def _lied(state: CookiesState, seat: int, action: UseMarker) -> CookiesState | N
         return None
     reason = _("claimed a marker of another kind than the one shown")
     breach = Breach(seat, str(action), reason, state.round, state.trick_no)
-    return _cheated(replace(state, breaches=(*state.breaches, breach)), seat, reason)
+    return _cheated(state.evolve(breaches=(*state.breaches, breach)), seat, reason)
 
 
 def _cheated(state: CookiesState, seat: int, reason: str) -> CookiesState:
-    state = replace(
-        state,
+    state = state.evolve(
         cheat=seat,
         cheat_reason=reason,
         phase=Phase.OVER,
@@ -424,7 +431,7 @@ def _marker_shown(state: CookiesState) -> CookiesState:
     state = _log(state, ev.MarkerUsed(user, action.kind, target))
     n = state.players
     asks = tuple((user + i) % n for i in range(1, n))
-    return _defense_next(replace(state, defense=asks))
+    return _defense_next(state.evolve(defense=asks))
 
 
 def _defense_next(state: CookiesState) -> CookiesState:
@@ -432,8 +439,8 @@ def _defense_next(state: CookiesState) -> CookiesState:
     while asks and not state.markers[asks[0]]:
         asks = asks[1:]
     if not asks:
-        return _resolve(replace(state, defense=()))
-    return _ask(replace(state, defense=asks[1:]), Phase.DEFENSE, asks[0])
+        return _resolve(state.evolve(defense=()))
+    return _ask(state.evolve(defense=asks[1:]), Phase.DEFENSE, asks[0])
 
 
 def _defense_shown(state: CookiesState) -> CookiesState:
@@ -444,7 +451,7 @@ def _defense_shown(state: CookiesState) -> CookiesState:
     if lied is not None:
         return lied
     state = _log(state, ev.Defended(defender, user, action.kind))
-    return _resume(replace(state, defense=()))
+    return _resume(state.evolve(defense=()))
 
 
 def _resolve(state: CookiesState) -> CookiesState:
@@ -456,7 +463,7 @@ def _resolve(state: CookiesState) -> CookiesState:
         return _takes(state, [(user, action.target[0])])
     if kind == "puppet":
         target = action.target[0]
-        state = replace(state, puppets=(*state.puppets, target))
+        state = state.evolve(puppets=(*state.puppets, target))
         return _resume(_log(state, ev.Puppeted(user, target)))
     if kind == "swap":
         return _ask(state, Phase.SWAP, action.target[0])
@@ -478,7 +485,7 @@ def _takes(state: CookiesState, pairs: Sequence[tuple[int, int]]) -> CookiesStat
         requests.extend(_remix_pieces(state, victim))
         requests.append(Random(len(state.pieces[victim])))
         draws.append(("take", taker, victim))
-    state = replace(state, draws=tuple(draws), phase=Phase.SETUP, actor=None)
+    state = state.evolve(draws=tuple(draws), phase=Phase.SETUP, actor=None)
     return _queue(state, *requests, then="drawn")
 
 
@@ -488,14 +495,16 @@ def _drawn(state: CookiesState) -> CookiesState:
     for taker, victim, slot in state.picks:
         pieces[victim].remove(slot)
         pieces[taker].append(slot)
-    state = replace(state, pieces=tuple(tuple(sorted(p)) for p in pieces))
-    reveals = [Reveal((slot,), (taker, victim)) for taker, victim, slot in state.picks]
+    state = state.evolve(pieces=tuple(tuple(sorted(p)) for p in pieces))
+    reveals = [
+        r for taker, victim, slot in state.picks for r in _show(state, slot, (taker, victim))
+    ]
     return _queue(state, *reveals, then="taken")
 
 
 def _taken(state: CookiesState) -> CookiesState:
     taken = [ev.PieceTaken(t, v, state.name(slot)) for t, v, slot in state.picks]
-    return _resume(_log(replace(state, picks=()), *taken))
+    return _resume(_log(state.evolve(picks=()), *taken))
 
 
 def _swap(state: CookiesState, seat: int, action: GivePiece) -> CookiesState:
@@ -507,15 +516,17 @@ def _swap(state: CookiesState, seat: int, action: GivePiece) -> CookiesState:
     pieces[seat].remove(action.slot)
     pieces[user].append(action.slot)
     pieces[seat].append(mine)
-    state = replace(
-        state,
+    state = state.evolve(
         pieces=tuple(tuple(sorted(p)) for p in pieces),
         given=action.slot,
         phase=Phase.SETUP,
         actor=None,
     )
     return _queue(
-        state, Reveal((mine,), (seat, user)), Reveal((action.slot,), (user, seat)), then="swapped"
+        state,
+        *_show(state, mine, (seat, user)),
+        *_show(state, action.slot, (user, seat)),
+        then="swapped",
     )
 
 
@@ -523,16 +534,16 @@ def _swapped(state: CookiesState) -> CookiesState:
     user, using, given = state.user, state.using, state.given
     assert user is not None and using is not None and given is not None
     event = ev.Swapped(user, using.target[0], state.name(using.piece[0]), state.name(given))
-    return _resume(_log(replace(state, given=None), event))
+    return _resume(_log(state.evolve(given=None), event))
 
 
 def _resume(state: CookiesState) -> CookiesState:
     """Back to where the marker was used: the player's own turn, or the window."""
     resume = state.resume
-    state = replace(state, user=None, using=None, defender=None)
+    state = state.evolve(user=None, using=None, defender=None)
     if resume == "window":
         return _window_next(state)
-    return _ask(replace(state, resume=""), Phase.PLAY, state.to_play)
+    return _ask(state.evolve(resume=""), Phase.PLAY, state.to_play)
 
 
 # -- rounds and the end -------------------------------------------------------------------
@@ -550,14 +561,14 @@ def _end_round(state: CookiesState) -> CookiesState:
     counts = tuple(len(p) for p in state.pieces)
     state = _log(state, ev.RoundEnded(state.round, counts))
     if state.round < ROUNDS:
-        return _start_round(replace(state, first=next_first(counts, state.first)))
+        return _start_round(state.evolve(first=next_first(counts, state.first)))
     hidden = tuple(
         slot
         for held in state.pieces
         for slot in held
         if not state.knowledge.known_by[slot] & PUBLIC
     )
-    state = replace(state, phase=Phase.SETUP, actor=None)
+    state = state.evolve(phase=Phase.SETUP, actor=None)
     if hidden:
         return _queue(state, Reveal(hidden, None), then="final")
     return _final(state)
@@ -572,8 +583,7 @@ def _final(state: CookiesState) -> CookiesState:
         for seat, held in enumerate(names)
     )
     won, aches = decide(scores, state.options.tummy_ache)
-    state = replace(
-        state,
+    state = state.evolve(
         results=scores,
         winners=won,
         tummy_ache=aches,
@@ -607,9 +617,14 @@ def outcome(state: CookiesState) -> Outcome | None:
 # -- applying -----------------------------------------------------------------------------
 
 
+@cache
+def _card_names(variant: str) -> frozenset[str]:
+    return frozenset(cards(variant))
+
+
 def _kind_ok(state: CookiesState, slot: int, name: str) -> bool:
     if slot in state.card_slots:
-        return is_card(name) and name in state.box[: len(state.card_slots)]
+        return name in _card_names(state.options.variant)
     try:
         if slot in state.piece_slots:
             piece_kind(name)
@@ -630,7 +645,7 @@ def _learn(state: CookiesState, action: Revealed) -> CookiesState:
             raise IllegalActionError(None, action, f"slot {slot} is {held}, not {name}")
         if not _kind_ok(state, slot, name):
             raise IllegalActionError(None, action, f"{name} cannot lie in slot {slot}")
-    return replace(state, knowledge=known.reveal(action.slots, action.cards, action.to))
+    return state.evolve(knowledge=known.reveal(action.slots, action.cards, action.to))
 
 
 def _remixed(state: CookiesState, action: Remixed) -> CookiesState:
@@ -638,17 +653,17 @@ def _remixed(state: CookiesState, action: Remixed) -> CookiesState:
         if name is not None and not _kind_ok(state, slot, name):
             raise IllegalActionError(None, action, f"{name} cannot lie in slot {slot}")
     knowledge = state.knowledge.remix(action.slots, action.cards, action.to)
-    return replace(state, knowledge=knowledge)
+    return state.evolve(knowledge=knowledge)
 
 
 def _random(state: CookiesState, action: RandomResult) -> CookiesState:
     (purpose, a, b), draws = state.draws[0], state.draws[1:]
-    state = replace(state, draws=draws)
+    state = state.evolve(draws=draws)
     if purpose == "first":
-        return replace(state, first=action.value, leader=action.value)
+        return state.evolve(first=action.value, leader=action.value)
     if purpose == "take":
         slot = state.pieces[b][action.value]
-        return replace(state, picks=(*state.picks, (a, b, slot)))
+        return state.evolve(picks=(*state.picks, (a, b, slot)))
     assert purpose == "puppet"
     return _play(state, a, state.hands[a][action.value], forced=True)
 
@@ -672,7 +687,7 @@ _CONTINUE: dict[str, Callable[[CookiesState], CookiesState]] = {
 def _settle(state: CookiesState) -> CookiesState:
     while not state.queue and state.then and state.phase is not Phase.OVER:
         step = state.then
-        state = _CONTINUE[step](replace(state, then=""))
+        state = _CONTINUE[step](state.evolve(then=""))
     return state
 
 
@@ -682,9 +697,9 @@ def _fulfil(state: CookiesState, action: Action) -> CookiesState:
     if isinstance(action, Committed):
         for seat, choice in action.choices:
             check_pass(state, seat, choice)
-    state = replace(state, queue=state.queue[1:])
+    state = state.evolve(queue=state.queue[1:])
     if isinstance(action, Shuffled):
-        return replace(state, knowledge=state.knowledge.forget(action.slots))
+        return state.evolve(knowledge=state.knowledge.forget(action.slots))
     if isinstance(action, Revealed):
         return _learn(state, action)
     if isinstance(action, Remixed):
@@ -706,7 +721,7 @@ def _decide(state: CookiesState, seat: int, action: Action) -> CookiesState:
         return _play(_suit_breach(state, seat, action), seat, action.slot)
     if isinstance(action, UseMarker):
         if state.phase is Phase.PLAY:
-            state = replace(state, resume="play")
+            state = state.evolve(resume="play")
         return _use(state, seat, action)
     if isinstance(action, NoMarker):
         if state.phase is Phase.DEFENSE:
@@ -731,4 +746,4 @@ def apply(state: CookiesState, action: Action, seat: int | None) -> CookiesState
         check(state, seat, action)
         state = _decide(state, seat, action)
     state = _settle(state)
-    return replace(state, state_id=state.state_id + 1)
+    return state.evolve(state_id=state.state_id + 1)

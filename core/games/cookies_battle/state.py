@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from cakeparty.core.errors import CakePartyError
@@ -159,6 +159,7 @@ class CookiesState:
     cheat: int | None = None  # a seat that cheated: the game ended there
     cheat_reason: str = ""
     events: tuple[Any, ...] = ()
+    secrets: tuple[int, ...] = ()  # indices of the events some seats may not read whole
     state_id: int = 0
 
     @property
@@ -194,6 +195,17 @@ class CookiesState:
         """The seat whose card the trick waits on."""
         return (self.leader + len(self.trick)) % self.players
 
+    def evolve(self, **changes: Any) -> CookiesState:
+        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``
+        (the state has no checks to re-run, and a game makes thousands of copies)."""
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"CookiesState has no field(s) {sorted(unknown)}")
+        new = object.__new__(CookiesState)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
     def left(self, seat: int) -> int:
         """The left neighbour: the next seat clockwise."""
         return (seat + 1) % self.players
@@ -205,3 +217,6 @@ class CookiesState:
     def name(self, slot: int) -> str | None:
         """The identity of ``slot`` as far as this state knows it."""
         return self.knowledge.cards[slot]
+
+
+_FIELDS = frozenset(f.name for f in fields(CookiesState))

@@ -16,7 +16,7 @@ from cakeparty.core.actions import Action
 from cakeparty.core.games.cookies_battle.cards import marker_kind
 from cakeparty.core.games.cookies_battle.events import Event, redact
 from cakeparty.core.games.cookies_battle.legal import legal_actions, to_act
-from cakeparty.core.games.cookies_battle.scoring import SeatScore
+from cakeparty.core.games.cookies_battle.scoring import SeatScore, seat_score
 from cakeparty.core.games.cookies_battle.state import CookiesOptions, CookiesState, Phase
 
 
@@ -71,6 +71,8 @@ class CookiesView:
     over: bool
     legal: tuple[Action, ...]
     state_id: int
+    played: tuple[int, ...] = ()  # cards of this round's finished tricks, face up
+    out: int = 0  # cards left out of this round, unseen
 
     @property
     def players(self) -> int:
@@ -101,6 +103,14 @@ class CookiesView:
         """``seat``'s pieces, by name where this seat knows them."""
         return tuple(self.known.get(s) for s in self.pieces[seat])
 
+    def score(self, seat: int) -> SeatScore | None:
+        """``seat``'s score as its pieces and unused markers stand now, if this seat knows
+        every one of those pieces (its own always), else ``None``."""
+        names = self.piece_names(seat)
+        if any(n is None for n in names):
+            return None
+        return seat_score([n for n in names if n is not None], self.marker_counts[seat])
+
     @property
     def my_turn(self) -> bool:
         return self.seat is not None and self.seat in self.to_act
@@ -118,6 +128,15 @@ def _window(state: CookiesState) -> MarkerWindow | None:
         awaiting = "effect"
     target = using.target[0] if using.target else None
     return MarkerWindow(user, using.kind, target, awaiting)
+
+
+def _events(state: CookiesState, seat: int | None) -> tuple[Event, ...]:
+    if not state.secrets:
+        return state.events
+    events = list(state.events)
+    for index in state.secrets:
+        events[index] = redact(events[index], seat)
+    return tuple(events)
 
 
 def view(state: CookiesState, seat: int | None) -> CookiesView:
@@ -167,8 +186,10 @@ def view(state: CookiesState, seat: int | None) -> CookiesView:
         window=_window(state),
         puppets=state.puppets,
         cheat=state.cheat,
-        events=tuple(redact(e, seat) for e in state.events),
+        events=_events(state, seat),
         over=state.phase is Phase.OVER,
         legal=legal,
         state_id=state.state_id,
+        played=state.played,
+        out=len(state.out),
     )

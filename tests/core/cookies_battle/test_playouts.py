@@ -28,3 +28,6 @@ def test_random_bots_finish_whole_games(players: int, variant: str | None) -> No
         assert result.reason == ("tummy-ache" if variant == "standard" else "points")
         assert result.scores == tuple(s.total for s in state.results)
         assert not state.breaches
+        for seat, score in enumerate(state.results):
+            assert score.markers == len(state.markers[seat])  # 2 points each
+            assert score.pieces == len(state.pieces[seat])
