@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from cakeparty.core.errors import CakePartyError
 from cakeparty.core.games.cookies_battle.actions import UseMarker
-from cakeparty.core.games.cookies_battle.cards import cards, pieces
+from cakeparty.core.games.cookies_battle.cards import DEAL, cards, pieces
 from cakeparty.core.games.cookies_battle.scoring import SeatScore
 from cakeparty.core.i18n import _
 from cakeparty.core.knowledge import Knowledge
@@ -189,6 +189,11 @@ class CookiesState:
     def marker_slots(self) -> range:
         start = self.piece_slots.stop
         return range(start, len(self.box))
+
+    @property
+    def turn(self) -> int:
+        """Tricks begun this game (what a simulation counts as turns)."""
+        return (self.round - 1) * DEAL[self.players] + self.trick_no if self.round else 0
 
     @property
     def to_play(self) -> int:

@@ -19,6 +19,8 @@ from cakeparty.core import IllegalActionError, Match
 from cakeparty.core.games.cookies_battle import events as ev
 from cakeparty.core.games.cookies_battle.actions import GivePiece, NoMarker, Play, UseMarker
 from cakeparty.core.games.cookies_battle.state import Phase
+from cakeparty.core.games.cookies_battle.steps import ask, remix_pieces
+from cakeparty.core.requests import Remix
 from tests.core.cookies_battle.stacking import (
     act,
     hand,
@@ -270,3 +272,33 @@ def test_a_false_defense_names_its_seat() -> None:
     result = m.outcome
     assert result is not None and result.reason == "cheated"
     assert m.state.cheat == 1 and m.state.breaches[0].seat == 1
+
+
+# -- hiding which piece moves --------------------------------------------------------------
+
+
+def test_a_holder_re_mixes_its_known_pieces_before_it_may_use_a_marker() -> None:
+    m = start(["theft-1", "puppet-1"])  # seat 2 holds two pieces everyone saw it win
+    state = m.state
+    held = state.pieces[2]
+    assert len(held) == 2
+    with_marker = state.evolve(markers=((), (), (state.markers[0][0],)))
+    for phase in (Phase.PLAY, Phase.MARKER):
+        asked = ask(with_marker, phase, 2)
+        assert asked.queue == (Remix(2, held, (2,)),) and asked.actor == 2
+    # no marker, no re-mix before playing; a Swap's target always re-mixes known pieces
+    assert ask(state, Phase.PLAY, 2).queue == ()
+    assert ask(state, Phase.SWAP, 2).queue == (Remix(2, held, (2,)),)
+    assert ask(with_marker, Phase.DEFENSE, 2).queue == ()
+
+
+def test_no_re_mix_for_one_piece_or_pieces_nobody_else_knows() -> None:
+    m = start(["theft-1", "puppet-1"], trick_2="split")  # one piece each for 0 and 2
+    state = m.state
+    assert remix_pieces(state, 0) == () and remix_pieces(state, 2) == ()
+    m = start(["theft-1", "puppet-1"])
+    state = m.state
+    held = state.pieces[2]
+    hidden = state.evolve(knowledge=state.knowledge.remix(held, (None, None), (2,)))
+    assert remix_pieces(hidden, 2) == ()
+    assert remix_pieces(state, 2) == (Remix(2, held, (2,)),)

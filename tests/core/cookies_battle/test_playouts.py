@@ -31,3 +31,9 @@ def test_random_bots_finish_whole_games(players: int, variant: str | None) -> No
         for seat, score in enumerate(state.results):
             assert score.markers == len(state.markers[seat])  # 2 points each
             assert score.pieces == len(state.pieces[seat])
+
+
+def test_a_game_counts_its_tricks_as_turns() -> None:
+    m = new_match("cookies-battle", players=5, seed=3)
+    m.play([random_bot] * 5, random.Random(3))
+    assert m.state.turn == 3 * 9 == sum(m.state.tricks_won)

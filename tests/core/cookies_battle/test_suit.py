@@ -4,6 +4,7 @@ seat; a peer that does not know the hand accepts the card and records nothing.""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -12,6 +13,7 @@ from cakeparty.core import Action, IllegalActionError, get_game, new_match
 from cakeparty.core.actions import Committed, RandomResult, Remixed, Revealed
 from cakeparty.core.dealer import LocalDealer
 from cakeparty.core.games.cookies_battle.actions import PassOn, Play
+from cakeparty.core.games.cookies_battle.bots import random_bot
 from cakeparty.core.games.cookies_battle.state import CookiesState
 from cakeparty.core.requests import Commit
 from tests.core.cookies_battle.stacking import card_order, pass_cards, play, slot, stacked
@@ -107,3 +109,78 @@ def test_a_peer_accepts_the_card_and_the_replay_names_the_seat() -> None:
     with pytest.raises(IllegalActionError) as caught:  # and a local match refuses it
         replay.apply(last, culprit)
     assert caught.value.seat == 1
+
+
+class Table:
+    """Every seat's own copy of one game, and a spectator's, each learning only what it
+    may: the copies must agree on everything public at every step."""
+
+    def __init__(self, players: int, seed: int, options: dict[str, str]) -> None:
+        start = GAME.new_state(players, options)
+        self.dealer = LocalDealer(GAME.box(start), seed)
+        self.copies: dict[int | None, CookiesState] = {s: start for s in [None, *range(players)]}
+        self._settle()
+
+    def _answer(self, seat: int | None, answer: Action) -> Action:
+        if isinstance(answer, Revealed) and answer.to is not None and seat not in answer.to:
+            return answer.redacted()
+        if isinstance(answer, Remixed) and seat not in answer.to:
+            return Remixed(answer.seat, answer.slots, (None,) * len(answer.slots), answer.to)
+        return answer
+
+    def _all(self, action: Action, seat: int | None) -> None:
+        for copy_of, state in self.copies.items():
+            self.copies[copy_of] = GAME.apply(state, self._answer(copy_of, action), seat)
+
+    def _settle(self) -> None:
+        truth = self.copies[0]
+        while (request := GAME.pending(truth)) is not None and not isinstance(request, Commit):
+            # the dealer syncs on public identities only, which every copy holds
+            self._all(self.dealer.fulfil(request, GAME.knowledge(truth)), None)
+            truth = self.copies[0]
+
+    def public(self, state: CookiesState) -> tuple[object, ...]:
+        return (
+            state.phase,
+            state.queue,
+            GAME.to_act(state),
+            state.hands,
+            state.pieces,
+            state.markers,
+            state.trick,
+            state.turn_suit,
+            state.puppets,
+            state.knowledge.known_by,
+            len(state.events),
+            state.state_id,
+            GAME.outcome(state),
+        )
+
+    def step(self, rng: random.Random) -> bool:
+        states = list(self.copies.values())
+        assert len({self.public(s) for s in states}) == 1
+        truth = self.copies[0]
+        if GAME.outcome(truth) is not None:
+            return False
+        acting = GAME.to_act(truth)
+        if isinstance(GAME.pending(truth), Commit):
+            choices = {s: random_bot(GAME.view(self.copies[s], s), rng) for s in acting}
+            self._all(Committed(tuple(sorted(choices.items()))), None)
+        else:
+            (seat,) = acting
+            self._all(random_bot(GAME.view(self.copies[seat], seat), rng), seat)
+        self._settle()
+        return True
+
+
+@pytest.mark.parametrize(("players", "variant"), [(2, None), (4, "standard"), (5, "beginners")])
+def test_every_seats_copy_stays_in_step_and_none_records_a_breach(
+    players: int, variant: str | None
+) -> None:
+    table = Table(players, seed=players, options={} if variant is None else {"variant": variant})
+    rng = random.Random(players)
+    while table.step(rng):
+        pass
+    for copy_of, state in table.copies.items():
+        assert not state.breaches, copy_of
+        assert GAME.outcome(state) is not None
