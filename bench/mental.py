@@ -20,9 +20,10 @@ every multiplication at the price of one variable-base multiplication; ``ratio*`
 fixed-base ones at their own (lower) cost, so what it shows above 1 is everything else —
 point additions and checks, hashing, Python.
 
-Then whole games (``--games``, by default Cake Master with 4 players): every peer of a
-room through the mental dealer (:class:`~cakeparty.protocol.mental.MentalMatch`, no
-broker), ``normal`` bots at every seat, from the keys to the audit. Each peer is charged
+Then whole games (``--games``, by default Cake Master with 4 players, Cookies Battle with 4
+and the Cookies Battle duel): every peer of a room through the mental dealer
+(:class:`~cakeparty.protocol.mental.MentalMatch`, no broker), ``normal`` bots at every seat
+(``random`` for a game that has no ``normal`` bot), from the keys to the audit. Each peer is charged
 the CPU and wall-clock time of handling every envelope it receives (its own included:
 checking proofs, applying moves, writing its shares, mixes and openings) and of its moves;
 the bots' thinking is counted apart. ``wait`` is the wall-clock of that work, what a
@@ -32,6 +33,7 @@ Run from the repository root::
 
     .venv/bin/python bench/mental.py [--seed 1] [--after-only] [--games cake-master:4,…]
     .venv/bin/python bench/mental.py --whole-only   # only the whole games
+    .venv/bin/python bench/mental.py --whole-only --games cookies-battle:4,cookies-battle:2
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ from dataclasses import dataclass, field
 import cut_and_choose
 import nacl.bindings
 
-from cakeparty.core import get_game
+from cakeparty.core import Bot, get_game
 from cakeparty.protocol import shuffle as cakeparty_shuffle
 from cakeparty.protocol.elgamal import (
     CardTable,
@@ -215,8 +217,9 @@ def measure(
 
 # -- whole games through the mental dealer ------------------------------------------------
 
-#: The whole games measured by default: (game, players).
-WHOLE_GAMES = (("cake-master", 4),)
+#: The whole games measured by default: (game, players). Cookies Battle with two players is
+#: its duel (no markers); with four, every card is followed by a marker window.
+WHOLE_GAMES = (("cake-master", 4), ("cookies-battle", 4), ("cookies-battle", 2))
 
 
 @dataclass
@@ -256,12 +259,19 @@ class BilledMatch(MentalMatch):
                     bill.received += 1
 
 
+def bot_of(game: str) -> Bot:
+    """The bot a whole game is played with: ``normal``, else ``random``."""
+    bots = get_game(game).bots
+    return bots["normal"] if "normal" in bots else bots["random"]
+
+
 def whole_game(game: str, players: int, seed: int) -> tuple[BilledMatch, float]:
-    """Play one game of ``game`` with ``normal`` bots through the mental dealer; the
-    match (with its bills) and the wall-clock seconds of the whole game."""
+    """Play one game of ``game`` with ``normal`` bots (``random`` where the game has no
+    ``normal``) through the mental dealer; the match (with its bills) and the wall-clock
+    seconds of the whole game."""
     started = time.perf_counter()
     room = BilledMatch(game, players, seed)
-    bot = get_game(game).bots["normal"]
+    bot = bot_of(game)
     rng = random.Random(seed)
     while not all(p.finished for p in room.peers):
         waiting = {s for p in room.peers for s in p.waiting_for}
@@ -282,9 +292,10 @@ def whole_game(game: str, players: int, seed: int) -> tuple[BilledMatch, float]:
 
 
 def whole_games(games: Sequence[tuple[str, int]], seed: int) -> None:
-    print("\nwhole games through the mental dealer (normal bots, no broker), keys to audit:")
+    print("\nwhole games through the mental dealer (normal bots, no broker), keys to audit;")
+    print("a game with no normal bot yet is played by random bots, and says so:")
     head = (
-        f"{'game':<18}{'steps':>6}{'msgs':>6}{'kB':>7}{'cpu s/peer':>11}{'busiest':>8}"
+        f"{'game':<34}{'steps':>6}{'msgs':>6}{'kB':>7}{'cpu s/peer':>11}{'busiest':>8}"
         f"{'wait s':>7}{'bots s':>7}{'total s':>8}  audit"
     )
     print(head)
@@ -295,12 +306,15 @@ def whole_games(games: Sequence[tuple[str, int]], seed: int) -> None:
         bills = room.bills
         worst = max(bills, key=lambda b: b.cpu)
         mean = sum(b.cpu for b in bills) / len(bills)
-        steps = sum(1 for p in room.peers[0].log if p[0].kind in DECISIONS)
+        # a step nobody had to send to (a reveal every seat could already read) is empty
+        steps = sum(1 for p in room.peers[0].log if p and p[0].kind in DECISIONS)
         verdicts = {str(p.verdict) for p in room.peers}
         audit = verdicts.pop() if len(verdicts) == 1 else "disagree"
         name = f"{game} × {players}"
+        if "normal" not in get_game(game).bots:
+            name += " (random bots)"
         print(
-            f"{name:<18}{steps:>6}{room.messages:>6}{room.bytes / 1000:>7.0f}{mean:>11.2f}"
+            f"{name:<34}{steps:>6}{room.messages:>6}{room.bytes / 1000:>7.0f}{mean:>11.2f}"
             f"{worst.cpu:>8.2f}{worst.wall:>7.2f}{sum(b.thinking for b in bills):>7.2f}"
             f"{seconds:>8.2f}  {audit}"
         )
@@ -333,7 +347,8 @@ def main(argv: list[str] | None = None) -> int:
         "--games",
         type=parse_games,
         default=WHOLE_GAMES,
-        help="whole games to play, game:players,… (default cake-master:4)",
+        help="whole games to play, game:players,… "
+        "(default cake-master:4,cookies-battle:4,cookies-battle:2)",
     )
     parser.add_argument(
         "--whole-only", action="store_true", help="only the whole games, not the set-up"

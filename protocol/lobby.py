@@ -38,7 +38,7 @@ from cakeparty.protocol.codec import (
 )
 from cakeparty.protocol.errors import MalformedMessage, ProtocolError
 from cakeparty.protocol.identity import fingerprint
-from cakeparty.protocol.table import ASK, ON_TIMEOUT, SEED_SIZE, Table
+from cakeparty.protocol.table import ASK, ON_TIMEOUT, SEED_SIZE, OptionValue, Table, option_pair
 from cakeparty.protocol.topics import check_room
 
 ADVERT = "advert"
@@ -142,7 +142,7 @@ class Advert:
     host: bytes
     host_name: str
     seats: int  # how many players the game takes
-    options: tuple[tuple[str, bool], ...] = ()
+    options: tuple[tuple[str, OptionValue], ...] = ()
     timeout: int = 120
     on_timeout: str = ASK
     taken: tuple[Seat, ...] = ()
@@ -175,12 +175,7 @@ class Advert:
         if not isinstance(body, dict) or not keys <= set(body):
             raise MalformedMessage("not an advert", peer=envelope.sender)
         try:
-            options = tuple(
-                (expect_str(k, "option"), bool(v))
-                for k, v in (
-                    expect_list(p, "option", 2) for p in expect_list(body["options"], "options")
-                )
-            )
+            options = tuple(option_pair(p) for p in expect_list(body["options"], "options"))
             state = expect_str(body["state"], "state")
             if state not in (OPEN, PLAYING, CLOSED):
                 raise MalformedMessage(f"unknown room state {state}")
@@ -224,7 +219,7 @@ class Terms:
     """The settings of a room a player sees in its lobby and agrees to."""
 
     game: str
-    options: tuple[tuple[str, bool], ...]
+    options: tuple[tuple[str, OptionValue], ...]
     timeout: int
     seats: int
     on_timeout: str = ASK  # what a seat past the timeout brings about

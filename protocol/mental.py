@@ -18,7 +18,7 @@ from cakeparty.protocol.group import seeded_random_bytes
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import Journal, journal_path
 from cakeparty.protocol.peer import Peer
-from cakeparty.protocol.table import Table
+from cakeparty.protocol.table import OptionValue, Table
 
 DECISIONS = ("action", "choice-commit")
 
@@ -31,7 +31,7 @@ class MentalMatch:
         game: str,
         players: int,
         seed: int,
-        options: Mapping[str, bool] | None = None,
+        options: Mapping[str, OptionValue] | None = None,
         *,
         disorder: bool = True,
         duplicates: float = 0.0,

@@ -29,7 +29,7 @@ from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
 from cakeparty.protocol.journal import data_dir
 from cakeparty.protocol.names import distinct_names
 from cakeparty.protocol.session import GameSession
-from cakeparty.protocol.table import ASK, Table
+from cakeparty.protocol.table import ASK, OptionValue, Table
 from cakeparty.protocol.transport import (
     BrokerAddress,
     Message,
@@ -67,7 +67,7 @@ class HostSetup:
 
     game: str
     players: int
-    options: dict[str, bool] = field(default_factory=dict)
+    options: dict[str, OptionValue] = field(default_factory=dict)
     bots: list[str] = field(default_factory=list)  # levels of the bots the host runs
     timeout: int = 120
     on_timeout: str = ASK  # what a seat past the timeout brings about: ask, or end

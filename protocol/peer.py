@@ -49,7 +49,7 @@ from cakeparty.core import (
     to_data,
 )
 from cakeparty.core.errors import ActionSyntaxError
-from cakeparty.core.knowledge import PUBLIC
+from cakeparty.core.knowledge import PUBLIC, Knowledge
 from cakeparty.protocol import journal
 from cakeparty.protocol import steps as st
 from cakeparty.protocol.codec import (
@@ -635,8 +635,9 @@ class Peer:
             for slot, (point, share) in mine:
                 self.deck.accept_private(seat, slot, point, share)
         readable = request.to is None or self.seat in request.to
+        knowledge = self.game.knowledge(self.state)
         try:
-            cards = tuple(self.deck.card(s) if readable else None for s in request.slots)
+            cards = tuple(self._read(s, knowledge) if readable else None for s in request.slots)
         except UnknownCard as exc:
             # every share was proven, so a mix was forged: the game stops here and the
             # audit, with every secret, names the mixer
@@ -646,6 +647,17 @@ class Peer:
         if readable and any(c is None for c in cards):
             raise ProtocolError("a share this seat needs is missing", peer=None, seq=step.seq)
         self._apply(Revealed(request.slots, cards, request.to), None)
+
+    def _read(self, slot: int, knowledge: Knowledge) -> str | None:
+        """The card in ``slot`` for a reveal this seat may read. A seat that knew it
+        before the reveal gets no share for it (the plan sends shares to newcomers only);
+        where it knew it from a re-mix's opening rather than from shares (the holder
+        re-mixed its pieces, then one is shown to a taker and to itself), it cannot
+        decrypt it and reads what it was told."""
+        card = self.deck.card(slot)
+        if card is None and knowledge.knows(self.seat, slot):
+            return knowledge.cards[slot]
+        return card
 
     # -- what comes next ------------------------------------------------------------------
 

@@ -23,11 +23,31 @@ from cakeparty.protocol.errors import MalformedMessage
 TABLE_DOMAIN = b"cakeparty/v1/table\x00"
 _GAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
 _OPTION = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
+_OPTION_NAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
 _ROOM = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 SEED_SIZE = 32
 ASK = "ask"  # a seat past the timeout: the others are asked whether to wait or end the game
 END = "end"  # ... and an offline one ends it, once the others' peers have voted
 ON_TIMEOUT = (ASK, END)
+
+#: A rule option's value: on or off, or one of a game's named choices (a variant).
+OptionValue = bool | str
+
+
+def option_value(obj: Any) -> OptionValue:
+    """A room option's value from untrusted data: ``True``/``False``, or a short
+    lower-case name (``beginners``); :class:`MalformedMessage` otherwise."""
+    if isinstance(obj, bool):
+        return obj
+    if isinstance(obj, str) and _OPTION_NAME.match(obj):
+        return obj
+    raise MalformedMessage("an option is true, false or a short lower-case name")
+
+
+def option_pair(obj: Any) -> tuple[str, OptionValue]:
+    """One ``[key, value]`` room option from untrusted data."""
+    key, value = expect_list(obj, "option", 2)
+    return expect_str(key, "option", _OPTION), option_value(value)
 
 
 @dataclass(frozen=True)
@@ -38,7 +58,7 @@ class Table:
     game: str
     players: tuple[bytes, ...]
     names: tuple[str, ...]
-    options: tuple[tuple[str, bool], ...] = ()
+    options: tuple[tuple[str, OptionValue], ...] = ()
     timeout: int = 120  # seconds a seat may keep the others waiting
     nonce: bytes = bytes(16)  # fresh for every game, chosen by the host
     seeds: tuple[bytes, ...] = ()  # each seat's 32 fresh bytes (its ready mark), or none
@@ -66,7 +86,7 @@ class Table:
         room: str,
         game: str,
         players: list[tuple[bytes, str]],
-        options: Mapping[str, bool] | None = None,
+        options: Mapping[str, OptionValue] | None = None,
         **extra: Any,
     ) -> Table:
         return cls(
@@ -83,7 +103,7 @@ class Table:
         return len(self.players)
 
     @property
-    def option_map(self) -> dict[str, bool]:
+    def option_map(self) -> dict[str, OptionValue]:
         return dict(self.options)
 
     def seat_of(self, player: bytes) -> int | None:
@@ -114,12 +134,7 @@ class Table:
         if not isinstance(obj, dict) or set(obj) - {"on_timeout"} != set(cls.FIELDS):
             raise MalformedMessage("not a table")
         try:
-            options = []
-            for pair in expect_list(obj["options"], "options"):
-                key, value = expect_list(pair, "option", 2)
-                if not isinstance(value, bool):
-                    raise MalformedMessage("an option is true or false")
-                options.append((expect_str(key, "option", _OPTION), value))
+            options = [option_pair(pair) for pair in expect_list(obj["options"], "options")]
             return cls(
                 room=expect_str(obj["room"], "room", _ROOM),
                 game=expect_str(obj["game"], "game", _GAME),

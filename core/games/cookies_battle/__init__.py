@@ -1,1 +1,106 @@
-"""Cookies Battle: trick-taking with cookie pieces, magic markers and the tummy ache."""
+"""Cookies Battle: trick-taking with cookie pieces, magic markers and the tummy ache.
+
+3 to 6 players (``standard`` or ``beginners``), or the 2-player duel. Win tricks to take
+cookie pieces; the highest score has a tummy ache and the second highest wins (beginners
+and the duel: the highest wins). The flow, and every choice the printed rules leave open,
+is described in :mod:`.flow`; the rules of a trick in :mod:`.tricks`; scoring in
+:mod:`.scoring`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from cakeparty.core.actions import Action
+from cakeparty.core.game import Bot, Game, Outcome, register_game
+from cakeparty.core.games.cookies_battle import bots
+from cakeparty.core.games.cookies_battle.actions import (
+    GivePiece,
+    HandOver,
+    NoMarker,
+    PassOn,
+    Play,
+    UseMarker,
+)
+from cakeparty.core.games.cookies_battle.flow import apply as _apply
+from cakeparty.core.games.cookies_battle.flow import new_state as _new_state
+from cakeparty.core.games.cookies_battle.flow import outcome as _outcome
+from cakeparty.core.games.cookies_battle.legal import legal_actions as _legal_actions
+from cakeparty.core.games.cookies_battle.legal import to_act as _to_act
+from cakeparty.core.games.cookies_battle.state import (
+    GAME,
+    Breach,
+    CookiesOptions,
+    CookiesState,
+    Phase,
+)
+from cakeparty.core.games.cookies_battle.view import CookiesView, MarkerWindow
+from cakeparty.core.games.cookies_battle.view import view as _view
+from cakeparty.core.i18n import N_
+from cakeparty.core.knowledge import Knowledge
+from cakeparty.core.requests import Request
+
+__all__ = [
+    "GAME",
+    "Breach",
+    "CookiesBattle",
+    "CookiesOptions",
+    "CookiesState",
+    "CookiesView",
+    "GivePiece",
+    "HandOver",
+    "MarkerWindow",
+    "NoMarker",
+    "PassOn",
+    "Phase",
+    "Play",
+    "UseMarker",
+]
+
+
+class CookiesBattle(Game):
+    """The Cookies Battle spec."""
+
+    name = GAME
+    title = N_("Cookies Battle")
+    players = (2, 3, 4, 5, 6)
+    bots: Mapping[str, Bot] = bots.BOTS
+
+    def new_state(self, players: int, options: Mapping[str, Any] | None = None) -> CookiesState:
+        return _new_state(CookiesOptions.parse(players, options))
+
+    def pending(self, state: CookiesState) -> Request | None:
+        return state.pending
+
+    def to_act(self, state: CookiesState) -> tuple[int, ...]:
+        return _to_act(state)
+
+    def legal_actions(self, state: CookiesState, seat: int) -> list[Action]:
+        return _legal_actions(state, seat)
+
+    def apply(self, state: CookiesState, action: Action, seat: int | None) -> CookiesState:
+        return _apply(state, action, seat)
+
+    def view(self, state: CookiesState, seat: int | None) -> CookiesView:
+        return _view(state, seat)
+
+    def outcome(self, state: CookiesState) -> Outcome | None:
+        return _outcome(state)
+
+    def knowledge(self, state: CookiesState) -> Knowledge:
+        return state.knowledge
+
+    def box(self, state: CookiesState) -> tuple[str, ...]:
+        return state.box
+
+    def stats(self, state: CookiesState) -> dict[str, tuple[float, ...]]:
+        """Per seat: tricks won (pieces taken), markers earned and markers used."""
+        return {
+            "tricks_won": tuple(float(n) for n in state.tricks_won),
+            "markers_earned": tuple(float(n) for n in state.markers_earned),
+            "markers_used": tuple(float(n) for n in state.markers_used),
+        }
+
+
+COOKIES_BATTLE = register_game(CookiesBattle())

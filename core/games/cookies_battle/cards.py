@@ -132,6 +132,7 @@ def is_card(name: str) -> bool:
     return True
 
 
+@cache
 def cards(variant: str = "standard") -> tuple[str, ...]:
     """The playing cards of ``variant`` (``standard``, ``beginners`` or ``duel``)."""
     if variant == "duel":
@@ -145,6 +146,7 @@ def cards(variant: str = "standard") -> tuple[str, ...]:
     return (*numbered, *SPECIALS)
 
 
+@cache
 def pieces() -> tuple[str, ...]:
     """The 36 cookie pieces."""
     return tuple(
@@ -152,6 +154,7 @@ def pieces() -> tuple[str, ...]:
     )
 
 
+@cache
 def markers() -> tuple[str, ...]:
     """The 18 magic markers."""
     return tuple(f"{kind}-{n}" for kind in MARKER_KINDS for n in range(1, MARKERS_PER_KIND + 1))
@@ -173,6 +176,7 @@ def marker_kind(name: str) -> str:
     return kind
 
 
+@cache
 def box(variant: str = "standard") -> tuple[str, ...]:
     """Every slot of a game of ``variant``: its cards, the pieces, then the markers."""
     items = (*cards(variant), *pieces())
