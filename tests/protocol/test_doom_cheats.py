@@ -16,7 +16,9 @@ What a cheat can try, and how every honest peer names it:
   as an Abduction) is shown to all as it is played, and the game ends with that seat named.
 
 In every case the audit, replaying the game face up, names the same seat and move, and no
-honest seat is ever blamed.
+honest seat is ever blamed. And a curious peer, whatever its engine says, never holds all
+the shares of a card its seat may not know: another hand, a pile, a stolen card, a blind
+offer before it opens.
 """
 
 from __future__ import annotations
@@ -153,6 +155,7 @@ def test_an_offer_below_the_minimum_is_named_when_it_is_shown(blind: bool, seed:
             if peer.seat != cheat:
                 knowledge = peer.game.knowledge(peer.state)
                 assert not any(knowledge.knows(peer.seat, s) for s in move.slots)
+                assert not any(readable(peer, s) for s in move.slots)
     drive(room, bots)
     named_cheat(room, cheat, move)
     for peer in room.peers:
@@ -386,3 +389,62 @@ def test_a_card_played_as_what_it_is_not_is_named_as_it_is_shown(
         # it was another seat's bribe, and no card of it was lost to the lie
         offer = room.peers[0].state.offer
         assert offer is not None and offer.seat != cheat
+
+
+# -- a curious peer ------------------------------------------------------------------------
+
+
+def readable(peer: Peer, slot: int) -> bool:
+    """Whether ``peer`` holds every decryption share of ``slot``'s card as it is now (its
+    own included): all it would need to read it, whatever its rules engine says."""
+    deck = peer.deck
+    shares = set(deck.public[slot]) | set(deck.private[slot]) | {peer.seat}
+    return len(shares) >= peer.table.seats
+
+
+def abductor(bot: Bot) -> Bot:
+    """Plays an Abduction whenever it may, against the seat with the most cards."""
+
+    def decide(view: Any) -> Action:
+        abductions = [a for a in view.legal if isinstance(a, Abduct)]
+        if abductions:
+            return max(abductions, key=lambda a: (view.hand_sizes[a.victim], -a.victim))
+        return bot(view)
+
+    return decide
+
+
+def test_no_peer_holds_the_shares_of_a_card_its_seat_may_not_know() -> None:
+    """A curious peer reads nothing beyond its seat: after every step of an advanced blind
+    game full of steals, no peer holds all the shares of another hand's card, of a draw
+    pile's, of a stolen card (but thief and victim) or of a blind offer before it opens."""
+    players, seed = 3, 17
+    room = MentalMatch(GAME, players, seed, {"blind": True, "advanced": True})
+    bots = {s: abductor(b) for s, b in random_bots(players, seed).items()}
+    steals = 0
+    offers: set[tuple[int, tuple[int, ...]]] = set()  # the blind offers seen face down
+    read = 0  # cards some peer could read (its own, the face-up ones): the check bites
+
+    def check() -> bool:
+        nonlocal steals, read
+        for peer in room.peers:
+            if not peer.deck.cards:
+                continue  # the decks are not made yet
+            knowledge = peer.game.knowledge(peer.state)
+            for slot in range(len(peer.deck.cards)):
+                if readable(peer, slot):
+                    read += 1
+                    assert knowledge.knows(peer.seat, slot), (peer.seat, slot)
+        state = room.peers[0].state
+        steals = sum(isinstance(e, Stole) for e in state.events)
+        offer = state.offer
+        if offer is not None and not offer.opened:
+            offers.add((offer.seat, offer.slots))
+            for peer in room.peers:
+                if peer.seat != offer.seat:
+                    assert not any(readable(peer, s) for s in offer.slots)
+        return steals >= 3 and len(offers) >= 2
+
+    drive(room, bots, stop=check)
+    assert steals >= 3 and len(offers) >= 2 and read > 0, (steals, offers, read)
+    only_blamed(room, None)
