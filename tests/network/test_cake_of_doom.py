@@ -118,6 +118,10 @@ async def test_bot_processes_at_every_seat_play_an_advanced_blind_room_to_a_fair
     ]
     try:
         await until(lambda: host.log_messages > 0, "the game starts")
+        # the options every seat's process accepted with the table
+        table = host.table
+        assert table is not None and table.game == GAME
+        assert table.option_map == {"advanced": True, "blind": True}
         results = []
         for bot in bots:
             out, err = await asyncio.wait_for(bot.communicate(), 4 * DEADLINE)
