@@ -42,11 +42,13 @@ from cakeparty.core.games.cake_of_doom.cards import (
     ABDUCTION,
     FREYA,
     SABOTAGES,
+    ZIX,
     card,
     is_cake_slot,
 )
 from cakeparty.core.games.cake_of_doom.events import Stole
-from cakeparty.core.games.cake_of_doom.rules import units
+from cakeparty.core.games.cake_of_doom.rules import targets, units
+from cakeparty.core.requests import Random as RandomRequest
 from cakeparty.protocol import steps as st
 from cakeparty.protocol.mental import DECISIONS, MentalMatch
 from cakeparty.protocol.peer import Peer
@@ -231,33 +233,57 @@ def test_a_blind_offer_of_a_mischief_card_is_refused_and_named_at_once() -> None
 # -- a steal steered to another card --------------------------------------------------------
 
 
-def thief(bot: Bot, stole: list[Abduct]) -> Bot:
-    """Plays an Abduction whenever it may (against the seat with the most cards)."""
+def thieves(room: MentalMatch, bots: dict[int, Bot]) -> list[tuple[int, Abduct]]:
+    """Every seat whose Abduction draws a card (Zix looks and picks instead) plays one at
+    its first chance, against the seat with the most cards; the first to do so is the
+    thief, recorded with its move in the list returned. An armed :class:`SteeringThief`
+    at that seat is armed as it plays it."""
+    stole: list[tuple[int, Abduct]] = []
+    aliens = room.peers[0].state.aliens
 
-    def decide(view: Any) -> Action:
-        abductions = [a for a in view.legal if isinstance(a, Abduct)]
-        if abductions and not stole:
-            move = max(abductions, key=lambda a: (view.hand_sizes[a.victim], -a.victim))
-            stole.append(move)
-            return move
-        return bot(view)
+    def thief(seat: int, bot: Bot) -> Bot:
+        def decide(view: Any) -> Action:
+            abductions = [a for a in view.legal if isinstance(a, Abduct)]
+            if abductions and not stole:
+                move = max(abductions, key=lambda a: (view.hand_sizes[a.victim], -a.victim))
+                stole.append((seat, move))
+                peer = room.peers[seat]
+                if isinstance(peer, SteeringThief):
+                    peer.armed = True
+                return move
+            return bot(view)
 
-    return decide
+        return decide
+
+    for seat, bot in list(bots.items()):
+        if aliens[seat] != ZIX:
+            bots[seat] = thief(seat, bot)
+    return stole
 
 
 class SteeringThief(Peer):
-    """At the draw of a card it steals, opens another random contribution than the one it
-    committed to (what it would need to steer the draw to a card it wants)."""
+    """Once ``armed``, at the draw of a card it steals, opens another random contribution
+    than the one it committed to (what it would need to steer the draw to a card it
+    wants). Unarmed, it is an honest peer."""
 
+    armed = False
     steered: int | None = None  # the step it opened falsely
 
     def _stealing(self) -> bool:
-        agenda = self.state.agenda
-        return bool(agenda) and agenda[0][0] == "stolen" and agenda[0][1] == self.seat
+        """The draw now is of a card from the hand this seat's Abduction targets: its last
+        move was that Abduction, and only the draw is waited on since."""
+        moves = [(s, a) for s, a in self.history if s is not None]
+        pending = self.game.pending(self.state)
+        return (
+            isinstance(pending, RandomRequest)
+            and bool(moves)
+            and moves[-1][0] == self.seat
+            and isinstance(moves[-1][1], Abduct)
+        )
 
     def _contribution(self, step: st.Step) -> Any:
         body = super()._contribution(step)
-        if step.kind == st.RAND_OPEN and self.steered is None and self._stealing():
+        if step.kind == st.RAND_OPEN and self.armed and self.steered is None and self._stealing():
             body["x"] = bytes(b ^ 0xFF for b in body["x"])
             self.steered = step.seq
         return body
@@ -269,16 +295,18 @@ def stole_by(peer: Peer, thief: int) -> bool:
 
 
 def test_a_thief_that_steers_the_draw_of_a_steal_is_named_at_once() -> None:
-    players, seed, cheat = 3, 13, 0
-    room = MentalMatch(GAME, players, seed, peer_types={cheat: SteeringThief})
+    players, seed = 3, 13
+    room = MentalMatch(GAME, players, seed, peer_types=dict.fromkeys(range(players), SteeringThief))
     bots = random_bots(players, seed)
-    stole: list[Abduct] = []
-    bots[cheat] = thief(bots[cheat], stole)
+    stole = thieves(room, bots)
     drive(room, bots)
+    assert stole, "nobody stole by a draw"
+    ((cheat, move),) = stole
     cheater = room.peers[cheat]
-    assert isinstance(cheater, SteeringThief)
-    assert cheater.steered is not None, "the thief never stole by a draw"
-    (move,) = stole
+    assert isinstance(cheater, SteeringThief) and cheater.steered is not None
+    assert not any(
+        isinstance(p, SteeringThief) and p.steered for p in room.peers if p.seat != cheat
+    )
     outcome = agreed(room)[0]
     assert outcome.reason == "forfeit" and cheat not in outcome.winners
     for peer in room.peers:
@@ -293,23 +321,23 @@ def test_a_thief_that_steers_the_draw_of_a_steal_is_named_at_once() -> None:
 
 
 def test_a_card_the_thief_did_not_draw_cannot_be_played() -> None:
-    players, seed, cheat = 3, 14, 1
+    players, seed = 3, 14
     room = MentalMatch(GAME, players, seed)
     bots = random_bots(players, seed)
-    stole: list[Abduct] = []
-    bots[cheat] = thief(bots[cheat], stole)
+    stole = thieves(room, bots)
+    drive(room, bots, stop=lambda: bool(stole) and stole_by(room.peers[stole[0][0]], stole[0][0]))
+    assert stole, "nobody stole by a draw"
+    ((cheat, abduct),) = stole
     peer = room.peers[cheat]
-    drive(room, bots, stop=lambda: stole_by(peer, cheat))
-    assert stole_by(peer, cheat), "the thief never stole"
-    (abduct,) = stole
+    assert stole_by(peer, cheat)
     victim = abduct.victim
-    # every peer moved the same card; the thief's own side wants another of that hand
+    # every peer moved the same card
     assert all(p.state.hands == peer.state.hands for p in room.peers)
-    wanted = room.peers[victim].state.hands[victim][0]
     drive(room, bots, stop=lambda: cheat in peer.waiting_for and peer.state.phase is Phase.PLAY)
-    assert wanted in peer.state.hands[victim], "the victim lost that card first (another seed)"
-    region = next(r for r in peer.state.regions if r.holder is None)
-    move = Bribe(region.name, (wanted,))
+    # its own side says it took another card of that hand than the one drawn, and offers it
+    wanted = peer.state.hands[victim][0]
+    target, _need = targets(peer.state, cheat)[0]  # any target it may bribe now
+    move = Bribe(target, (wanted,))
     before = [(p.prev, len(p.history), p.state.hands) for p in room.peers]
     peer._send(st.ACTION, {"a": to_data(move)})  # its own peer would refuse it
     peer._drain()
