@@ -15,10 +15,10 @@ What a cheat can try, and how every honest peer names it:
 * A card played as what it is not (a Space Teddy played as a Meteor Shower, a Force Field
   as an Abduction) is shown to all as it is played, and the game ends with that seat named.
 
-In every case the audit, replaying the game face up, names the same seat and move, and no
-honest seat is ever blamed. And a curious peer, whatever its engine says, never holds all
-the shares of a card its seat may not know: another hand, a pile, a stolen card, a blind
-offer before it opens.
+In every case every peer names the same seat (and the audit, replaying the game face up,
+names it too wherever a test plays the game out), and no honest seat is ever blamed. And a
+curious peer, whatever its engine says, never holds all the shares of a card its seat may
+not know: another hand, a pile, a stolen card, a blind offer before it opens.
 """
 
 from __future__ import annotations
