@@ -34,6 +34,12 @@ Run from the repository root::
     .venv/bin/python bench/mental.py [--seed 1] [--after-only] [--games cake-master:4,…]
     .venv/bin/python bench/mental.py --whole-only   # only the whole games
     .venv/bin/python bench/mental.py --whole-only --games cookies-battle:4,cookies-battle:2
+
+``--doom`` plays only Cake of Doom's whole games, four players in the open game and in the
+blind variant, and says what the mental deck did in each (mixes, hand re-mixes, reveals,
+fair draws)::
+
+    .venv/bin/python bench/mental.py --doom [--seed 1]
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ import argparse
 import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -73,6 +80,7 @@ from cakeparty.protocol.group import (
 from cakeparty.protocol.mental import DECISIONS, MentalMatch
 from cakeparty.protocol.proofs import make_share, prove_key, verify_key, verify_share
 from cakeparty.protocol.shuffle import shuffle, verify_shuffle
+from cakeparty.protocol.steps import MIX, RAND_OPEN, REMIX, SHARES
 
 CONFIGS = ((2, 22, 4), (4, 42, 4), (6, 130, 8))  # players, cards, cards dealt to each
 PHASES = ("keys", "mix", "verify mixes", "deal")
@@ -327,6 +335,87 @@ def whole_games(games: Sequence[tuple[str, int]], seed: int) -> None:
         print("  " + line)
 
 
+# -- Cake of Doom: the open game and the blind variant ----------------------------------
+
+DOOM = "cake-of-doom"
+#: Cake of Doom's whole games (``--doom``): (variant, players, options).
+DOOM_GAMES: tuple[tuple[str, int, dict[str, bool]], ...] = (
+    ("open", 4, {}),
+    ("blind", 4, {"blind": True}),
+)
+
+
+def doom_game(players: int, options: dict[str, bool], seed: int) -> tuple[BilledMatch, float]:
+    """One whole game of Cake of Doom with ``options`` through the mental dealer, played
+    as :func:`whole_game` plays one; the match (with its bills) and its wall-clock seconds."""
+    started = time.perf_counter()
+    room = BilledMatch(DOOM, players, seed, options)
+    bot = bot_of(DOOM)
+    rng = random.Random(seed)
+    while not all(p.finished for p in room.peers):
+        waiting = {s for p in room.peers for s in p.waiting_for}
+        movers = [p for p in room.peers if p.seat in waiting and p.step.kind in DECISIONS]
+        if not movers:
+            raise AssertionError(f"the room is stuck waiting for {sorted(waiting)}")
+        peer = movers[0]
+        bill = room.bills[peer.seat]
+        cpu = time.process_time()
+        action = bot(peer.view(), rng)
+        bill.thinking += time.process_time() - cpu
+        cpu, wall = time.process_time(), time.perf_counter()
+        peer.act(action)
+        bill.cpu += time.process_time() - cpu
+        bill.wall += time.perf_counter() - wall
+        room.pump()
+    return room, time.perf_counter() - started
+
+
+def doom_games(seed: int) -> None:
+    """Cake of Doom with four players, open and blind: the same columns as the whole
+    games above, then what the mental deck did in each game and how the game ended."""
+    level = "normal" if "normal" in get_game(DOOM).bots else "random"
+    print(f"\nCake of Doom, whole games through the mental dealer ({level} bots, no broker):")
+    head = (
+        f"{'game':<24}{'steps':>6}{'msgs':>6}{'kB':>7}{'cpu s/peer':>11}{'busiest':>8}"
+        f"{'wait s':>7}{'bots s':>7}{'total s':>8}  audit"
+    )
+    print(head)
+    print("-" * len(head))
+    details = []
+    for variant, players, options in DOOM_GAMES:
+        room, seconds = doom_game(players, options, seed)
+        bills = room.bills
+        worst = max(bills, key=lambda b: b.cpu)
+        mean = sum(b.cpu for b in bills) / len(bills)
+        log = [step for step in room.peers[0].log if step]  # a step nobody sent to is empty
+        kinds = Counter(step[0].kind for step in log)
+        steps = sum(kinds[k] for k in DECISIONS)
+        verdicts = {str(p.verdict) for p in room.peers}
+        audit = verdicts.pop() if len(verdicts) == 1 else "disagree"
+        name = f"{DOOM} × {players}, {variant}"
+        print(
+            f"{name:<24}{steps:>6}{room.messages:>6}{room.bytes / 1000:>7.0f}{mean:>11.2f}"
+            f"{worst.cpu:>8.2f}{worst.wall:>7.2f}{sum(b.thinking for b in bills):>7.2f}"
+            f"{seconds:>8.2f}  {audit}"
+        )
+        state = room.peers[0].state
+        outcome = room.outcome
+        ended = "?" if outcome is None else outcome.reason
+        details.append(
+            f"{name}: {kinds[MIX]} mixes (both decks, then each refill, every seat), "
+            f"{kinds[REMIX]} hand re-mixes, {kinds[SHARES]} reveals with shares, "
+            f"{kinds[RAND_OPEN]} fair draws; ended by {ended} in round {state.round} "
+            f"(seed {seed})"
+        )
+        per_seat = ", ".join(f"seat {b.seat} {b.cpu:.2f} cpu / {b.wall:.2f} wait" for b in bills)
+        details.append(f"{name}: {per_seat} s")
+    print("\nThe columns are those of the whole games above. A mix is one seat's shuffle of a")
+    print("deck with its proof; a re-mix, a holder's shuffle of its own hand after another seat")
+    print("learnt a card of it; a fair draw, one joint random number (setup, each steal).")
+    for line in details:
+        print("  " + line)
+
+
 def parse_games(text: str) -> tuple[tuple[str, int], ...]:
     """``cake-master:4,cake-duel:2`` → ((game, players), …)."""
     out = []
@@ -353,7 +442,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--whole-only", action="store_true", help="only the whole games, not the set-up"
     )
+    parser.add_argument(
+        "--doom", action="store_true", help="only Cake of Doom's whole games, open and blind"
+    )
     args = parser.parse_args(argv)
+    if args.doom:
+        print(f"reproduce: .venv/bin/python bench/mental.py --seed {args.seed} --doom")
+        doom_games(args.seed)
+        return 0
     if args.whole_only:
         print(f"reproduce: .venv/bin/python bench/mental.py --seed {args.seed} --whole-only")
         whole_games(args.games, args.seed)
