@@ -232,7 +232,7 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
                     "--json",
                     env=env,
                     stdout=asyncio.subprocess.PIPE,
-                    stderr=asyncio.subprocess.DEVNULL,
+                    stderr=asyncio.subprocess.PIPE,
                 )
             )
         try:
@@ -247,9 +247,19 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
             with contextlib.suppress(Exception):
                 await runner
         results = []
-        for out, _err in outs:
+        for seat, (out, err) in enumerate(outs):
+            lines = out.decode(errors="replace").strip().splitlines()
             with contextlib.suppress(ValueError):
-                results.append(json.loads(out.decode().strip().splitlines()[-1]))
+                if lines:
+                    results.append(json.loads(lines[-1]))
+                    continue
+            why = err.decode(errors="replace").strip().splitlines()
+            print(
+                _("cakeparty selfplay: bot {n} gave no result: {why}").format(
+                    n=seat + 1, why=why[-1] if why else _("no output")
+                ),
+                file=sys.stderr,
+            )
         return results
 
     try:

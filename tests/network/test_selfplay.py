@@ -49,3 +49,16 @@ def test_selfplay_through_the_embedded_broker(embedded: str, players: int) -> No
 async def test_bots_as_processes_agree_on_the_outcome(broker_url: str, tmp_path: Path) -> None:
     async with NetGame(broker_url, 2, tmp_path) as game:
         assert_fair_and_agreed(await game.results())
+
+
+def test_selfplay_says_why_a_bot_gave_no_result() -> None:
+    # nothing listens on port 1: every bot fails to connect, and selfplay says so
+    out = subprocess.run(
+        [BIN, "selfplay", "cake-duel", "--broker", "mqtt://127.0.0.1:1", "--timeout", "60"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "Traceback" not in out.stderr
+    assert "bot 1 gave no result" in out.stderr and "cannot reach the broker" in out.stderr
