@@ -1,14 +1,16 @@
-"""How the normal Cookies Battle bot judges a table: tricks, pieces and the final places.
+"""How the normal Cookies Battle bot judges a table: pieces and the final places.
 
-Pure helpers over card and piece names; nothing here reads a hidden card. The bot feeds
-them what its own view shows (its hand, the cards on the table, the pieces it can name)
-and guesses for the rest.
+Pure helpers over piece names and counts; nothing here reads a hidden item. The bot
+feeds them what its own view shows (the pieces it can name, the counts) and its guesses
+for the rest.
 
-- :func:`piece_score` is the optimal assembly of a set of pieces (every rotten piece
-  cancels the good piece whose loss costs least, then whole cookies), by counts;
+- :func:`count_score` is the optimal assembly by counts (every rotten piece cancels the
+  good piece whose loss costs least, then whole cookies), cached: the bot asks it often;
 - :func:`place_chance` is the chance of ending in a given place when every final score is
   a rough normal guess: the bot aims for the second place under the tummy ache, the first
-  in the beginners' game and the duel.
+  in the beginners' game and the duel;
+- :class:`Holding` and :class:`Outlook` are what the bot believes each seat holds and
+  the chance of the winning place that follows from it.
 """
 
 from __future__ import annotations
