@@ -101,7 +101,7 @@ class Table:
         return self.outlook.aim == 0
 
     def later(self) -> list[int]:
-        """The seats still to play in this trick after me, in order."""
+        """The seats still to play in this trick after me, in order (on my turn)."""
         if not self.trick:
             return [(self.seat + i) % self.players for i in range(1, self.players)]
         leader = self.trick[0][0]
@@ -111,6 +111,15 @@ class Table:
             out.append(s)
             s = (s + 1) % self.players
         return out
+
+    def to_come(self) -> list[int]:
+        """The seats whose cards this trick still waits on, in order (at any time)."""
+        if not self.trick:
+            return []
+        played = {s for s, _ in self.trick}
+        leader = self.trick[0][0]
+        seats = [(leader + i) % self.players for i in range(self.players)]
+        return [s for s in seats if s not in played]
 
     @property
     def neighbours(self) -> tuple[int, ...]:
@@ -311,7 +320,7 @@ def _puppet(t: Table, held: list[Holding], target: int, rng: random.Random) -> f
     """The expected chance after a Puppet on ``target``, still to play in this trick: what
     it could take by choice against what a random card of its hand takes (guessed hands;
     a seat is taken to want a piece that is not rotten)."""
-    if not t.trick or t.piece is None or target not in t.later():
+    if not t.trick or t.piece is None or target not in t.to_come():
         return None
     table = [n for _, n in t.trick]
     seats = [s for s, _ in t.trick]
