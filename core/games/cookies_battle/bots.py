@@ -3,11 +3,12 @@
 ``random`` picks uniformly among the legal actions.
 
 ``normal`` reads only its view. It knows the cards in its hand, the cards played this
-round and the cards it passed (so it knows where they are until they are played), and
-deals the cards it cannot place into guessed hands of the seats still to play. From the
-pieces won face up, the piece counts and the marker counts it guesses every seat's
-final score (see :mod:`.judge`), and it plays for the chance of ending in the winning
-place: the second under the tummy ache, the first in the beginners' game and the duel.
+round and the cards it passed (a neighbour holds them until they are played), and deals
+the cards it cannot place into guessed hands of the seats still to play. From the pieces
+won face up, the takes and swaps of the public story, the piece counts and the marker
+counts (and how often each seat has kept its markers) it guesses every seat's final
+score (see :mod:`.judge`), and it plays for the chance of ending in the winning place:
+the second under the tummy ache, the first in the beginners' game and the duel.
 
 - A card: it plays out the rest of the trick many times over guessed hands and picks the
   card whose likely winner (and marker) leaves it best placed, spending strong cards only
@@ -92,7 +93,7 @@ class Table:
     marker_pile: int
     hand_sizes: tuple[int, ...]
     pool: tuple[str, ...]  # cards whose place this seat cannot tell
-    held: Mapping[int, tuple[str, ...]]  # cards this seat knows another seat holds
+    passed: tuple[str, ...]  # cards this seat passed that are still in a neighbour's hand
 
     @property
     def greedy(self) -> bool:
@@ -100,7 +101,7 @@ class Table:
         return self.outlook.aim == 0
 
     def later(self) -> list[int]:
-        """The seats still to play in this trick after me, in order."""
+        """The seats still to play in this trick after me, in order (on my turn)."""
         if not self.trick:
             return [(self.seat + i) % self.players for i in range(1, self.players)]
         leader = self.trick[0][0]
@@ -110,6 +111,19 @@ class Table:
             out.append(s)
             s = (s + 1) % self.players
         return out
+
+    def to_come(self) -> list[int]:
+        """The seats whose cards this trick still waits on, in order (at any time)."""
+        if not self.trick:
+            return []
+        played = {s for s, _ in self.trick}
+        leader = self.trick[0][0]
+        seats = [(leader + i) % self.players for i in range(self.players)]
+        return [s for s in seats if s not in played]
+
+    @property
+    def neighbours(self) -> tuple[int, ...]:
+        return tuple(sorted({self.left_of(self.seat), self.right_of(self.seat)}))
 
     def right_of(self, seat: int) -> int:
         """The neighbour on ``seat``'s right (the one who plays before it)."""
@@ -171,16 +185,22 @@ def allowed(hand: list[str], suit: str | None) -> list[str]:
 
 
 def _deal(t: Table, later: list[int], rng: random.Random) -> list[list[str]]:
-    """Guessed hands for the seats in ``later``: what this seat knows they hold, the rest
-    drawn from the cards it cannot place."""
-    need = [max(0, t.hand_sizes[s] - len(t.held.get(s, ()))) for s in later]
+    """Guessed hands for the seats in ``later``: the cards this seat passed and that are
+    still out go to one neighbour or the other (it cannot tell which any more), the rest
+    are drawn from the cards it cannot place."""
+    held: dict[int, list[str]] = {s: [] for s in later}
+    neighbours = t.neighbours
+    for name in t.passed:
+        seat = neighbours[0] if len(neighbours) == 1 else rng.choice(neighbours)
+        if seat in held and len(held[seat]) < t.hand_sizes[seat]:
+            held[seat].append(name)
+    need = [t.hand_sizes[s] - len(held[s]) for s in later]
     drawn = rng.sample(t.pool, min(sum(need), len(t.pool)))
-    hands = []
     at = 0
     for s, n in zip(later, need, strict=True):
-        hands.append([*t.held.get(s, ()), *drawn[at : at + n]])
+        held[s].extend(drawn[at : at + n])
         at += n
-    return hands
+    return [held[s] for s in later]
 
 
 def _play(t: Table, plays: list[Play], rng: random.Random) -> tuple[float, Action]:
@@ -300,7 +320,7 @@ def _puppet(t: Table, held: list[Holding], target: int, rng: random.Random) -> f
     """The expected chance after a Puppet on ``target``, still to play in this trick: what
     it could take by choice against what a random card of its hand takes (guessed hands;
     a seat is taken to want a piece that is not rotten)."""
-    if not t.trick or t.piece is None or target not in t.later():
+    if not t.trick or t.piece is None or target not in t.to_come():
         return None
     table = [n for _, n in t.trick]
     seats = [s for s, _ in t.trick]
@@ -521,6 +541,9 @@ def read(view: CookiesView) -> Table:
         name = known.get(view.dispute)
         piece = None if name is None else piece_kind(name)
     seen = {name for name in known.values() if is_card(name)}
+    # the cards this seat knows that are neither in its hand nor played: those it passed
+    gone = {*view.hand, *view.played, *(slot for _, slot in view.trick)}
+    passed = tuple(name for slot, name in known.items() if slot not in gone and is_card(name))
     return Table(
         seat=seat,
         players=n,
@@ -535,7 +558,7 @@ def read(view: CookiesView) -> Table:
         marker_pile=view.marker_pile,
         hand_sizes=view.hand_sizes,
         pool=tuple(c for c in cards(view.variant) if c not in seen),
-        held={},
+        passed=passed,
     )
 
 

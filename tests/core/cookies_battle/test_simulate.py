@@ -25,7 +25,7 @@ def test_normal_wins_most_beginners_games_against_two_random_players() -> None:
         options={"variant": "beginners"},
     )
     assert report.errors == 0
-    assert report.wins["normal"] >= 9  # 75 %; the chance rate is 33 %
+    assert report.wins["normal"] >= 8  # two in three; the chance rate is one in three
 
 
 def test_normal_wins_the_duel_against_a_random_player_nearly_always() -> None:
