@@ -269,16 +269,17 @@ def _force_field(mind: Mind) -> Action:
     if value is None:  # blind: this seat knows its own offer
         names = [view.card(s) for s in offer.slots]
         value = sum(mind.units(n, offer.target) for n in names if n is not None) + offer.freya
+    reserve = _reserve(mind, offer.target)
+    if reserve >= len(mind.shields()):
+        return NoForceField()  # the last Force Field is kept for DOOM
     play = offer.sabotages[-1]
     bite = sabotage_amount(play.kind, value)
     margin = value - offer.need
-    later = mind.sabotage_chances([s for s in view.asking])
-    spare = max(0, len(shields) - 1 - _reserve(mind, offer.target))
+    later = mind.sabotage_chances(list(view.asking))
+    spare = max(0, len(mind.shields()) - 1 - reserve)
     without = shortfall(margin - bite, later, spare, mind.weights)
     with_it = shortfall(margin, later, spare, mind.weights)
     keep = MISCHIEF_KEEP["force-field"] * mind.scarcity
-    if _reserve(mind, offer.target) >= len(mind.shields()):
-        keep += 1.0  # the last Force Field is kept for DOOM
     gain = mind.gain(offer.target)
     if gain * (with_it - without) > keep:
         return shields[0]
