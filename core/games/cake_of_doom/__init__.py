@@ -10,8 +10,10 @@ bonuses; a briber holding two regions of one continent cannot be sabotaged) and 
 
 Choices the printed rules leave open, as this engine plays them, are listed in
 :mod:`.flow` (the turn, the bribe, sabotage and Force Fields, draws, the end), in
-:mod:`.rules` (an offer's value and what a sabotage removes) and in :mod:`.legal` (what
-peers check at once and what they check when cards are shown).
+:mod:`.effects` (the control bonuses), in :mod:`.rules` (an offer's value and what a
+sabotage removes), in :mod:`.legal` (what peers check at once and what they check when
+cards are shown), in :mod:`.cards` (names, slots) and in :mod:`.actions` (the moves and
+their text forms).
 """
 
 from __future__ import annotations

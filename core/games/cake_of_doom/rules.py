@@ -22,6 +22,7 @@ from cakeparty.core.games.cake_of_doom.cards import (
     card,
 )
 from cakeparty.core.games.cake_of_doom.state import DoomState, Offer
+from cakeparty.core.i18n import _, ngettext
 
 
 def target_continent(state: DoomState, target: str) -> str | None:
@@ -90,15 +91,15 @@ def removal_error(offer: Offer, slots: tuple[int, ...], freya: int, due: int) ->
     """Why removing ``slots`` (a slot twice: 2 value) and ``freya`` from ``offer`` is not
     a removal of exactly ``due`` value, or ``None`` when it is."""
     if len(slots) + freya != due:
-        return f"remove exactly {due} value"
+        return ngettext("remove exactly {n} value", "remove exactly {n} value", due).format(n=due)
     for slot in set(slots):
         if slot not in offer.slots:
-            return f"slot {slot} is not in the offer"
+            return _("that card is not in the offer")
         if slots.count(slot) > offer.left(slot):
-            return f"slot {slot} has only {offer.left(slot)} value left"
+            return _("that card has only {n} value left").format(n=offer.left(slot))
     if freya:
         if offer.freya - offer.freya_removed < 1:
-            return "there is no +1 of Freya's to remove"
+            return _("there is no +1 of Freya's to remove")
         if any(offer.left(s) - slots.count(s) > 0 for s in offer.slots):
-            return "Freya's cake cards go before her +1"
+            return _("Freya's cake cards go before her +1")
     return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 
 from cakeparty.core.actions import Action
@@ -147,7 +148,8 @@ def _offer_view(state: DoomState) -> OfferView | None:
     )
 
 
-def _region_view(state: DoomState, held: Held) -> RegionView:
+@lru_cache(maxsize=4096)
+def _region_view(held: Held, advanced: bool) -> RegionView:
     info = REGIONS[held.name]
     return RegionView(
         name=held.name,
@@ -156,7 +158,7 @@ def _region_view(state: DoomState, held: Held) -> RegionView:
         holder=held.holder,
         cards=held.cards,
         value=held.value,
-        bonus=info.bonus if state.options.advanced else None,
+        bonus=info.bonus if advanced else None,
     )
 
 
@@ -182,7 +184,7 @@ def view(state: DoomState, seat: int | None) -> DoomView:
         hand_sizes=tuple(len(h) for h in state.hands),
         hand_cakes=tuple(sum(1 for s in h if is_cake_slot(s)) for h in state.hands),
         aliens=state.aliens,
-        regions=tuple(_region_view(state, r) for r in state.regions),
+        regions=tuple(_region_view(r, state.options.advanced) for r in state.regions),
         doom=DoomInfo(state.favourite, DOOM_MINIMUM, state.doom, state.doom_cards),
         cake_pile=len(state.cake_pile),
         mischief_pile=len(state.mischief_pile),

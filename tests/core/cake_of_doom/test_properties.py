@@ -19,6 +19,7 @@ def _check_view(match, seat) -> None:
     state = match.state
     seen = match.view(seat).known
     for slot, name in seen.items():
+        assert name == match.dealer.card(slot), f"seat {seat} believes slot {slot} is {name}"
         mask = state.knowledge.known_by[slot]
         allowed = mask & PUBLIC if seat is None else mask & (1 << seat)
         assert allowed, f"seat {seat} sees slot {slot} ({name}) it may not know"
@@ -59,3 +60,21 @@ def test_random_games_end_conserve_cards_and_hide_what_is_hidden(players, varian
         for slot, name in enumerate(match.dealer.truth):
             assert card(name).cake == is_cake_slot(slot)
         assert sorted(match.dealer.truth) == sorted(box())
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_many_more_games_end_whole_and_fair(players) -> None:
+    endings = set()
+    for seed in range(3, 11):
+        variant = list(VARIANTS)[seed % len(VARIANTS)]
+        match = new(players, seed, variant)
+        for _ in steps(match, rng=random.Random(seed)):
+            pass
+        outcome = match.outcome
+        assert outcome is not None and not match.state.breaches
+        assert all_slots(match.state) == list(range(130))
+        assert match.state.round <= 10
+        if outcome.reason == "regions":
+            assert match.state.round == 10 and match.state.turn == 10 * players
+        endings.add(outcome.reason)
+    assert endings <= {"regions", "doom"}
