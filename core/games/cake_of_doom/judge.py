@@ -15,6 +15,9 @@ own cards; nothing reads a card the seat may not know.
   share. Each seat asked sabotages with a fixed readiness when it can; Krell may add a
   second. :func:`shortfall` turns this into the chance that an offer keeps enough value,
   the briber cancelling the biggest sabotages with the Force Fields it will spend.
+* **Regions.** A region is worth more late (fewer turns left to lose it), more when it is
+  taken from a rival (most from one DOOM is open to), when it opens DOOM, and in the
+  advanced game by its control bonus and when it makes a pair of one continent.
 * **Threat.** A player is as dangerous as the regions it holds, more so once it holds the
   two that open DOOM; the leader is the most dangerous other player.
 """
@@ -294,7 +297,7 @@ class Mind:
         if owned == DOOM_REGIONS - 1:
             worth += 0.5  # DOOM opens
         if self.view.options.advanced:
-            worth += 0.25
+            worth += BONUS_WORTH[target]
             if any(r.continent == held.continent for r in self.view.regions_of(seat)):
                 worth += 0.4  # two of a continent: no more sabotage
         return worth
@@ -302,3 +305,22 @@ class Mind:
 
 #: What winning DOOM is worth against a region: the game.
 DOOM_GAIN = 8.0
+
+#: Advanced: what each region's control bonus is worth, in regions (a card gained or
+#: taken from a rival is worth most; a look or a swap of cards less).
+BONUS_WORTH: dict[str, float] = {
+    "north-america": 0.3,  # 2 cards of any mix
+    "south-america": 0.15,
+    "western-europe": 0.15,
+    "eastern-europe": 0.2,
+    "east-asia": 0.3,  # a card taken from the leader
+    "south-asia": 0.15,
+    "middle-east": 0.3,  # a look and the best cake card
+    "north-africa": 0.1,
+    "west-africa": 0.15,
+    "southern-africa": 0.35,  # every other player loses a card
+    "australia": 0.25,  # the best mischief card of the discard pile
+    "pacific-islands": 0.15,
+    "arctic": 0.25,
+    "antarctica": 0.25,
+}

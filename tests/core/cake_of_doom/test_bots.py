@@ -26,8 +26,14 @@ from cakeparty.core.games.cake_of_doom import (
     Sabotage,
 )
 from cakeparty.core.games.cake_of_doom.bots import normal_bot, random_bot
-from cakeparty.core.games.cake_of_doom.cards import DOOM, FORCE_FIELD, card, is_cake_slot
-from cakeparty.core.games.cake_of_doom.judge import Mind, sabotage_amount, shortfall
+from cakeparty.core.games.cake_of_doom.cards import (
+    DOOM,
+    FORCE_FIELD,
+    REGION_NAMES,
+    card,
+    is_cake_slot,
+)
+from cakeparty.core.games.cake_of_doom.judge import BONUS_WORTH, Mind, sabotage_amount, shortfall
 from cakeparty.core.simulate import simulate
 
 from .helpers import new
@@ -325,3 +331,8 @@ def test_normal_builds_region_offers_with_room_for_the_sabotage_it_expects() -> 
             assert value + mind.freya(choice.target) > need, (choice, need)
             seen += 1
     assert seen >= 5
+
+
+def test_every_control_bonus_has_a_worth() -> None:
+    assert set(BONUS_WORTH) == set(REGION_NAMES)
+    assert all(0 < w < 1 for w in BONUS_WORTH.values())
