@@ -17,7 +17,9 @@ from cakeparty.core import Match
 from cakeparty.core.games.cake_of_doom import (
     Abduct,
     Bribe,
+    Discard,
     DoomView,
+    Draw,
     ForceField,
     Grab,
     NoForceField,
@@ -336,3 +338,87 @@ def test_normal_builds_region_offers_with_room_for_the_sabotage_it_expects() -> 
 def test_every_control_bonus_has_a_worth() -> None:
     assert set(BONUS_WORTH) == set(REGION_NAMES)
     assert all(0 < w < 1 for w in BONUS_WORTH.values())
+
+
+def test_normal_sabotages_a_face_down_doom_bribe_in_the_blind_game() -> None:
+    def asked(view: DoomView) -> bool:
+        offer = view.offer
+        return (
+            view.phase is Phase.SABOTAGE
+            and offer is not None
+            and offer.target == DOOM
+            and not offer.opened
+            and any(isinstance(a, Sabotage) for a in view.legal)
+        )
+
+    seen = 0
+    for _match, view in situations(4, range(40), asked, variant="blind", bot=normal_bot):
+        assert view.offer is not None and view.offer.value is None  # face down
+        assert isinstance(normal_bot(view, random.Random(0)), Sabotage)
+        seen += 1
+        if seen == 3:
+            break
+    assert seen == 3
+
+
+def test_normal_grabs_a_force_field_from_the_top_of_the_mischief_discard() -> None:
+    def on_top(view: DoomView) -> bool:
+        if view.phase is not Phase.PLAY or not view.mischief_discard:
+            return False
+        top = view.card(view.mischief_discard[-1])
+        return (
+            top is not None
+            and card(top).sort == FORCE_FIELD
+            and any(isinstance(a, Grab) and a.pile == "mischief" for a in view.legal)
+        )
+
+    seen = 0
+    for _match, view in situations(4, range(60), on_top):
+        choice = normal_bot(view, random.Random(0))
+        assert isinstance(choice, Grab) and choice.pile == "mischief", choice
+        seen += 1
+        if seen == 3:
+            break
+    assert seen == 3
+
+
+def test_normal_draws_mischief_when_it_holds_none_and_cake_when_it_holds_plenty() -> None:
+    def drawing(view: DoomView) -> bool:
+        if view.phase is not Phase.DRAW or len(view.legal) < 2:
+            return False
+        mischief = len(view.mischief_hand)
+        return mischief == 0 or mischief >= 5
+
+    lacking = plenty = 0
+    for _match, view in situations(4, range(12), drawing):
+        choice = normal_bot(view, random.Random(0))
+        assert isinstance(choice, Draw)
+        most = max(a.mischief for a in view.legal if isinstance(a, Draw))
+        if not view.mischief_hand:
+            assert choice.mischief >= min(2, most), (choice, view.legal)
+            lacking += 1
+        else:
+            assert choice.mischief == min(a.mischief for a in view.legal if isinstance(a, Draw))
+            plenty += 1
+        if lacking >= 3 and plenty >= 3:
+            break
+    assert lacking >= 3 and plenty >= 3
+
+
+def test_normal_keeps_its_force_field_over_a_sponge_cake_at_the_hand_limit() -> None:
+    def limit(view: DoomView) -> bool:
+        task = view.task
+        if view.phase is not Phase.DISCARD or task is None or task.why != "limit":
+            return False
+        sorts = names(view)
+        return FORCE_FIELD in sorts and sorts.count("sponge") >= 1 and len(view.cake_hand) >= 5
+
+    seen = 0
+    for _match, view in situations(4, range(20), limit):
+        choice = normal_bot(view, random.Random(0))
+        assert isinstance(choice, Discard)
+        assert all(card(view.known[s]).sort != FORCE_FIELD for s in choice.slots)
+        seen += 1
+        if seen == 3:
+            break
+    assert seen == 3
