@@ -56,7 +56,7 @@ from cakeparty.core.games.cake_of_doom.judge import (
     MISCHIEF_KEEP,
     Mind,
     sabotage_amount,
-    shortfall,
+    survival,
 )
 from cakeparty.core.games.cake_of_doom.state import Phase
 from cakeparty.core.games.cake_of_doom.view import DoomView
@@ -129,7 +129,7 @@ def offer_chance(mind: Mind, target: str, margin: int, seat: int | None = None) 
         return 1.0 if margin >= 0 else 0.0
     shields = max(0, len(mind.shields()) - _reserve(mind, target))
     chances = mind.sabotage_chances(mind.others(seat))
-    return shortfall(margin, chances, shields, mind.weights)
+    return survival(margin, chances, shields, mind.weights)
 
 
 def _offers(mind: Mind, target: str) -> dict[int, tuple[float, tuple[int, ...]]]:
@@ -243,14 +243,14 @@ def _sabotage(mind: Mind) -> Action:
         return NoSabotage()
     later = mind.sabotage_chances([s for s in view.asking if s != offer.seat])
     shielded = mind.holds_shield(offer.seat)
-    fails_anyway = 1 - shortfall(margin, later, 0, mind.weights)
+    fails_anyway = 1 - survival(margin, later, 0, mind.weights)
     stake = _stake(mind)
     best: tuple[float, Action] = (0.0, NoSabotage())
     for action in view.legal:
         if not isinstance(action, Sabotage):
             continue
         bite = sabotage_amount(action.kind, value)
-        fails = 1 - shortfall(margin - bite, later, 0, mind.weights)
+        fails = 1 - survival(margin - bite, later, 0, mind.weights)
         helps = (1 - shielded) * (fails - fails_anyway)
         score = stake * helps - MISCHIEF_KEEP[action.kind] * mind.scarcity
         if score > best[0]:
@@ -277,8 +277,8 @@ def _force_field(mind: Mind) -> Action:
     margin = value - offer.need
     later = mind.sabotage_chances(list(view.asking))
     spare = max(0, len(mind.shields()) - 1 - reserve)
-    without = shortfall(margin - bite, later, spare, mind.weights)
-    with_it = shortfall(margin, later, spare, mind.weights)
+    without = survival(margin - bite, later, spare, mind.weights)
+    with_it = survival(margin, later, spare, mind.weights)
     keep = MISCHIEF_KEEP["force-field"] * mind.scarcity
     gain = mind.gain(offer.target)
     if gain * (with_it - without) > keep:

@@ -13,8 +13,9 @@ own cards; nothing reads a card the seat may not know.
   discard pile, not on the table) are in the mischief pile or in the other hands; a seat
   holding ``m`` mischief cards holds one of them with a chance that follows from their
   share. Each seat asked sabotages with a fixed readiness when it can; Krell may add a
-  second. :func:`shortfall` turns this into the chance that an offer keeps enough value,
-  the briber cancelling the biggest sabotages with the Force Fields it will spend.
+  second. :func:`survival` turns this into the chance that an offer keeps enough value,
+  the briber cancelling the biggest sabotages with the Force Fields it will spend (a
+  Meteor Shower and the Cake Monster count as 3 value each).
 * **Regions.** A region is worth more late (fewer turns left to lose it), more when it is
   taken from a rival (most from one DOOM is open to), when it opens DOOM, and in the
   advanced game by its control bonus and when it makes a pair of one continent.
@@ -52,7 +53,7 @@ from cakeparty.core.games.cake_of_doom.view import DoomView, RegionView
 
 #: How readily another seat sabotages a bribe when it holds a sabotage card.
 READINESS = 0.7
-#: How many sabotages :func:`shortfall` follows at most (the rest are too unlikely).
+#: How many sabotages :func:`survival` follows at most (the rest are too unlikely).
 MAX_SABOTAGES = 6
 
 #: What a mischief card is worth in hand, before the round's scarcity.
@@ -82,7 +83,8 @@ def sabotage_amount(kind: str, value: int) -> int:
 
 @lru_cache(maxsize=4096)
 def _left_after(count: int, shields: int, weights: tuple[float, float, float]) -> tuple[float, ...]:
-    """For ``count`` sabotages of 1, 2 or 3 value drawn with ``weights``, of which the
+    """For ``count`` sabotages of 1, 2 or 3 value drawn with ``weights`` (Space Teddies,
+    Laser Forks, Meteor Showers and the Cake Monster unseen), of which the
     ``shields`` biggest are cancelled: the chance that the rest remove exactly k value."""
     total = sum(weights)
     probs = [w / total for w in weights] if total else [1.0, 0.0, 0.0]
@@ -110,7 +112,7 @@ def count_chances(chances: list[float]) -> list[float]:
     return dist
 
 
-def shortfall(
+def survival(
     margin: int, chances: list[float], shields: int, weights: tuple[float, float, float]
 ) -> float:
     """The chance that sabotages (one per entry of ``chances``, each played with that

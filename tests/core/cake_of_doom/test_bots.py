@@ -35,7 +35,7 @@ from cakeparty.core.games.cake_of_doom.cards import (
     card,
     is_cake_slot,
 )
-from cakeparty.core.games.cake_of_doom.judge import BONUS_WORTH, Mind, sabotage_amount, shortfall
+from cakeparty.core.games.cake_of_doom.judge import BONUS_WORTH, Mind, sabotage_amount, survival
 from cakeparty.core.simulate import simulate
 
 from .helpers import new
@@ -139,19 +139,19 @@ def test_normal_decides_legally_from_its_view_alone(players: int, variant: str) 
 
 def test_an_offer_nobody_can_sabotage_succeeds_and_one_below_its_need_fails() -> None:
     teddies = (1.0, 0.0, 0.0)
-    assert shortfall(0, [], 0, teddies) == 1.0
-    assert shortfall(-1, [], 0, teddies) == 0.0
-    assert shortfall(0, [0.0, 0.0], 0, teddies) == 1.0
+    assert survival(0, [], 0, teddies) == 1.0
+    assert survival(-1, [], 0, teddies) == 0.0
+    assert survival(0, [0.0, 0.0], 0, teddies) == 1.0
 
 
 def test_sure_sabotages_sink_a_thin_offer_unless_shielded() -> None:
     teddies = (1.0, 0.0, 0.0)
-    assert shortfall(0, [1.0], 0, teddies) == 0.0
-    assert shortfall(1, [1.0], 0, teddies) == 1.0
-    assert shortfall(1, [1.0, 1.0], 0, teddies) == 0.0
-    assert shortfall(1, [1.0, 1.0], 1, teddies) == 1.0  # a Force Field cancels one
+    assert survival(0, [1.0], 0, teddies) == 0.0
+    assert survival(1, [1.0], 0, teddies) == 1.0
+    assert survival(1, [1.0, 1.0], 0, teddies) == 0.0
+    assert survival(1, [1.0, 1.0], 1, teddies) == 1.0  # a Force Field cancels one
     # one sabotage in two: a Space Teddy or a Meteor Shower, as likely
-    assert shortfall(1, [0.5], 0, (1.0, 0.0, 1.0)) == pytest.approx(0.75)
+    assert survival(1, [0.5], 0, (1.0, 0.0, 1.0)) == pytest.approx(0.75)
 
 
 def test_a_wider_margin_and_fewer_saboteurs_never_make_an_offer_less_safe() -> None:
@@ -159,10 +159,10 @@ def test_a_wider_margin_and_fewer_saboteurs_never_make_an_offer_less_safe() -> N
     for margin in range(6):
         for n in range(1, 5):
             chances = [0.6] * n
-            assert shortfall(margin + 1, chances, 0, weights) >= shortfall(
+            assert survival(margin + 1, chances, 0, weights) >= survival(
                 margin, chances, 0, weights
             )
-            assert shortfall(margin, chances[1:], 0, weights) >= shortfall(
+            assert survival(margin, chances[1:], 0, weights) >= survival(
                 margin, chances, 0, weights
             )
 
