@@ -27,8 +27,9 @@ docstring):
   by its holder, cake and mischief cards separately: nobody can follow a known card into a
   later facedown offer. A hand looked at (Zix, Middle East) stays as it is until the
   looker has taken its card.
-* A steal draws a fair random card of the victim's hand, then shows it to the thief (and
-  the victim, who knew it).
+* A steal draws a fair random card of the victim's hand, then shows it to the thief; the
+  victim, who knew it, is left out of that reveal (a seat is never shown a card it knows,
+  so a mental deck never opens a card twice to one seat).
 * Sabotage is asked once of each other seat, in seat order from the briber's left; a seat
   holding no mischief card is skipped (public: the backs differ), and so is the briber's
   Force Field question. Krell, after a sabotage, is asked once more at once. After each

@@ -71,8 +71,15 @@ def show_all(state: DoomState, slots: tuple[int, ...]) -> DoomState:
 
 
 def show(state: DoomState, slots: tuple[int, ...], seats: tuple[int, ...]) -> DoomState:
-    unknown = tuple(s for s in slots if not all(state.knowledge.knows(t, s) for t in seats))
-    return request(state, Reveal(unknown, seats)) if unknown else state
+    """Have ``slots`` shown to those of ``seats`` that do not know them yet.
+
+    A seat that already knows a card (the victim of a steal) is left out of the reveal: it
+    reads nothing new, and a mental deck need not open the card to it again.
+    """
+    knows = state.knowledge.knows
+    readers = tuple(t for t in seats if not all(knows(t, s) for s in slots))
+    unknown = tuple(s for s in slots if not all(knows(t, s) for t in readers))
+    return request(state, Reveal(unknown, readers)) if unknown and readers else state
 
 
 def discard_to_piles(state: DoomState, slots: tuple[int, ...]) -> DoomState:
