@@ -48,6 +48,8 @@ docstring):
   A discard of several cards may be made at once or one card at a time (the step asks
   again for the rest); the legal moves listed are the one-card discards.
 * A control bonus (advanced) is taken every time its region is won.
+* Ties at the end: "the cake value in front of" a player is the sum of its regions' values
+  as they stood when won (bonuses included), then the cards in hand, then a shared win.
 * The game ends at once when DOOM is won, or after round 10; or when a seat cheated, and
   then nobody who cheated wins: the others are ranked as at the end of round 10.
 """
