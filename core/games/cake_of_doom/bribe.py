@@ -58,6 +58,8 @@ from cakeparty.core.i18n import _
 
 
 def bribe(state: DoomState, seat: int, action: Bribe) -> DoomState:
+    """The offer goes on the table: face up at once, or (blind) face down until every saboteur
+    has answered."""
     need = requirement(state, seat, action.target)
     assert need is not None
     offer = Offer(
@@ -81,6 +83,8 @@ def bribe(state: DoomState, seat: int, action: Bribe) -> DoomState:
 
 
 def open_offer(state: DoomState, move: str) -> DoomState:
+    """The offer is face up: its value with every +1; below what its target needs, the briber
+    cheated."""
     offer = state.offer
     assert offer is not None
     names = tuple(state.knowledge.cards[s] for s in offer.slots)
@@ -106,6 +110,7 @@ def open_offer(state: DoomState, move: str) -> DoomState:
 
 
 def asking(state: DoomState) -> DoomState:
+    """Ask each other seat in turn from the briber's left, unless the briber is protected."""
     offer = state.offer
     assert offer is not None
     if offer.protected:
@@ -115,6 +120,7 @@ def asking(state: DoomState) -> DoomState:
 
 
 def ask_next(state: DoomState) -> DoomState:
+    """Ask the next seat that holds a mischief card (the backs are public) whether it sabotages."""
     while state.asking:
         seat, rest = state.asking[0], state.asking[1:]
         state = replace(state, asking=rest)
@@ -124,6 +130,7 @@ def ask_next(state: DoomState) -> DoomState:
 
 
 def sabotaged(state: DoomState, seat: int, action: Sabotage) -> DoomState:
+    """A sabotage card is played: shown to all, then the briber's Force Field answer."""
     offer = state.offer
     assert offer is not None
     play = SabotagePlay(seat, action.slot, action.kind)
@@ -144,6 +151,7 @@ def sabotaged(state: DoomState, seat: int, action: Sabotage) -> DoomState:
 
 
 def ff_ask(state: DoomState) -> DoomState:
+    """The briber may answer the sabotage just played, if it holds a mischief card."""
     offer = state.offer
     assert offer is not None
     if not state.mischief_in_hand(offer.seat):
@@ -152,6 +160,7 @@ def ff_ask(state: DoomState) -> DoomState:
 
 
 def shielded(state: DoomState, seat: int, action: ForceField) -> DoomState:
+    """A Force Field cancels the sabotage just played."""
     offer = state.offer
     assert offer is not None
     last = replace(offer.sabotages[-1], blocked_by=action.slot)
@@ -162,6 +171,7 @@ def shielded(state: DoomState, seat: int, action: ForceField) -> DoomState:
 
 
 def after_ff(state: DoomState) -> DoomState:
+    """Krell is asked once more; a standing sabotage in the open game removes value now."""
     offer = state.offer
     assert offer is not None
     index = len(offer.sabotages) - 1
@@ -175,6 +185,7 @@ def after_ff(state: DoomState) -> DoomState:
 
 
 def removal(state: DoomState, index: int) -> DoomState:
+    """The saboteur of sabotage ``index`` chooses what it removes (nothing to choose: nothing)."""
     offer = state.offer
     assert offer is not None and offer.value is not None
     play = offer.sabotages[index]
@@ -184,6 +195,7 @@ def removal(state: DoomState, index: int) -> DoomState:
 
 
 def record_removal(state: DoomState, index: int, slots: tuple[int, ...], freya: int) -> DoomState:
+    """Take the chosen value off the offer's cards and Freya's +1."""
     offer = state.offer
     assert offer is not None
     removed = list(offer.removed)
@@ -204,6 +216,7 @@ def record_removal(state: DoomState, index: int, slots: tuple[int, ...], freya: 
 
 
 def closing(state: DoomState, move: str) -> DoomState:
+    """Every saboteur has answered: a blind offer is shown, then its removals come in order."""
     offer = state.offer
     assert offer is not None
     if offer.opened:
@@ -213,6 +226,7 @@ def closing(state: DoomState, move: str) -> DoomState:
 
 
 def blind_removals(state: DoomState) -> DoomState:
+    """Blind: each standing sabotage, in the order played, chooses its removal."""
     offer = state.offer
     assert offer is not None
     steps = [("removal", i) for i, play in enumerate(offer.sabotages) if play.stands]
@@ -220,6 +234,8 @@ def blind_removals(state: DoomState) -> DoomState:
 
 
 def resolve(state: DoomState) -> DoomState:
+    """Success: the region and the cards left on it (its old cards eaten), or DOOM and the
+    game; failure: the cards not removed back to hand."""
     offer = state.offer
     assert offer is not None and offer.value is not None
     seat, value = offer.seat, offer.value
@@ -265,6 +281,7 @@ def resolve(state: DoomState) -> DoomState:
 
 
 def vashti(state: DoomState, seat: int, eaten: tuple[int, ...]) -> DoomState:
+    """Vashti, whose region was taken, picks one of its eaten cakes."""
     among = tuple(s for s in eaten if s in state.cake_discard)
     if not among:
         return state
@@ -272,4 +289,5 @@ def vashti(state: DoomState, seat: int, eaten: tuple[int, ...]) -> DoomState:
 
 
 def mumbo(state: DoomState, seat: int) -> DoomState:
+    """Mumbo's failed bribe: draw 1 card from the pile of its choice."""
     return draw_task(state, seat, 1, "mumbo")

@@ -50,6 +50,7 @@ from cakeparty.core.requests import Random
 
 
 def grab(state: DoomState, seat: int, slot: int, pile: str) -> DoomState:
+    """A Tractor Beam takes the top card of a discard pile, then lies on the mischief discard."""
     discard = state.cake_discard if pile == "cake" else state.mischief_discard
     taken = discard[-1:]
     if pile == "cake":
@@ -62,6 +63,7 @@ def grab(state: DoomState, seat: int, slot: int, pile: str) -> DoomState:
 
 
 def abducted(state: DoomState, seat: int, slot: int, victim: int) -> DoomState:
+    """An Abduction goes to the mischief discard and steals from ``victim``."""
     played = tuple(s for s in state.played if s != slot)
     state = replace(state, played=played, mischief_discard=(*state.mischief_discard, slot))
     state = log(state, ev.Abducted(seat, victim))
@@ -69,6 +71,7 @@ def abducted(state: DoomState, seat: int, slot: int, victim: int) -> DoomState:
 
 
 def steal(state: DoomState, thief: int, victim: int, why: str) -> DoomState:
+    """Take a card from ``victim``: Zix looks and chooses; otherwise a fair random card."""
     hand = state.hands[victim]
     if not hand or thief == victim:
         return state
@@ -82,6 +85,7 @@ def steal(state: DoomState, thief: int, victim: int, why: str) -> DoomState:
 
 
 def stolen(state: DoomState, thief: int, victim: int, why: str) -> DoomState:
+    """Move the random card drawn to the thief and show it to the thief."""
     index = state.draws[-1]
     state = replace(state, draws=())
     slot = state.hands[victim][index]
@@ -91,6 +95,7 @@ def stolen(state: DoomState, thief: int, victim: int, why: str) -> DoomState:
 
 
 def look_pick(state: DoomState, seat: int, victim: int, why: str) -> DoomState:
+    """After a look, the looker picks a card (Middle East: a cake card) of that hand."""
     hand = state.hands[victim]
     among = state.cakes_in_hand(victim) if why == "middle-east" else hand
     if not among:
@@ -99,6 +104,7 @@ def look_pick(state: DoomState, seat: int, victim: int, why: str) -> DoomState:
 
 
 def others_with_cards(state: DoomState, seat: int) -> tuple[int, ...]:
+    """The other seats holding cards, from ``seat``'s left."""
     return tuple(
         (seat + i) % state.players
         for i in range(1, state.players)
@@ -107,6 +113,7 @@ def others_with_cards(state: DoomState, seat: int) -> tuple[int, ...]:
 
 
 def bonus(state: DoomState, seat: int, region: str) -> DoomState:
+    """The control bonus of ``region``, won by ``seat`` (advanced)."""
     state = log(state, ev.ControlBonus(seat, region))
     if region == "north-america":
         return draw_task(state, seat, 2, region)
@@ -157,6 +164,7 @@ def bonus(state: DoomState, seat: int, region: str) -> DoomState:
 
 
 def discard_one(state: DoomState, seat: int, why: str) -> DoomState:
+    """``seat`` discards 1 card of its choice (Southern Africa, Pacific Islands)."""
     if not state.hands[seat]:
         return state
     return ask(state, Task(Phase.DISCARD, seat, count=1, why=why))
@@ -170,4 +178,5 @@ def discard_rest(state: DoomState, task: Task, count: int) -> DoomState:
 
 
 def redraw(state: DoomState, seat: int, count: int) -> DoomState:
+    """North Africa: draw as many cards as were discarded."""
     return draw_task(state, seat, count, "north-africa")

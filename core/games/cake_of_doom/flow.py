@@ -186,6 +186,7 @@ def new_state(options: DoomOptions) -> DoomState:
 
 
 def _setup(state: DoomState) -> DoomState:
+    """Read the setup draws, shuffle both decks, then deal (advanced: ask each mix)."""
     draws = list(state.draws)
     pool = list(ALIEN_NAMES)
     aliens = tuple(pool.pop(draws.pop(0)) for _ in range(state.players))
@@ -214,6 +215,7 @@ def _setup(state: DoomState) -> DoomState:
 
 
 def _deal(state: DoomState, seat: int, cakes: int, mischief: int) -> DoomState:
+    """Give ``seat`` the top cards of each pile, shown to it alone."""
     dealt = state.cake_pile[:cakes] + state.mischief_pile[:mischief]
     state = replace(
         state, cake_pile=state.cake_pile[cakes:], mischief_pile=state.mischief_pile[mischief:]
@@ -222,29 +224,35 @@ def _deal(state: DoomState, seat: int, cakes: int, mischief: int) -> DoomState:
 
 
 def _ask_mix(state: DoomState, seat: int) -> DoomState:
+    """Advanced: ``seat`` chooses the mix of its opening 8 cards."""
     return ask(state, Task(Phase.MIX, seat, why="opening"))
 
 
 def _start_game(state: DoomState) -> DoomState:
+    """Round 1 begins."""
     state = log(replace(state, round=1), ev.RoundStarted(1))
     return _start_turn(state)
 
 
 def _start_turn(state: DoomState) -> DoomState:
+    """The turn player's grab and steal cards, then bribe or pass."""
     state = replace(state, turn=state.turn + 1)
     state = log(state, ev.TurnStarted(state.current, state.round))
     return ask(state, Task(Phase.PLAY, state.current))
 
 
 def _play(state: DoomState) -> DoomState:
+    """Back to the turn player after a grab or a steal."""
     return ask(state, Task(Phase.PLAY, state.current))
 
 
 def _draw_step(state: DoomState) -> DoomState:
+    """Draw r cards in round r (Pib one more)."""
     return draw_task(state, state.current, state.draw_count(state.current), "turn")
 
 
 def _limit(state: DoomState) -> DoomState:
+    """Discard down to the hand limit at the end of the turn."""
     seat = state.current
     excess = len(state.hands[seat]) - state.limit(seat)
     if excess <= 0:
@@ -253,6 +261,7 @@ def _limit(state: DoomState) -> DoomState:
 
 
 def _end_turn(state: DoomState) -> DoomState:
+    """The next seat's turn; after the last turn of round 10, the end."""
     following = state.left(state.current)
     if following == state.first:
         if state.round >= ROUNDS:
@@ -262,10 +271,12 @@ def _end_turn(state: DoomState) -> DoomState:
 
 
 def _discarded(state: DoomState, seat: int, slots: tuple[int, ...]) -> DoomState:
+    """Log a discard once its cards are face up."""
     return log(state, ev.Discarded(seat, public_names(state, slots)))
 
 
 def _act(state: DoomState, seat: int, action: Action) -> DoomState:
+    """A seat's checked move."""
     task = state.task
     assert task is not None
     state = replace(state, task=None, phase=Phase.WAITING)
@@ -379,6 +390,7 @@ def _run(state: DoomState) -> DoomState:
 
 
 def _learn(state: DoomState, action: Revealed | Remixed, slots: tuple[int, ...]) -> None:
+    """Check a dealer's identities: real cards, of the deck their slot belongs to."""
     for slot, name in zip(slots, action.cards, strict=True):
         if name is None:
             continue
@@ -391,6 +403,7 @@ def _learn(state: DoomState, action: Revealed | Remixed, slots: tuple[int, ...])
 
 
 def _fulfil(state: DoomState, action: Action) -> DoomState:
+    """Feed a dealer's answer to the pending request, then carry on."""
     check_answer(state.pending, action)
     state = replace(state, queue=state.queue[1:])
     if isinstance(action, Shuffled):
@@ -418,6 +431,7 @@ def _fulfil(state: DoomState, action: Action) -> DoomState:
 
 
 def outcome(state: DoomState) -> Outcome | None:
+    """How the game ended: DOOM, regions after round 10, a cheat or a forfeit."""
     if state.phase is not Phase.OVER:
         return None
     won, shared = winners(state)
@@ -434,6 +448,7 @@ def outcome(state: DoomState) -> Outcome | None:
 
 
 def _forfeited(state: DoomState, action: Forfeited) -> DoomState:
+    """A breach proven against a seat: the game ends, that seat cannot win."""
     if not 0 <= action.seat < state.players:
         raise IllegalActionError(None, action, _("nobody may forfeit now"))
     state = log(replace(state, forfeit=action.seat), ev.Forfeited(action.seat, action.reason))

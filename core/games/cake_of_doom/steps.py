@@ -30,6 +30,7 @@ from cakeparty.core.requests import Remix, Reveal, Shuffle
 
 
 def log(state: DoomState, *events: Any) -> DoomState:
+    """Add public events to the story."""
     return replace(state, events=state.events + events)
 
 
@@ -39,28 +40,34 @@ def then(state: DoomState, *steps: tuple[Any, ...]) -> DoomState:
 
 
 def ask(state: DoomState, task: Task) -> DoomState:
+    """Wait on ``task``: a seat's choice."""
     return replace(state, task=task, phase=task.phase)
 
 
 def request(state: DoomState, *requests: Any) -> DoomState:
+    """Queue requests for the dealer."""
     return replace(state, queue=(*state.queue, *requests))
 
 
 def set_hand(state: DoomState, seat: int, hand: tuple[int, ...]) -> DoomState:
+    """``seat``'s hand is now ``hand``."""
     hands = list(state.hands)
     hands[seat] = hand
     return replace(state, hands=tuple(hands))
 
 
 def add(state: DoomState, seat: int, slots: tuple[int, ...]) -> DoomState:
+    """Put ``slots`` into ``seat``'s hand."""
     return set_hand(state, seat, state.hands[seat] + slots)
 
 
 def drop(state: DoomState, seat: int, slots: tuple[int, ...]) -> DoomState:
+    """Take ``slots`` out of ``seat``'s hand."""
     return set_hand(state, seat, tuple(s for s in state.hands[seat] if s not in slots))
 
 
 def plus_one(values: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """``values`` with one more for ``seat``."""
     return tuple(v + 1 if i == seat else v for i, v in enumerate(values))
 
 
@@ -83,6 +90,7 @@ def show(state: DoomState, slots: tuple[int, ...], seats: tuple[int, ...]) -> Do
 
 
 def discard_to_piles(state: DoomState, slots: tuple[int, ...]) -> DoomState:
+    """Put ``slots`` on the discard pile of their deck."""
     cakes = tuple(s for s in slots if is_cake_slot(s))
     mischief = tuple(s for s in slots if not is_cake_slot(s))
     return replace(
@@ -93,6 +101,7 @@ def discard_to_piles(state: DoomState, slots: tuple[int, ...]) -> DoomState:
 
 
 def public_names(state: DoomState, slots: tuple[int, ...]) -> tuple[str | None, ...]:
+    """The names of ``slots`` where they are face up, ``None`` elsewhere."""
     return tuple(
         state.knowledge.cards[s] if state.knowledge.knows(None, s) else None for s in slots
     )
@@ -128,6 +137,7 @@ def draw(state: DoomState, seat: int, cakes: int, mischief: int) -> DoomState:
 
 
 def draw_task(state: DoomState, seat: int, count: int, why: str) -> DoomState:
+    """Ask ``seat`` to draw ``count`` cards, or what both piles can still give."""
     n = min(count, state.available("cake") + state.available("mischief"))
     if n <= 0:
         return state
@@ -149,6 +159,7 @@ def remix(state: DoomState, seat: int) -> DoomState:
 
 
 def where(state: DoomState, slot: int) -> tuple[str, int | None]:
+    """Where ``slot`` lies: a discard pile or a seat's hand."""
     if slot in state.cake_discard:
         return "cake-discard", None
     if slot in state.mischief_discard:
@@ -225,6 +236,7 @@ def winners(state: DoomState) -> tuple[tuple[int, ...], bool]:
 
 
 def game_over(state: DoomState, reason: str) -> DoomState:
+    """The game ends for ``reason``; the winners are logged."""
     state = replace(state, phase=Phase.OVER, task=None, agenda=(), queue=())
     won, shared = winners(state)
     return log(state, ev.GameOver(won, reason, shared))
