@@ -1,8 +1,10 @@
 """Rules engine speed: full random duels per second, normal-bot decisions per second,
 whole Cake Master games per second (random bots, normal bots), and whole Cookies Battle
-games per second (random bots) with the normal bot's decisions per second.
+games per second (random bots) with the normal bot's decisions per second, and the same for
+Cake of Doom.
 
-python bench/engine.py [--duels N] [--decisions N] [--masters N] [--cookies N] [--seed S]
+python bench/engine.py [--duels N] [--decisions N] [--masters N] [--cookies N] [--dooms N]
+    [--seed S]
 """
 
 from __future__ import annotations
@@ -96,17 +98,74 @@ def cookies_decisions(n: int, seed: int, players: int) -> tuple[float, list[floa
     return sum(times), times
 
 
+def doom_games(n: int, seed: int, players: int) -> tuple[float, int]:
+    """Play ``n`` whole Cake of Doom games between random bots; (seconds, actions)."""
+    bot = get_game("cake-of-doom").bots["random"]
+    actions = 0
+    start = time.perf_counter()
+    for i in range(n):
+        m = new_match("cake-of-doom", players=players, seed=seed + i)
+        m.play([bot] * players, random.Random(seed + i))
+        actions += len(m.history)
+    return time.perf_counter() - start, actions
+
+
+def doom_decisions(n: int, seed: int, players: int) -> tuple[float, list[float]]:
+    """Time ``n`` decisions of the normal Cake of Doom bot (view included) with every other
+    seat random; decisions with one legal action are not counted."""
+    spec = get_game("cake-of-doom")
+    normal, rand = spec.bots["normal"], spec.bots["random"]
+    times: list[float] = []
+    game = 0
+    while len(times) < n:
+        m = new_match("cake-of-doom", players=players, seed=seed + game)
+        rng = random.Random(seed + game)
+        game += 1
+        while m.outcome is None and len(times) < n:
+            seat = m.to_act[0]
+            if seat != 0:
+                m.apply(rand(m.view(seat), rng), seat)
+                continue
+            start = time.perf_counter()
+            view = m.view(seat)
+            action = normal(view, rng)
+            spent = time.perf_counter() - start
+            if len(view.legal) > 1:
+                times.append(spent)
+            m.apply(action, seat)
+    return sum(times), times
+
+
+def doom_report(games: int, decisions: int, seed: int) -> None:
+    """Print the Cake of Doom lines: random games/s and normal decisions/s at 3 and 6."""
+    for players in (3, 6):
+        seconds, actions = doom_games(games, seed, players)
+        print(
+            f"cake of doom, random bots, {players} players: {games / seconds:8.1f} games/s"
+            f"  ({actions / seconds:,.0f} actions/s, {actions / games:.0f} actions/game)"
+        )
+    for players in (3, 6):
+        total, times = doom_decisions(decisions, seed, players)
+        times.sort()
+        print(
+            f"cake of doom, normal bot, {players} players: {len(times) / total:8.0f} decisions/s"
+            f"  (median {statistics.median(times) * 1e3:.2f} ms,"
+            f" p99 {times[int(0.99 * len(times))] * 1e3:.2f} ms, worst {times[-1] * 1e3:.2f} ms)"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--duels", type=int, default=2000)
     parser.add_argument("--decisions", type=int, default=5000)
     parser.add_argument("--masters", type=int, default=100)
     parser.add_argument("--cookies", type=int, default=100)
+    parser.add_argument("--dooms", type=int, default=50)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(
         f"command: python bench/engine.py --duels {args.duels} --decisions {args.decisions} "
-        f"--masters {args.masters} --cookies {args.cookies} --seed {args.seed}"
+        f"--masters {args.masters} --cookies {args.cookies} --dooms {args.dooms} --seed {args.seed}"
     )
     print(f"python {sys.version.split()[0]}")
     for players in (2, 4):
@@ -144,6 +203,7 @@ def main() -> int:
             f"  (median {statistics.median(times) * 1e3:.2f} ms,"
             f" p99 {times[int(0.99 * len(times))] * 1e3:.2f} ms, worst {times[-1] * 1e3:.2f} ms)"
         )
+    doom_report(args.dooms, args.decisions, args.seed)
     return 0
 
 

@@ -30,6 +30,7 @@ class Report:
     games: int
     labels: tuple[str, ...]  # one per bot given
     wins: Counter[str] = field(default_factory=Counter)
+    endings: Counter[str] = field(default_factory=Counter)  # games by Outcome.reason
     shared: int = 0
     errors: int = 0
     bouts: int = 0
@@ -49,6 +50,7 @@ class Report:
             "wins": {label: self.wins[label] for label in self.labels},
             "shared": self.shared,
             "errors": self.errors,
+            "endings": dict(sorted(self.endings.items())),
             "seconds": round(self.seconds, 3),
             "bouts_per_game": round(self.bouts / played, 3),
             "turns_per_game": round(self.turns / played, 3),
@@ -83,6 +85,8 @@ class Report:
         if self.shared:
             lines.append(_("  shared wins    {n:>6}").format(n=self.shared))
         lines.append(_("  errors         {n:>6}").format(n=self.errors))
+        for reason, n in sorted(self.endings.items()):
+            lines.append(_("  ended by {reason:<14} {n:>6}").format(reason=reason, n=n))
         for key, means in self.figures().items():
             shown = ", ".join(f"{label} {mean}" for label, mean in means.items())
             lines.append(_("  {figure}: {means}").format(figure=key, means=shown))
@@ -151,6 +155,7 @@ def simulate(
             report.errors += 1
             report.failures.append(f"game {index} (seed {game_seed}): {exc}")
             continue
+        report.endings[result.reason] += 1
         winners = {labels[owner[s]] for s in result.winners}
         if players == 1:
             pass  # a solo game has nobody to beat: its own figures tell how it went

@@ -31,6 +31,7 @@ def test_simulate_prints_exactly_one_json_object() -> None:
         "wins",
         "shared",
         "errors",
+        "endings",
         "seconds",
         "bouts_per_game",
         "turns_per_game",
@@ -39,6 +40,7 @@ def test_simulate_prints_exactly_one_json_object() -> None:
     assert set(report["wins"]) == {"normal", "random"}
     assert sum(report["wins"].values()) + report["shared"] + report["errors"] == 20
     assert report["errors"] == 0
+    assert sum(report["endings"].values()) == 20
     assert 3 <= report["bouts_per_game"] <= 5  # three trophies win; at most five bouts
 
 
