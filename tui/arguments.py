@@ -101,6 +101,13 @@ def add_players(parser: argparse.ArgumentParser, default: int | None = None) -> 
     )
 
 
+def _spoken_counts(counts: tuple[int, ...]) -> str:
+    """``(3, 4, 5, 6)`` as "3–6", ``(2, 4)`` as "2 or 4"."""
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return " or ".join(str(c) for c in counts)
+
+
 def check_players(game: str, players: int | None, *, networked: bool = False) -> int:
     """The number of players for ``game`` (its fewest when not given); a clear error
     naming the counts it takes otherwise."""
@@ -113,7 +120,7 @@ def check_players(game: str, players: int | None, *, networked: bool = False) ->
     if players not in allowed:
         raise argparse.ArgumentTypeError(
             _("{game} is for {allowed} players, not {players}").format(
-                game=game, allowed=" or ".join(str(p) for p in allowed), players=players
+                game=game, allowed=_spoken_counts(allowed), players=players
             )
         )
     return players

@@ -19,7 +19,8 @@ from cakeparty.tui.table.local import GameSetup
         (["play", "cake-duel", "--seed", "x"], "not a whole number"),
         (["play", "cake-duel", "--full", "--core"], "not allowed with argument"),
         (["play", "cake-duel", "--hotseat", "--bots", "random"], "leave out --bots"),
-        (["play", "cookies-battle"], "cookies-battle"),  # not registered, or not playable yet
+        (["play", "cake-of-doom", "--players", "2"], "cake-of-doom is for 3–6 players, not 2"),
+        (["play", "cookies-battle", "--players", "7"], "is for 2–6 players, not 7"),
         (["play", "chess"], "invalid choice"),
     ],
 )
