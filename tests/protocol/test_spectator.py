@@ -226,3 +226,15 @@ def test_watch_and_catch_up_messages_are_checked() -> None:
     data[-1] ^= 1  # a forged signature
     with pytest.raises(ProtocolError):
         read_watch(bytes(data), "ROOM1")
+
+
+def test_the_players_log_is_the_same_with_and_without_a_spectator() -> None:
+    bot = get_game("cake-master").bots["random"]
+    plain = MentalMatch("cake-master", 2, 19)
+    plain.play([bot, bot], random.Random(19))
+    match, spectator = watched("cake-master", 2, 19)
+    match.play([bot, bot], random.Random(19))
+    chain = [[e.digest() for e in step] for step in plain.peers[0].log]
+    assert len(chain) > 20
+    assert [[e.digest() for e in step] for step in match.peers[0].log] == chain
+    assert [[e.digest() for e in step] for step in spectator.peer.log] == chain
