@@ -113,7 +113,8 @@ async def test_a_late_spectator_sees_public_cards_only_then_the_replay(
                 await listening
 
     # it caught up from the seats (it came late) and then followed live
-    assert max(seqs) > 20 and len(seqs) > 10
+    assert max(seqs) > 20  # it followed the room to the end of the game
+    assert str(topics.catch_up(room)) in {topic for topic, _ in spectator.published}
     # never a hidden identity in any state it held: polled live, and every state rebuilt
     assert leaks == []
     game = peer.game
