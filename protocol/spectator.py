@@ -35,12 +35,14 @@ from cakeparty.core import get_game
 from cakeparty.core.knowledge import PUBLIC
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
-from cakeparty.protocol.codec import Envelope, expect_int, expect_str
+from cakeparty.protocol.codec import Envelope, decode, expect_int, expect_str
 from cakeparty.protocol.errors import MalformedMessage, ProtocolError
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.peer import Peer
+from cakeparty.protocol.session import Abandonment
 from cakeparty.protocol.table import Table
 from cakeparty.protocol.transport import BrokerAddress, Message, Transport, stop_task
+from cakeparty.protocol.votes import Vote, agreed, take_vote
 
 log = logging.getLogger(__name__)
 
@@ -174,6 +176,8 @@ class Spectator:
         self.table = table
         self.identity = identity
         self.peer = Peer(table, identity, watching=True)
+        self.votes: dict[int, Vote] = {}  # each seat's standing vote to end the game
+        self.abandoned: Abandonment | None = None
         self.messages = 0
         self.bytes = 0
         self._seq = 0
@@ -186,7 +190,7 @@ class Spectator:
 
     @property
     def finished(self) -> bool:
-        return self.peer.finished
+        return self.peer.finished or self.abandoned is not None
 
     @property
     def behind(self) -> bool:
@@ -197,10 +201,36 @@ class Spectator:
         """A message from the log or backlog topic. Never raises."""
         self.messages += 1
         self.bytes += len(data)
-        self.peer.receive(data)
+        try:
+            envelope = decode(data)
+        except ProtocolError:
+            self.peer.ignored += 1
+            return
+        seat = self.table.seat_of(envelope.sender)
+        if envelope.kind == lb.ABANDON:
+            if seat is not None and envelope.room == self.table.room:
+                vote = take_vote(self.votes.get(seat), envelope, seat, self.table.seats, data)
+                if vote is not None:
+                    self.votes[seat] = vote
+        else:
+            self.peer.accept(envelope)
+        self._settle()
         if self.peer.seq != self._seq:
             self._seq = self.peer.seq
             self._moved_at = now
+
+    def _settle(self) -> None:
+        """The game is abandoned while every seat but the absent one (and those signed
+        gone) voted so about the very step this log is at; should the log move past it
+        after all, it was not (the seats' sessions settle it for good)."""
+        peer = self.peer
+        self.abandoned = None
+        if peer.finished:
+            return
+        for ending in agreed(self.votes, self.table.seats):
+            if (ending.seq, ending.prev) == (peer.seq, peer.prev):
+                self.abandoned = Abandonment(ending.seat, ending.seq, ending.voters, ending.away)
+                return
 
     def request(self, now: float) -> bytes | None:
         """A catch-up request to send now, or ``None``: asked at once, then whenever the

@@ -238,3 +238,38 @@ def test_the_players_log_is_the_same_with_and_without_a_spectator() -> None:
     assert len(chain) > 20
     assert [[e.digest() for e in step] for step in match.peers[0].log] == chain
     assert [[e.digest() for e in step] for step in spectator.peer.log] == chain
+
+
+def test_a_spectator_shows_a_game_ended_as_abandoned_only_while_the_votes_hold() -> None:
+    from cakeparty.protocol.codec import seal
+    from cakeparty.protocol.lobby import ABANDON, NO_PREV
+
+    match, spectator = watched("cake-duel", 2, 23)
+    bot = get_game("cake-duel").bots["random"]
+    rng = random.Random(23)
+    peer = spectator.peer
+    waiting = [p for p in match.peers if p.seat in p.waiting_for and p.step.kind == "action"]
+    absent = waiting[0].seat
+    voter = match.peers[1 - absent]
+
+    def vote(signer: Identity, seq: int, prev: bytes) -> bytes:
+        body = {"seat": absent, "step": prev}
+        envelope = seal(
+            signer.signing_key, room=match.table.room, seq=seq, prev=NO_PREV, kind=ABANDON,
+            body=body,
+        )  # fmt: skip
+        return envelope.to_bytes()
+
+    spectator.receive(vote(identity("Stranger"), peer.seq, peer.prev), 0.0)
+    spectator.receive(vote(voter.identity, peer.seq - 1, peer.prev), 0.0)  # another step
+    assert spectator.abandoned is None and not spectator.finished
+    spectator.receive(vote(voter.identity, peer.seq, peer.prev), 0.0)
+    ended = spectator.abandoned
+    assert ended is not None and ended.seat == absent and ended.voters == {voter.seat}
+    assert spectator.finished
+    # the absent seat moves after all, and the log goes on past the vote: not abandoned
+    mover = match.peers[absent]
+    mover.act(bot(mover.view(), rng))
+    match.pump()
+    assert peer.seq > ended.seq
+    assert spectator.abandoned is None and not spectator.finished

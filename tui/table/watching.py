@@ -20,13 +20,17 @@ from cakeparty.tui.table import registration
 from cakeparty.tui.table.net import NetTable
 
 
-class _NoVotes:
-    """A spectator holds no session: no votes of its own, and no incidents but its peer's."""
+class _Watched:
+    """What a seat's screen reads of its session, for a spectator: the votes that ended
+    the game (the spectator counts them), and no incidents but its peer's."""
 
-    abandoned = None
-
-    def __init__(self) -> None:
+    def __init__(self, spectator: Any) -> None:
+        self.spectator = spectator
         self.incidents = Incidents()
+
+    @property
+    def abandoned(self) -> Any:
+        return self.spectator.abandoned
 
 
 class WatchTable(NetTable):
@@ -39,7 +43,7 @@ class WatchTable(NetTable):
             raise ValueError("the room's game has not started")
         self.runner = runner
         self.spectator = spectator
-        self.session = _NoVotes()  # type: ignore[assignment]
+        self.session = _Watched(spectator)  # type: ignore[assignment]
         self.table = spectator.table
         self.seat = None  # type: ignore[assignment]
         self.game = get_game(self.table.game)
