@@ -17,11 +17,12 @@ from cakeparty.protocol.spectator import Spectator, SpectatorRunner, WatchEvent
 from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch, RoomFound, WatchPlan
+from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.screens.rooms import JoinScreen
 from cakeparty.tui.settings import Settings
 from cakeparty.tui.table.results import ReplayScreen
-from cakeparty.tui.table.watch import WatchScreen
+from cakeparty.tui.table.watch import WATCH_KEYS, WatchScreen
 from cakeparty.tui.watchcli import _cmd_watch
 
 from ..protocol.test_spectator import Watched
@@ -107,6 +108,11 @@ async def test_the_watch_screen_shows_the_log_live_then_the_replay_face_up() -> 
         assert any(kind == "truth" for kind, _text in lines)  # what was hidden, face up
         await pilot.press("escape")
         assert app.screen is screen
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        assert app.screen.keys == WATCH_KEYS
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "back to watching")
         await pilot.press("q")
         await pilot.pause()
         assert app.screen is not screen and runner.stopped.is_set()

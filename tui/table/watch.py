@@ -31,6 +31,7 @@ from cakeparty.tui.widgets import LogView, StatusBar
 WATCH_KEYS: tuple[tuple[str, str], ...] = (
     ("r", N_("after the audit, when it is fair: the game replayed face up")),
     ("PgUp / PgDn", N_("scroll the log")),
+    ("? / F1", N_("the rules and cards of the game, and these keys")),
     ("q / esc", N_("stop watching")),
 )
 
@@ -43,6 +44,7 @@ class WatchScreen(Screen[None]):
         Binding("r", "replay", _("Replay face up"), id="watch.replay"),
         Binding("pageup", "log(-1)", _("Log up"), show=False, id="watch.log_up"),
         Binding("pagedown", "log(1)", _("Log down"), show=False, id="watch.log_down"),
+        Binding("question_mark,f1", "help", _("Help"), key_display="?", id="watch.help"),
         Binding("q,escape", "leave", _("Stop watching"), id="watch.leave"),
     ]
 
@@ -245,6 +247,15 @@ class WatchScreen(Screen[None]):
             room=watch.table.room
         )
         self.app.push_screen(ReplayScreen(title, watch.replay_lines()))
+
+    def action_help(self) -> None:
+        """The game's rules and cards, with the watch screen's keys."""
+        advert = getattr(self.runner, "advert", None)
+        if advert is None:
+            return
+        from cakeparty.tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(advert.game, WATCH_KEYS))
 
     def action_log(self, step: int) -> None:
         self.log_view.page(step)
