@@ -478,7 +478,8 @@ class RoomRunner:
         session = self.session
         if session is None:
             return
-        for data in self.backlog.due(session.peers[0], time.monotonic()):
+        votes = session.standing_votes()
+        for data in self.backlog.due(session.peers[0], time.monotonic(), votes):
             await transport.publish(topics.backlog(self.room), data)
 
     async def _on_advert(self, topic: str, payload: bytes) -> None:

@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -135,8 +136,9 @@ class Backlog:
     def ask(self, seq: int) -> None:
         self._asked = seq if self._asked is None else min(self._asked, seq)
 
-    def due(self, peer: Peer, now: float) -> list[bytes]:
-        """The envelopes to send now (none if nobody asked, or it is too soon)."""
+    def due(self, peer: Peer, now: float, votes: Sequence[bytes] = ()) -> list[bytes]:
+        """The envelopes to send now (none if nobody asked, or it is too soon), and the
+        seats' standing ``votes`` to end the game, if any."""
         asked = self._asked
         if asked is None or now - self._answered_at < self.every:
             return []
@@ -151,7 +153,7 @@ class Backlog:
                 break  # the spectator, further on, asks again for the rest
             size += len(data)
             out.append(data)
-        return out
+        return out + list(votes)
 
 
 def hidden_cards(peer: Peer, state: Any | None = None) -> list[int]:

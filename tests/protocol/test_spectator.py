@@ -187,8 +187,9 @@ def test_the_backlog_answers_once_per_period_whoever_asks_and_bounded() -> None:
     first = backlog.due(seat, 0.0)
     assert len(first) == 1  # at least one envelope, never more than the limit
     backlog.ask(0)
-    assert backlog.due(seat, 1.0) == []  # too soon
-    assert len(backlog.due(seat, 2.5)) == 1
+    assert backlog.due(seat, 1.0, [b"vote"]) == []  # too soon
+    again = backlog.due(seat, 2.5, [b"vote"])  # the standing votes go with the answer
+    assert len(again) == 2 and again[-1] == b"vote"
     backlog.ask(seat.seq + 5)
     assert backlog.due(seat, 10.0) == []  # ahead of this seat: nothing to say
 
