@@ -115,18 +115,20 @@ class MentalDeck:
         self,
         *,
         room: str,
-        seat: int,
+        seat: int | None,
         seats: int,
         game: str,
         box: Sequence[str],
-        key: GameKey,
+        key: GameKey | None,
     ) -> None:
+        """``seat`` and ``key`` are ``None`` for a spectator's deck: it can check every
+        proof and read what is public, and decrypt nothing else."""
         self.room = room
-        self.seat = seat
+        self._seat = seat
         self.seats = seats
         self.box = tuple(box)
         self.table = CardTable.for_game(game, set(box))
-        self.key = key
+        self._key = key
         self.publics: list[Point | None] = [None] * seats
         self.joint: Point | None = None
         self.cards: list[Ciphertext] = []
@@ -137,6 +139,18 @@ class MentalDeck:
         self.proven: list[dict[int, Share]] = [{} for _ in box]
         self.mixing: Deck = ()
         self.secrets: list[bytes | None] = [None] * seats
+
+    @property
+    def seat(self) -> int:
+        if self._seat is None:
+            raise ValueError("a spectator's deck has no seat")
+        return self._seat
+
+    @property
+    def key(self) -> GameKey:
+        if self._key is None:
+            raise ValueError("a spectator's deck has no game key")
+        return self._key
 
     # -- keys ---------------------------------------------------------------------------
 
@@ -268,7 +282,8 @@ class MentalDeck:
         """The card in ``slot`` if this peer holds every share of it."""
         shares = dict(self.public[slot])
         shares.update(self.private[slot])
-        shares[self.seat] = self.key.share(self.cards[slot].c1)
+        if self._seat is not None and self._key is not None:
+            shares[self._seat] = self._key.share(self.cards[slot].c1)
         if len(shares) < self.seats:
             return None
         point = decrypt(self.cards[slot], shares.values())

@@ -29,6 +29,7 @@ from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
 from cakeparty.protocol.journal import data_dir
 from cakeparty.protocol.names import distinct_names
 from cakeparty.protocol.session import GameSession
+from cakeparty.protocol.spectator import Backlog, Watchers, read_catch_up, read_watch
 from cakeparty.protocol.table import ASK, OptionValue, Table
 from cakeparty.protocol.transport import (
     BrokerAddress,
@@ -56,7 +57,8 @@ class RoomEvent:
     """Something the room's owner should know about."""
 
     kind: str  # advert, started, moved, chat, incident, connection, finished, error,
-    # refused, absent (no advert of this room on the broker, yet)
+    # refused, absent (no advert of this room on the broker, yet), watchers (how many
+    # spectators watch: data is the count)
     text: str = ""
     data: Any = None
 
@@ -150,6 +152,9 @@ class RoomRunner:
         self.log_messages = 0
         self.log_bytes = 0
         self.ignored = 0  # undecodable or unsigned messages off the log topic
+        self.watchers = Watchers()  # spectators: counted, bounded, never in the log
+        self.backlog = Backlog()  # the answers to spectators' catch-up requests
+        self._watching = 0  # the watcher count last reported
         if host is not None:
             self.host_lobby = lb.HostLobby(
                 lb.Advert(
@@ -341,6 +346,8 @@ class RoomRunner:
                 topics.presence_all(self.room),
                 topics.log(self.room),
                 topics.chat(self.room),
+                topics.watchers_all(self.room),
+                topics.catch_up(self.room),
             ):
                 await transport.subscribe(topic)
             if self.host_lobby is not None:
@@ -430,6 +437,16 @@ class RoomRunner:
             if hosting and self.host_lobby is not None and self.host_lobby.presence(presence):
                 await self._publish_advert()
             await self._put("presence", data=presence)
+        elif topic.startswith(str(topics.watchers_all(self.room))[:-1]):
+            # a spectator's word about itself: counted (bounded), never part of the game
+            watcher, _name, watching = read_watch(message.payload, self.room)
+            if presence_id(watcher) != topic.rsplit("/", 1)[-1]:
+                return
+            self.watchers.heard(watcher, watching, time.monotonic())
+            await self._count_watchers()
+        elif topic == str(topics.catch_up(self.room)):
+            # answered on the backlog topic, which no seat reads: the log is untouched
+            self.backlog.ask(read_catch_up(message.payload, self.room))
         elif topic == str(topics.chat(self.room)):
             envelope = decode(message.payload)
             if (
@@ -450,6 +467,20 @@ class RoomRunner:
             self.chat.append((name, line))
             del self.chat[:-MAX_CHAT]
             await self._put("chat", f"{name}: {line}", (name, line))
+
+    async def _count_watchers(self) -> None:
+        count = self.watchers.count(time.monotonic())
+        if count != self._watching:
+            self._watching = count
+            await self._put("watchers", data=count)
+
+    async def _answer_watchers(self, transport: Transport) -> None:
+        session = self.session
+        if session is None:
+            return
+        votes = session.standing_votes()
+        for data in self.backlog.due(session.peers[0], time.monotonic(), votes):
+            await transport.publish(topics.backlog(self.room), data)
 
     async def _on_advert(self, topic: str, payload: bytes) -> None:
         """An advert of this room: believed only from its host, on its host's topic, newer
@@ -604,6 +635,8 @@ class RoomRunner:
         if self._advert_changed and self.host_lobby is not None:
             self._advert_changed = False
             await self._publish_advert()
+        await self._count_watchers()  # those not heard for a while are gone
+        await self._answer_watchers(transport)
         while self._chat_out:
             line = self._chat_out.pop(0)
             data = lb.sign(self.identity.signing_key, self.room, lb.CHAT, line)

@@ -145,16 +145,22 @@ class Peer:
         journal: Journal | None = None,
         secret: bytes | None = None,
         sealed: Mapping[int, Action] | None = None,
+        watching: bool = False,
     ) -> None:
         """``on_envelope`` publishes what this peer issues; ``journal`` keeps the log;
         ``secret``: the game secret (default: the journal's, else fresh random bytes);
-        ``sealed``: this seat's sealed choices by log step (kept in its journal)."""
+        ``sealed``: this seat's sealed choices by log step (kept in its journal);
+        ``watching``: a spectator's copy — no seat, no game key, so it reads only what is
+        public, and it issues nothing (see :mod:`cakeparty.protocol.spectator`)."""
         seat = table.seat_of(identity.player_id)
-        if seat is None:
+        if watching:
+            seat = None
+        elif seat is None:
             raise ValueError("this player has no seat at the table")
         self.table = table
         self.identity = identity
-        self.seat = seat
+        #: whose knowledge this copy reads: its seat, or ``None`` for a spectator's
+        self.reader: int | None = seat
         self.game = get_game(table.game)
         self.state: Any = self.game.new_state(table.seats, table.option_map)
         # every secret of this game follows from fresh random bytes kept in the journal
@@ -168,7 +174,7 @@ class Peer:
             seats=table.seats,
             game=table.game,
             box=self.game.box(self.state),
-            key=GameKey(key_secret, mul_base(key_secret)),
+            key=None if watching else GameKey(key_secret, mul_base(key_secret)),
         )
         self.on_envelope = on_envelope
         self.journal = journal
@@ -207,13 +213,25 @@ class Peer:
 
     # -- secrets ------------------------------------------------------------------------
 
+    @property
+    def seat(self) -> int:
+        """This peer's seat; a spectator has none, and never contributes."""
+        if self.reader is None:
+            raise ValueError("a spectator has no seat")
+        return self.reader
+
+    @property
+    def watching(self) -> bool:
+        """A spectator's copy of the room: public information only."""
+        return self.reader is None
+
     def _stream(self, label: bytes, seq: int) -> RandomBytes:
         return _Stream(self._seed, label + b"\x00" + u64(seq))
 
     # -- reading ------------------------------------------------------------------------
 
     def view(self) -> Any:
-        return self.game.view(self.state, self.seat)
+        return self.game.view(self.state, self.reader)
 
     @property
     def outcome(self) -> Any:
@@ -457,7 +475,7 @@ class Peer:
             opening = opening_from_data(unpack(plain), n)
             self.deck.check_opening(seat, out, opening)
             perm = opening.perm
-        if seat == self.seat:
+        if seat == self.reader:
             perm = self._remix_perm
         self.deck.accept_mix(seat, out, proof, step=step.seq)
         return out, perm
@@ -470,7 +488,7 @@ class Peer:
         if expect_int(pair[0], "reader") != reader:
             raise MalformedMessage(f"{what} addressed out of order")
         box = expect_bytes(pair[1], "box")
-        if reader != self.seat:
+        if reader != self.reader:
             return None
         return self.identity.open_from(self.table.players[sender], box)
 
@@ -618,7 +636,7 @@ class Peer:
         self.remixes.append((slots, out))
         self.deck.end_shuffle(slots)
         cards: tuple[str | None, ...] = (None,) * len(slots)
-        if self.seat in request.to:
+        if self.reader in request.to:
             if perm is None:
                 raise ProtocolError("the re-mixed order did not reach this seat", seq=step.seq)
             knowledge = self.game.knowledge(self.state)
@@ -634,7 +652,7 @@ class Peer:
                 self.deck.accept_public(seat, slot, point)
             for slot, (point, share) in mine:
                 self.deck.accept_private(seat, slot, point, share)
-        readable = request.to is None or self.seat in request.to
+        readable = request.to is None or self.reader in request.to
         knowledge = self.game.knowledge(self.state)
         try:
             cards = tuple(self._read(s, knowledge) if readable else None for s in request.slots)
@@ -642,7 +660,7 @@ class Peer:
             # every share was proven, so a mix was forged: the game stops here and the
             # audit, with every secret, names the mixer
             self._incident(exc.blame(None, step.seq))
-            self.broken, self.stopped_by = step.seq + 1, self.seat
+            self.broken, self.stopped_by = step.seq + 1, self.reader
             return
         if readable and any(c is None for c in cards):
             raise ProtocolError("a share this seat needs is missing", peer=None, seq=step.seq)
@@ -655,7 +673,7 @@ class Peer:
         re-mixed its pieces, then one is shown to a taker and to itself), it cannot
         decrypt it and reads what it was told."""
         card = self.deck.card(slot)
-        if card is None and knowledge.knows(self.seat, slot):
+        if card is None and knowledge.knows(self.reader, slot):
             return knowledge.cards[slot]
         return card
 
@@ -709,7 +727,7 @@ class Peer:
         if not step.seats:
             self._complete()  # nothing to wait for (a reveal every seat could already read)
             return
-        if self.seat not in step.seats or step.kind == st.ACTION:
+        if self.reader not in step.seats or step.kind == st.ACTION:
             return
         if step.kind == st.CHOICE_COMMIT:
             choice = self._sealed.get(step.seq)
@@ -855,7 +873,9 @@ class Peer:
 
     def own_pending(self) -> list[bytes]:
         """What this seat contributed to the step still open (to send again)."""
-        mine = self.got.get(self.seat)
+        if self.reader is None:
+            return []
+        mine = self.got.get(self.reader)
         return [] if mine is None else [mine[0].to_bytes()]
 
     # -- deciding -------------------------------------------------------------------------

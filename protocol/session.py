@@ -210,9 +210,12 @@ class GameSession:
             self.outbox.append(data)
         # the standing votes too (each signed by its voter): a peer that was away learns
         # why the game ended, or that it is being voted out
-        for held in self._votes.values():
-            if held.seq <= self.peers[0].seq:
-                self.outbox.extend(held.data)
+        self.outbox.extend(self.standing_votes())
+
+    def standing_votes(self) -> list[bytes]:
+        """The signed votes held about steps this peer reached (what a peer that was
+        away, or a spectator, needs to learn why the game ended)."""
+        return [d for v in self._votes.values() if v.seq <= self.peers[0].seq for d in v.data]
 
     def sync(self, now: float) -> None:
         """Ask the room for everything from our step on."""

@@ -6,6 +6,12 @@
     cakeparty/v1/rooms/<room>/log                the room log (envelopes)
     cakeparty/v1/rooms/<room>/presence/<player>  retained "online"; last will "offline"
     cakeparty/v1/rooms/<room>/chat               signed chat lines
+    cakeparty/v1/rooms/<room>/watchers/<player>  retained "watching"; last will "gone"
+    cakeparty/v1/rooms/<room>/catchup            a spectator asks for the log from step n
+    cakeparty/v1/rooms/<room>/backlog            the seats' answers: envelopes of the log
+
+A spectator publishes on its own ``watchers`` topic and on ``catchup`` only: never on the
+room log. The seats read both, and answer on ``backlog``, which only spectators read.
 """
 
 from __future__ import annotations
@@ -100,6 +106,22 @@ def presence_all(room: str) -> Topic:
 
 def chat(room: str) -> Topic:
     return Topic(f"{PREFIX}/rooms/{check_room(room)}/chat")
+
+
+def watchers(room: str, player: str) -> Topic:
+    return Topic(f"{PREFIX}/rooms/{check_room(room)}/watchers/{check_player(player)}")
+
+
+def watchers_all(room: str) -> Topic:
+    return Topic(f"{PREFIX}/rooms/{check_room(room)}/watchers/+")
+
+
+def catch_up(room: str) -> Topic:
+    return Topic(f"{PREFIX}/rooms/{check_room(room)}/catchup")
+
+
+def backlog(room: str) -> Topic:
+    return Topic(f"{PREFIX}/rooms/{check_room(room)}/backlog")
 
 
 def room_of(topic: str) -> str | None:

@@ -22,7 +22,7 @@ from cakeparty.tui.settings import Settings
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch
+    from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch, WatchPlan
     from cakeparty.tui.table.local import GameSetup
 
 #: Strawberry, sponge and custard on a dark plate.
@@ -56,7 +56,7 @@ class CakePartyApp(App[None]):
     def __init__(
         self,
         settings: Settings | None = None,
-        start: GameSetup | HostPlan | JoinPlan | JoinSearch | None = None,
+        start: GameSetup | HostPlan | JoinPlan | JoinSearch | WatchPlan | None = None,
         *,
         persist: bool = True,
         ask_name: bool | None = None,
@@ -174,15 +174,25 @@ class CakePartyApp(App[None]):
 
             self.push_screen(HelpScreen(game))
 
-    def open_room(self, plan: HostPlan | JoinPlan | JoinSearch, leave: str = "pop") -> None:
-        """Host or join a networked room; a search lists the rooms to pick from first."""
-        from cakeparty.tui.netroom import JoinSearch
+    def open_room(
+        self, plan: HostPlan | JoinPlan | JoinSearch | WatchPlan, leave: str = "pop"
+    ) -> None:
+        """Host, join or watch a networked room; a search lists the rooms to pick from
+        first."""
+        from cakeparty.tui.netroom import JoinSearch, WatchPlan
         from cakeparty.tui.screens.lobby import LobbyScreen
+
+        if isinstance(plan, WatchPlan):
+            from cakeparty.tui.table.watch import WatchScreen
+
+            name = self.settings.name
+            self.push_screen(WatchScreen(plan.room, plan.broker, name=name, leave=leave))
+            return
 
         if isinstance(plan, JoinSearch):
             from cakeparty.tui.screens.rooms import JoinScreen
 
-            def picked(found: JoinPlan | None) -> None:
+            def picked(found: JoinPlan | WatchPlan | None) -> None:
                 if found is not None:
                     self.open_room(found, leave)
                 elif leave == "exit":

@@ -124,6 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_commands(sub)
     add_room_commands(sub)
+
+    from cakeparty.tui.watchcli import add_watch_command
+
+    add_watch_command(sub)
     return parser
 
 

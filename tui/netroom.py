@@ -106,12 +106,22 @@ class JoinPlan:
 
 
 @dataclass(frozen=True)
+class WatchPlan:
+    """A room to watch without a seat: its code and the broker it lives on."""
+
+    room: str
+    broker: str
+
+
+@dataclass(frozen=True)
 class JoinSearch:
-    """Where ``cakeparty join`` looks: the LAN and the brokers given; a room to pick."""
+    """Where ``cakeparty join`` looks: the LAN and the brokers given; a room to pick.
+    ``watch``: the room found is watched, not joined (``cakeparty watch``)."""
 
     room: str | None = None
     brokers: tuple[str, ...] = ()
     lan: bool = True
+    watch: bool = False
 
 
 @dataclass(frozen=True)

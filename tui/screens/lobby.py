@@ -19,7 +19,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker
 
-from cakeparty.core.i18n import N_, _
+from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
 from cakeparty.protocol.lobby import OPEN
@@ -104,6 +104,7 @@ class LobbyScreen(Screen[None]):
         self.was_connected = False
         self.ever_connected = False
         self.chat_lines: list[str] = []
+        self.watching = 0  # spectators watching the room (as the room counts them)
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -207,6 +208,8 @@ class LobbyScreen(Screen[None]):
                 reason=getattr(event.data, "reason", event.text),
             )
             self.notify(self.problem, severity="error", timeout=15)
+        elif kind == "watchers":
+            self.watching = event.data if isinstance(event.data, int) else 0
         elif kind == "absent":
             assert self.room is not None
             self.notify(self.absent_text(), severity="error", timeout=10)
@@ -281,7 +284,14 @@ class LobbyScreen(Screen[None]):
         broker = _("Broker {url}").format(url=room.shared)
         if room.embedded:
             broker += " · " + _("runs here")
-        return broker + "\n" + _("Others join with:") + "\n" + room.join_command()
+        text = broker + "\n" + _("Others join with:") + "\n" + room.join_command()
+        if self.watching:
+            text += "\n" + self.watching_text()
+        return text
+
+    def watching_text(self) -> str:
+        """How many spectators watch the room."""
+        return ngettext("{n} watching", "{n} watching", self.watching).format(n=self.watching)
 
     def _show_seats(self) -> None:
         seats = self.query_one("#lobby-seats", OptionList)

@@ -30,6 +30,7 @@ from cakeparty.tui.netroom import (
     JoinPlan,
     JoinSearch,
     RoomFound,
+    WatchPlan,
     find_rooms,
     looks_like_broker,
 )
@@ -130,11 +131,14 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
         self.dismiss(None)
 
 
-class JoinScreen(Screen[JoinPlan | None]):
-    """Rooms on the LAN and on the brokers given; pick one, or type a code or a broker."""
+class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
+    """Rooms on the LAN and on the brokers given; pick one, or type a code or a broker.
+    ``w`` on a room of the list watches it instead, without a seat (and a search made to
+    watch, ``cakeparty watch``, watches whatever is picked)."""
 
     CSS_PATH = "rooms.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("w", "watch", _("Watch"), id="join.watch"),
         Binding("ctrl+r,f5", "search", _("Look again"), id="join.search"),
         Binding("escape", "cancel", _("Back"), id="join.cancel"),
     ]
@@ -237,7 +241,23 @@ class JoinScreen(Screen[JoinPlan | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         room = self.rooms[event.option_index]
-        self.dismiss(JoinPlan(room.code, room.broker))  # the host seen here, and no other
+        self._go(room.code, room.broker)  # the host seen here, and no other
+
+    def _go(self, code: str, broker: str, *, watch: bool = False) -> None:
+        if watch or self.search.watch:
+            self.dismiss(WatchPlan(code, broker))
+        else:
+            self.dismiss(JoinPlan(code, broker))
+
+    def action_watch(self) -> None:
+        """Watch the room highlighted in the list, without a seat."""
+        options = self.query_one("#join-rooms", OptionList)
+        index = options.highlighted
+        if index is None or not 0 <= index < len(self.rooms):
+            self.notify(_("Pick a room in the list to watch it."), severity="warning")
+            return
+        room = self.rooms[index]
+        self._go(room.code, room.broker, watch=True)
 
     def _join_found(self, code: str) -> bool:
         """Join the room ``code`` names if it was found, pinned to its host; ``False`` if
@@ -258,7 +278,7 @@ class JoinScreen(Screen[JoinPlan | None]):
         if not matches:
             return False
         found = matches[0]
-        self.dismiss(JoinPlan(code if tag is not None else found.code, found.broker))
+        self._go(code if tag is not None else found.code, found.broker)
         return True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -83,6 +83,12 @@ class TableGame:
     #: The help screen's keys and card reference of the game: () → (keys, a renderable).
     #: None: the help screen's own.
     help: Callable[[], tuple[Sequence[tuple[str, str]], Any]] | None = None
+    #: A spectator's log: the story's entries as (style, text) lines, public words
+    #: only: (entries, names) → lines. None: the spectator's log tells no events.
+    watch_lines: Callable[[Sequence[Any], Sequence[str]], list[tuple[str, str]]] | None = None
+    #: The face-up replay as (kind, text) lines: (entries, names, public view) → lines.
+    #: None: a spectator sees the audit's verdict, and no replay.
+    replay_lines: Callable[[Sequence[Any], Sequence[str], Any], list[tuple[str, str]]] | None = None
 
     # -- reading -----------------------------------------------------------------------
 

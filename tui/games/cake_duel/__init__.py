@@ -58,6 +58,19 @@ def game_help() -> tuple[Any, Any]:
     return DUEL_KEYS, cards_table()
 
 
+def watch_lines(entries: Sequence[Any], names: Sequence[str]) -> list[tuple[str, str]]:
+    """A spectator's log: each public event of the duel as a sentence."""
+    from cakeparty.core.games.cake_duel.text import describe
+
+    return [("", describe(e.event, names)) for e in entries if e.event is not None]
+
+
+def replay_lines(entries: Sequence[Any], names: Sequence[str], view: Any) -> list[tuple[str, str]]:
+    from cakeparty.tui.games.cake_duel.chronicle import replay_lines as lines
+
+    return lines(entries, names)
+
+
 GAME = TableGame(
     name="cake-duel",
     label=N_("Cake Duel"),
@@ -125,4 +138,6 @@ GAME = TableGame(
     story=story,
     describe_decision=describe_decision,
     help=game_help,
+    watch_lines=watch_lines,
+    replay_lines=replay_lines,
 )

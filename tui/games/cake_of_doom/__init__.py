@@ -65,6 +65,19 @@ def game_help() -> tuple[Any, Any]:
     return KEYS, reference()
 
 
+def watch_lines(entries: Sequence[Any], names: Sequence[str]) -> list[tuple[str, str]]:
+    """A spectator's log: each public event of the game as a sentence."""
+    from cakeparty.core.games.cake_of_doom.text import describe
+
+    return [("", describe(e.event, names)) for e in entries if e.event is not None]
+
+
+def replay_lines(entries: Sequence[Any], names: Sequence[str], view: Any) -> list[tuple[str, str]]:
+    from cakeparty.tui.games.cake_of_doom.story import replay_lines as lines
+
+    return lines(entries, names, blind=view.options.blind)
+
+
 GAME = TableGame(
     name="cake-of-doom",
     label=N_("Cake of Doom"),
@@ -112,4 +125,6 @@ GAME = TableGame(
     describe_decision=describe_decision,
     story=story,
     help=game_help,
+    watch_lines=watch_lines,
+    replay_lines=replay_lines,
 )

@@ -63,6 +63,20 @@ def game_help() -> tuple[Any, Any]:
     return KEYS, cards_reference()
 
 
+def watch_lines(entries: Sequence[Any], names: Sequence[str]) -> list[tuple[str, str]]:
+    """A spectator's log: each event as everyone may read it."""
+    from cakeparty.tui.games.cookies_battle.events_text import log_line
+
+    lines = [log_line(e.event, names, None) for e in entries if e.event is not None]
+    return [(style, text) for text, style in lines if text]
+
+
+def replay_lines(entries: Sequence[Any], names: Sequence[str], view: Any) -> list[tuple[str, str]]:
+    from cakeparty.tui.games.cookies_battle.story import replay_lines as lines
+
+    return lines(entries, names)
+
+
 GAME = TableGame(
     name="cookies-battle",
     label=N_("Cookies Battle"),
@@ -101,4 +115,6 @@ GAME = TableGame(
     describe_decision=describe_decision,
     story=story,
     help=game_help,
+    watch_lines=watch_lines,
+    replay_lines=replay_lines,
 )

@@ -1,0 +1,207 @@
+"""Watching by keyboard: the watch screen (the log live, then the replay face up), the
+join screen's watch entry, ``cakeparty watch`` opening the screen, and the lobby's count
+of those watching."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from cakeparty.broker.embedded import free_port
+from cakeparty.core import get_game
+from cakeparty.protocol.group import seeded_random_bytes
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.lobby import OPEN, PLAYING, Advert, Seat
+from cakeparty.protocol.spectator import Spectator, SpectatorRunner, WatchEvent
+from cakeparty.protocol.transport import BrokerAddress
+from cakeparty.tui.app import CakePartyApp
+from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch, RoomFound, WatchPlan
+from cakeparty.tui.screens.help import HelpScreen
+from cakeparty.tui.screens.lobby import LobbyScreen
+from cakeparty.tui.screens.rooms import JoinScreen
+from cakeparty.tui.settings import Settings
+from cakeparty.tui.table.results import ReplayScreen
+from cakeparty.tui.table.watch import WATCH_KEYS, WatchScreen
+from cakeparty.tui.watchcli import _cmd_watch
+
+from ..protocol.test_spectator import Watched
+from .pilot import SIZE, make_app, until
+
+BROKER = "mqtt://127.0.0.1:1"
+
+
+class FakeRunner:
+    """A spectator runner the test feeds by hand: the room's envelopes, then its events."""
+
+    def __init__(self, match: Watched) -> None:
+        table = match.table
+        self.match = match
+        self.identity = Identity.generate("Watcher", seeded_random_bytes(b"watcher"))
+        self.events: asyncio.Queue[WatchEvent] = asyncio.Queue()
+        self.spectator: Spectator | None = None
+        self.online: dict[bytes, bool] = {}
+        self.code = table.room
+        taken = tuple(
+            Seat(p, n, True, True) for p, n in zip(table.players, table.names, strict=True)
+        )
+        self.advert = Advert(
+            room=table.room, game=table.game, host=table.players[0], host_name=table.names[0],
+            seats=table.seats, taken=taken, state=PLAYING, table=table,
+        )  # fmt: skip
+        self.stopped = asyncio.Event()
+
+    async def run(self) -> None:
+        await self.stopped.wait()
+
+    def stop(self) -> None:
+        self.stopped.set()
+
+
+async def test_the_watch_screen_shows_the_log_live_then_the_replay_face_up() -> None:
+    match = Watched("cake-master", 2, 5)
+    match.leaks = []
+    runner = FakeRunner(match)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = WatchScreen(runner.code, BROKER, runner=runner)
+        app.push_screen(screen)
+        await pilot.pause()
+        status = screen.query_one("#watch-status")
+        assert "has not started" in status.text
+        # the table is known: the spectator follows the log from its first step
+        spectator = Spectator(match.table, runner.identity)
+        runner.spectator = spectator
+        match.spectator = spectator
+        match.hear(match.peers[0].envelopes_since(0))
+        runner.events.put_nowait(WatchEvent("started"))
+        await until(pilot, lambda: screen.watch is not None, "the table")
+        assert "Seat 1" in str(screen.query_one("#watch-seats").render())
+        bot = get_game("cake-master").bots["random"]
+        rng = random.Random(5)
+        moves = 0
+        while not match.peers[0].finished and moves < 2:
+            movers = [p for p in match.peers if p.seat in p.waiting_for and p.step.kind in (
+                "action", "choice-commit")]  # fmt: skip
+            movers[0].act(bot(movers[0].view(), rng))
+            match.pump()
+            moves += 1
+        runner.events.put_nowait(WatchEvent("moved"))
+        await pilot.pause()
+        live = screen.log_view.plain
+        assert len(live) > 1  # the game's public events, in its own words
+        assert screen.check_action("replay", ()) is False  # no replay while it goes on
+        assert "Waiting for" in status.text or "Working" in status.text
+        # the game ends; the audit is fair: r replays it face up
+        match.play([bot, bot], rng)
+        runner.events.put_nowait(WatchEvent("finished"))
+        await until(pilot, lambda: screen.told_verdict, "the verdict")
+        assert match.leaks == []
+        assert "audit: fair" in status.text
+        assert any("fair" in line for line in screen.log_view.plain)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        lines = screen.watch.replay_lines() if screen.watch else []
+        assert lines and replay.plain == [text for _kind, text in lines]
+        assert any(kind == "truth" for kind, _text in lines)  # what was hidden, face up
+        await pilot.press("escape")
+        assert app.screen is screen
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        assert app.screen.keys == WATCH_KEYS
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "back to watching")
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is not screen and runner.stopped.is_set()
+
+
+def _room(code: str, state: str) -> RoomFound:
+    advert = Advert(
+        room=code, game="cake-duel", host=b"h" * 32, host_name="Ann", seats=2,
+        taken=(Seat(b"a" * 32, "A"), Seat(b"b" * 32, "B")), state=state,
+    )  # fmt: skip
+    return RoomFound(code, BROKER, "cake-duel", advert)
+
+
+async def test_the_join_screen_watches_the_room_under_the_cursor_with_w() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        chosen: list[JoinPlan | WatchPlan | None] = []
+        screen = JoinScreen(JoinSearch(lan=False))
+        app.push_screen(screen, chosen.append)
+        await pilot.pause()
+        screen.show_rooms([_room("AAAAAA", OPEN), _room("BBBBBB", PLAYING)])
+        await pilot.pause()
+        screen.query_one("#join-rooms").focus()
+        await pilot.press("down", "w")
+        await pilot.pause()
+        assert chosen == [WatchPlan(_room("BBBBBB", PLAYING).code, BROKER)]  # its host pinned
+        # a search made to watch (``cakeparty watch CODE``) watches what it finds
+        chosen.clear()
+        screen = JoinScreen(JoinSearch(room="AAAAAA", lan=False, watch=True))
+        app.push_screen(screen, chosen.append)
+        await pilot.pause()
+        screen.show_rooms([_room("AAAAAA", OPEN)])
+        await pilot.pause()
+        assert chosen == [WatchPlan(_room("AAAAAA", OPEN).code, BROKER)]
+
+
+def test_cakeparty_watch_opens_the_watch_screen(monkeypatch: Any) -> None:
+    opened: list[Any] = []
+    monkeypatch.setattr("cakeparty.tui.watchcli._open", opened.append)
+    from cakeparty.tui.cli import build_parser
+
+    parser = build_parser()
+    args = parser.parse_args(["watch", "k7qm2x", "--broker", "mqtt://example.org:1883"])
+    _cmd_watch(args, parser)
+    args = parser.parse_args(["watch", "K7QM2X"])
+    _cmd_watch(args, parser)
+    assert opened == [
+        WatchPlan("K7QM2X", "mqtt://example.org:1883"),
+        JoinSearch("K7QM2X", (), lan=True, watch=True),
+    ]
+
+
+async def test_a_watch_plan_opens_the_watch_screen_in_the_app() -> None:
+    app = CakePartyApp(Settings(name="Ann"), WatchPlan("K7QM2X", BROKER), persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, WatchScreen), "the watch screen")
+        screen = app.screen
+        assert isinstance(screen, WatchScreen)
+        # nothing listens there: said on screen, never a crash
+        await until(pilot, lambda: screen.failed is not None, "the broker's absence", 20)
+        assert "q to leave" in screen.query_one("#watch-status").text
+        await pilot.press("q")
+        await pilot.pause()
+
+
+async def test_the_lobby_counts_those_watching() -> None:
+    plan = HostPlan(players=2, timeout=60, port=free_port(), lan=False)
+    app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), plan, persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        room = lobby.room
+        assert room is not None
+        await until(pilot, lambda: room.connected and room.advert is not None, "the room")
+        broker_box = lobby.query_one("#lobby-broker")
+        assert "watching" not in str(broker_box.render())
+        watcher = SpectatorRunner(
+            broker=BrokerAddress.parse(f"mqtt://127.0.0.1:{plan.port}"),
+            identity=Identity.generate("Watcher"),
+            room=room.code,
+        )
+        watching = asyncio.create_task(watcher.run())
+        try:
+            await until(pilot, lambda: lobby.watching == 1, "one watching", 20)
+            assert "1 watching" in str(broker_box.render())
+        finally:
+            watcher.stop()
+            await asyncio.wait_for(watching, 10)
+        # a spectator that leaves says so: the count goes down
+        await until(pilot, lambda: lobby.watching == 0, "nobody watching", 20)
+        assert "watching" not in str(broker_box.render())
+        await pilot.press("q")
