@@ -137,7 +137,7 @@ def build_server(host: str, port: int, public_url: str | None) -> Any:
     from aiohttp import web
     from textual_serve.server import Server
 
-    class CakePartyServer(Server):  # type: ignore[misc]
+    class CakePartyServer(Server):
         """textual-serve with our page, our origin check and URLs that follow the
         address the browser used (so it works behind ``0.0.0.0`` or an SSH tunnel)."""
 

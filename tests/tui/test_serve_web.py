@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -15,7 +16,7 @@ import pytest
 from cakeparty.tui import webserve
 from cakeparty.tui.cli import build_parser
 from cakeparty.tui.webserve import app_command, is_loopback, origin_refusal
-from tests.tui.web import BrowserTerminal, WebServer, chromium, missing_tooling
+from tests.tui.web import DEADLINE, BrowserTerminal, WebServer, chromium, missing_tooling
 
 MENU = ("Join a game", "Rules and cards", "Settings")
 
@@ -70,6 +71,12 @@ def test_the_browser_opens_the_app_and_its_keys_reach_it(
         )
         assert term.frames > 1
         assert ["stdin", "o"] in term.sent  # the key went through the page's websocket
+        assert len(server.apps()) == 1  # this page's app
+        page.close()
+        end = time.monotonic() + DEADLINE
+        while server.apps():  # closing the page ends its app
+            assert time.monotonic() < end, "the app outlived its page"
+            time.sleep(0.1)
     assert "Serving Cake Party on " + server.url in server.output()
 
 

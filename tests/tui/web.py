@@ -95,6 +95,20 @@ class WebServer:
                 time.sleep(0.1)  # not listening yet: poll again
         raise AssertionError(f"serve-web did not answer in {deadline}s:\n{self.output()}")
 
+    def apps(self) -> list[int]:
+        """The app processes the server runs now, one per open page."""
+        found = []
+        for proc in Path("/proc").glob("[0-9]*"):
+            try:
+                stat = (proc / "stat").read_text()
+                args = (proc / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue  # ended meanwhile
+            group = int(stat.rsplit(")", 1)[1].split()[2])
+            if group == self.process.pid and b"cakeparty.tui.webserve" in args:
+                found.append(int(proc.name))
+        return found
+
     def stop(self) -> None:
         if self.process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
