@@ -121,12 +121,19 @@ def origin_refusal(
         allowed = {urlsplit(public_url).netloc.lower()}
     else:
         allowed = {host.lower()}
-        hostname = urlsplit(f"//{host}").hostname or ""
+        try:
+            hostname = urlsplit(f"//{host}").hostname or ""
+        except ValueError:  # a malformed Host header (an unclosed "[")
+            hostname = ""
         if is_loopback(listening) and not is_loopback(hostname):
             return _("this server only answers to localhost, not to {host}").format(host=host)
     if origin is None:
         return None  # not a browser: nothing another site could have sent
-    if urlsplit(origin).netloc.lower() not in allowed:
+    try:
+        netloc = urlsplit(origin).netloc.lower()
+    except ValueError:
+        netloc = ""
+    if netloc not in allowed:
         return _("a page from {origin} may not open this app").format(origin=origin)
     return None
 

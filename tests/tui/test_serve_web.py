@@ -120,6 +120,8 @@ def test_origin_rules() -> None:
     assert origin_refusal(
         origin="http://evil.example", host=page, listening="127.0.0.1", public_url=None
     )
+    assert origin_refusal(origin=None, host="[::1", listening="127.0.0.1", public_url=None)
+    assert origin_refusal(origin="http://[::1", host=page, listening="127.0.0.1", public_url=None)
     # listening everywhere: any name the browser used, as long as the page is ours
     lan = "cakebox.lan:8000"
     assert (
