@@ -128,6 +128,10 @@ def build_parser() -> argparse.ArgumentParser:
     from cakeparty.tui.watchcli import add_watch_command
 
     add_watch_command(sub)
+
+    from cakeparty.tui.webserve import add_command as add_serve_web
+
+    add_serve_web(sub)
     return parser
 
 

@@ -1,0 +1,191 @@
+"""``cakeparty serve-web``: the app in a real browser (Debian's Chromium via Playwright),
+and the checks that keep other sites from driving it."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cakeparty.tui import webserve
+from cakeparty.tui.cli import build_parser
+from cakeparty.tui.webserve import app_command, is_loopback, origin_refusal
+from tests.tui.web import DEADLINE, BrowserTerminal, WebServer, chromium, missing_tooling
+
+MENU = ("Join a game", "Rules and cards", "Settings")
+
+
+@pytest.fixture
+def tooling() -> None:
+    """The browser tests run wherever their tooling is; CI installs it (``.ci/run``), so
+    there a missing piece is a failure, never a skip."""
+    missing = missing_tooling()
+    if missing is None:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"serve-web's browser test cannot run: {missing}")
+    pytest.skip(missing)
+
+
+@pytest.fixture
+def server(tooling: None) -> Iterator[WebServer]:
+    served = WebServer()
+    try:
+        served.wait_ready()
+        yield served
+    finally:
+        served.stop()
+
+
+def test_the_browser_opens_the_app_and_its_keys_reach_it(
+    server: WebServer, config_dir: Path
+) -> None:
+    with chromium() as browser:
+        page = browser.new_page()
+        term = BrowserTerminal(page)
+        page.goto(server.url + "/")
+        # a fresh identity: the app first asks for the name others will see
+        term.wait_for(lambda s: "Welcome to Cake Party" in s, "the name prompt")
+        page.wait_for_function("document.body.classList.contains('-first-byte')")
+        assert page.title() == "Cake Party"
+        term.focus()
+        page.keyboard.type("Bea")
+        term.wait_for(lambda s: "Bea" in s, "the typed name in the prompt")
+        page.keyboard.press("Enter")
+        screen = term.wait_for(lambda s: all(m in s for m in MENU), "the menu")
+        assert "Hello, Bea." in screen
+        # the app runs as the server's user: the name is saved in the server's settings
+        saved = json.loads((config_dir / "settings.json").read_text(encoding="utf-8"))
+        assert saved["name"] == "Bea"
+        # a menu key opens its screen: the settings, over the menu
+        page.keyboard.press("o")
+        term.wait_for(
+            lambda s: "Display name" in s and "Bot delay" in s and "Rules and cards" not in s,
+            "the settings",
+        )
+        assert term.frames > 1
+        assert ["stdin", "o"] in term.sent  # the key went through the page's websocket
+        assert len(server.apps()) == 1  # this page's app
+        page.close()
+        end = time.monotonic() + DEADLINE
+        while server.apps():  # closing the page ends its app
+            assert time.monotonic() < end, "the app outlived its page"
+            time.sleep(0.1)
+    assert "Serving Cake Party on " + server.url in server.output()
+
+
+def _get(url: str, headers: dict[str, str]) -> int:
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            status: int = answer.status
+            return status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_another_site_cannot_open_the_app(server: WebServer) -> None:
+    port = server.port
+    upgrade = {
+        "Connection": "Upgrade",
+        "Upgrade": "websocket",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+    }
+    # a page from elsewhere, or this server reached through a name that is not loopback
+    # (DNS rebinding), is refused before any app starts
+    hostile = {**upgrade, "Origin": "http://cakes.example"}
+    assert _get(f"{server.url}/ws", hostile) == 403
+    rebound = {**upgrade, "Host": f"cakes.example:{port}", "Origin": f"http://cakes.example:{port}"}
+    assert _get(f"{server.url}/ws", rebound) == 403
+    assert _get(f"{server.url}/", {"Host": f"cakes.example:{port}"}) == 403
+    # the page itself, asked for by its own name, is served
+    assert _get(f"{server.url}/", {}) == 200
+    assert _get(f"http://localhost:{port}/", {}) == 200
+
+
+def test_origin_rules() -> None:
+    page = "127.0.0.1:8000"
+    assert (
+        origin_refusal(origin=f"http://{page}", host=page, listening="127.0.0.1", public_url=None)
+        is None
+    )
+    assert origin_refusal(origin=None, host=page, listening="127.0.0.1", public_url=None) is None
+    assert origin_refusal(
+        origin="http://evil.example", host=page, listening="127.0.0.1", public_url=None
+    )
+    assert origin_refusal(origin=None, host="[::1", listening="127.0.0.1", public_url=None)
+    assert origin_refusal(origin="http://[::1", host=page, listening="127.0.0.1", public_url=None)
+    # listening everywhere: any name the browser used, as long as the page is ours
+    lan = "cakebox.lan:8000"
+    assert (
+        origin_refusal(origin=f"http://{lan}", host=lan, listening="0.0.0.0", public_url=None)
+        is None
+    )
+    assert origin_refusal(
+        origin="http://evil.example", host=lan, listening="0.0.0.0", public_url=None
+    )
+    # behind a proxy: the public address is the only page allowed
+    public = "https://cake.example.org"
+    assert (
+        origin_refusal(
+            origin=public, host="127.0.0.1:8000", listening="127.0.0.1", public_url=public
+        )
+        is None
+    )
+    assert origin_refusal(
+        origin="https://evil.example",
+        host="127.0.0.1:8000",
+        listening="127.0.0.1",
+        public_url=public,
+    )
+
+
+def test_loopback_names() -> None:
+    assert all(is_loopback(h) for h in ("127.0.0.1", "localhost", "::1", "[::1]", "127.1.2.3"))
+    assert not any(is_loopback(h) for h in ("0.0.0.0", "::", "192.0.2.7", "cakebox.lan"))
+
+
+def test_the_command_line() -> None:
+    parser = build_parser()
+    args = parser.parse_args(["serve-web"])
+    assert (args.host, args.port, args.public_url) == ("127.0.0.1", 8000, None)
+    args = parser.parse_args(
+        ["serve-web", "--host", "0.0.0.0", "--port", "8080", "--public-url", "https://c.example/"]
+    )
+    assert (args.host, args.port, args.public_url) == ("0.0.0.0", 8080, "https://c.example")
+    for bad in (["--port", "0"], ["--port", "70000"], ["--public-url", "c.example"]):
+        with pytest.raises(SystemExit) as exit_:
+            parser.parse_args(["serve-web", *bad])
+        assert exit_.value.code == 2
+    assert "cakeparty.tui.webserve" in app_command()
+
+
+def test_listening_beyond_this_computer_is_said_plainly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    served: list[tuple[str, int, str | None]] = []
+
+    class Server:
+        def __init__(self, *where: object) -> None:
+            served.append(where)  # type: ignore[arg-type]
+
+        def serve(self) -> None:
+            pass
+
+    monkeypatch.setattr(webserve, "build_server", Server)
+    parser = build_parser()
+    for host in ("127.0.0.1", "0.0.0.0"):
+        args = parser.parse_args(["serve-web", "--host", host])
+        assert args.run(args, args.parser) == 0
+    assert served == [("127.0.0.1", 8000, None), ("0.0.0.0", 8000, None)]
+    warned = capsys.readouterr().err
+    assert warned.count("Warning: listening on") == 1
+    assert "Warning: listening on 0.0.0.0" in warned
+    assert "as you" in warned
