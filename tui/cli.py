@@ -124,6 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_commands(sub)
     add_room_commands(sub)
+
+    from cakeparty.tui.sshserve.cli import add_command as add_serve_ssh
+
+    add_serve_ssh(sub)
     return parser
 
 
