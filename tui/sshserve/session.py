@@ -94,6 +94,24 @@ class Launch:
         return cls(argv, env, home)
 
 
+def idle_notice(timeout: float) -> str:
+    seconds = round(timeout)
+    if seconds < 120:
+        text = ngettext(
+            "Closed after {n} second without a key press; your unfinished games are kept.",
+            "Closed after {n} seconds without a key press; your unfinished games are kept.",
+            seconds,
+        )
+    else:
+        text = ngettext(
+            "Closed after {n} minute without a key press; your unfinished games are kept.",
+            "Closed after {n} minutes without a key press; your unfinished games are kept.",
+            round(seconds / 60),
+        )
+        seconds = round(seconds / 60)
+    return "\r\n" + text.format(n=seconds) + "\r\n"
+
+
 class GameSession(asyncssh.SSHServerSession[bytes]):
     """An SSH channel bridged to the app's pseudo-terminal."""
 
@@ -246,19 +264,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._sessions.leave(self, status)
         if self._chan is not None:
             if self._idle_closed:
-                minutes = max(1, round(self._idle_timeout / 60))
-                self._chan.write(
-                    RESTORE
-                    + ngettext(
-                        "\r\nClosed after {n} minute without a key press; "
-                        "your unfinished games are kept.\r\n",
-                        "\r\nClosed after {n} minutes without a key press; "
-                        "your unfinished games are kept.\r\n",
-                        minutes,
-                    )
-                    .format(n=minutes)
-                    .encode()
-                )
+                self._chan.write(RESTORE + idle_notice(self._idle_timeout).encode())
             self._chan.exit(status if status >= 0 else 128 - status)
 
     def _read(self) -> None:
