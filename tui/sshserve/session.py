@@ -185,8 +185,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self._last_input = time.monotonic()
-        if self._master is None:
-            return
         if len(self._pending) + len(data) > MAX_PENDING_INPUT:
             return  # the app is not reading; a flood of keys would only pile up
         self._pending += data
@@ -199,7 +197,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 set_size(self._master, width, height)
 
     def eof_received(self) -> bool:
-        return False
+        return True  # the end of the client's input is not the end of the game: stay open
 
     def pause_writing(self) -> None:
         self._stop_reading()
