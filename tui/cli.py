@@ -132,6 +132,10 @@ def build_parser() -> argparse.ArgumentParser:
     from cakeparty.tui.webserve import add_command as add_serve_web
 
     add_serve_web(sub)
+
+    from cakeparty.tui.sshserve.cli import add_command as add_serve_ssh
+
+    add_serve_ssh(sub)
     return parser
 
 

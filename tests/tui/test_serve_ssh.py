@@ -1,0 +1,377 @@
+"""``cakeparty serve-ssh``: what a client may ask for, where players live, and the real
+server driven by the real OpenSSH client in tmux at 80×24."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import stat
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from cakeparty.broker.embedded import free_port
+from cakeparty.tui.sshserve.command import CommandRefused, app_arguments
+from cakeparty.tui.sshserve.homes import PlayerHome, load_host_key
+from cakeparty.tui.sshserve.session import Launch, idle_notice, login_name
+from tests.tui.sshclient import (
+    BINARY,
+    NO_SSH,
+    NO_TMUX,
+    SSH,
+    TMUX,
+    ClientKey,
+    SSHServer,
+    Terminal,
+)
+
+# -- what a client may ask for -------------------------------------------------------------
+
+
+def test_no_command_opens_the_menu() -> None:
+    assert app_arguments(None) == []
+    assert app_arguments("   ") == []
+    assert app_arguments("cakeparty") == []
+
+
+def test_the_apps_own_commands_are_split_without_a_shell() -> None:
+    assert app_arguments("join K7QM2X") == ["join", "K7QM2X"]
+    assert app_arguments("cakeparty play cake-duel --bots random") == [
+        "play",
+        "cake-duel",
+        "--bots",
+        "random",
+    ]
+    # a shell would run the second command; here it is just more words for the app
+    assert app_arguments("join 'K7QM2X; rm -rf ~' $(id)") == ["join", "K7QM2X; rm -rf ~", "$(id)"]
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("serve-ssh --port 1", "'serve-ssh' is not available here"),
+        ("serve-web", "'serve-web' is not available here"),
+        ("broker", "'broker' is not available here"),
+        ("simulate cake-duel --games 100000000", "'simulate' is not available here"),
+        ("sh -c id", "'sh' is not available here"),
+        ("--config-dir /tmp play cake-duel", "'--config-dir' is not available here"),
+        ("join K7QM2X --config-dir=/elsewhere", "--config-dir=/elsewhere is not available"),
+        ("join K7QM2X --config /elsewhere", "--config is not available"),
+        ("join 'K7QM2X", "Cannot read that command"),
+        ("join K7\x1bQM2X", "control characters"),
+        ("join " + "K" * 2000, "too long"),
+    ],
+)
+def test_anything_else_is_refused_with_a_reason(command: str, says: str) -> None:
+    with pytest.raises(CommandRefused, match=re.escape(says)):
+        app_arguments(command)
+
+
+# -- where players live ----------------------------------------------------------------------
+
+
+def test_a_players_home_is_named_by_their_key_and_private(tmp_path: Path) -> None:
+    ann = asyncssh.generate_private_key("ssh-ed25519")
+    bob = asyncssh.generate_private_key("ssh-ed25519")
+    home = PlayerHome.of(ann, tmp_path / "players").make()
+    again = PlayerHome.of(asyncssh.import_public_key(ann.export_public_key()), tmp_path / "players")
+    assert again.root == home.root  # the same key, whatever its comment: the same home
+    assert PlayerHome.of(bob, tmp_path / "players").root != home.root
+    assert re.fullmatch(r"[0-9a-f]{64}", home.root.name)
+    assert home.fingerprint == ann.get_fingerprint("sha256")
+    for folder in (tmp_path / "players", home.root, home.config, home.data):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
+
+
+def test_the_host_key_is_made_once_and_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CAKEPARTY_DATA_DIR", str(tmp_path / "server"))
+    first = load_host_key(None)
+    path = tmp_path / "server" / "ssh_host_ed25519_key"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert load_host_key(None).public_data == first.public_data
+
+
+def test_the_app_gets_a_clean_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SERVER_SECRET", "hunter2")
+    home = PlayerHome("ab" * 32, "SHA256:x", tmp_path / ("ab" * 32))
+    client = {
+        "LANG": "es_ES.UTF-8",
+        "LD_PRELOAD": "/tmp/evil.so",
+        "NO_COLOR": "1",
+        "LC_ALL": "$(id)",
+    }
+    launch = Launch.of(["play", "cake-duel"], home, "ann\x1b[2J", "xterm-kitty", client)
+    env = launch.env
+    assert env["CAKEPARTY_CONFIG_DIR"] == str(home.config)
+    assert env["CAKEPARTY_DATA_DIR"] == str(home.data)
+    assert env["HOME"] == str(home.root)
+    assert env["TERM"] == "xterm-kitty"
+    assert env["LANG"] == "es_ES.UTF-8" and env["NO_COLOR"] == "1"
+    assert env["USER"] == env["LOGNAME"] == "ann2J"
+    assert env["LESSSECURE"] == "1"
+    for absent in ("SERVER_SECRET", "LD_PRELOAD", "LC_ALL"):
+        assert absent not in env
+    odd = Launch.of([], home, "", "xterm; rm -rf /", {})
+    assert odd.env["TERM"] == "xterm-256color" and "USER" not in odd.env
+
+
+def test_login_names_keep_only_plain_characters() -> None:
+    assert login_name("ann") == "ann"
+    assert login_name("../../etc") == "....etc"
+    assert login_name("a" * 40) == "a" * 16
+
+
+def test_the_idle_notice_counts_in_the_right_unit() -> None:
+    assert "30 seconds" in idle_notice(30)
+    assert "1 second " in idle_notice(1)
+    assert "30 minutes" in idle_notice(1800)
+
+
+# -- the real server and the real OpenSSH client --------------------------------------------
+
+
+def real(test: Callable[..., None]) -> Callable[..., None]:
+    """A test of the real server through the real OpenSSH client in tmux."""
+    for mark in (
+        pytest.mark.skipif(SSH is None, reason=NO_SSH),
+        pytest.mark.skipif(TMUX is None, reason=NO_TMUX),
+        pytest.mark.skipif(not BINARY.exists(), reason=f"{BINARY} is not installed"),
+    ):
+        test = mark(test)
+    return test
+
+
+def _tag() -> str:
+    return f"{os.getpid()}-{time.monotonic_ns()}"
+
+
+def _turn(screen: str) -> int:
+    found = re.search(r"turn (\d+)", screen)
+    return int(found.group(1)) if found else 0
+
+
+def _footer(screen: str) -> str:
+    lines = screen.rstrip("\n").splitlines()
+    return lines[-1] if lines else ""
+
+
+def _widest(screen: str) -> int:
+    return max((len(line.rstrip()) for line in screen.splitlines()), default=0)
+
+
+@real
+def test_over_ssh_the_menu_opens_a_duel_against_a_bot_that_follows_the_window(
+    tmp_path: Path,
+) -> None:
+    server = SSHServer(tmp_path)
+    ann_key = ClientKey(tmp_path, "ann_key")
+    term = Terminal(f"cakeparty-ssh-{_tag()}", server.ssh_args(ann_key, "ann"))
+    try:
+        # the first visit asks for a name, offering the SSH user name
+        screen = term.wait_for(lambda s: "Welcome to Cake Party" in s, "the name question")
+        assert "Ann" in screen
+        term.keys("Enter")
+        term.wait_for(lambda s: "Hello, Ann." in s and "Play a game against bots" in s, "the menu")
+        term.keys("b")
+        term.wait_for(lambda s: "Which game?" in s, "the game picker")
+        term.keys("1")
+        term.wait_for(lambda s: "Cake Duel against bots" in s, "the duel's setup")
+        term.keys("Enter")
+        panels = ("Players", "Table", "Log", "Your hand — Ann")
+        screen = term.wait_for(lambda s: all(p in s for p in panels), "the duel")
+        assert len(screen.splitlines()) <= 24 and _widest(screen) <= 80
+        # a few turns by keys: claim when attacking, accept when attacked
+        claimed = False
+        deadline = time.monotonic() + 180
+        while not (claimed and (_turn(screen) >= 3 or "bout 2" in screen)):
+            assert time.monotonic() < deadline, f"the duel did not move on:\n{screen}"
+            screen = term.wait_for(
+                lambda s: (
+                    any(m in _footer(s) for m in ("c Claim", "a Accept"))
+                    or "enter to continue" in s
+                ),
+                "a decision for Ann",
+            )
+            if "enter to continue" in screen:
+                term.keys("Enter")
+                term.wait_for(lambda s: "enter to continue" not in s, "the next step")
+            elif "c Claim" in _footer(screen):
+                term.keys("1", "c")
+                term.wait_for(lambda s: "Claim 1 facedown card as" in s, "the list of claims")
+                term.keys("1")
+                screen = term.wait_for(lambda s: "c Claim" not in _footer(s), "Ann's claim")
+                claimed = True
+            else:
+                turn = _turn(screen)
+                term.keys("a")
+                screen = term.wait_for(
+                    lambda s, t=turn: "a Accept" not in _footer(s) or _turn(s) != t, "the answer"
+                )
+            screen = term.screen()
+        # the window grows: the app redraws at the new size
+        term.resize(100, 30)
+        screen = term.wait_for(
+            lambda s: _widest(s) > 80 and "Your hand — Ann" in s, "the duel at 100×30"
+        )
+        assert len(screen.splitlines()) == 30
+        term.resize(80, 24)
+        term.wait_for(lambda s: _widest(s) <= 80 and "Your hand — Ann" in s, "the duel at 80×24")
+        # leaving ends the app and the SSH session
+        term.keys("q")
+        term.wait_for(lambda s: "Quit this duel?" in s, "the quit question")
+        term.keys("y")
+        term.wait_for(lambda s: "Hello, Ann." in s, "the menu again")
+        term.keys("q")
+        term.wait_for(lambda s: "Pane is dead" in s, "the session to end")
+        home = server.players / ann_key.home_name
+        settings = json.loads((home / "config" / "settings.json").read_text())
+        assert settings["name"] == "Ann"
+    finally:
+        term.close()
+        server.stop()
+    log = server.log.read_text()
+    assert "ann (" + ann_key.key.get_fingerprint("sha256") in log
+    assert re.search(r"session \d+: ended \(0\)", log), log
+
+
+@real
+def test_two_keys_are_two_players_who_meet_in_a_room(tmp_path: Path) -> None:
+    server = SSHServer(tmp_path)
+    ann_key, bob_key = ClientKey(tmp_path, "ann_key"), ClientKey(tmp_path, "bob_key")
+    tag = _tag()
+    port = free_port()
+    bob = Terminal(
+        f"cakeparty-ssh-bob-{tag}",
+        server.ssh_args(bob_key, "bob", "host", "cake-duel", "--port", str(port), "--no-lan"),
+    )
+    ann: Terminal | None = None
+    try:
+        bob.wait_for(lambda s: "Welcome to Cake Party" in s and "Bob" in s, "Bob's name question")
+        bob.keys("Enter")
+        screen = bob.wait_for(lambda s: "Bob (you, host)" in s, "Bob's lobby")
+        found = re.search(r"cakeparty join ([A-Z0-9]+-[A-Z2-7]{5}-[A-Z2-7]{5})", screen)
+        assert found, screen
+        ann = Terminal(
+            f"cakeparty-ssh-ann-{tag}",
+            server.ssh_args(
+                ann_key,
+                "ann",
+                "join",
+                found.group(1),
+                "--broker",
+                f"mqtt://127.0.0.1:{port}",
+                "--no-lan",
+            ),
+        )
+        ann.wait_for(lambda s: "Welcome to Cake Party" in s, "Ann's name question")
+        ann.keys("Enter")
+        screen = ann.wait_for(lambda s: "Ann (you)" in s and "Bob (host)" in s, "Ann's seat")
+        shown = {
+            m.group(1): m.group(2)
+            for m in re.finditer(
+                r"(Ann|Bob) \((?:you|host)[^)]*\)\s+([A-Z2-7]{4}(?:-[A-Z2-7]{4}){3})", screen
+            )
+        }
+        assert set(shown) == {"Ann", "Bob"}, screen
+        assert shown["Ann"] != shown["Bob"]
+        from cakeparty.protocol import identity
+
+        homes = {}
+        for name, key in (("Ann", ann_key), ("Bob", bob_key)):
+            home = server.players / key.home_name
+            homes[name] = home
+            mine = identity.load(home / "config")
+            assert mine is not None and mine.fingerprint == shown[name]
+            assert json.loads((home / "config" / "settings.json").read_text())["name"] == name
+            for folder in (server.players, home, home / "config", home / "data"):
+                assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
+        assert sorted(p.name for p in server.players.iterdir()) == sorted(
+            [ann_key.home_name, bob_key.home_name]
+        )
+        # Ann's app crashes: her session ends and is reaped, Bob's goes on
+        bob.wait_for(lambda s: "Seats — 2 of 2 taken" in s, "Ann seated at Bob's")
+        pid = int(re.search(r"session (\d+): ann \(", server.log.read_text()).group(1))
+        os.kill(pid, signal.SIGKILL)
+        ann.wait_for(lambda s: "Pane is dead" in s, "Ann's session to end")
+        deadline = time.monotonic() + 60
+        while Path(f"/proc/{pid}").exists():  # a zombie would stay listed
+            assert time.monotonic() < deadline, f"session {pid} was not reaped"
+            time.sleep(0.1)
+        bob.wait_for(lambda s: "Seats — 1 of 2 taken" in s, "Ann's seat free again at Bob's")
+        bob.keys("m")
+        bob.wait_for(lambda s: "esc Close chat" in _footer(s), "Bob's chat line")
+        bob.keys("s", "t", "i", "l", "l", " ", "h", "e", "r", "e", "Enter")
+        bob.wait_for(lambda s: "still here" in s, "Bob's message in the chat")
+        ann.close()
+        # coming back with the same key (whatever the user name), Ann is the same player
+        ann = Terminal(f"cakeparty-ssh-ann2-{tag}", server.ssh_args(ann_key, "someone-else"))
+        ann.wait_for(lambda s: "Hello, Ann." in s, "Ann's menu, her name kept")
+    finally:
+        bob.close()
+        if ann is not None:
+            ann.close()
+        server.stop()
+
+
+@real
+def test_only_listed_keys_no_passwords_no_other_commands_and_no_more_than_allowed(
+    tmp_path: Path,
+) -> None:
+    ann_key, eve_key = ClientKey(tmp_path, "ann_key"), ClientKey(tmp_path, "eve_key")
+    listed = tmp_path / "authorized_keys"
+    listed.write_text(ann_key.public_line + "\n")
+    server = SSHServer(
+        tmp_path, "--authorized-keys", str(listed), "--max-sessions", "1", "--idle-timeout", "40"
+    )
+    term: Terminal | None = None
+    try:
+        # a key not in the list is refused, and a password is never even offered
+        done = server.run(eve_key, "eve")
+        assert done.returncode == 255 and "Permission denied (publickey)" in done.stderr
+        assert not server.players.exists() or not any(server.players.iterdir())
+        assert asyncio.run(_password_login(server.port)) == "refused"
+        # only the app's own commands, and only in a terminal
+        done = server.run(ann_key, "ann", "serve-ssh", "--port", "1")
+        assert done.returncode == 2 and "'serve-ssh' is not available here" in done.stdout
+        done = server.run(ann_key, "ann", "play", "cake-duel", tty=False)
+        assert done.returncode == 2 and "needs a terminal" in done.stdout
+        # one session at a time: a second one is told the server is full
+        term = Terminal(f"cakeparty-ssh-{_tag()}", server.ssh_args(ann_key, "ann"))
+        term.wait_for(lambda s: "Welcome to Cake Party" in s, "the first session")
+        done = server.run(ann_key, "ann")
+        assert done.returncode == 2 and "The server is full (1 player)" in done.stdout
+        # left without a key press, the session closes by itself and frees its place
+        term.wait_for(lambda s: "Closed after 40 seconds" in s, "the idle session to close", 180)
+        term.close()
+        term = Terminal(f"cakeparty-ssh-{_tag()}", server.ssh_args(ann_key, "ann"))
+        term.wait_for(lambda s: "Welcome to Cake Party" in s, "a new session")
+    finally:
+        if term is not None:
+            term.close()
+        server.stop()
+
+
+async def _password_login(port: int) -> str:
+    try:
+        conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username="ann",
+            password="cake",
+            client_keys=None,
+            known_hosts=None,
+            agent_path=None,
+            preferred_auth="password,keyboard-interactive",
+        )
+    except asyncssh.PermissionDenied:
+        return "refused"
+    conn.close()
+    return "admitted"

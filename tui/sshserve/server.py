@@ -1,0 +1,202 @@
+"""The SSH server: keys only, one app per session, at most so many at once.
+
+Passwords and keyboard-interactive logins are never offered. A client key is admitted
+when it is in ``--authorized-keys`` (re-read when the file changes), or, without that
+option, any key is: the key is then only a name, the player's home on this server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from cakeparty.core.i18n import _
+from cakeparty.tui.sshserve.homes import PLAYERS_DIR, PlayerHome, server_dir
+from cakeparty.tui.sshserve.session import GameSession, Launch
+
+LOGIN_TIMEOUT = 30
+
+
+@dataclass
+class ServeOptions:
+    """What ``cakeparty serve-ssh`` was asked for."""
+
+    host: str = ""
+    port: int = 2222
+    host_key: asyncssh.SSHKey | None = None
+    authorized_keys: Path | None = None
+    max_sessions: int = 50
+    idle_timeout: float = 1800  # seconds without a key press; 0: never
+    players: Path | None = None  # where players' homes go (default: in the data dir)
+
+
+@dataclass
+class Player:
+    """Who is on the other end of a connection, once their key is known."""
+
+    user: str
+    home: PlayerHome
+
+
+class Authorized:
+    """The ``--authorized-keys`` file, re-read when it changes."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._stamp: tuple[int, int] | None = None
+        self._keys = asyncssh.read_authorized_keys(str(path))  # a bad file stops the start
+        self._stamp = self._stat()
+
+    def _stat(self) -> tuple[int, int] | None:
+        try:
+            info = self.path.stat()
+        except OSError:
+            return None
+        return (info.st_mtime_ns, info.st_size)
+
+    def admits(self, key: asyncssh.SSHKey, host: str, addr: str) -> bool:
+        stamp = self._stat()
+        if stamp != self._stamp:
+            try:
+                self._keys = asyncssh.read_authorized_keys(str(self.path))
+            except (OSError, ValueError) as exc:
+                log(
+                    _("cannot read {path}: {reason}; keeping the keys read before").format(
+                        path=self.path, reason=exc
+                    )
+                )
+            self._stamp = stamp
+        return self._keys.validate(key, host, addr) is not None
+
+
+@dataclass
+class Sessions:
+    """The sessions running now, and how many may."""
+
+    limit: int
+    running: dict[int, GameSession] = field(default_factory=dict)
+    admitted: set[int] = field(default_factory=set)
+    on_change: Callable[[], None] | None = None
+
+    def admit(self, session: GameSession) -> bool:
+        if len(self.admitted) >= self.limit:
+            return False
+        self.admitted.add(id(session))
+        return True
+
+    def started(self, session: GameSession, launch: Launch) -> None:
+        if session.pid is not None:
+            self.running[session.pid] = session
+        log(
+            _("session {pid}: {user} ({fingerprint}) runs: cakeparty {argv}").format(
+                pid=session.pid,
+                user=session.player.user,
+                fingerprint=session.player.home.fingerprint,
+                argv=" ".join(launch.argv) or _("(the menu)"),
+            )
+        )
+
+    def leave(self, session: GameSession, status: int | None = None) -> None:
+        self.admitted.discard(id(session))
+        if session.pid is not None and self.running.pop(session.pid, None) is not None:
+            log(_("session {pid}: ended ({status})").format(pid=session.pid, status=status))
+
+    def hang_up_all(self) -> None:
+        for session in list(self.running.values()):
+            session.connection_lost(None)
+
+
+def log(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+class _Server(asyncssh.SSHServer):
+    """One connection: its authentication, then its sessions."""
+
+    def __init__(self, options: ServeOptions, sessions: Sessions, authorized: Authorized | None):
+        self._options = options
+        self._sessions = sessions
+        self._authorized = authorized
+        self._conn: asyncssh.SSHServerConnection | None = None
+        self._peer = ("", "")
+        self._key: asyncssh.SSHKey | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
+        peer = conn.get_extra_info("peername") or ("", 0)
+        self._peer = (str(peer[0]), str(peer[0]))
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        if self._authorized is not None and not self._authorized.admits(key, *self._peer):
+            return False
+        # the last key accepted here is the one whose signature completes the login:
+        # asyncssh checks the signature right after this call, before anything else
+        self._key = key
+        return True
+
+    def session_requested(self) -> GameSession | bool:
+        if self._conn is None or self._key is None:
+            return False
+        base = self._options.players or server_dir() / PLAYERS_DIR
+        user = str(self._conn.get_extra_info("username") or "")
+        player = Player(user, PlayerHome.of(self._key, base))
+        return GameSession(player, self._sessions, self._options.idle_timeout)
+
+
+async def serve(options: ServeOptions, ready: Callable[[], None] | None = None) -> None:
+    """Serve until SIGINT or SIGTERM; then hang up every session and reap it."""
+    assert options.host_key is not None
+    authorized = Authorized(options.authorized_keys) if options.authorized_keys else None
+    sessions = Sessions(options.max_sessions)
+    listener = await asyncssh.create_server(
+        lambda: _Server(options, sessions, authorized),
+        options.host,
+        options.port,
+        server_host_keys=[options.host_key],
+        encoding=None,
+        password_auth=False,
+        kbdint_auth=False,
+        gss_host=None,
+        allow_scp=False,
+        agent_forwarding=False,
+        x11_forwarding=False,
+        login_timeout=LOGIN_TIMEOUT,
+        keepalive_interval=60,
+        keepalive_count_max=3,
+        server_version="CakeParty",
+    )
+    if ready is not None:
+        ready()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        listener.close()
+        sessions.hang_up_all()
+        deadline = loop.time() + 10
+        while sessions.running and loop.time() < deadline:
+            await asyncio.sleep(0.1)
+        with contextlib.suppress(Exception):
+            await listener.wait_closed()
