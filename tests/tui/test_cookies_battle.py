@@ -565,3 +565,15 @@ def test_the_table_says_the_piece_in_dispute_and_whose_card_a_puppet_draws() -> 
         assert seat is not None
         table.act(seat, table.bots["random"](table.view(seat), rng))
     assert said  # a Puppet was used, and the table said on whom
+
+
+async def test_enter_pressed_again_at_the_pass_step_stacks_no_copies_of_its_hint() -> None:
+    app = make_app(GameSetup(game="cookies-battle", players=3, bots="random", seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        first = await settle(pilot)
+        assert isinstance(first, CookiesScreen) and step_of(first.view()) == PASS
+        for _ in range(4):
+            await pilot.press("enter")
+        await pilot.pause()
+        hints = [n for n in app._notifications if "Choose a card for the left" in n.message]
+        assert len(hints) == 1
