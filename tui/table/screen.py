@@ -14,14 +14,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from textual import work
+from textual import events, work
+from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.widgets import Static
 
 from cakeparty.core import Action
 from cakeparty.core.i18n import N_, _
 from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.session import TableSession
+from cakeparty.tui.widgets import LogView, StatusBar
 
 
 class TableScreen(Screen[None]):
@@ -31,6 +34,12 @@ class TableScreen(Screen[None]):
     QUIT_QUESTION = N_("Quit this game?")
     QUIT_DETAIL = N_("The game in progress will be lost.")
 
+    #: The smallest terminal the screen is made for, and the id of the notice (a
+    #: ``Static`` the game composes) that says when the terminal is smaller.
+    MIN_SIZE = (80, 24)
+    TOO_SMALL_ID = "too-small"
+    TOO_SMALL_TEXT = N_("Terminal too small ({width}×{height}): this game needs {w}×{h}.")
+
     def __init__(self, session: TableSession, *, bot_delay: float, leave: str) -> None:
         super().__init__()
         self.session = session
@@ -39,6 +48,43 @@ class TableScreen(Screen[None]):
         self.awaiting: int | None = None  # the seat whose keys are live now
         self.bot_busy = False
         self.ended = False
+
+    # -- the frame every game's screen shares ----------------------------------------------
+
+    def compose_bar(self) -> ComposeResult:
+        """Widgets below the status line (a networked game's chat line): none locally."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        # Textual calls this for the base class as well as for a subclass that defines
+        # its own: a game's screen starts here, and defines none
+        self.start()
+
+    def start(self) -> None:
+        """Tell the story so far, draw the table, and let the game move on."""
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Below the smallest size the screen is made for, a notice says so; otherwise
+        the table is drawn again at the new size."""
+        width, height = event.size
+        least_w, least_h = self.MIN_SIZE
+        small = width < least_w or height < least_h
+        if small:
+            self.query_one(f"#{self.TOO_SMALL_ID}", Static).update(
+                _(self.TOO_SMALL_TEXT).format(width=width, height=height, w=least_w, h=least_h)
+            )
+        self.set_class(small, "-too-small")
+        self.call_after_refresh(self.refresh_view)
+
+    @property
+    def log_view(self) -> LogView:
+        return self.query_one(LogView)
+
+    @property
+    def status(self) -> StatusBar:
+        return self.query_one(StatusBar)
 
     # -- the game moving on ----------------------------------------------------------------
 

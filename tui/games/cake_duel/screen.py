@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -118,6 +117,9 @@ AUTO_CHOOSE = {Phase.SUMMON: "summon", Phase.PRIEST: "take", Phase.LEAD: "lead"}
 class DuelScreen(TableScreen):
     """A local Cake Duel against bots, or hot-seat between people at one keyboard."""
 
+    TOO_SMALL_ID = "duel-too-small"
+    TOO_SMALL_TEXT = N_("Terminal too small ({width}×{height}): Cake Duel needs {w}×{h}.")
+
     QUIT_QUESTION = N_("Quit this duel?")
     QUIT_DETAIL = N_("The duel in progress will be lost.")
 
@@ -195,23 +197,6 @@ class DuelScreen(TableScreen):
     def compose_bar(self) -> ComposeResult:
         """Widgets between the status line and the hand: none in a local game."""
         yield from ()
-
-    def on_mount(self) -> None:
-        self.start()
-
-    def on_resize(self, event: events.Resize) -> None:
-        """The table keeps its newest lines and the log reflows at the new size; below the
-        smallest size the duel is made for, a notice says so."""
-        width, height = event.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small:
-            self.query_one("#duel-too-small", Static).update(
-                _("Terminal too small ({width}×{height}): Cake Duel needs {w}×{h}.").format(
-                    width=width, height=height, w=MIN_SIZE[0], h=MIN_SIZE[1]
-                )
-            )
-        self.set_class(small, "-too-small")
-        self.call_after_refresh(self.refresh_view)
 
     def start(self) -> None:
         """Tell the story so far, draw the table, and let the game move on."""

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -76,6 +75,8 @@ STEP_ACTIONS: dict[str, tuple[Phase, ...]] = {
 
 class MasterScreen(TableScreen):
     """A local Cake Master game against bots, hot-seat between people, or solo."""
+
+    TOO_SMALL_ID = "cm-too-small"
 
     QUIT_QUESTION = N_("Quit this game?")
     QUIT_DETAIL = N_("The game in progress will be lost.")
@@ -154,38 +155,12 @@ class MasterScreen(TableScreen):
         yield from self.compose_bar()
         yield Footer(show_command_palette=False, compact=True)
 
-    def compose_bar(self) -> ComposeResult:
-        """Widgets below the status line (a networked game's chat line): none locally."""
-        yield from ()
-
-    def on_mount(self) -> None:
-        self.start()
-
     def start(self) -> None:
         """Tell the story so far, draw the table, and let the game move on."""
         self.log_view.auto_scroll = True
         self._tell(self.table.story)
         self.refresh_view()
         self.call_after_refresh(self.advance)
-
-    def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small:
-            self.query_one("#cm-too-small", Static).update(
-                _("Terminal too small ({width}×{height}): this game needs {w}×{h}.").format(
-                    width=width, height=height, w=MIN_SIZE[0], h=MIN_SIZE[1]
-                )
-            )
-        self.set_class(small, "-too-small")
-
-    @property
-    def log_view(self) -> LogView:
-        return self.query_one("#cm-log", LogView)
-
-    @property
-    def status(self) -> StatusBar:
-        return self.query_one(StatusBar)
 
     def view(self) -> MasterView:
         view: MasterView = self.table.view(self.viewer)

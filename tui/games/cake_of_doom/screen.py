@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -77,9 +76,6 @@ from cakeparty.tui.table.screen import TableScreen
 from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import LogView, StatusBar
 
-#: The smallest terminal the screen is laid out for: below it, a notice says so.
-MIN_SIZE = (80, 24)
-
 #: The end-of-game box in the game's own words.
 END_TITLE = N_("Earth has chosen")
 
@@ -104,6 +100,8 @@ KEY_MOVES: dict[str, tuple[type[Action], ...]] = {
 
 class DoomScreen(TableScreen):
     """A local Cake of Doom game against bots, or hot-seat between people."""
+
+    TOO_SMALL_ID = "doom-too-small"
 
     QUIT_QUESTION = N_("Quit this game?")
     QUIT_DETAIL = N_("The game in progress will be lost.")
@@ -184,39 +182,12 @@ class DoomScreen(TableScreen):
         yield from self.compose_bar()
         yield Footer(show_command_palette=False, compact=True)
 
-    def compose_bar(self) -> ComposeResult:
-        """Widgets below the status line (a networked game's chat line): none locally."""
-        yield from ()
-
-    def on_mount(self) -> None:
-        self.start()
-
     def start(self) -> None:
         """Tell the story so far, draw the table, and let the game move on."""
         self.log_view.auto_scroll = True
         self._tell(self.table.story)
         self.refresh_view()
         self.call_after_refresh(self.advance)
-
-    def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small:
-            self.query_one("#doom-too-small", Static).update(
-                _("Terminal too small ({width}×{height}): this game needs {w}×{h}.").format(
-                    width=width, height=height, w=MIN_SIZE[0], h=MIN_SIZE[1]
-                )
-            )
-        self.set_class(small, "-too-small")
-        self.call_after_refresh(self.refresh_view)
-
-    @property
-    def log_view(self) -> LogView:
-        return self.query_one("#doom-log", LogView)
-
-    @property
-    def status(self) -> StatusBar:
-        return self.query_one(StatusBar)
 
     def view(self) -> DoomView:
         view: DoomView = self.table.view(self.viewer)

@@ -23,7 +23,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -81,8 +80,6 @@ from cakeparty.tui.table.screen import TableScreen
 from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import LogView, StatusBar
 
-#: The smallest terminal the screen is laid out for: below it, a notice says so.
-MIN_SIZE = (80, 24)
 #: Seconds a marker window waits for a person before it passes by itself.
 WINDOW_WAIT = 4.0
 
@@ -98,6 +95,8 @@ TABLE_WIDTH = 50
 
 class CookiesScreen(MarkerChoices, TableScreen):
     """A local Cookies Battle game against bots, or hot-seat between people."""
+
+    TOO_SMALL_ID = "cb-too-small"
 
     QUIT_QUESTION = N_("Quit this game?")
     QUIT_DETAIL = N_("The game in progress will be lost.")
@@ -181,38 +180,12 @@ class CookiesScreen(MarkerChoices, TableScreen):
         yield from self.compose_bar()
         yield Footer(show_command_palette=False, compact=True)
 
-    def compose_bar(self) -> ComposeResult:
-        """Widgets below the status line (a networked game's chat line): none locally."""
-        yield from ()
-
-    def on_mount(self) -> None:
-        self.start()
-
     def start(self) -> None:
         """Tell the story so far, draw the table, and let the game move on."""
         self.log_view.auto_scroll = True
         self._tell(self.table.story)
         self.refresh_view()
         self.call_after_refresh(self.advance)
-
-    def on_resize(self, event: events.Resize) -> None:
-        width, height = event.size
-        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        if small:
-            self.query_one("#cb-too-small", Static).update(
-                _("Terminal too small ({width}×{height}): this game needs {w}×{h}.").format(
-                    width=width, height=height, w=MIN_SIZE[0], h=MIN_SIZE[1]
-                )
-            )
-        self.set_class(small, "-too-small")
-
-    @property
-    def log_view(self) -> LogView:
-        return self.query_one("#cb-log", LogView)
-
-    @property
-    def status(self) -> StatusBar:
-        return self.query_one(StatusBar)
 
     def view(self) -> Any:
         return self.table.view(self.viewer)
