@@ -86,10 +86,12 @@ async def test_the_question_about_a_slow_player_closes_itself_once_that_player_m
         net = duel.net
         hs = host.session
         assert hs is not None
+        # the deal may still be going on: wait until someone is to move
+        await until(pilot, lambda: net.to_act is not None or bool(hs.due()), "a first mover", 60)
         if net.to_act is not None:
             await pilot.press("p")  # Ann attacks first and passes: Hank's turn
-        await until(pilot, lambda: bool(hs.due()), "Hank's turn", 30)
-        await until(pilot, lambda: asked_about(app, "Hank"), "Ann asked about Hank", 20)
+        await until(pilot, lambda: bool(hs.due()), "Hank's turn", 60)
+        await until(pilot, lambda: asked_about(app, "Hank"), "Ann asked about Hank", 30)
         # Hank moves after all, a move that keeps the bout going (a pass after Ann's
         # would end it, and its own dialog would open): the question has no object
         (peer, _view), *_ = hs.due()
