@@ -21,7 +21,8 @@ from textual.widgets import Static
 
 from cakeparty.core import Action
 from cakeparty.core.i18n import N_, _
-from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
+from cakeparty.tui.messages import KeyboardPassed
+from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen, PassScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import LogView, StatusBar
@@ -85,6 +86,34 @@ class TableScreen(Screen[None]):
     @property
     def status(self) -> StatusBar:
         return self.query_one(StatusBar)
+
+    # -- a keyboard shared by several people -------------------------------------------------
+
+    def pass_reason(self, seat: int) -> str:
+        """What ``seat`` is handed the keyboard for (the decision it has to make)."""
+        return ""
+
+    def hide_hands(self) -> None:
+        """Show no hand while the keyboard goes from one person to the next."""
+        self.viewer = None
+
+    def _pass_keyboard(self, seat: int) -> None:
+        """Hide every hand and ask for the keyboard to be handed to ``seat``'s player."""
+        self.hide_hands()
+        self.refresh_view()
+        name = self.session.names[seat]
+        why = self.pass_reason(seat)
+
+        def taken(result: str | None) -> None:
+            if result == "quit":
+                self._ask_quit(lambda: self._pass_keyboard(seat))
+                return
+            self.viewer = seat
+            self.post_message(KeyboardPassed(seat))
+            self.refresh_view()
+            self.call_after_refresh(self.advance)
+
+        self.app.push_screen(PassScreen(name, why), taken)
 
     # -- the game moving on ----------------------------------------------------------------
 

@@ -70,14 +70,12 @@ from cakeparty.tui.games.cake_duel.story import block_result, look_cards, look_l
 from cakeparty.tui.messages import (
     ActionChosen,
     GameEnded,
-    KeyboardPassed,
     SelectionChanged,
     StoryTold,
 )
 from cakeparty.tui.screens.dialogs import (
     Choice,
     NoticeScreen,
-    PassScreen,
 )
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
@@ -397,24 +395,9 @@ class DuelScreen(TableScreen):
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
-    def _pass_keyboard(self, seat: int) -> None:
-        self.viewer = None
-        self.refresh_view()
-        name = self.duel.names[seat]
+    def pass_reason(self, seat: int) -> str:
         why = describe_decision(self.duel.view(None).phase, seat, self.duel.names)
-        if self._last_turn:
-            why = f"{self._last_turn[-1]}\n\n{why}"
-
-        def taken(result: str | None) -> None:
-            if result == "quit":
-                self._ask_quit(lambda: self._pass_keyboard(seat))
-                return
-            self.viewer = seat
-            self.post_message(KeyboardPassed(seat))
-            self.refresh_view()
-            self.call_after_refresh(self.advance)
-
-        self.app.push_screen(PassScreen(name, why), taken)
+        return f"{self._last_turn[-1]}\n\n{why}" if self._last_turn else why
 
     def _show_bout_end(self) -> bool:
         entries, self._bout_end = self._bout_end, []

@@ -47,8 +47,8 @@ from cakeparty.tui.games.cake_master.parts import (
     hand_lines,
 )
 from cakeparty.tui.games.cake_master.story import Entry, replay_lines
-from cakeparty.tui.messages import ActionChosen, GameEnded, KeyboardPassed
-from cakeparty.tui.screens.dialogs import NoticeScreen, PassScreen
+from cakeparty.tui.messages import ActionChosen, GameEnded
+from cakeparty.tui.screens.dialogs import NoticeScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen
@@ -337,25 +337,11 @@ class MasterScreen(TableScreen):
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
-    def _pass_keyboard(self, seat: int) -> None:
-        self.viewer = None
-        self.refresh_view()
-        name = self.table.names[seat]
+    def pass_reason(self, seat: int) -> str:
         phase = self.table.view(None).phase
-        why = _("{name} makes a sealed choice: {step}").format(
-            name=name, step=_(STEP_WORDS.get(phase, phase.value))
+        return _("{name} makes a sealed choice: {step}").format(
+            name=self.table.names[seat], step=_(STEP_WORDS.get(phase, phase.value))
         )
-
-        def taken(result: str | None) -> None:
-            if result == "quit":
-                self._ask_quit(lambda: self._pass_keyboard(seat))
-                return
-            self.viewer = seat
-            self.post_message(KeyboardPassed(seat))
-            self.refresh_view()
-            self.call_after_refresh(self.advance)
-
-        self.app.push_screen(PassScreen(name, why), taken)
 
     def _finish(self) -> None:
         if self.ended:

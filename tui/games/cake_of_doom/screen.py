@@ -68,8 +68,8 @@ from cakeparty.tui.games.cake_of_doom.parts import (
     target_title,
 )
 from cakeparty.tui.games.cake_of_doom.story import Entry, describe, replay_lines
-from cakeparty.tui.messages import ActionChosen, GameEnded, KeyboardPassed
-from cakeparty.tui.screens.dialogs import Choice, PassScreen
+from cakeparty.tui.messages import ActionChosen, GameEnded
+from cakeparty.tui.screens.dialogs import Choice
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen
@@ -433,23 +433,12 @@ class DoomScreen(TableScreen):
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
-    def _pass_keyboard(self, seat: int) -> None:
-        self.viewer = None
+    def hide_hands(self) -> None:
+        super().hide_hands()
         self.marks.clear()
-        self.refresh_view()
-        name = self.table.names[seat]
-        why = decision_line(self.table.view(None), seat, self.table.names)
 
-        def taken(result: str | None) -> None:
-            if result == "quit":
-                self._ask_quit(lambda: self._pass_keyboard(seat))
-                return
-            self.viewer = seat
-            self.post_message(KeyboardPassed(seat))
-            self.refresh_view()
-            self.call_after_refresh(self.advance)
-
-        self.app.push_screen(PassScreen(name, why), taken)
+    def pass_reason(self, seat: int) -> str:
+        return decision_line(self.table.view(None), seat, self.table.names)
 
     def ending(self) -> tuple[str, list[str], tuple[int, ...]]:
         """The headline, the standings and the winners."""

@@ -72,8 +72,8 @@ from cakeparty.tui.games.cookies_battle.parts import (
 from cakeparty.tui.games.cookies_battle.scores import breakdown_lines, headline, ranking_lines
 from cakeparty.tui.games.cookies_battle.story import Entry, replay_lines
 from cakeparty.tui.games.cookies_battle.windows import MarkerChoices
-from cakeparty.tui.messages import ActionChosen, GameEnded, KeyboardPassed
-from cakeparty.tui.screens.dialogs import NoticeScreen, PassScreen
+from cakeparty.tui.messages import ActionChosen, GameEnded
+from cakeparty.tui.screens.dialogs import NoticeScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen
@@ -456,22 +456,8 @@ class CookiesScreen(MarkerChoices, TableScreen):
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
-    def _pass_keyboard(self, seat: int) -> None:
-        self.viewer = None
-        self.refresh_view()
-        name = self.table.names[seat]
-        why = decision_line(self.table.view(None), seat, self.table.names)
-
-        def taken(result: str | None) -> None:
-            if result == "quit":
-                self._ask_quit(lambda: self._pass_keyboard(seat))
-                return
-            self.viewer = seat
-            self.post_message(KeyboardPassed(seat))
-            self.refresh_view()
-            self.call_after_refresh(self.advance)
-
-        self.app.push_screen(PassScreen(name, why), taken)
+    def pass_reason(self, seat: int) -> str:
+        return decision_line(self.table.view(None), seat, self.table.names)
 
     def _finish(self) -> None:
         if self.ended:
