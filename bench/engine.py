@@ -60,67 +60,29 @@ def master_games(n: int, seed: int, players: int, bot_name: str) -> tuple[float,
     return time.perf_counter() - start, actions
 
 
-def cookies_games(n: int, seed: int, players: int) -> tuple[float, int]:
-    """Play ``n`` whole Cookies Battle games between random bots; (seconds, actions)."""
-    bot = get_game("cookies-battle").bots["random"]
+def random_games(game: str, n: int, seed: int, players: int) -> tuple[float, int]:
+    """Play ``n`` whole games of ``game`` between random bots; (seconds, actions)."""
+    bot = get_game(game).bots["random"]
     actions = 0
     start = time.perf_counter()
     for i in range(n):
-        m = new_match("cookies-battle", players=players, seed=seed + i)
+        m = new_match(game, players=players, seed=seed + i)
         m.play([bot] * players, random.Random(seed + i))
         actions += len(m.history)
     return time.perf_counter() - start, actions
 
 
-def cookies_decisions(n: int, seed: int, players: int) -> tuple[float, list[float]]:
-    """Time ``n`` decisions of the normal Cookies Battle bot (view included) with every
+def bot_decisions(game: str, n: int, seed: int, players: int) -> tuple[float, list[float]]:
+    """Time ``n`` decisions of ``game``'s normal bot at seat 0 (view included) with every
     other seat random; decisions with one legal action are not counted."""
-    spec = get_game("cookies-battle")
+    spec = get_game(game)
     normal, rand = spec.bots["normal"], spec.bots["random"]
     times: list[float] = []
-    game = 0
+    played = 0
     while len(times) < n:
-        m = new_match("cookies-battle", players=players, seed=seed + game)
-        rng = random.Random(seed + game)
-        game += 1
-        while m.outcome is None and len(times) < n:
-            seat = m.to_act[0]
-            if seat != 0:
-                m.apply(rand(m.view(seat), rng), seat)
-                continue
-            start = time.perf_counter()
-            view = m.view(seat)
-            several = len(view.legal) > 1
-            action = normal(view, rng)
-            if several:
-                times.append(time.perf_counter() - start)
-            m.apply(action, seat)
-    return sum(times), times
-
-
-def doom_games(n: int, seed: int, players: int) -> tuple[float, int]:
-    """Play ``n`` whole Cake of Doom games between random bots; (seconds, actions)."""
-    bot = get_game("cake-of-doom").bots["random"]
-    actions = 0
-    start = time.perf_counter()
-    for i in range(n):
-        m = new_match("cake-of-doom", players=players, seed=seed + i)
-        m.play([bot] * players, random.Random(seed + i))
-        actions += len(m.history)
-    return time.perf_counter() - start, actions
-
-
-def doom_decisions(n: int, seed: int, players: int) -> tuple[float, list[float]]:
-    """Time ``n`` decisions of the normal Cake of Doom bot (view included) with every other
-    seat random; decisions with one legal action are not counted."""
-    spec = get_game("cake-of-doom")
-    normal, rand = spec.bots["normal"], spec.bots["random"]
-    times: list[float] = []
-    game = 0
-    while len(times) < n:
-        m = new_match("cake-of-doom", players=players, seed=seed + game)
-        rng = random.Random(seed + game)
-        game += 1
+        m = new_match(game, players=players, seed=seed + played)
+        rng = random.Random(seed + played)
+        played += 1
         while m.outcome is None and len(times) < n:
             seat = m.to_act[0]
             if seat != 0:
@@ -136,19 +98,22 @@ def doom_decisions(n: int, seed: int, players: int) -> tuple[float, list[float]]
     return sum(times), times
 
 
-def doom_report(games: int, decisions: int, seed: int) -> None:
-    """Print the Cake of Doom lines: random games/s and normal decisions/s at 3 and 6."""
-    for players in (3, 6):
-        seconds, actions = doom_games(games, seed, players)
+def game_report(
+    title: str, game: str, games: int, decisions: int, seed: int, sizes: tuple[tuple[int, ...], ...]
+) -> None:
+    """Print ``game``'s lines: random games/s at the player counts ``sizes[0]``, and the
+    normal bot's decisions/s at ``sizes[1]``."""
+    for players in sizes[0]:
+        seconds, actions = random_games(game, games, seed, players)
         print(
-            f"cake of doom, random bots, {players} players: {games / seconds:8.1f} games/s"
+            f"{title}, random bots, {players} players: {games / seconds:8.1f} games/s"
             f"  ({actions / seconds:,.0f} actions/s, {actions / games:.0f} actions/game)"
         )
-    for players in (3, 6):
-        total, times = doom_decisions(decisions, seed, players)
+    for players in sizes[1]:
+        total, times = bot_decisions(game, decisions, seed, players)
         times.sort()
         print(
-            f"cake of doom, normal bot, {players} players: {len(times) / total:8.0f} decisions/s"
+            f"{title}, normal bot, {players} players: {len(times) / total:8.0f} decisions/s"
             f"  (median {statistics.median(times) * 1e3:.2f} ms,"
             f" p99 {times[int(0.99 * len(times))] * 1e3:.2f} ms, worst {times[-1] * 1e3:.2f} ms)"
         )
@@ -189,21 +154,17 @@ def main() -> int:
                 f"{args.masters / seconds:8.1f} games/s"
                 f"  ({actions / seconds:,.0f} actions/s, {actions / args.masters:.0f} actions/game)"
             )
-    for players in (2, 4, 6):
-        seconds, actions = cookies_games(args.cookies, args.seed, players)
-        print(
-            f"cookies battle, random bots, {players} players: {args.cookies / seconds:8.1f} games/s"
-            f"  ({actions / seconds:,.0f} actions/s, {actions / args.cookies:.0f} actions/game)"
-        )
-    for players in (2, 4):
-        total, times = cookies_decisions(args.decisions, args.seed, players)
-        times.sort()
-        print(
-            f"cookies battle, normal bot, {players} players: {len(times) / total:8.0f} decisions/s"
-            f"  (median {statistics.median(times) * 1e3:.2f} ms,"
-            f" p99 {times[int(0.99 * len(times))] * 1e3:.2f} ms, worst {times[-1] * 1e3:.2f} ms)"
-        )
-    doom_report(args.dooms, args.decisions, args.seed)
+    game_report(
+        "cookies battle",
+        "cookies-battle",
+        args.cookies,
+        args.decisions,
+        args.seed,
+        ((2, 4, 6), (2, 4)),
+    )
+    game_report(
+        "cake of doom", "cake-of-doom", args.dooms, args.decisions, args.seed, ((3, 6), (3, 6))
+    )
     return 0
 
 
