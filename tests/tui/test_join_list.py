@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Input
+
 from cakeparty.protocol.identity import load_or_create
 from cakeparty.protocol.lobby import CLOSED, OPEN, PLAYING, Advert, Seat
 from cakeparty.tui.netroom import JoinPlan, JoinSearch, RoomFound
@@ -55,3 +57,36 @@ async def test_the_room_holding_my_seat_comes_first_and_enter_goes_back_to_it(
         await pilot.press("enter")
         await pilot.pause()
         assert chosen and chosen[0] is not None and chosen[0].room == mine.code
+
+
+async def test_a_code_typed_while_rooms_are_listed_is_typed_even_from_the_list() -> None:
+    """Rooms that turn up while a player types a code do not take the keyboard, and a
+    code typed in the list goes to the field: no letter of it is read as a key (``w``
+    watches in the list, and room codes hold a W as often as any letter)."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = JoinScreen(JoinSearch(lan=False))
+        chosen: list[object] = []
+        app.push_screen(screen, chosen.append)
+        await pilot.pause()
+        field = screen.query_one("#join-input", Input)
+        await pilot.press("k", "7")
+        screen.show_rooms([_room("AAAAAA", OPEN), _room("BBBBBB", OPEN)])
+        await pilot.pause()
+        assert app.focused is field
+        await pilot.press("w", "q")
+        assert field.value == "k7wq" and chosen == []
+        # ↓ goes to the list; a letter typed there goes back to the field
+        field.value = ""
+        await pilot.press("down")
+        assert app.focused is screen.query_one("#join-rooms")
+        await pilot.press("x", "w")
+        assert app.focused is field and field.value == "xw" and chosen == []
+        # enter in an empty field joins the room under the list's cursor
+        field.value = ""
+        await pilot.press("down", "down", "tab")
+        await pilot.pause()
+        field.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert chosen == [JoinPlan(_room("BBBBBB", OPEN).code, BROKER)]

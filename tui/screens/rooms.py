@@ -12,7 +12,7 @@ from pathlib import PurePath
 from typing import ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -131,14 +131,37 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
         self.dismiss(None)
 
 
+class RoomList(OptionList):
+    """The rooms found. ``w`` watches the room under the cursor; any other character
+    typed here goes to the code field, so a code typed while the list has the keyboard is
+    never lost (nor read as keys)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("w", "screen.watch", _("Watch"), id="join.watch"),
+    ]
+
+    def on_key(self, event: events.Key) -> None:
+        if not event.is_printable or event.character is None or event.key == "w":
+            return
+        event.stop()
+        event.prevent_default()
+        field = self.screen.query_one("#join-input", Input)
+        field.focus()
+        field.cursor_position = len(field.value)
+        field.insert_text_at_cursor(event.character)
+
+
 class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
     """Rooms on the LAN and on the brokers given; pick one, or type a code or a broker.
-    ``w`` on a room of the list watches it instead, without a seat (and a search made to
-    watch, ``cakeparty watch``, watches whatever is picked)."""
+
+    The code field keeps the keyboard, so typing always types; ↑/↓ go to the list, where
+    ``w`` watches the room under the cursor instead, without a seat (and a search made to
+    watch, ``cakeparty watch``, watches whatever is picked). Enter in an empty field joins
+    the room under the cursor."""
 
     CSS_PATH = "rooms.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("w", "watch", _("Watch"), id="join.watch"),
+        Binding("up,down", "rooms", _("Rooms"), id="join.rooms", key_display="↑↓"),
         Binding("ctrl+r,f5", "search", _("Look again"), id="join.search"),
         Binding("escape", "cancel", _("Back"), id="join.cancel"),
     ]
@@ -154,7 +177,7 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
 
     def compose(self) -> ComposeResult:
         yield Static(_("Cake Party · join a game"), id="join-title")
-        rooms = OptionList(id="join-rooms")
+        rooms = RoomList(id="join-rooms")
         rooms.border_title = _("Rooms found")
         yield rooms
         with Horizontal(id="join-entry"):
@@ -163,6 +186,7 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
                 self.search.room or "",
                 placeholder=_("e.g. K7QX2M-4ETJQ-9RSTU, or 192.168.1.20:1883"),
                 id="join-input",
+                select_on_focus=False,  # a key typed in the list goes on after what is there
             )
         yield Static(id="join-status")
         yield Footer(show_command_palette=False, compact=True)
@@ -223,13 +247,11 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         if rooms:
             self._say(
                 ngettext(
-                    "{n} room found: ↑/↓ and enter to join, or type a code.",
-                    "{n} rooms found: ↑/↓ and enter to join, or type a code.",
+                    "{n} room found: ↑/↓ and enter to join, w to watch; or type a code.",
+                    "{n} rooms found: ↑/↓ and enter to join, w to watch; or type a code.",
                     len(rooms),
                 ).format(n=len(rooms))
             )
-            if not self.query_one("#join-input", Input).value:
-                options.focus()
         else:
             self._say(_("No rooms found. Type a room code, or a broker address (host:port)."))
 
@@ -248,6 +270,14 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
             self.dismiss(WatchPlan(code, broker))
         else:
             self.dismiss(JoinPlan(code, broker))
+
+    def action_rooms(self) -> None:
+        """From the code field to the list (its cursor stays where it was)."""
+        options = self.query_one("#join-rooms", OptionList)
+        if self.rooms:
+            options.focus()
+        else:
+            self.notify(_("No rooms in the list yet."), severity="warning")
 
     def action_watch(self) -> None:
         """Watch the room highlighted in the list, without a seat."""
@@ -285,6 +315,10 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         event.stop()
         text = event.value.strip()
         if not text:
+            index = self.query_one("#join-rooms", OptionList).highlighted
+            if index is not None and 0 <= index < len(self.rooms):
+                room = self.rooms[index]  # the room under the cursor, its host pinned
+                self._go(room.code, room.broker)
             return
         if looks_like_broker(text):
             try:
