@@ -182,6 +182,7 @@ class Transport:
         self._sending = asyncio.Lock()
         self._closing = False
         self._runner: asyncio.Task[None] | None = None
+        self._beats: asyncio.Task[None] | None = None
         self._first = asyncio.get_running_loop().create_future()
         self.connections = 0  # successful connections so far; >1 means we reconnected
         self.last_error: str | None = None
@@ -211,11 +212,14 @@ class Transport:
         if self._closing:
             return
         self._closing = True
+        # no heartbeat may repeat ``online`` after the goodbye has been said
+        if self._beats is not None:
+            await stop_task(self._beats)
         client = self._client
         if client is not None and self._online is not None and self._offline is not None:
             with contextlib.suppress(aiomqtt.MqttError, TimeoutError):
                 await asyncio.wait_for(
-                    client.publish(str(self._online[0]), self._offline, qos=1, retain=True), 2.0
+                    client.publish(str(self._online[0]), self._offline, qos=1, retain=True), 5.0
                 )
         if self._runner is not None:
             await stop_task(self._runner)
@@ -330,6 +334,7 @@ class Transport:
                     await self._on_connect(client)
                     delay = self._backoff[0]
                     beats = asyncio.create_task(self._beat(client), name=f"beat:{self.client_id}")
+                    self._beats = beats
                     try:
                         async for m in client.messages:
                             message = Message(str(m.topic), _as_bytes(m.payload), m.retain)

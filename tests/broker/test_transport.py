@@ -172,6 +172,24 @@ async def test_a_vanished_peer_is_announced_by_its_last_will(broker_url: str) ->
         assert gone.topic == str(topics.presence(ROOM, PLAYER))
 
 
+async def test_a_clean_exit_says_goodbye_last_whatever_the_heartbeat(broker_url: str) -> None:
+    """The goodbye is the last word on the presence topic: a heartbeat due while it is
+    said never repeats "online" after it (a watcher would count a spectator who left)."""
+    address = BrokerAddress.parse(broker_url)
+    presence = topics.presence(ROOM, PLAYER)
+    for attempt in range(5):
+        leaving = Transport(
+            address, client_id=f"leaving{attempt}", heartbeat=0.005,
+            will=(presence, b"offline"), online=(presence, b"online"), offline=b"offline",
+        )  # fmt: skip
+        async with leaving:
+            await asyncio.sleep(0.05)  # several beats
+        async with Transport(address, client_id=f"late{attempt}") as late:
+            await late.subscribe(topics.presence_all(ROOM))
+            last = await next_message(late, lambda m: m.topic == str(presence))
+            assert (attempt, last.payload) == (attempt, b"offline") and last.retained
+
+
 async def test_the_transport_survives_a_broker_restart() -> None:
     if mosquitto_binary() is None:
         pytest.skip(NO_MOSQUITTO)
