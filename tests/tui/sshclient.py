@@ -165,6 +165,27 @@ class Terminal:
             time.sleep(0.1)
         raise AssertionError(f"waited {timeout}s for {what}; the screen was:\n{screen}")
 
+    def ended(self) -> bool:
+        """The command in the pane has ended (the ssh client exited). Asked of tmux itself:
+        its "Pane is dead" line is drawn only once it has reaped the child, which can lag."""
+        assert TMUX is not None
+        done = subprocess.run(
+            [TMUX, "list-panes", "-t", self.name, "-F", "#{pane_dead}"],
+            capture_output=True,
+            text=True,
+        )
+        return done.stdout.strip() == "1"
+
+    def wait_ended(self, what: str, timeout: float = 60.0) -> str:
+        """Wait until the pane's command has ended; the screen it left."""
+        deadline = time.monotonic() + timeout
+        while not self.ended():
+            if time.monotonic() > deadline:
+                screen = self.screen()
+                raise AssertionError(f"waited {timeout}s for {what}; the screen was:\n{screen}")
+            time.sleep(0.1)
+        return self.screen()
+
     def close(self) -> None:
         assert TMUX is not None
         with contextlib.suppress(OSError):
