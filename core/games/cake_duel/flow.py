@@ -605,7 +605,7 @@ def _remixed(state: DuelState, action: Remixed) -> DuelState:
     before = sorted(c for c in (known.cards[s] for s in action.slots) if c is not None)
     after = sorted(c for c in action.cards if c is not None)
     if len(before) == len(action.slots) == len(after) and before != after:
-        raise IllegalActionError(None, action, "a re-mix must keep the same cards")
+        raise IllegalActionError(None, action, _("a re-mix must keep the same cards"))
     return replace(state, knowledge=known.remix(action.slots, action.cards, action.to))
 
 

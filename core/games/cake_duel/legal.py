@@ -46,7 +46,7 @@ from cakeparty.core.games.cake_duel.claims import (
     max_block,
 )
 from cakeparty.core.games.cake_duel.state import DuelState, Phase
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import _, ngettext
 
 #: The action kinds each decision phase accepts.
 ACCEPTS: dict[Phase, tuple[type[Action], ...]] = {
@@ -133,13 +133,21 @@ def check(state: DuelState, seat: int, action: Action) -> None:
         assert state.attack is not None
         taken = Blocking.of(state.attack, state.block).taken
         if len(action.slots) != taken or not _slots_in(action.slots, state.attack.slots):
-            raise illegal(_("take {n} card(s) of the attack").format(n=taken))
+            raise illegal(
+                ngettext(
+                    "take {n} card of the attack", "take {n} cards of the attack", taken
+                ).format(n=taken)
+            )
     elif isinstance(action, Summon):
         if action.name not in CARDS:
             raise illegal(_("there is no card called {name}").format(name=action.name))
     elif isinstance(action, Declare):
         if action.count > len(hand):
-            raise illegal(_("the hand holds only {n} card(s)").format(n=len(hand)))
+            raise illegal(
+                ngettext(
+                    "the hand holds only {n} card", "the hand holds only {n} cards", len(hand)
+                ).format(n=len(hand))
+            )
     elif isinstance(action, Lead):
         if action.seat not in state.seats_of(state.side(seat)):
             raise illegal(_("seat {lead} is not on your team").format(lead=action.seat))

@@ -58,10 +58,11 @@ TYPE_TITLES: dict[Type, str] = {
     Type.TRANSFORMING: N_("transforming unclaimable"),
 }
 
-_REASONS: dict[str, str] = {
-    "challenge": N_("by a challenge"),
-    "cakes": N_("by taking every cake"),
-    "passes": N_("with more cakes after everyone passed"),
+#: How a bout was won, one whole sentence per way, so a translation may order it freely.
+_BOUT_WON: dict[str, str] = {
+    "challenge": N_("{side} wins the bout by a challenge. Trophies: {score}"),
+    "cakes": N_("{side} wins the bout by taking every cake. Trophies: {score}"),
+    "passes": N_("{side} wins the bout with more cakes after everyone passed. Trophies: {score}"),
 }
 
 
@@ -92,18 +93,6 @@ def card_list(names: Iterable[str | None]) -> str:
 def claim_text(count: int, name: str) -> str:
     """A claim's quantity and name: "2 × Wizard"."""
     return _("{count} × {card}").format(count=count, card=card_title(name))
-
-
-def _facedown(count: int) -> str:
-    return ngettext("{n} card facedown", "{n} cards facedown", count).format(n=count)
-
-
-def _cakes(count: int) -> str:
-    return ngettext("{n} cake", "{n} cakes", count).format(n=count)
-
-
-def _cards(count: int) -> str:
-    return ngettext("{n} card", "{n} cards", count).format(n=count)
 
 
 def seat_name(seat: int, names: Names) -> str:
@@ -137,38 +126,36 @@ def _team_game(names: Names) -> bool:
 # -- events ----------------------------------------------------------------------------
 
 
-def describe(event: Any, names: Names) -> str:
-    """One public event as a sentence, for the log."""
+def describe(event: Any, names: Names, *, brief: bool = False) -> str:
+    """One public event as a sentence, for the log; ``brief`` leaves out how many cards
+    lie facedown under a claim or a block (the table shows them)."""
     who = _who(names)
     if isinstance(event, ev.BoutStarted):
         first, second = event.cakes[event.starter], event.cakes[1 - event.starter]
-        return _("Bout {bout}: {side} attacks first, {a} against {b}.").format(
-            bout=event.bout, side=side_name(event.starter, names), a=_cakes(first), b=second
-        )
+        return ngettext(
+            "Bout {bout}: {side} attacks first, {a} cake against {b}.",
+            "Bout {bout}: {side} attacks first, {a} cakes against {b}.",
+            first,
+        ).format(bout=event.bout, side=side_name(event.starter, names), a=first, b=second)
     if isinstance(event, ev.LeadChosen):
         return _("{seat} attacks first for the team.").format(seat=who(event.seat))
     if isinstance(event, ev.Claimed):
-        claim = claim_text(len(event.slots), event.name)
-        if _team_game(names):
-            text = _("{seat} attacks {target}: claims {claim} ({facedown})")
-        else:
-            text = _("{seat} claims {claim} ({facedown})")
-        return text.format(
-            seat=who(event.seat),
-            target=who(event.target),
-            claim=claim,
-            facedown=_facedown(len(event.slots)),
-        )
+        return _describe_claim(event, names, brief)
     if isinstance(event, ev.Passed):
         if event.auto:
             return _("{seat} has no cards and passes").format(seat=who(event.seat))
         return _("{seat} passes").format(seat=who(event.seat))
     if isinstance(event, ev.Blocked):
-        return _("{seat} blocks with {claim} ({facedown})").format(
-            seat=who(event.seat),
-            claim=claim_text(len(event.slots), event.name),
-            facedown=_facedown(len(event.slots)),
-        )
+        n = len(event.slots)
+        if brief:
+            text = _("{seat} blocks with {claim}")
+        else:
+            text = ngettext(
+                "{seat} blocks with {claim} ({n} card facedown)",
+                "{seat} blocks with {claim} ({n} cards facedown)",
+                n,
+            )
+        return text.format(seat=who(event.seat), claim=claim_text(n, event.name), n=n)
     if isinstance(event, ev.Accepted):
         return _("{seat} takes no action").format(seat=who(event.seat))
     if isinstance(event, ev.Challenged):
@@ -180,9 +167,11 @@ def describe(event: Any, names: Names) -> str:
             len(event.slots),
         ).format(seat=who(event.seat), owner=who(event.owner), n=len(event.slots))
     if isinstance(event, ev.Stole):
-        return _("{seat} steals {cakes} from {target}").format(
-            seat=who(event.seat), cakes=_cakes(event.cakes), target=who(event.target)
-        )
+        return ngettext(
+            "{seat} steals {n} cake from {target}",
+            "{seat} steals {n} cakes from {target}",
+            event.cakes,
+        ).format(seat=who(event.seat), n=event.cakes, target=who(event.target))
     if isinstance(event, ev.HandSizeUp):
         return _("{seat}'s hand size is now {size}").format(seat=who(event.seat), size=event.size)
     if isinstance(event, ev.Summoned):
@@ -204,16 +193,17 @@ def describe(event: Any, names: Names) -> str:
     if isinstance(event, ev.ExtraTurn):
         return _("{seat} takes another turn").format(seat=who(event.seat))
     if isinstance(event, ev.Drew):
-        return _("{seat} draws {cards}").format(seat=who(event.seat), cards=_cards(event.count))
+        return ngettext("{seat} draws {n} card", "{seat} draws {n} cards", event.count).format(
+            seat=who(event.seat), n=event.count
+        )
     if isinstance(event, ev.Traded):
         return _describe_trade(event, names)
     if isinstance(event, ev.Taunted):
         return _("{seat} reveals Sir Wolfy to taunt!").format(seat=who(event.seat))
     if isinstance(event, ev.BoutWon):
-        return _("{side} wins the bout {reason}. Trophies: {score}").format(
-            side=side_name(event.side, names),
-            reason=_(_REASONS.get(event.reason, event.reason)),
-            score=score_text(event.trophies, names),
+        text = _BOUT_WON.get(event.reason, N_("{side} wins the bout. Trophies: {score}"))
+        return _(text).format(
+            side=side_name(event.side, names), score=score_text(event.trophies, names)
         )
     if isinstance(event, ev.DuelWon):
         return _("{side} wins the duel!").format(side=side_name(event.side, names))
@@ -228,6 +218,31 @@ def describe(event: Any, names: Names) -> str:
 
 def _who(names: Names) -> Any:
     return lambda seat: seat_name(seat, names)
+
+
+def _describe_claim(event: ev.Claimed, names: Names, brief: bool) -> str:
+    n = len(event.slots)
+    team = _team_game(names)
+    if brief:
+        text = _("{seat} attacks {target}: claims {claim}") if team else _("{seat} claims {claim}")
+    elif team:
+        text = ngettext(
+            "{seat} attacks {target}: claims {claim} ({n} card facedown)",
+            "{seat} attacks {target}: claims {claim} ({n} cards facedown)",
+            n,
+        )
+    else:
+        text = ngettext(
+            "{seat} claims {claim} ({n} card facedown)",
+            "{seat} claims {claim} ({n} cards facedown)",
+            n,
+        )
+    return text.format(
+        seat=seat_name(event.seat, names),
+        target=seat_name(event.target, names),
+        claim=claim_text(n, event.name),
+        n=n,
+    )
 
 
 def _describe_challenge(event: ev.Challenged, names: Names) -> str:

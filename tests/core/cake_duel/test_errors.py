@@ -153,7 +153,7 @@ def test_priest_takes_exactly_one_card_per_priest_from_the_attack() -> None:
     a, b = claim(m, 0, ["soldier", "soldier"], "soldier")
     block(m, 1, ["priest"], "priest")
     accept(m)
-    reason = "take 1 card(s) of the attack"
+    reason = "take 1 card of the attack"
     _refused(m, 1, Take((a, b)), reason)
     _refused(m, 1, Take(()), reason)
     _refused(m, 1, Take(m.state.hands[1][:1]), reason)
@@ -168,7 +168,7 @@ def test_summon_and_declare_errors() -> None:
     _refused(m, 1, Declare(0), "it is not this seat's turn")
     m.apply(Summon("soldier"), 0)
     _refused(m, 0, Declare(1), "it is not this seat's turn")
-    _refused(m, 1, Declare(5), "the hand holds only 4 card(s)")
+    _refused(m, 1, Declare(5), "the hand holds only 4 cards")
     _refused(m, 1, Declare(2), "declared 2 × Soldier, the hand holds 1")
     m.apply(Declare(1), 1)
     assert m.state.breaches == ()

@@ -71,6 +71,10 @@ def hidden_specials(state: DuelState, dealer: LocalDealer) -> tuple[str, ...]:
 
 # -- the replay ----------------------------------------------------------------------------
 
+#: How the replay sets its lines under an event apart; layout, not words.
+_INDENT = "  "
+_UNDER = "  ↳ "
+
 
 def replay_lines(entries: Sequence[Entry], names: Sequence[str]) -> list[tuple[str, str]]:
     """A face-up replay as ``(kind, text)`` lines: kind is "bout", "event", "truth",
@@ -84,7 +88,8 @@ def replay_lines(entries: Sequence[Entry], names: Sequence[str]) -> list[tuple[s
                 lines.append(
                     (
                         "truth",
-                        _("  {seat} is dealt {cards}").format(
+                        _INDENT
+                        + _("{seat} is dealt {cards}").format(
                             seat=seat_name(seat, names), cards=card_list(hand)
                         ),
                     )
@@ -94,20 +99,20 @@ def replay_lines(entries: Sequence[Entry], names: Sequence[str]) -> list[tuple[s
         lines.append((kind, describe(event, names)))
         if isinstance(event, ev.Claimed | ev.Blocked) and entry.cards:
             true = is_truthful(event.name, entry.cards)
-            verdict = _("true") if true else _("a bluff")
+            really = _("really {cards}: true") if true else _("really {cards}: a bluff")
             lines.append(
-                (
-                    "truth" if true else "lie",
-                    _("  ↳ really {cards}: {verdict}").format(
-                        cards=card_list(entry.cards), verdict=verdict
-                    ),
-                )
+                ("truth" if true else "lie", _UNDER + really.format(cards=card_list(entry.cards)))
             )
         elif isinstance(event, ev.Took) and entry.cards:
-            lines.append(("truth", _("  ↳ taken: {cards}").format(cards=card_list(entry.cards))))
+            taken = _("taken: {cards}").format(cards=card_list(entry.cards))
+            lines.append(("truth", _UNDER + taken))
         elif isinstance(event, ev.Drew) and entry.cards:
-            lines.append(("truth", _("  ↳ drawn: {cards}").format(cards=card_list(entry.cards))))
+            drawn = _("drawn: {cards}").format(cards=card_list(entry.cards))
+            lines.append(("truth", _UNDER + drawn))
         elif isinstance(event, ev.Looked):
-            seen = card_list(entry.cards) if entry.cards else _("no cards")
-            lines.append(("truth", _("  ↳ the hand seen: {cards}").format(cards=seen)))
+            if entry.cards:
+                seen = _("the hand seen: {cards}").format(cards=card_list(entry.cards))
+            else:
+                seen = _("the hand seen: no cards")
+            lines.append(("truth", _UNDER + seen))
     return lines

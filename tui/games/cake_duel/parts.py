@@ -219,9 +219,9 @@ def last_turn_lines(entries: Sequence[object], names: Sequence[str], keep: list[
             keep.clear()
         elif isinstance(event, ev.Claimed | ev.Passed):
             keep.clear()
-            keep.append(describe(event, names).split(" (")[0])
+            keep.append(describe(event, names, brief=True))
         elif not isinstance(event, ev.Drew | ev.BoutWon | ev.DuelWon | ev.LeadChosen):
-            keep.append(describe(event, names).split(" (")[0])
+            keep.append(describe(event, names, brief=True))
     return keep
 
 

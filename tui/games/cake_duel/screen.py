@@ -560,7 +560,7 @@ class DuelScreen(TableScreen):
         """A claim as offered: "2 × Wizard (true)" when the cards are what it says."""
         label = claim_text(count, name)
         if cards is not None and is_truthful(name, cards):
-            label += " " + _("(true)")
+            label = _("{claim} (true)").format(claim=label)
         return label
 
     @staticmethod

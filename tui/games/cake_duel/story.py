@@ -59,7 +59,9 @@ def block_result(claimed: ev.Claimed, blocked: ev.Blocked, names: Sequence[str])
             rest,
         ).format(block=block, n=stopped, attack=attack, rest=rest)
     if claimed.name in _EFFECT_WHEN_BLOCKED:
-        text += _("; the {card}'s effect still happens").format(card=card_title(claimed.name))
+        text = _("{result}; the {card}'s effect still happens").format(
+            result=text, card=card_title(claimed.name)
+        )
     return text
 
 
@@ -83,8 +85,9 @@ def transform_note(event: ev.Challenged) -> str | None:
             notes.append(_("Mimic has no real card beside it to copy"))
     if not notes:
         return None
-    verdict = _("the claim stands") if event.truthful else _("the claim is a bluff")
-    return _("{notes}: {verdict}").format(notes="; ".join(notes), verdict=verdict)
+    if event.truthful:
+        return _("{notes}: the claim stands").format(notes="; ".join(notes))
+    return _("{notes}: the claim is a bluff").format(notes="; ".join(notes))
 
 
 def look_cards(view: DuelView, target: int) -> tuple[str, ...] | None:
