@@ -155,8 +155,9 @@ def describe_action(view: DoomView, action: Action, names: Names) -> str:
             cakes=action.cakes, mischief=action.mischief
         )
     if isinstance(action, Grab):
-        pile = _("cake") if action.pile == "cake" else _("mischief")
-        return _("Tractor Beam: take the top of the {pile} discard pile").format(pile=pile)
+        if action.pile == "cake":
+            return _("Tractor Beam: take the top of the cake discard pile")
+        return _("Tractor Beam: take the top of the mischief discard pile")
     if isinstance(action, Abduct):
         return _("Abduction: steal a random card from {name}").format(
             name=seat_name(action.victim, names)
@@ -199,10 +200,6 @@ def describe_action(view: DoomView, action: Action, names: Names) -> str:
 # -- events ----------------------------------------------------------------------------
 
 
-def _pile(pile: str) -> str:
-    return _("cake") if pile == "cake" else _("mischief")
-
-
 def describe(event: Any, names: Names) -> str:
     """One public event as a sentence."""
     who = seat_name(getattr(event, "seat", None), names)
@@ -221,9 +218,11 @@ def describe(event: Any, names: Names) -> str:
     if isinstance(event, ev.TurnStarted):
         return _("{name}'s turn").format(name=who)
     if isinstance(event, ev.Grabbed):
-        return _("{name} plays a Tractor Beam and takes {card} from the {pile} discard").format(
-            name=who, card=card_title(event.card), pile=_pile(event.pile)
-        )
+        if event.pile == "cake":
+            grabbed = _("{name} plays a Tractor Beam and takes {card} from the cake discard")
+        else:
+            grabbed = _("{name} plays a Tractor Beam and takes {card} from the mischief discard")
+        return grabbed.format(name=who, card=card_title(event.card))
     if isinstance(event, ev.Abducted):
         return _("{name} plays an Abduction against {victim}").format(
             name=who, victim=seat_name(event.victim, names)
@@ -308,11 +307,19 @@ def describe(event: Any, names: Names) -> str:
     if isinstance(event, ev.Discarded):
         return _("{name} discards {cards}").format(name=who, cards=card_list(event.cards))
     if isinstance(event, ev.Refilled):
-        return ngettext(
-            "The {pile} pile takes back {n} card from its discard",
-            "The {pile} pile takes back {n} cards from its discard",
-            event.count,
-        ).format(pile=_pile(event.pile), n=event.count)
+        if event.pile == "cake":
+            refilled = ngettext(
+                "The cake pile takes back {n} card from its discard",
+                "The cake pile takes back {n} cards from its discard",
+                event.count,
+            )
+        else:
+            refilled = ngettext(
+                "The mischief pile takes back {n} card from its discard",
+                "The mischief pile takes back {n} cards from its discard",
+                event.count,
+            )
+        return refilled.format(n=event.count)
     if isinstance(event, ev.Cheated):
         return _("{name} cheated: {reason}").format(name=who, reason=event.reason)
     if isinstance(event, ev.Forfeited):

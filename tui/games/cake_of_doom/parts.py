@@ -425,7 +425,8 @@ def regions_text(
     advanced = view.options.advanced
     lines = []
     name_width = max(len(_(REGIONS[r.name].title)) for r in view.regions) if view.regions else 10
-    name_width = min(name_width, 15)
+    # the other columns take 23 (28 with a bonus): a longer name uses the room left
+    name_width = min(name_width, max(15, width - (28 if advanced else 23)))
     for region in view.regions:
         row = Text()
         row.append(cut(_(REGIONS[region.name].title), name_width).ljust(name_width), style="bold")
@@ -450,8 +451,14 @@ def regions_text(
             row.stylize("reverse")
         lines.append(row)
     doom = Text()
-    doom.append(_("DOOM").ljust(name_width), style="bold reverse")
     fav = view.doom.favourite
+    holder = (
+        seat_name(view.doom.holder, names) if view.doom.holder is not None else _("needs 2 regions")
+    )
+    # DOOM's row gives up the padding of its name before its last words are cut
+    rest = (3 if advanced else 9) + 4 + len(holder)
+    doom_width = min(name_width, max(len(_("DOOM")), width - rest))
+    doom.append(_("DOOM").ljust(doom_width), style="bold reverse")
     doom.append(
         " "
         + (_(CONTINENT_SHORT[fav]) if advanced and fav else continent_title(fav)).ljust(
@@ -459,10 +466,7 @@ def regions_text(
         )
     )
     doom.append(f" ≥{view.doom.minimum}")
-    if view.doom.holder is not None:
-        doom.append(" " + seat_name(view.doom.holder, names), style="bold")
-    else:
-        doom.append(" " + _("needs 2 regions"), style="dim")
+    doom.append(" " + holder, style="bold" if view.doom.holder is not None else "dim")
     doom.truncate(width, overflow="ellipsis")
     if target == DOOM:
         doom.pad_right(width - doom.cell_len)

@@ -299,7 +299,7 @@ class DoomScreen(TableScreen):
             step = step_words(view)
             first = Text(step[:1].upper() + step[1:], style="bold")
             if self.marks.mode == "discard" and view.task is not None:
-                first.append("  " + _("({n} marked)").format(n=self.marks.count), style="bold")
+                first.append("  " + _("(marked: {n})").format(n=self.marks.count), style="bold")
             return Text("\n").join([first, Text(prompt_text(view, self.marks.mode), style="dim")])
         return Text("")
 
@@ -751,8 +751,8 @@ class DoomScreen(TableScreen):
         if count > task.count or (not task.upto and count != task.count):
             self.notify(
                 ngettext(
-                    "Mark {n} card to discard ({marked} marked).",
-                    "Mark {n} cards to discard ({marked} marked).",
+                    "Mark {n} card to discard (marked: {marked}).",
+                    "Mark {n} cards to discard (marked: {marked}).",
                     task.count,
                 ).format(n=task.count, marked=count),
                 severity="warning",
