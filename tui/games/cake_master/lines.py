@@ -121,11 +121,9 @@ def prompt_line(
     if marks.cake is not None:
         return quarter_hints(view, marks, slot, marks.cake)
     if view.exchanges_left > 0 and not marks.spots:
-        words = _(
-            "Place card {n} of 3: pick it (←→ 1–4), its cake a/b/c, its quarter 1–4 · x exchange"
-        )
+        words = _("Place card {n} of 3: pick it (←→ 1–4), cake a/b/c, quarter 1–4 · x exchange")
     else:
-        words = _("Place card {n} of 3: pick it (←→ 1–4), its cake a/b/c, its quarter 1–4")
+        words = _("Place card {n} of 3: pick it (←→ 1–4), cake a/b/c, quarter 1–4")
     return Text(words.format(n=len(marks.spots) + 1))
 
 
