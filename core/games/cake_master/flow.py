@@ -339,10 +339,16 @@ def _learn(state: MasterState, action: Revealed) -> MasterState:
             continue
         held = known.cards[slot]
         if held is not None and held != card:
-            raise IllegalActionError(None, action, f"slot {slot} is {held}, not {card}")
+            raise IllegalActionError(
+                None,
+                action,
+                _("slot {slot} is {held}, not {card}").format(slot=slot, held=held, card=card),
+            )
         kinds = CARDS if slot < len(CAKE_CARDS) else CUSTOMERS
         if card not in kinds:
-            raise IllegalActionError(None, action, f"{card} cannot lie in slot {slot}")
+            raise IllegalActionError(
+                None, action, _("{card} cannot lie in slot {slot}").format(card=card, slot=slot)
+            )
     state = replace(state, knowledge=known.reveal(action.slots, action.cards, action.to))
     if action.to is None and action.slots and action.slots[0] >= len(CAKE_CARDS):
         names = tuple(c or "?" for c in action.cards)

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from cakeparty.core.errors import CakePartyError
 from cakeparty.core.games.cake_master.cards import CAKE_CARDS
 from cakeparty.core.games.cake_master.scoring import Cake, Taste
+from cakeparty.core.i18n import _, ngettext
 from cakeparty.core.knowledge import Knowledge
 from cakeparty.core.requests import Commit, Request
 
@@ -49,9 +50,18 @@ class MasterOptions:
     @classmethod
     def parse(cls, players: int, options: Mapping[str, Any] | None) -> MasterOptions:
         if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 6:
-            raise CakePartyError(f"Cake Master is for 1 to 6 players, not {players}")
+            raise CakePartyError(
+                _("Cake Master is for 1 to 6 players, not {players}").format(players=players)
+            )
         if options:
-            raise CakePartyError(f"unknown Cake Master option(s): {', '.join(sorted(options))}")
+            unknown = sorted(str(k) for k in options)
+            raise CakePartyError(
+                ngettext(
+                    "unknown Cake Master option: {names} (it has none)",
+                    "unknown Cake Master options: {names} (it has none)",
+                    len(unknown),
+                ).format(names=", ".join(unknown))
+            )
         return cls(players=players)
 
 

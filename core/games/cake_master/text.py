@@ -45,30 +45,35 @@ def icing_word(icing: str) -> str:
     return _(ICING_TITLES[icing])
 
 
+#: A card's two edges, left|right: (left half-rosette, right half-rosette) → words.
+EDGE_TITLES: dict[tuple[bool, bool], str] = {
+    (False, False): N_("plain|plain"),
+    (True, False): N_("half|plain"),
+    (False, True): N_("plain|half"),
+    (True, True): N_("half|half"),
+}
+
+#: A card's fruit: (raspberries, blueberries) → words, one for each pattern in the box.
+FRUIT_TITLES: dict[tuple[int, int], str] = {
+    (0, 0): N_("no fruit"),
+    (1, 0): N_("1 raspberry"),
+    (0, 1): N_("1 blueberry"),
+    (1, 1): N_("1 raspberry 1 blueberry"),
+    (2, 0): N_("2 raspberries"),
+    (0, 2): N_("2 blueberries"),
+}
+
+
 def edge_words(name: str) -> str:
     """The two edges, left|right: "half|plain"."""
     card = CARDS[name]
-    half, plain = _("half"), _("plain")
-    return f"{half if card.left else plain}|{half if card.right else plain}"
+    return _(EDGE_TITLES[card.left, card.right])
 
 
 def fruit_words(name: str) -> str:
     """A card's fruit: "1 raspberry 1 blueberry", "2 blueberries", "no fruit"."""
     card = CARDS[name]
-    parts = []
-    if card.raspberries:
-        parts.append(
-            ngettext("{n} raspberry", "{n} raspberries", card.raspberries).format(
-                n=card.raspberries
-            )
-        )
-    if card.blueberries:
-        parts.append(
-            ngettext("{n} blueberry", "{n} blueberries", card.blueberries).format(
-                n=card.blueberries
-            )
-        )
-    return " ".join(parts) if parts else _("no fruit")
+    return _(FRUIT_TITLES[card.raspberries, card.blueberries])
 
 
 def card_words(name: str | None) -> str:
@@ -220,6 +225,23 @@ def round_breakdown(result: RoundResult, names: Names, *, solo: bool = False) ->
 
 # -- events --------------------------------------------------------------------------------
 
+#: Why a seat forfeits: the protocol names the breach with a code (the same on every peer);
+#: each peer says it in its own language.
+FORFEIT_REASONS: dict[str, str] = {
+    "false-opening": N_("a sealed choice opened to something else"),
+    "illegal-choice": N_("a choice the rules do not allow"),
+}
+
+
+def forfeit_words(reason: str) -> str:
+    """A forfeit's reason in words (an unknown code as it is)."""
+    return _(FORFEIT_REASONS[reason]) if reason in FORFEIT_REASONS else reason
+
+
+def exchanges_left_words(left: int) -> str:
+    """Solo: "2 exchanges left"."""
+    return ngettext("{n} exchange left", "{n} exchanges left", left).format(n=left)
+
 
 def describe(event: Any, names: Names) -> str:
     """One public event as a sentence."""
@@ -234,11 +256,12 @@ def describe(event: Any, names: Names) -> str:
             return _("Each player keeps one card and gives the other back")
         return _("Everyone passes their cards")
     if isinstance(event, ev.Exchanged):
+        left = exchanges_left_words(event.left)
         return ngettext(
-            "{name} exchanges {n} card ({left} exchanges left)",
-            "{name} exchanges {n} cards ({left} exchanges left)",
+            "{name} exchanges {n} card ({left})",
+            "{name} exchanges {n} cards ({left})",
             event.count,
-        ).format(name=seat_name(event.seat, names), n=event.count, left=event.left)
+        ).format(name=seat_name(event.seat, names), n=event.count, left=left)
     if isinstance(event, ev.Placed):
         cakes = ", ".join(
             _("{card} on cake {cake}").format(card=card_words(card), cake=cake + 1)
@@ -249,7 +272,7 @@ def describe(event: Any, names: Names) -> str:
         return _("Round {n} is scored").format(n=event.result.round)
     if isinstance(event, ev.Forfeited):
         return _("{name} forfeits: {reason}").format(
-            name=seat_name(event.seat, names), reason=event.reason
+            name=seat_name(event.seat, names), reason=forfeit_words(event.reason)
         )
     if isinstance(event, ev.GameOver):
         who = " & ".join(seat_name(s, names) for s in event.winners)

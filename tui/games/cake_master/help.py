@@ -3,8 +3,6 @@ and the 18 customers) for the help screen's Cards tab."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -46,13 +44,12 @@ ANATOMY = (
 )
 
 
-@cache
 def cards_reference() -> Group:
     """The card anatomy, then every customer with its request."""
     table = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold")
     table.add_column(_("customer"), no_wrap=True, style="bold")
     table.add_column(_("wants one cake with"), ratio=1)
     for name, customer in CUSTOMERS.items():
-        table.add_row(f"C{customer.number}", customer_words(name))
+        table.add_row(_("C{n}").format(n=customer.number), customer_words(name))
     parts = [Text(_(line)) for line in ANATOMY]
     return Group(*(p for line in parts for p in (line, Text(""))), table)

@@ -12,9 +12,13 @@ from cakeparty.core.games.cake_master.actions import Place
 from cakeparty.core.games.cake_master.cards import CUSTOMERS
 from cakeparty.core.games.cake_master.scoring import Cake, meets, taste
 from cakeparty.core.games.cake_master.state import ROUNDS, TURNS, Phase
-from cakeparty.core.games.cake_master.text import customer_words, preview_words
+from cakeparty.core.games.cake_master.text import (
+    customer_words,
+    exchanges_left_words,
+    preview_words,
+)
 from cakeparty.core.games.cake_master.view import MasterView
-from cakeparty.core.i18n import N_, _
+from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cake_master.parts import Marks
 
 #: What each step asks, in the prompt line.
@@ -102,10 +106,13 @@ def prompt_line(
     if view.phase is not Phase.PLACE:
         return Text("")
     if marks.exchange:
+        count = len(marks.exchange)
         return Text(
-            _("enter: exchange {n} card(s) · x marks or unmarks · {left} exchanges left").format(
-                n=len(marks.exchange), left=view.exchanges_left
-            ),
+            ngettext(
+                "enter: exchange {n} card · x marks or unmarks · {left}",
+                "enter: exchange {n} cards · x marks or unmarks · {left}",
+                count,
+            ).format(n=count, left=exchanges_left_words(view.exchanges_left)),
             style="bold",
         )
     if len(marks.spots) == 3:
@@ -113,12 +120,11 @@ def prompt_line(
         return Text(_("{preview} · enter commits · u undo").format(preview=words), style="bold")
     if marks.cake is not None:
         return quarter_hints(view, marks, slot, marks.cake)
-    extra = _(" · x exchange") if view.exchanges_left > 0 and not marks.spots else ""
-    return Text(
-        _("Place card {n} of 3: pick it (←→ 1–4), its cake a/b/c, its quarter 1–4{extra}").format(
-            n=len(marks.spots) + 1, extra=extra
-        )
-    )
+    if view.exchanges_left > 0 and not marks.spots:
+        words = _("Place card {n} of 3: pick it (←→ 1–4), cake a/b/c, quarter 1–4 · x exchange")
+    else:
+        words = _("Place card {n} of 3: pick it (←→ 1–4), cake a/b/c, quarter 1–4")
+    return Text(words.format(n=len(marks.spots) + 1))
 
 
 def quarter_hints(view: MasterView, marks: Marks, slot: int, cake: int) -> Text:

@@ -29,6 +29,8 @@ from cakeparty.core.i18n import N_, _
 
 #: The icing letters (translators may choose their own initials).
 ICING_LETTERS = {"pink": N_("P"), "white": N_("W"), "chocolate": N_("C")}
+#: The fruit letters, a raspberry and a blueberry (translators may choose their own).
+RASPBERRY, BLUEBERRY = N_("r"), N_("b")
 #: The icing colours where colours are shown.
 ICING_STYLES = {"pink": "bold #ff5f87", "white": "bold #e4e4e4", "chocolate": "bold #d7875f"}
 #: The cakes by letter, the keys that choose them.
@@ -43,8 +45,9 @@ def icing_letter(name: str) -> str:
 
 
 def fruit_code(name: str) -> str:
+    """A card's fruit in letters: "rb", "bb"; "-" for none."""
     card = CARDS[name]
-    return "r" * card.raspberries + "b" * card.blueberries or "-"
+    return _(RASPBERRY) * card.raspberries + _(BLUEBERRY) * card.blueberries or "-"
 
 
 def short_card(name: str) -> Text:

@@ -93,7 +93,7 @@ class MasterScreen(TableScreen):
         Binding("l", "give_left", _("Give left"), id="cm.give_left"),
         Binding("r", "right_or_replay", _("Give right"), id="cm.give_right"),
         Binding("k", "keep", _("Keep"), id="cm.keep"),
-        Binding("a", "cake(0)", _("Cake"), key_display="a/b/c", id="cm.cake_a"),
+        Binding("a", "cake(0)", _("Cake…"), key_display="a/b/c", id="cm.cake_a"),
         Binding("b", "cake(1)", _("Cake B"), show=False, id="cm.cake_b"),
         Binding("c", "cake(2)", _("Cake C"), show=False, id="cm.cake_c"),
         Binding("x", "exchange", _("Exchange"), id="cm.exchange"),
