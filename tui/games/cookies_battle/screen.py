@@ -286,11 +286,11 @@ class CookiesScreen(MarkerChoices, TableScreen):
         assert seat is not None
         text = Text()
         pieces = [view.known.get(s) for s in view.pieces[seat]]
-        text.append(_("Pieces: "), style="bold")
+        text.append(_("Pieces:") + " ", style="bold")
         text.append(pieces_summary(pieces) or _("none"))
         if view.players > 2:
             text.append(" · ")
-            text.append(_("Markers: "), style="bold")
+            text.append(_("Markers:") + " ", style="bold")
             kinds = [_(MARKER_TITLES[kind]) for _slot, kind in view.markers]
             text.append(", ".join(kinds) or _("none"))
         return text
