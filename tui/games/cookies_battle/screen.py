@@ -287,12 +287,12 @@ class CookiesScreen(MarkerChoices, TableScreen):
         text = Text()
         pieces = [view.known.get(s) for s in view.pieces[seat]]
         text.append(_("Pieces:") + " ", style="bold")
-        text.append(pieces_summary(pieces) or _("none"))
+        text.append(pieces_summary(pieces) or "—")  # a dash: "none" agrees with its noun
         if view.players > 2:
             text.append(" · ")
             text.append(_("Markers:") + " ", style="bold")
             kinds = [_(MARKER_TITLES[kind]) for _slot, kind in view.markers]
-            text.append(", ".join(kinds) or _("none"))
+            text.append(", ".join(kinds) or "—")
         return text
 
     def breakdown(self, names: Sequence[str]) -> tuple[str, list[Any]]:
