@@ -180,18 +180,21 @@ def seat_line(
     width: int,
     faded: bool = False,
     winner: bool = False,
+    card_width: int = 5,
 ) -> Text:
     """One seat at the table: "▸ Ann*    B7    3  1  2T 1S" (▸ to act, * leads); the
-    last trick's cards ``faded`` once it is won, its winner's card ticked."""
+    last trick's cards ``faded`` once it is won, its winner's card ticked; the card in a
+    column of ``card_width`` (as wide as its header)."""
     text = Text()
     text.append("▸" if to_act else " ", style="bold")
     label = name[:8] + ("*" if leader else "")
     text.append(label.ljust(10), style="bold" if you else "")
     if played is not None:
         shown = short_card(played) + ("✓" if winner else "")
-        text.append(shown.ljust(5), style="dim" if faded and not winner else card_style(played))
+        style = "dim" if faded and not winner else card_style(played)
+        text.append(shown.ljust(card_width), style=style)
     else:
-        text.append("·".ljust(5), style="dim")
+        text.append("·".ljust(card_width), style="dim")
     text.append(str(pieces).rjust(3))
     text.append(str(markers).rjust(4) if markers is not None else "    ")
     text.append("  ")

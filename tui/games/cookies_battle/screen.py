@@ -110,7 +110,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         Binding("end", "move_to(-1)", show=False, id="cb.end"),
         Binding("enter,space", "play", _("Play"), key_display="enter", id="cb.play"),
         Binding("enter,space", "give", _("Give"), key_display="enter", id="cb.give"),
-        Binding("enter", "pass_cards", _("Pass"), key_display="enter", id="cb.pass"),
+        Binding("enter", "pass_cards", _("Pass cards"), key_display="enter", id="cb.pass"),
         Binding("enter,space", "no_marker", _("Let pass"), key_display="enter", id="cb.let"),
         Binding("l", "give_left", _("Left"), id="cb.give_left"),
         Binding("r", "give_right", _("Right"), id="cb.give_right"),
@@ -252,7 +252,9 @@ class CookiesScreen(MarkerChoices, TableScreen):
         markers = view.players > 2
         header = Text(style="dim")
         header.append(" " + _("player").ljust(10))
-        header.append(_("card").ljust(5))
+        card = _("card")
+        card_width = max(5, len(card) + 1)  # a longer word widens the column
+        header.append(card.ljust(card_width))
         header.append(_("pcs").rjust(3))
         header.append(_("mrk").rjust(4) if markers else "    ")
         header.append("  " + _("won face up"))
@@ -272,6 +274,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
                     width=TABLE_WIDTH,
                     faded=faded,
                     winner=faded and seat == view.last_winner,
+                    card_width=card_width,
                 )
             )
         if view.trick and view.last_trick and view.last_winner is not None:
