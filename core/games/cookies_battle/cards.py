@@ -58,6 +58,14 @@ SUIT_TITLES: dict[str, str] = {
     "red": N_("Red"),
     "gold": N_("Gold"),
 }
+#: A numbered card by suit: its own sentence each, so that a language may agree the colour
+#: with its word for a card ("Niebieska 7") while the suit alone reads as a suit.
+CARD_TITLES: dict[str, str] = {
+    "blue": N_("Blue {value}"),
+    "green": N_("Green {value}"),
+    "red": N_("Red {value}"),
+    "gold": N_("Gold {value}"),
+}
 PIECE_TITLES: dict[str, str] = {
     "traditional": N_("Traditional"),
     "sprinkle": N_("Sprinkle"),

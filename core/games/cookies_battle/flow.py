@@ -293,16 +293,24 @@ def _learn(state: CookiesState, action: Revealed) -> CookiesState:
             continue
         held = known.cards[slot]
         if held is not None and held != name:
-            raise IllegalActionError(None, action, f"slot {slot} is {held}, not {name}")
+            raise IllegalActionError(
+                None,
+                action,
+                _("slot {slot} is {held}, not {name}").format(slot=slot, held=held, name=name),
+            )
         if not _kind_ok(state, slot, name):
-            raise IllegalActionError(None, action, f"{name} cannot lie in slot {slot}")
+            raise IllegalActionError(
+                None, action, _("{name} cannot lie in slot {slot}").format(name=name, slot=slot)
+            )
     return state.evolve(knowledge=known.reveal(action.slots, action.cards, action.to))
 
 
 def _remixed(state: CookiesState, action: Remixed) -> CookiesState:
     for slot, name in zip(action.slots, action.cards, strict=True):
         if name is not None and not _kind_ok(state, slot, name):
-            raise IllegalActionError(None, action, f"{name} cannot lie in slot {slot}")
+            raise IllegalActionError(
+                None, action, _("{name} cannot lie in slot {slot}").format(name=name, slot=slot)
+            )
     knowledge = state.knowledge.remix(action.slots, action.cards, action.to)
     return state.evolve(knowledge=knowledge)
 

@@ -24,6 +24,7 @@ from cakeparty.core.games.cookies_battle.actions import (
     UseMarker,
 )
 from cakeparty.core.games.cookies_battle.cards import (
+    CARD_TITLES,
     MARKER_TITLES,
     PIECE_TITLES,
     SUIT_TITLES,
@@ -68,7 +69,8 @@ def card_words(name: str | None) -> str:
     c = card(name)
     if c.special:
         return _(SPECIAL_TITLES[c.value])
-    return _("{suit} {value}").format(suit=suit_word(c.suit), value=c.value)
+    assert c.suit is not None
+    return _(CARD_TITLES[c.suit]).format(value=c.value)
 
 
 def piece_words(name: str | None) -> str:

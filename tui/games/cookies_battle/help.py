@@ -3,8 +3,6 @@ and who wins a trick, for the help screen's Cards tab."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -62,9 +60,9 @@ CARD_LINES = (
 )
 
 
-@cache
 def cards_reference() -> Group:
-    """The cards, then the pieces with their points, then the markers with their effect."""
+    """The cards, then the pieces with their points, then the markers with their effect
+    (built when shown: in the language in use then)."""
     pieces = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold")
     pieces.add_column(_("piece"), no_wrap=True, style="bold")
     pieces.add_column(_("in the box"), justify="right")

@@ -93,7 +93,7 @@ def dispute_line(view: Any, names: Sequence[str]) -> Text:
     if view.dispute is None:
         text.append(_("No piece in dispute"), style="dim")
     else:
-        text.append(_("In dispute: "))
+        text.append(_("In dispute:") + " ")
         text.append(piece_words(view.known.get(view.dispute)), style="bold")
     if view.puppets:
         who = ", ".join(seat_name(s, names) for s in dict.fromkeys(view.puppets))
@@ -148,11 +148,11 @@ def prompt_line(
     if step == SWAP:
         return Text(_("Swap: choose the piece you give (the list is open)"), style="bold")
     if step in (WINDOW, DEFENSE):
-        what = _("m use a marker") if markers else _("no marker to use now")
-        passes = _(" · passes by itself in {s} s").format(s=max(1, round(wait))) if wait else ""
-        return Text(
-            _("{what} · n let it pass{passes}").format(what=what, passes=passes), style="bold"
-        )
+        said = [_("m use a marker") if markers else _("no marker to use now")]
+        said.append(_("n let it pass"))
+        if wait:
+            said.append(_("passes by itself in {s} s").format(s=max(1, round(wait))))
+        return Text(" · ".join(said), style="bold")
     if step == PLAY:
         playable = [a for a in legal if isinstance(a, Play)]
         text = Text()
@@ -170,8 +170,8 @@ def prompt_line(
                 ).format(n=len(playable))
             )
         if markers:
-            text.append(_(" · m marker first"))
+            text.append(" · " + _("m marker first"))
         if not ask:
-            text.append(_(" · windows: never ask (w)"), style="dim")
+            text.append(" · " + _("windows: never ask (w)"), style="dim")
         return text
     return Text("")

@@ -33,8 +33,14 @@ from cakeparty.core.i18n import N_, _, ngettext
 
 __all__ = ["card_words", "piece_words"]  # the game's own words, for the screen's modules
 
-#: The suit letters (translators may choose their own initials); Gold is a star.
-SUIT_LETTERS = {"blue": N_("B"), "green": N_("G"), "red": N_("R"), "gold": "★"}
+#: A numbered card in short, its suit by letter (translators may choose their own
+#: initials; a letter alone would be one text with a piece's letter); Gold is a star.
+SHORT_CARDS = {
+    "blue": N_("B{value}"),
+    "green": N_("G{value}"),
+    "red": N_("R{value}"),
+    "gold": "★{value}",
+}
 #: The suits' colours where colours are shown.
 SUIT_STYLES = {
     "blue": "bold #5f87ff",
@@ -62,7 +68,7 @@ def short_card(name: str) -> str:
         return _("Mg")
     if item.suit is None:
         return str(item.value)
-    return f"{_(SUIT_LETTERS[item.suit])}{item.value}"
+    return _(SHORT_CARDS[item.suit]).format(value=item.value)
 
 
 def card_style(name: str) -> str:
@@ -86,7 +92,7 @@ def pieces_summary(names: Iterable[str | None], *, short: bool = False) -> str:
             if short:
                 parts.append(f"{counts[kind]}{_(PIECE_LETTERS[kind])}")
             else:
-                parts.append(f"{counts[kind]} {_(PIECE_TITLES[kind])}")
+                parts.append(_("{n} {kind}").format(n=counts[kind], kind=_(PIECE_TITLES[kind])))
     if counts[None]:
         parts.append(
             ngettext("{n} face down", "{n} face down", counts[None]).format(n=counts[None])
@@ -147,12 +153,13 @@ def hand_lines(
         if index == cursor:
             token.stylize("reverse")
         rows.setdefault(item.suit, []).append(token)
+    titles = {s: _(SUIT_TITLES[s]) if s is not None else _("Special") for s in rows}
+    width = max([8, *(len(t) for t in titles.values())])  # the rows' cards line up
     lines = []
     for suit in ROWS:
         if suit not in rows:
             continue
-        title = _(SUIT_TITLES[suit]) if suit is not None else _("Special")
-        line = Text(title.ljust(8), style=SUIT_STYLES[suit])
+        line = Text(titles[suit].ljust(width), style=SUIT_STYLES[suit])
         for token in rows[suit]:
             line.append(" ")
             line.append_text(token)
@@ -173,18 +180,21 @@ def seat_line(
     width: int,
     faded: bool = False,
     winner: bool = False,
+    card_width: int = 5,
 ) -> Text:
     """One seat at the table: "▸ Ann*    B7    3  1  2T 1S" (▸ to act, * leads); the
-    last trick's cards ``faded`` once it is won, its winner's card ticked."""
+    last trick's cards ``faded`` once it is won, its winner's card ticked; the card in a
+    column of ``card_width`` (as wide as its header)."""
     text = Text()
     text.append("▸" if to_act else " ", style="bold")
     label = name[:8] + ("*" if leader else "")
     text.append(label.ljust(10), style="bold" if you else "")
     if played is not None:
         shown = short_card(played) + ("✓" if winner else "")
-        text.append(shown.ljust(5), style="dim" if faded and not winner else card_style(played))
+        style = "dim" if faded and not winner else card_style(played)
+        text.append(shown.ljust(card_width), style=style)
     else:
-        text.append("·".ljust(5), style="dim")
+        text.append("·".ljust(card_width), style="dim")
     text.append(str(pieces).rjust(3))
     text.append(str(markers).rjust(4) if markers is not None else "    ")
     text.append("  ")

@@ -67,18 +67,20 @@ def _order(scores: Sequence[SeatScore]) -> list[int]:
     return sorted(range(len(scores)), key=lambda s: (-scores[s].total, s))
 
 
-def _note(seat: int, winners: Sequence[int], tummy_ache: Sequence[int]) -> str:
+def _total(
+    seat: int, name: str, score: SeatScore, winners: Sequence[int], ache: Sequence[int]
+) -> str:
+    """A player's total, with the win or the tummy ache said (one sentence each)."""
+    total = score.total
     if seat in winners:
-        return " ★ " + _("wins")
-    if seat in tummy_ache:
-        return " — " + _("tummy ache")
-    return ""
-
-
-def _total(name: str, score: SeatScore, note: str) -> str:
-    return ngettext(
-        "{name}: {total} point{note}", "{name}: {total} points{note}", score.total
-    ).format(name=name, total=score.total, note=note)
+        text = ngettext("{name}: {total} point ★ wins", "{name}: {total} points ★ wins", total)
+    elif seat in ache:
+        text = ngettext(
+            "{name}: {total} point — tummy ache", "{name}: {total} points — tummy ache", total
+        )
+    else:
+        text = ngettext("{name}: {total} point", "{name}: {total} points", total)
+    return text.format(name=name, total=total)
 
 
 def ranking_lines(
@@ -89,10 +91,7 @@ def ranking_lines(
 ) -> list[str]:
     """Every player, highest score first, one row each, the winner and the tummy ache
     said."""
-    return [
-        _total(names[seat], scores[seat], _note(seat, winners, tummy_ache))
-        for seat in _order(scores)
-    ]
+    return [_total(seat, names[seat], scores[seat], winners, tummy_ache) for seat in _order(scores)]
 
 
 def breakdown_lines(
@@ -106,7 +105,7 @@ def breakdown_lines(
     lines = []
     for seat in _order(scores):
         score = scores[seat]
-        text = Text(_total(names[seat], score, _note(seat, winners, tummy_ache)), style="bold")
+        text = Text(_total(seat, names[seat], score, winners, tummy_ache), style="bold")
         text.append("\n")
         text.append("  " + assembly_line(score), style="")
         lines.append(text)

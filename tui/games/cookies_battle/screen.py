@@ -110,7 +110,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         Binding("end", "move_to(-1)", show=False, id="cb.end"),
         Binding("enter,space", "play", _("Play"), key_display="enter", id="cb.play"),
         Binding("enter,space", "give", _("Give"), key_display="enter", id="cb.give"),
-        Binding("enter", "pass_cards", _("Pass"), key_display="enter", id="cb.pass"),
+        Binding("enter", "pass_cards", _("Pass cards"), key_display="enter", id="cb.pass"),
         Binding("enter,space", "no_marker", _("Let pass"), key_display="enter", id="cb.let"),
         Binding("l", "give_left", _("Left"), id="cb.give_left"),
         Binding("r", "give_right", _("Right"), id="cb.give_right"),
@@ -252,7 +252,9 @@ class CookiesScreen(MarkerChoices, TableScreen):
         markers = view.players > 2
         header = Text(style="dim")
         header.append(" " + _("player").ljust(10))
-        header.append(_("card").ljust(5))
+        card = _("card")
+        card_width = max(5, len(card) + 1)  # a longer word widens the column
+        header.append(card.ljust(card_width))
         header.append(_("pcs").rjust(3))
         header.append(_("mrk").rjust(4) if markers else "    ")
         header.append("  " + _("won face up"))
@@ -272,6 +274,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
                     width=TABLE_WIDTH,
                     faded=faded,
                     winner=faded and seat == view.last_winner,
+                    card_width=card_width,
                 )
             )
         if view.trick and view.last_trick and view.last_winner is not None:
@@ -286,13 +289,13 @@ class CookiesScreen(MarkerChoices, TableScreen):
         assert seat is not None
         text = Text()
         pieces = [view.known.get(s) for s in view.pieces[seat]]
-        text.append(_("Pieces: "), style="bold")
-        text.append(pieces_summary(pieces) or _("none"))
+        text.append(_("Pieces:") + " ", style="bold")
+        text.append(pieces_summary(pieces) or "—")  # a dash: "none" agrees with its noun
         if view.players > 2:
             text.append(" · ")
-            text.append(_("Markers: "), style="bold")
+            text.append(_("Markers:") + " ", style="bold")
             kinds = [_(MARKER_TITLES[kind]) for _slot, kind in view.markers]
-            text.append(", ".join(kinds) or _("none"))
+            text.append(", ".join(kinds) or "—")
         return text
 
     def breakdown(self, names: Sequence[str]) -> tuple[str, list[Any]]:

@@ -70,6 +70,10 @@ class CookiesStory(Story):
         return all(slot in cards for slot in action.slots) and any(after.hands)
 
 
+#: The mark before a replay's line of real cards (under the event it belongs to).
+OPENED = "  ↳ "
+
+
 def opened_line(entry: Entry, names: Sequence[str]) -> str:
     """Real cards in words: a hand as dealt, or an opened pass."""
     who = names[entry.seat] if entry.seat is not None and 0 <= entry.seat < len(names) else "?"
@@ -77,16 +81,16 @@ def opened_line(entry: Entry, names: Sequence[str]) -> str:
     choice = entry.choice
     if choice is None:
         ordered = sorted(entry.cards, key=sort_key)
-        return _("  ↳ {name} is dealt {cards}").format(
+        return OPENED + _("{name} is dealt {cards}").format(
             name=who, cards=", ".join(card_words(c) for c in ordered)
         )
     if isinstance(choice, PassOn) and len(cards) == 2:
-        return _("  ↳ {name} passes {left} to the left, {right} to the right").format(
+        return OPENED + _("{name} passes {left} to the left, {right} to the right").format(
             name=who, left=cards[0], right=cards[1]
         )
     if isinstance(choice, HandOver) and cards:
-        return _("  ↳ {name} gives {card}").format(name=who, card=cards[0])
-    return f"  ↳ {who}: {choice}"
+        return OPENED + _("{name} gives {card}").format(name=who, card=cards[0])
+    return f"{OPENED}{who}: {choice}"
 
 
 def replay_lines(entries: Sequence[Entry], names: Sequence[str]) -> list[tuple[str, str]]:
