@@ -18,6 +18,19 @@ Bot = Callable[[Any, random.Random], Action]
 
 
 @dataclass(frozen=True)
+class World:
+    """One complete game consistent with what a seat has seen: a state, and the identity
+    of every slot (what a :class:`~cakeparty.core.dealer.LocalDealer` would hold)."""
+
+    state: Any
+    truth: tuple[str, ...]
+
+
+#: Seconds a searching bot thinks per decision unless told otherwise.
+DEFAULT_THINK = 1.0
+
+
+@dataclass(frozen=True)
 class Outcome:
     """How a game ended: the one source of truth for it."""
 
@@ -77,6 +90,15 @@ class Game(ABC):
         """A finished game's own figures, one number per seat (say, customers met), which a
         simulation averages per bot; none by default."""
         return {}
+
+    # -- worlds for search (optional) ------------------------------------------------------
+
+    def determinize(self, view: Any, rng: random.Random) -> World | None:
+        """A complete world drawn at random among those consistent with ``view`` (what one
+        seat sees), reading nothing but ``view`` and ``rng``: ``self.view(world.state, seat)
+        == view`` and every identity the state knows agrees with ``world.truth``. ``None``:
+        this game cannot be searched."""
+        return None
 
     # -- a breach a witness can prove (optional) -----------------------------------------
 
@@ -179,3 +201,29 @@ def view(state: Any, seat: int | None) -> Any:
 def outcome(state: Any) -> Outcome | None:
     """How ``state``'s game ended, if it has."""
     return game_of(state).outcome(state)
+
+
+#: The bot levels every game offers, weakest first; ``strong`` only where the game can be
+#: searched (:meth:`Game.determinize`).
+SEARCH_LEVEL = "strong"
+
+
+def bot_levels(game: Game) -> tuple[str, ...]:
+    """The bot levels ``game`` offers, weakest first."""
+    levels = tuple(game.bots)
+    if type(game).determinize is not Game.determinize and SEARCH_LEVEL not in levels:
+        levels += (SEARCH_LEVEL,)
+    return levels
+
+
+def make_bot(game: Game, level: str, think: float | None = None) -> Bot:
+    """The bot of ``level`` for ``game``; ``think``: seconds per decision for a bot that
+    searches (default :data:`DEFAULT_THINK`). A clear error for a level it does not offer."""
+    if level in game.bots:
+        return game.bots[level]
+    if level == SEARCH_LEVEL and SEARCH_LEVEL in bot_levels(game):
+        from cakeparty.core.search import strong_bot
+
+        return strong_bot(game, DEFAULT_THINK if think is None else think)
+    known = ", ".join(bot_levels(game))
+    raise CakePartyError(f"no bot level {level!r} for {game.name} (known: {known})")
