@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cakeparty.core import Action, Bot, get_game
+from cakeparty.core.game import DEFAULT_THINK, bot_levels, make_bot
 from cakeparty.protocol import journal as jn
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
@@ -98,6 +99,7 @@ class RoomRunner:
         seated: bool = True,
         bot: str | None = None,
         bot_delay: float = 0.0,
+        bot_think: float = DEFAULT_THINK,
         journal_dir: Path | None = None,
         seed: int | None = None,
         broker_label: str = "",
@@ -108,7 +110,8 @@ class RoomRunner:
         """``room``: the room code (the room id and its host's tag), or a bare room id
         (then the first host heard is believed); ``host``: host the room with this setup;
         ``seated``: take a seat; ``bot``: the level of the bot playing this seat (``None``:
-        a person, through :meth:`act`); ``resume`` (with ``host``): the table of this
+        a person, through :meth:`act`); ``bot_think``: seconds a strong bot run here
+        thinks per decision; ``resume`` (with ``host``): the table of this
         room's game, which this host started before and comes back to from its journal,
         with its bots at ``bot_levels``; ``linger``: seconds to stay after the game ended,
         answering peers that come back (they learn the ending from the votes)."""
@@ -121,6 +124,8 @@ class RoomRunner:
         self.seated = seated
         self.bot_level = bot
         self.bot_delay = bot_delay
+        self.bot_think = bot_think
+        self._own_bot: Bot | None = None  # the bot of this seat, made when first needed
         self.linger = linger
         self.journal_dir = journal_dir
         self.rng = random.Random(seed)
@@ -188,7 +193,8 @@ class RoomRunner:
         assert self.host_lobby is not None and self.setup is not None
         if table.room != self.room:
             raise ValueError(f"the table is for room {table.room}, not {self.room}")
-        games = get_game(table.game).bots
+        game = get_game(table.game)
+        offered = bot_levels(game)
         for i in range(table.seats):
             folder = data_dir(self.journal_dir) / "bots" / f"{self.room}-{i}"
             if not folder.is_dir():
@@ -196,7 +202,8 @@ class RoomRunner:
             ident = self._bot_identity(i)
             if ident.player_id in table.players:
                 level = levels.get(ident.player_id, "normal")
-                self.bots[ident.player_id] = (ident, games[level if level in games else "normal"])
+                level = level if level in offered else "normal"
+                self.bots[ident.player_id] = (ident, make_bot(game, level, self.bot_think))
         seats = tuple(
             lb.Seat(player, name, player in self.bots, True)
             for player, name in zip(table.players, table.names, strict=True)
@@ -221,7 +228,7 @@ class RoomRunner:
         """Host: seat a bot of ``level``, run by this process; its player id, or ``None``
         if the room is full."""
         assert self.host_lobby is not None and self.setup is not None
-        bot = get_game(self.setup.game).bots[level]
+        bot = make_bot(get_game(self.setup.game), level, self.bot_think)
         used = {s.player for s in self.host_lobby.advert.taken}
         for i in range(self.setup.players):
             ident = self._bot_identity(i)
@@ -677,7 +684,10 @@ class RoomRunner:
             if player == self.identity.player_id:
                 if self.bot_level is None:
                     continue  # a person plays this seat
-                bot = get_game(session.table.game).bots[self.bot_level]
+                if self._own_bot is None:
+                    game = get_game(session.table.game)
+                    self._own_bot = make_bot(game, self.bot_level, self.bot_think)
+                bot = self._own_bot
             elif player in self.bots:
                 bot = self.bots[player][1]
             else:

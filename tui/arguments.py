@@ -81,6 +81,55 @@ def port(text: str) -> int:
     return value
 
 
+#: The most seconds a strong bot may be given per decision.
+MOST_THINK = 60.0
+
+
+def think_seconds(text: str) -> float:
+    """Seconds a strong bot thinks per decision: more than 0, at most :data:`MOST_THINK`."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a number of seconds").format(text=text)
+        ) from None
+    if not 0 < value <= MOST_THINK:
+        raise argparse.ArgumentTypeError(
+            _("the thinking time is more than 0 s and at most {most} s, not {value}").format(
+                most=int(MOST_THINK), value=text
+            )
+        )
+    return value
+
+
+def add_think(parser: argparse.ArgumentParser, default: str) -> None:
+    """``--think S``: seconds per decision of a strong bot; ``default`` says where it
+    comes from when not given."""
+    parser.add_argument(
+        "--think",
+        type=think_seconds,
+        default=None,
+        metavar="S",
+        help=_("seconds a strong bot thinks per decision (default: {default})").format(
+            default=default
+        ),
+    )
+
+
+def check_level(game: str, level: str) -> str:
+    """``level`` if ``game`` offers bots of it; else a clear error naming those it offers."""
+    from cakeparty.core.game import bot_levels, get_game
+
+    levels = bot_levels(get_game(game))
+    if level not in levels:
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a bot level (choose from {levels})").format(
+                text=level, levels=", ".join(levels)
+            )
+        )
+    return level
+
+
 def room(text: str) -> str:
     from cakeparty.protocol.lobby import parse_code
 

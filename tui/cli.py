@@ -19,6 +19,7 @@ from cakeparty.core import i18n
 from cakeparty.core.errors import CakePartyError
 from cakeparty.core.i18n import _
 from cakeparty.tui import arguments as arg
+from cakeparty.tui.settings import BOT_LEVELS
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,17 +28,6 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         self.exit(2, _("{prog}: error: {message}\n").format(prog=self.prog, message=message))
-
-
-def _bot_level(text: str) -> str:
-    levels = ("normal", "random")
-    if text not in levels:
-        raise argparse.ArgumentTypeError(
-            _("{text!r} is not a bot level (choose from {levels})").format(
-                text=text, levels=", ".join(levels)
-            )
-        )
-    return text
 
 
 class _Version(argparse.Action):
@@ -101,11 +91,13 @@ def build_parser() -> argparse.ArgumentParser:
     arg.add_players(play)
     play.add_argument(
         "--bots",
-        type=_bot_level,
         default=None,
         metavar="LEVEL",
-        help=_("the bots' level: normal or random (default: from the settings)"),
+        help=_(
+            "the bots' level: {levels}, those the game offers (default: from the settings)"
+        ).format(levels=", ".join(BOT_LEVELS)),
     )
+    arg.add_think(play, _("from the settings"))
     arg.add_game_options(play)
     play.add_argument(
         "--seed", type=arg.whole_number, default=None, help=_("random seed, to replay a deal")
@@ -256,6 +248,8 @@ def _cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         lookup(args.game)
         args.players = arg.check_players(args.game, args.players)
         args.options = arg.game_options(args, args.game)
+        if args.bots is not None:
+            arg.check_level(args.game, args.bots)
     except (ValueError, argparse.ArgumentTypeError) as exc:
         parser.error(str(exc))
     if args.hotseat and args.bots is not None:
@@ -271,12 +265,15 @@ def _run_app(args: argparse.Namespace | None) -> int:
     settings = saved.load()
     start = None
     if args is not None:  # the rules engine loads for a game, not for the menu
+        from cakeparty.core.game import bot_levels, get_game
         from cakeparty.tui.table.local import GameSetup
 
+        levels = bot_levels(get_game(args.game))
         start = GameSetup(
             game=args.game,
             players=args.players,
-            bots=args.bots or settings.bot_level,
+            bots=args.bots or saved.offered_level(levels, settings.bot_level),
+            think=args.think or settings.bot_think,
             options=args.options,
             seed=args.seed,
             hotseat=args.hotseat,

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cakeparty.core.game import get_game
+from cakeparty.core.game import DEFAULT_THINK
 from cakeparty.core.i18n import _
 from cakeparty.tui import arguments as arg
 
@@ -27,12 +27,10 @@ DEFAULT_BROKER_PORT = 1883
 
 
 def _level(game: str, level: str, parser: argparse.ArgumentParser) -> str:
-    bots = get_game(game).bots
-    if level not in bots:
-        parser.error(
-            _("unknown bot {bot!r} (known: {known})").format(bot=level, known=", ".join(bots))
-        )
-    return level
+    try:
+        return arg.check_level(game, level)
+    except argparse.ArgumentTypeError as exc:
+        parser.error(str(exc))
 
 
 def add_commands(sub: Any) -> None:
@@ -61,6 +59,7 @@ def add_commands(sub: Any) -> None:
     bot.add_argument("--level", default="normal", help=_("bot level (default normal)"))
     bot.add_argument("--name", default=None, help=_("display name"))
     bot.add_argument("--delay", type=float, default=0.0, help=_("seconds before each move"))
+    arg.add_think(bot, _("{s} s").format(s=DEFAULT_THINK))
     bot.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     bot.set_defaults(run=_cmd_bot, parser=bot)
 
@@ -71,6 +70,7 @@ def add_commands(sub: Any) -> None:
     arg.add_players(selfplay)
     selfplay.add_argument("--broker", type=arg.broker, required=True, help=_("mqtt://host:port"))
     selfplay.add_argument("--level", default="normal", help=_("bot level (default normal)"))
+    arg.add_think(selfplay, _("{s} s").format(s=DEFAULT_THINK))
     arg.add_game_options(selfplay)
     selfplay.add_argument(
         "--timeout", type=arg.positive, default=600, help=_("give up after this many seconds")
@@ -137,7 +137,12 @@ def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.name and identity.name != args.name:
         identity = identity.with_name(args.name)
     runner = RoomRunner(
-        broker=args.broker, identity=identity, room=args.room, bot=level, bot_delay=args.delay
+        broker=args.broker,
+        identity=identity,
+        room=args.room,
+        bot=level,
+        bot_delay=args.delay,
+        bot_think=args.think or DEFAULT_THINK,
     )
     started = time.monotonic()
 
@@ -227,6 +232,8 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
                     str(args.broker),
                     "--level",
                     level,
+                    "--think",
+                    str(args.think or DEFAULT_THINK),
                     "--name",
                     f"Bot {seat + 1}",
                     "--json",

@@ -25,6 +25,7 @@ from typing import Any
 from cakeparty.broker import runner as brokers
 from cakeparty.broker.discovery import Advertiser, Found, browse, local_address
 from cakeparty.broker.embedded import DEFAULT_PORT, free_port, port_is_free
+from cakeparty.core.game import DEFAULT_THINK
 from cakeparty.core.i18n import _
 from cakeparty.protocol import hosting
 from cakeparty.protocol.identity import Identity
@@ -180,6 +181,7 @@ class NetRoom:
     identity: Identity
     plan: HostPlan | JoinPlan
     bot_delay: float = 0.0
+    bot_think: float = DEFAULT_THINK  # seconds a strong bot run here thinks per decision
     journal_dir: Path | None = None
     room: str = ""
     port: int | None = None  # the embedded broker's port, when it runs here
@@ -233,6 +235,7 @@ class NetRoom:
                 host=setup,
                 bot=self.seat_bot,
                 bot_delay=self.bot_delay,
+                bot_think=self.bot_think,
                 journal_dir=self.journal_dir,
                 broker_label=self.share,
                 resume=table,

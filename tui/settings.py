@@ -16,12 +16,18 @@ from typing import Any
 
 from platformdirs import user_config_dir
 
-from cakeparty.core.i18n import LANGUAGES
+from cakeparty.core.i18n import LANGUAGES, N_
 
 ENV_DIR = "CAKEPARTY_CONFIG_DIR"
 FILE_NAME = "settings.json"
-BOT_LEVELS = ("normal", "random")
+#: Every bot level a game may offer, weakest first, marked for translation in this one
+#: place and shown with ``_(level)``. Which of them a game offers is
+#: :func:`cakeparty.core.game.bot_levels`; ``strong`` only where the game can be searched.
+BOT_LEVELS = (N_("random"), N_("normal"), N_("strong"))
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 1.5, 2.5)
+#: Seconds a strong bot may think per decision (the default is the engine's).
+THINK_TIMES = (0.5, 1.0, 2.0, 5.0)
+DEFAULT_THINK = 1.0  # the same as cakeparty.core.game.DEFAULT_THINK, read without the engine
 NAME_LENGTH = 16
 
 
@@ -43,6 +49,7 @@ class Settings:
     name: str = ""
     bot_level: str = "normal"
     bot_delay: float = 0.6  # seconds a bot waits before acting, so people can follow
+    bot_think: float = DEFAULT_THINK  # seconds a strong bot thinks per decision
     colours: bool = True
     language: str = ""  # "": from the environment (LC_ALL, LC_MESSAGES, LANG); or a code
 
@@ -51,14 +58,29 @@ class Settings:
             object.__setattr__(self, "name", _default_name())
         object.__setattr__(self, "name", self.name.strip()[:NAME_LENGTH])
         if self.bot_level not in BOT_LEVELS:
-            object.__setattr__(self, "bot_level", BOT_LEVELS[0])
+            object.__setattr__(self, "bot_level", "normal")
         if self.language not in LANGUAGES:
             object.__setattr__(self, "language", "")
         delay = min(max(float(self.bot_delay), 0.0), 5.0)
         object.__setattr__(self, "bot_delay", delay)
+        think = min(max(float(self.bot_think), 0.1), 60.0)
+        object.__setattr__(self, "bot_think", think)
 
     def with_(self, **changes: Any) -> Settings:
         return replace(self, **changes)
+
+
+def offered_level(levels: tuple[str, ...], wanted: str) -> str:
+    """``wanted`` if it is one of ``levels`` (a game's, weakest first); else the strongest
+    offered below it, else ``normal`` if offered, else the first."""
+    if wanted in levels:
+        return wanted
+    if wanted in BOT_LEVELS:
+        weaker = BOT_LEVELS[: BOT_LEVELS.index(wanted)]
+        below = [level for level in levels if level in weaker]
+        if below:
+            return max(below, key=BOT_LEVELS.index)
+    return "normal" if "normal" in levels else levels[0]
 
 
 def config_dir() -> Path:
@@ -74,7 +96,7 @@ def settings_path() -> Path:
 def _valid(key: str, value: Any) -> bool:
     if key in ("name", "bot_level", "language"):
         return isinstance(value, str)
-    if key == "bot_delay":
+    if key in ("bot_delay", "bot_think"):
         return isinstance(value, (int, float)) and not isinstance(value, bool)
     if key == "colours":
         return isinstance(value, bool)

@@ -129,10 +129,12 @@ async def test_settings_are_edited_and_saved_as_json(config_dir: Path) -> None:
         form = app.screen
         assert isinstance(form, SettingsScreen)
         await pilot.press("ctrl+a", "ctrl+k", *"Zoé", "down")  # the name, then the bot level
-        await pilot.press("right", "down", "left", "down", "right")
+        await pilot.press("left", "down", "left", "down", "right", "down", "right")
         await pilot.press("enter")
         assert isinstance(app.screen, MenuScreen)
-        edited = Settings(name="Zoé", bot_level="random", bot_delay=0.3, colours=False)
+        edited = Settings(
+            name="Zoé", bot_level="random", bot_delay=0.3, bot_think=2.0, colours=False
+        )
         assert app.settings == edited
         assert [m.settings for m in record.of(SettingsSaved)] == [app.settings]
         assert not app.colours
@@ -140,7 +142,13 @@ async def test_settings_are_edited_and_saved_as_json(config_dir: Path) -> None:
         await pilot.press("o", "right", "escape")
         assert app.settings.bot_level == "random"
     saved = json.loads((config_dir / "settings.json").read_text())
-    assert saved == {"name": "Zoé", "bot_level": "random", "bot_delay": 0.3, "colours": False}
+    assert saved == {
+        "name": "Zoé",
+        "bot_level": "random",
+        "bot_delay": 0.3,
+        "bot_think": 2.0,
+        "colours": False,
+    }
     assert load() == app.settings
 
 
@@ -184,6 +192,8 @@ async def test_with_two_games_the_menu_asks_which_first(monkeypatch: pytest.Monk
         options=(GameOption("solo", "Solo", (Choice(False, "no"), Choice(True, "yes")), False),),
     )
     monkeypatch.setattr(games, "GAMES", (duel, other))
+    # the other game has a screen but no rules engine to ask for its bot levels
+    monkeypatch.setattr(SetupScreen, "levels", property(lambda self: ("random", "normal")))
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         first = app.screen.query_one(OptionList).get_option_at_index(0)

@@ -44,6 +44,7 @@ from cakeparty.tui.screens.lobby_parts import (
     seat_line,
     seat_online,
 )
+from cakeparty.tui.settings import DEFAULT_THINK, offered_level
 from cakeparty.tui.table.registration import find, registered
 from cakeparty.tui.widgets import ChatInput, LogView, RoomCode, StatusBar
 
@@ -140,6 +141,7 @@ class LobbyScreen(Screen[None]):
                 identity,
                 self.plan,
                 bot_delay=self.bot_delay,
+                bot_think=self.bot_think,
             )
         except (ProtocolError, OSError, ValueError) as exc:
             self.problem = _("Cannot open the room: {error}").format(error=exc)
@@ -391,11 +393,26 @@ class LobbyScreen(Screen[None]):
         runner.set_ready(not runner.ready)
         self.refresh_lobby()
 
+    @property
+    def bot_think(self) -> float:
+        """Seconds a strong bot run here thinks per decision: the settings'."""
+        settings = getattr(self.app, "settings", None)
+        return float(getattr(settings, "bot_think", DEFAULT_THINK))
+
+    def level_here(self, room: NetRoom) -> str:
+        """The bot level to seat: the chosen one if the room's game offers it, else the
+        nearest it does."""
+        from cakeparty.core.game import bot_levels, get_game
+
+        setup = room.runner.setup
+        assert setup is not None
+        return offered_level(bot_levels(get_game(setup.game)), self.bot_level)
+
     def action_add_bot(self) -> None:
         room = self.room
         if room is None or not self.hosting:
             return
-        if room.add_bot(self.bot_level) is None:
+        if room.add_bot(self.level_here(room)) is None:
             self.notify(_("The room is full."), severity="warning")
         self.refresh_lobby()
 

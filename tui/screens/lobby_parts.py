@@ -56,7 +56,7 @@ def seat_line(
     text.append(f"{name[:NAME_WIDTH]:<{NAME_WIDTH}} ", style="bold" if seat.player == me else "")
     text.append(f"{seat.fingerprint} ", style="dim")
     if seat.bot:
-        kind = _("bot ({level})").format(level=bot_level) if bot_level else _("bot")
+        kind = _("bot ({level})").format(level=_(bot_level)) if bot_level else _("bot")
         runner = _("run by {host}").format(host=host_name) if host_name else ""
         text.append(f" {kind} {runner}".rstrip(), style="italic")
     else:

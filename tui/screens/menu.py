@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import N_, _
 from cakeparty.tui.messages import OptionCycled
-from cakeparty.tui.settings import BOT_LEVELS
+from cakeparty.tui.settings import DEFAULT_THINK, offered_level
 from cakeparty.tui.widgets.cycler import Cycler
 
 if TYPE_CHECKING:  # the rules engine loads when a game is set up, not with the menu
@@ -179,6 +179,19 @@ class SetupScreen(ModalScreen["GameSetup | None"]):
         self.table = lookup(game) if game else registered()[0]
 
     @property
+    def levels(self) -> tuple[str, ...]:
+        """The bot levels this game offers, weakest first."""
+        from cakeparty.core.game import bot_levels, get_game
+
+        return bot_levels(get_game(self.table.name))
+
+    @property
+    def think(self) -> float:
+        """Seconds a strong bot thinks per decision: the settings'."""
+        settings = getattr(self.app, "settings", None)
+        return float(getattr(settings, "bot_think", DEFAULT_THINK))
+
+    @property
     def most(self) -> int:
         """The most people a hot-seat game of this game may have."""
         return max(self.table.players())
@@ -197,8 +210,12 @@ class SetupScreen(ModalScreen["GameSetup | None"]):
             cyclers = game_cyclers(self.table, players, {})
             yield next(cyclers)  # the players
             if not self.hotseat:
+                levels = self.levels
                 yield Cycler(
-                    "bots", _("Bots"), [(_(level), level) for level in BOT_LEVELS], self.bots
+                    "bots",
+                    _("Bots"),
+                    [(_(level), level) for level in levels],
+                    offered_level(levels, self.bots),
                 )
             yield from cyclers  # the game's options
             if self.hotseat:
@@ -240,7 +257,8 @@ class SetupScreen(ModalScreen["GameSetup | None"]):
         from cakeparty.tui.table.local import GameSetup
 
         players = chosen_players(self, self.table.players()[0])
-        bots = next((c.value for c in self.query(Cycler) if c.name == "bots"), self.bots)
+        default = offered_level(self.levels, self.bots)
+        bots = next((c.value for c in self.query(Cycler) if c.name == "bots"), default)
         assert isinstance(bots, str)
         names: tuple[str, ...] = ()
         if self.hotseat:
@@ -251,6 +269,7 @@ class SetupScreen(ModalScreen["GameSetup | None"]):
             game=self.table.name,
             players=players,
             bots=bots,
+            think=self.think,
             options=chosen_options(self.table, self),
             hotseat=self.hotseat,
             names=names,

@@ -1,4 +1,5 @@
-"""The settings form (display name, language, default bot level, bot delay, colours), and
+"""The settings form (display name, language, default bot level, bot delay, a strong
+bot's thinking time, colours), and
 the first-run question of the display name.
 
 The language changes live: as soon as another one is shown, the form and the menu below it
@@ -17,7 +18,7 @@ from textual.widgets import Footer, Input, Label, Static
 
 from cakeparty.core.i18n import LANGUAGE_NAMES, LANGUAGES, _, language_from_environment
 from cakeparty.tui.messages import OptionCycled
-from cakeparty.tui.settings import BOT_DELAYS, BOT_LEVELS, NAME_LENGTH, Settings
+from cakeparty.tui.settings import BOT_DELAYS, BOT_LEVELS, NAME_LENGTH, THINK_TIMES, Settings
 from cakeparty.tui.widgets import Cycler
 
 
@@ -51,6 +52,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
         delays = [(_("none") if d == 0 else _("{s} s").format(s=d), d) for d in BOT_DELAYS]
         if s.bot_delay not in BOT_DELAYS:
             delays.append((_("{s} s").format(s=s.bot_delay), s.bot_delay))
+        thinks = [(_("{s} s").format(s=t), t) for t in THINK_TIMES]
+        if s.bot_think not in THINK_TIMES:
+            thinks.append((_("{s} s").format(s=s.bot_think), s.bot_think))
         with Vertical(id="settings-box", classes="dialog-box") as box:
             box.border_title = _("Settings")
             yield Label(_("Display name"), id="settings-name-label")
@@ -59,6 +63,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
                 "bot_level", _("Bots"), [(_(level), level) for level in BOT_LEVELS], s.bot_level
             )
             yield Cycler("bot_delay", _("Bot delay"), delays, s.bot_delay)
+            yield Cycler("bot_think", _("Bot thinking time"), thinks, s.bot_think)
             yield Cycler("colours", _("Colours"), [(_("on"), True), (_("off"), False)], s.colours)
             yield Cycler(
                 "language", _("Language"), language_choices(), s.language, id="settings-language"
@@ -78,13 +83,15 @@ class SettingsScreen(ModalScreen[Settings | None]):
 
     @property
     def edited(self) -> Settings:
-        names = ("bot_level", "bot_delay", "colours", "language")
-        level, delay, colours, language = (self._value(n) for n in names)
+        names = ("bot_level", "bot_delay", "bot_think", "colours", "language")
+        level, delay, think, colours, language = (self._value(n) for n in names)
         assert isinstance(level, str) and isinstance(delay, float | int)
+        assert isinstance(think, float | int)
         return Settings(
             name=self.query_one(Input).value,
             bot_level=level,
             bot_delay=float(delay),
+            bot_think=float(think),
             colours=bool(colours),
             language=str(language),
         )

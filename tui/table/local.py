@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cakeparty.core import Action, Bot, IllegalActionError, Match, Outcome, get_game, new_match
+from cakeparty.core.game import DEFAULT_THINK, bot_levels, make_bot
 from cakeparty.core.i18n import _
 from cakeparty.tui.table import registration
 from cakeparty.tui.table.story import Story
@@ -35,6 +36,7 @@ class GameSetup:
     game: str = ""
     players: int = 0
     bots: str = "normal"  # the bots' level
+    think: float = DEFAULT_THINK  # seconds a strong bot thinks per decision
     options: Any = ()  # the game's options: ((key, value), …) in the game's order
     seed: int | None = None  # None: a fresh random seed
     hotseat: bool = False  # every seat a person at this keyboard
@@ -90,12 +92,19 @@ class LocalTable:
     def __init__(
         self, setup: GameSetup, player: str = "Player", bots: Mapping[str, Bot] | None = None
     ) -> None:
-        """``bots``: the bot levels to choose from (default: the game's own)."""
+        """``bots``: the bot levels to choose from (default: the game's own, strong
+        included where the game can be searched)."""
         self.table = registration.lookup(setup.game)
         game = get_game(setup.game)
         self.bots: Mapping[str, Bot] = game.bots if bots is None else bots
-        if not setup.hotseat and setup.bots not in self.bots:
-            raise ValueError(_("no bot level called {level}").format(level=setup.bots))
+        self.levels = bot_levels(game) if bots is None else tuple(bots)
+        self._made: dict[str, Bot] = {} if bots is None else dict(bots)
+        if not setup.hotseat and setup.bots not in self.levels:
+            raise ValueError(
+                _("no bot level called {level} (choose from {levels})").format(
+                    level=setup.bots, levels=", ".join(_(level) for level in self.levels)
+                )
+            )
         seed = setup.seed if setup.seed is not None else random.SystemRandom().randrange(2**31)
         self.setup = replace(setup, seed=seed)
         self.options: dict[str, Any] = setup.rule_options
@@ -164,7 +173,9 @@ class LocalTable:
         """What the bot in ``seat`` does now (pure: the view and the bots' random source)."""
         level = self.seats[seat].bot
         assert level is not None
-        return self.bots[level](self.view(seat), self.bot_rng)
+        if level not in self._made:
+            self._made[level] = make_bot(self.game, level, self.setup.think)
+        return self._made[level](self.view(seat), self.bot_rng)
 
     def forced(self, seat: int) -> Action | None:
         """An action a person need not choose: the game's bookkeeping that the app makes

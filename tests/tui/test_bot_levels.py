@@ -1,0 +1,216 @@
+"""Bot levels come from the game (``bot_levels``): ``strong`` is offered wherever a game
+can be searched — in the setup form, the settings, ``play --bots``, the lobby and ``bot
+--level`` — with a thinking time from the settings, and the table says when a bot thinks."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cakeparty.core import Action, get_game
+from cakeparty.core import game as core_game
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.network import HostSetup, RoomRunner
+from cakeparty.protocol.transport import BrokerAddress
+from cakeparty.tui import cli
+from cakeparty.tui import settings as saved
+from cakeparty.tui.screens.lobby_parts import seat_line
+from cakeparty.tui.screens.menu import SetupScreen
+from cakeparty.tui.screens.settings import SettingsScreen
+from cakeparty.tui.settings import Settings, load, offered_level
+from cakeparty.tui.table.local import GameSetup, LocalTable
+from cakeparty.tui.widgets import Cycler
+from tests.tui.pilot import SIZE, make_app
+
+GAME = "cake-duel"
+NORMAL = get_game(GAME).bots["normal"]
+
+
+class StrongBots:
+    """Stands in for the search: the strong bots made (with their thinking time), each
+    playing the duel's normal strategy."""
+
+    def __init__(self) -> None:
+        self.thinks: list[float] = []
+        self.release: threading.Event | None = None  # set: the bot decides
+        self.deciding = threading.Event()
+
+    def __call__(self, game: Any, think: float) -> Any:
+        self.thinks.append(think)
+
+        def strong(view: Any, rng: random.Random) -> Action:
+            self.deciding.set()
+            if self.release is not None:
+                assert self.release.wait(30), "the test never let the bot decide"
+            return NORMAL(view, rng)
+
+        return strong
+
+
+@pytest.fixture
+def strong(monkeypatch: pytest.MonkeyPatch) -> StrongBots:
+    """The duel can be searched (it draws worlds), so it offers ``strong``."""
+    bots = StrongBots()
+    duel = type(get_game(GAME))
+    monkeypatch.setattr(duel, "determinize", lambda self, view, rng: None)
+    monkeypatch.setattr("cakeparty.core.search.strong_bot", bots)
+    return bots
+
+
+# -- the levels and the settings -----------------------------------------------------------
+
+
+def test_a_searchable_game_offers_strong_after_its_own_levels(strong: StrongBots) -> None:
+    levels = core_game.bot_levels(get_game(GAME))
+    assert levels[-1] == "strong" and set(levels) >= {"random", "normal"}
+    assert set(levels) <= set(saved.BOT_LEVELS)
+
+
+def test_the_setting_s_level_falls_back_to_one_the_game_offers() -> None:
+    assert offered_level(("random", "normal", "strong"), "strong") == "strong"
+    assert offered_level(("random", "normal"), "strong") == "normal"
+    assert offered_level(("random", "normal"), "random") == "random"
+    assert offered_level(("random",), "strong") == "random"
+    assert offered_level(("random", "normal"), "godlike") == "normal"
+
+
+def test_the_thinking_time_is_saved_read_and_kept_in_bounds(config_dir: Path) -> None:
+    assert Settings().bot_think == saved.DEFAULT_THINK == core_game.DEFAULT_THINK
+    saved.save(Settings(name="Ann", bot_level="strong", bot_think=2.0))
+    assert load() == Settings(name="Ann", bot_level="strong", bot_think=2.0)
+    data = json.loads((config_dir / "settings.json").read_text())
+    assert data["bot_think"] == 2.0 and data["bot_level"] == "strong"
+    (config_dir / "settings.json").write_text(json.dumps({"bot_think": "long", "name": "Bo"}))
+    assert load().bot_think == saved.DEFAULT_THINK
+    assert Settings(bot_think=900).bot_think == 60.0
+    assert Settings(bot_think=0).bot_think == 0.1
+    assert Settings(bot_level="godlike").bot_level == "normal"
+
+
+async def test_the_settings_form_sets_the_level_and_the_thinking_time() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        form = app.screen
+        assert isinstance(form, SettingsScreen)
+        cyclers = {c.name: c for c in form.query(Cycler)}
+        assert [v for _, v in cyclers["bot_level"].choices] == list(saved.BOT_LEVELS)
+        assert [v for _, v in cyclers["bot_think"].choices] == list(saved.THINK_TIMES)
+        await pilot.press("down", "right", "down", "down", "right", "right")  # strong, 5 s
+        assert form.edited.bot_level == "strong" and form.edited.bot_think == 5.0
+        await pilot.press("enter")
+        assert app.settings.bot_level == "strong" and app.settings.bot_think == 5.0
+
+
+# -- local games ---------------------------------------------------------------------------
+
+
+async def test_the_setup_form_offers_strong_with_the_settings_thinking_time(
+    strong: StrongBots,
+) -> None:
+    app = make_app(bot_level="strong", bot_think=2.0)
+    async with app.run_test(size=SIZE) as pilot:
+        form = SetupScreen(False, app.settings.bot_level, game=GAME)
+        await app.push_screen(form)
+        await pilot.pause()
+        bots = next(c for c in form.query(Cycler) if c.name == "bots")
+        assert [v for _, v in bots.choices] == list(core_game.bot_levels(get_game(GAME)))
+        assert bots.value == "strong"
+        assert form.setup.bots == "strong" and form.setup.think == 2.0
+
+
+def test_a_local_strong_bot_thinks_as_long_as_the_setup_says(strong: StrongBots) -> None:
+    table = LocalTable(GameSetup(game=GAME, bots="strong", think=0.5, seed=3), "Ann")
+    while table.to_act != 1:
+        seat = table.to_act
+        assert seat == 0
+        table.act(0, NORMAL(table.view(0), random.Random(0)))
+    assert table.bot_choice(1) in table.legal(1)
+    assert strong.thinks == [0.5]
+
+
+def test_a_level_the_game_does_not_offer_is_refused_with_the_ones_it_does() -> None:
+    with pytest.raises(ValueError, match="no bot level called godlike") as error:
+        LocalTable(GameSetup(game=GAME, bots="godlike"))
+    for level in core_game.bot_levels(get_game(GAME)):
+        assert level in str(error.value)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", GAME, "--bots", "godlike"],
+        ["bot", GAME, "--room", "ABCD", "--broker", "mqtt://127.0.0.1:1", "--level", "godlike"],
+        ["selfplay", GAME, "--broker", "mqtt://127.0.0.1:1", "--level", "godlike"],
+    ],
+)
+def test_a_wrong_level_on_the_command_line_lists_the_game_s_levels(
+    argv: list[str], strong: StrongBots, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "'godlike' is not a bot level (choose from random, normal, strong)" in err
+
+
+@pytest.mark.parametrize("think", ["0", "-1", "many", "61"])
+def test_a_wrong_thinking_time_is_refused(think: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["play", GAME, "--think", think])
+    assert exit_info.value.code == 2
+    assert "--think" in capsys.readouterr().err
+
+
+def test_play_takes_the_level_and_thinking_time_from_the_line_or_the_settings(
+    strong: StrongBots, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[GameSetup | None] = []
+
+    class FakeApp:
+        def __init__(self, settings: object, start: GameSetup | None) -> None:
+            started.append(start)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("cakeparty.tui.app.CakePartyApp", FakeApp)
+    saved.save(Settings(name="Ann", bot_level="strong", bot_think=5.0))
+    assert cli.main(["play", GAME]) == 0
+    assert cli.main(["play", GAME, "--bots", "strong", "--think", "0.5"]) == 0
+    assert cli.main(["play", GAME, "--bots", "random"]) == 0
+    first, second, third = started
+    assert first is not None and (first.bots, first.think) == ("strong", 5.0)
+    assert second is not None and (second.bots, second.think) == ("strong", 0.5)
+    assert third is not None and third.bots == "random"
+
+
+# -- networked bots ------------------------------------------------------------------------
+
+
+def test_a_host_seats_strong_bots_that_think_as_long_as_it_says(
+    strong: StrongBots, tmp_path: Path
+) -> None:
+    runner = RoomRunner(
+        broker=BrokerAddress("127.0.0.1", 1),
+        identity=Identity.generate("Ann"),
+        room="ABCDEF",
+        host=HostSetup(GAME, 2, bots=["strong"]),
+        seated=False,
+        bot_think=2.0,
+        journal_dir=tmp_path,
+    )
+    assert len(runner.bots) == 1 and strong.thinks == [2.0]
+
+
+def test_a_bot_seat_in_the_lobby_names_its_level_in_the_player_s_language() -> None:
+    from cakeparty.protocol.lobby import Seat
+
+    seat = Seat(b"\x01" * 32, "Muffin", True, True)
+    line = seat_line(0, seat, me=b"\x02" * 32, host=b"\x02" * 32, online=True, bot_level="strong")
+    assert "bot (strong)" in str(line)
