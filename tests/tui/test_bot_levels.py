@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +20,13 @@ from cakeparty.protocol.network import HostSetup, RoomRunner
 from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui import cli
 from cakeparty.tui import settings as saved
+from cakeparty.tui.games.cake_duel.screen import DuelScreen
 from cakeparty.tui.screens.lobby_parts import seat_line
 from cakeparty.tui.screens.menu import SetupScreen
 from cakeparty.tui.screens.settings import SettingsScreen
 from cakeparty.tui.settings import Settings, load, offered_level
 from cakeparty.tui.table.local import GameSetup, LocalTable
-from cakeparty.tui.widgets import Cycler
+from cakeparty.tui.widgets import Cycler, StatusBar
 from tests.tui.pilot import SIZE, make_app
 
 GAME = "cake-duel"
@@ -188,6 +190,39 @@ def test_play_takes_the_level_and_thinking_time_from_the_line_or_the_settings(
     assert first is not None and (first.bots, first.think) == ("strong", 5.0)
     assert second is not None and (second.bots, second.think) == ("strong", 0.5)
     assert third is not None and third.bots == "random"
+
+
+async def test_the_table_says_a_slow_bot_is_thinking_and_its_move_lands(
+    strong: StrongBots,
+) -> None:
+    """A bot that takes its time (until the test lets it decide): the status line names
+    it while it thinks, the app answers keys meanwhile, and then its move is played."""
+    strong.release = threading.Event()
+    table = LocalTable(GameSetup(game=GAME, bots="strong", seed=5), "Ann")
+    while table.to_act != 1:
+        table.act(0, NORMAL(table.view(0), random.Random(0)))
+    moves = len(table.match.history)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = DuelScreen(table, bot_delay=0)
+        await app.push_screen(screen)
+        status = screen.query_one(StatusBar)
+        deadline = time.monotonic() + 20
+        while status.text != "Muffin is thinking…" and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        assert status.text == "Muffin is thinking…"
+        assert len(table.match.history) == moves and strong.deciding.is_set()
+        await pilot.press("pagedown")  # the app answers while the bot thinks
+        await pilot.press("question_mark")
+        assert app.screen is not screen  # the rules opened
+        await pilot.press("escape")
+        assert app.screen is screen
+        strong.release.set()
+        while len(table.match.history) == moves and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        await pilot.pause()
+        assert len(table.match.history) > moves
+        assert screen.thinking is None and status.text != "Muffin is thinking…"
 
 
 # -- networked bots ------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 """What every game's screen does, whatever the game: it drives a
 :class:`~cakeparty.tui.table.session.TableSession`, lets bots decide after a short visible
-delay (a bot that fails plays at random that once, with a notice), offers only the legal
-actions, opens lists of choices, and asks before a game in progress is left.
+delay (a bot that fails plays at random that once, with a notice; one that thinks for
+more than a moment says so on the status line), offers only the legal actions, opens
+lists of choices, and asks before a game in progress is left.
 
 A game's screen subclasses :class:`TableScreen` and draws its own view; it says how a
 move is made (:meth:`TableScreen.perform`) and what leaving loses (:attr:`QUIT_QUESTION`).
@@ -41,6 +42,10 @@ class TableScreen(Screen[None]):
     TOO_SMALL_ID = "too-small"
     TOO_SMALL_TEXT = N_("Terminal too small ({width}×{height}): this game needs {w}×{h}.")
 
+    #: After this many seconds of a bot's deciding, the status line says it is thinking.
+    THINKING_AFTER = 0.3
+    THINKING_TEXT = N_("{name} is thinking…")
+
     def __init__(self, session: TableSession, *, bot_delay: float, leave: str) -> None:
         super().__init__()
         self.session = session
@@ -48,6 +53,7 @@ class TableScreen(Screen[None]):
         self.leave = leave  # "pop": back to the menu; "exit": quit the app
         self.awaiting: int | None = None  # the seat whose keys are live now
         self.bot_busy = False
+        self.thinking: int | None = None  # the bot's seat while the status line says so
         self.ended = False
 
     # -- the frame every game's screen shares ----------------------------------------------
@@ -77,7 +83,18 @@ class TableScreen(Screen[None]):
                 _(self.TOO_SMALL_TEXT).format(width=width, height=height, w=least_w, h=least_h)
             )
         self.set_class(small, "-too-small")
-        self.call_after_refresh(self.refresh_view)
+        self.call_after_refresh(self._redraw)
+
+    def _redraw(self) -> None:
+        self.refresh_view()
+        if self.thinking is not None:
+            self.show_thinking(self.thinking)
+
+    def show_thinking(self, seat: int) -> None:
+        """Say on the status line that the bot in ``seat`` is still deciding."""
+        self.thinking = seat
+        name = self.session.names[seat]
+        self.status.show(_(self.THINKING_TEXT).format(name=name), "wait")
 
     @property
     def log_view(self) -> LogView:
@@ -130,17 +147,25 @@ class TableScreen(Screen[None]):
 
     @work(exclusive=True, group="bot")
     async def run_bot(self, seat: int) -> None:
-        """A bot decides after the delay, off the event loop, then plays."""
+        """A bot decides after the delay, off the event loop, then plays; when deciding
+        takes more than a moment, the status line says the bot is thinking."""
         assert isinstance(self.session, LocalTable)
         try:
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
             moves = len(self.session.match.history)
-            action = await asyncio.to_thread(self._bot_choice, seat)
+            choice = asyncio.ensure_future(asyncio.to_thread(self._bot_choice, seat))
+            done, _pending = await asyncio.wait({choice}, timeout=self.THINKING_AFTER)
+            if not done:
+                self.show_thinking(seat)
+            action = await choice
         finally:
             self.bot_busy = False
+            self.thinking = None
         if len(self.session.match.history) == moves and self.session.to_act == seat:
             self.perform(seat, action, by_bot=True)
+        else:  # the game moved on meanwhile: the status line says what is true now
+            self.refresh_view()
 
     def _bot_choice(self, seat: int) -> Action:
         """The bot's choice; should the bot fail, a notice and a legal move at random."""
