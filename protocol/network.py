@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cakeparty.core import Action, Bot, get_game
-from cakeparty.core.game import DEFAULT_THINK, bot_levels, make_bot
+from cakeparty.core.game import DEFAULT_THINK, SEARCH_LEVEL, bot_levels, make_bot
 from cakeparty.protocol import journal as jn
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
@@ -126,6 +126,8 @@ class RoomRunner:
         self.bot_delay = bot_delay
         self.bot_think = bot_think
         self._own_bot: Bot | None = None  # the bot of this seat, made when first needed
+        self._searching: set[bytes] = set()  # the bots run here that search (think long)
+        self._deciding: set[int] = set()  # the seats whose searching bot thinks now
         self.linger = linger
         self.journal_dir = journal_dir
         self.rng = random.Random(seed)
@@ -204,6 +206,8 @@ class RoomRunner:
                 level = levels.get(ident.player_id, "normal")
                 level = level if level in offered else "normal"
                 self.bots[ident.player_id] = (ident, make_bot(game, level, self.bot_think))
+                if level == SEARCH_LEVEL:
+                    self._searching.add(ident.player_id)
         seats = tuple(
             lb.Seat(player, name, player in self.bots, True)
             for player, name in zip(table.players, table.names, strict=True)
@@ -238,6 +242,8 @@ class RoomRunner:
             if not self.host_lobby.seat(seat, mark=lb.new_mark()):
                 return None
             self.bots[ident.player_id] = (ident, bot)
+            if level == SEARCH_LEVEL:
+                self._searching.add(ident.player_id)
             self._advert_changed = True
             self._wake.set()
             return ident.player_id
@@ -250,6 +256,7 @@ class RoomRunner:
             return
         self.host_lobby.remove(player)
         self.bots.pop(player, None)
+        self._searching.discard(player)
         self._advert_changed = True
         self._wake.set()
 
@@ -596,7 +603,7 @@ class RoomRunner:
     async def _after_session(self) -> None:
         session = self.session
         assert session is not None and self.transport is not None
-        self._play_bots(session, time.monotonic())
+        await self._play_bots(session, time.monotonic())
         while session.outbox:
             batch, session.outbox[:] = list(session.outbox), []
             for data in batch:
@@ -678,7 +685,11 @@ class RoomRunner:
             or (host_gone and player in bots and player not in self.online)
         )
 
-    def _play_bots(self, session: GameSession, now: float) -> None:
+    async def _play_bots(self, session: GameSession, now: float) -> None:
+        """Let the bots run here make the moves the room waits for. A bot that searches
+        thinks in a thread, so the event loop (an app's screen with it) goes on meanwhile;
+        its move is made only if the game is still where it was when it began."""
+        moved_on = False  # a searching bot thought: the views below may be stale
         for peer, view in session.due():
             player = peer.identity.player_id
             if player == self.identity.player_id:
@@ -687,20 +698,39 @@ class RoomRunner:
                 if self._own_bot is None:
                     game = get_game(session.table.game)
                     self._own_bot = make_bot(game, self.bot_level, self.bot_think)
-                bot = self._own_bot
+                bot, searching = self._own_bot, self.bot_level == SEARCH_LEVEL
             elif player in self.bots:
-                bot = self.bots[player][1]
+                bot, searching = self.bots[player][1], player in self._searching
             else:
+                continue
+            if peer.seat in self._deciding:
                 continue
             due = self._bot_due.setdefault(peer.seat, now + self.bot_delay)
             if now < due:
                 continue
             del self._bot_due[peer.seat]
             try:
-                peer.act(bot(view, self.rng))
+                if moved_on and not self._still_due(session, peer, view):
+                    continue
+                if searching:
+                    self._deciding.add(peer.seat)
+                    try:
+                        action = await asyncio.to_thread(bot, view, self.rng)
+                    finally:
+                        self._deciding.discard(peer.seat)
+                    moved_on = True
+                    if not self._still_due(session, peer, view):
+                        continue  # the room moved on while it thought: it is asked again
+                else:
+                    action = bot(view, self.rng)
+                peer.act(action)
             except Exception as exc:  # a bot bug must not stop the room
                 log.exception("bot at seat %s", peer.seat)
                 self.events.put_nowait(RoomEvent("incident", f"bot error: {exc}"))
+
+    def _still_due(self, session: GameSession, peer: Any, view: Any) -> bool:
+        """Is ``peer``'s move still awaited from the very ``view`` its bot was shown?"""
+        return self.session is session and any(p is peer and v == view for p, v in session.due())
 
 
 async def list_rooms(broker: BrokerAddress, seconds: float = 1.5) -> list[lb.Advert]:

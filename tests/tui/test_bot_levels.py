@@ -4,6 +4,7 @@ can be searched — in the setup form, the settings, ``play --bots``, the lobby 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import threading
@@ -17,6 +18,8 @@ from cakeparty.core import Action, get_game
 from cakeparty.core import game as core_game
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.network import HostSetup, RoomRunner
+from cakeparty.protocol.session import GameSession
+from cakeparty.protocol.table import Table
 from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui import cli
 from cakeparty.tui import settings as saved
@@ -41,11 +44,13 @@ class StrongBots:
         self.thinks: list[float] = []
         self.release: threading.Event | None = None  # set: the bot decides
         self.deciding = threading.Event()
+        self.decisions = 0
 
     def __call__(self, game: Any, think: float) -> Any:
         self.thinks.append(think)
 
         def strong(view: Any, rng: random.Random) -> Action:
+            self.decisions += 1
             self.deciding.set()
             if self.release is not None:
                 assert self.release.wait(30), "the test never let the bot decide"
@@ -249,3 +254,56 @@ def test_a_bot_seat_in_the_lobby_names_its_level_in_the_player_s_language() -> N
     seat = Seat(b"\x01" * 32, "Muffin", True, True)
     line = seat_line(0, seat, me=b"\x02" * 32, host=b"\x02" * 32, online=True, bot_level="strong")
     assert "bot (strong)" in str(line)
+
+
+async def test_a_host_s_strong_bot_thinks_off_the_event_loop_and_then_moves(
+    strong: StrongBots, tmp_path: Path
+) -> None:
+    """While a strong bot run by a host decides, the host's event loop (its app) goes
+    on, and a second look at the room does not start a second decision."""
+    strong.release = threading.Event()
+    runner = RoomRunner(
+        broker=BrokerAddress("127.0.0.1", 1),
+        identity=Identity.generate("Ann"),
+        room="ABCDEF",
+        host=HostSetup(GAME, 2, bots=["strong"]),
+        seated=False,
+        journal_dir=tmp_path,
+    )
+    (bot,) = (ident for ident, _bot in runner.bots.values())
+    bob = Identity.generate("Bob")
+    table = Table.of(
+        "ABCDEF", GAME, [(bot.player_id, bot.name), (bob.player_id, bob.name)], timeout=60
+    )
+    here, there = GameSession(table, [bot]), GameSession(table, [bob])
+    runner.session = here
+    rng = random.Random(2)
+
+    def deliver() -> None:
+        for _round in range(50):
+            moved = False
+            for one, other in ((here, there), (there, here)):
+                batch, one.outbox[:] = list(one.outbox), []
+                for data in batch:
+                    moved = True
+                    other.receive(data, 0.0)
+            if not moved:
+                return
+
+    deliver()
+    while not here.due():
+        (peer, view) = there.due()[0]
+        peer.act(NORMAL(view, rng))
+        deliver()
+    moves = len(here.peers[0].history)
+    thinking = asyncio.create_task(runner._play_bots(here, 0.0))
+    ticks = 0
+    while not strong.deciding.is_set() and ticks < 2000:
+        await asyncio.sleep(0.01)
+        ticks += 1
+    assert strong.deciding.is_set() and not thinking.done()
+    await runner._play_bots(here, 0.0)  # the room looked at again meanwhile
+    assert strong.decisions == 1 and len(here.peers[0].history) == moves
+    strong.release.set()
+    await asyncio.wait_for(thinking, 30)
+    assert strong.decisions == 1 and len(here.peers[0].history) > moves
