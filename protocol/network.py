@@ -249,6 +249,16 @@ class RoomRunner:
             return ident.player_id
         return None
 
+    def set_bot_level(self, player: bytes, level: str) -> None:
+        """Host: the bot run here in ``player``'s seat plays at ``level`` from now on."""
+        assert self.setup is not None
+        ident, _bot = self.bots[player]
+        self.bots[player] = (ident, make_bot(get_game(self.setup.game), level, self.bot_think))
+        if level == SEARCH_LEVEL:
+            self._searching.add(player)
+        else:
+            self._searching.discard(player)
+
     def remove_seat(self, player: bytes) -> None:
         """Host: free a seat (a bot taken away, a player sent out) while the lobby is open."""
         assert self.host_lobby is not None

@@ -320,6 +320,10 @@ class NetRoom:
             self.bot_levels[player] = level
         return player
 
+    def set_bot_level(self, player: bytes, level: str) -> None:
+        self.runner.set_bot_level(player, level)
+        self.bot_levels[player] = level
+
     def remove_seat(self, player: bytes) -> None:
         self.runner.remove_seat(player)
         self.bot_levels.pop(player, None)

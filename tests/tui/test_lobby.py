@@ -12,8 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from cakeparty.broker.embedded import EmbeddedBroker, free_port
+from cakeparty.core.game import bot_levels, get_game
 from cakeparty.core.games.cake_duel.actions import Claim, NoAction, Pass
 from cakeparty.protocol.lobby import new_room_code
 from cakeparty.tui.app import CakePartyApp
@@ -69,6 +71,16 @@ async def test_a_host_adds_a_bot_readies_and_plays_the_first_move_by_keys() -> N
         assert lobby.check_action("add_bot", ()) is False
         seats = "\n".join(str(o.prompt) for o in lobby.query_one("#lobby-seats").options)
         assert "Ann (you, host)" in seats and "bot (normal) run by Ann" in seats
+        # l: the bot under the cursor plays at the next level the game offers, round to normal
+        levels = bot_levels(get_game("cake-duel"))
+        lobby.query_one("#lobby-seats", OptionList).highlighted = 1
+        for step in range(1, len(levels) + 1):
+            await pilot.press("l")
+            level = levels[(levels.index("normal") + step) % len(levels)]
+            assert room.bot_levels[bot.player] == level
+            seats = "\n".join(str(o.prompt) for o in lobby.query_one("#lobby-seats").options)
+            assert f"bot ({level}) run by Ann" in seats
+        assert room.runner.bots[bot.player][1] is get_game("cake-duel").bots["normal"]
         assert lobby.query_one("#lobby-status").text.startswith("Everyone is here. Press r")
         # ready: the game starts by itself, and the duel screen opens
         await pilot.press("r")

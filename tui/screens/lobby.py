@@ -56,6 +56,7 @@ LOBBY_KEYS: tuple[tuple[str, str], ...] = (
     ("r", N_("ready, or not ready any more")),
     ("↑ ↓", N_("move along the seats")),
     ("a", N_("host: add a bot (it runs in the host's app)")),
+    ("l", N_("host: change the level of the bot under the cursor")),
     ("d / Del", N_("host: free the seat under the cursor")),
     ("m", N_("type a chat line; enter sends it, esc puts it away")),
     ("y", N_("copy the command that joins this room")),
@@ -71,6 +72,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "ready", _("Ready"), id="lobby.ready"),
         Binding("a", "add_bot", _("Add bot"), id="lobby.add_bot"),
+        Binding("l", "bot_level", _("Bot level"), show=False, id="lobby.bot_level"),
         Binding("d,delete", "remove_seat", _("Remove seat"), id="lobby.remove_seat"),
         Binding("m", "chat", _("Chat"), id="lobby.chat"),
         Binding("y", "copy", _("Copy join command"), show=False, id="lobby.copy"),
@@ -374,6 +376,8 @@ class LobbyScreen(Screen[None]):
         is_open = advert is not None and advert.state == OPEN and self.problem is None
         if action == "add_bot":
             return self.hosting and is_open and advert is not None and advert.free > 0
+        if action == "bot_level":
+            return self.hosting and is_open and room is not None and bool(room.bot_levels)
         if action == "remove_seat":
             return (
                 self.hosting
@@ -414,6 +418,25 @@ class LobbyScreen(Screen[None]):
             return
         if room.add_bot(self.level_here(room)) is None:
             self.notify(_("The room is full."), severity="warning")
+        self.refresh_lobby()
+
+    def action_bot_level(self) -> None:
+        """Host: the bot under the cursor plays at the next level the game offers."""
+        from cakeparty.core.game import bot_levels, get_game
+
+        room = self.room
+        advert = room.advert if room is not None else None
+        if room is None or advert is None or not self.hosting or room.runner.setup is None:
+            return
+        index = self.query_one("#lobby-seats", OptionList).highlighted
+        seat = advert.taken[index] if index is not None and index < len(advert.taken) else None
+        if seat is None or seat.player not in room.bot_levels:
+            self.notify(_("Move to a bot's seat first (↑/↓)."), severity="warning")
+            return
+        levels = bot_levels(get_game(room.runner.setup.game))
+        now = room.bot_levels[seat.player]
+        later = levels[(levels.index(now) + 1) % len(levels)] if now in levels else levels[0]
+        room.set_bot_level(seat.player, later)
         self.refresh_lobby()
 
     def action_remove_seat(self) -> None:
