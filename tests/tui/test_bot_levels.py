@@ -8,7 +8,6 @@ import asyncio
 import json
 import random
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +23,14 @@ from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui import cli
 from cakeparty.tui import settings as saved
 from cakeparty.tui.games.cake_duel.screen import DuelScreen
+from cakeparty.tui.games.cake_of_doom.screen import DoomScreen
 from cakeparty.tui.screens.lobby_parts import seat_line
 from cakeparty.tui.screens.menu import SetupScreen
 from cakeparty.tui.screens.settings import SettingsScreen
 from cakeparty.tui.settings import Settings, load, offered_level
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.widgets import Cycler, StatusBar
-from tests.tui.pilot import SIZE, make_app
+from tests.tui.pilot import SIZE, make_app, until
 
 GAME = "cake-duel"
 NORMAL = get_game(GAME).bots["normal"]
@@ -38,7 +38,7 @@ NORMAL = get_game(GAME).bots["normal"]
 
 class StrongBots:
     """Stands in for the search: the strong bots made (with their thinking time), each
-    playing the duel's normal strategy."""
+    playing its game's normal strategy."""
 
     def __init__(self) -> None:
         self.thinks: list[float] = []
@@ -54,17 +54,19 @@ class StrongBots:
             self.deciding.set()
             if self.release is not None:
                 assert self.release.wait(30), "the test never let the bot decide"
-            return NORMAL(view, rng)
+            return normal(view, rng)
 
+        normal = game.bots["normal"]
         return strong
 
 
 @pytest.fixture
 def strong(monkeypatch: pytest.MonkeyPatch) -> StrongBots:
-    """The duel can be searched (it draws worlds), so it offers ``strong``."""
+    """Every game can be searched (it draws worlds), so each offers ``strong``."""
     bots = StrongBots()
-    duel = type(get_game(GAME))
-    monkeypatch.setattr(duel, "determinize", lambda self, view, rng: None)
+    for name in core_game.game_names():
+        game = type(get_game(name))
+        monkeypatch.setattr(game, "determinize", lambda self, view, rng: None)
     monkeypatch.setattr("cakeparty.core.search.strong_bot", bots)
     return bots
 
@@ -197,25 +199,29 @@ def test_play_takes_the_level_and_thinking_time_from_the_line_or_the_settings(
     assert third is not None and third.bots == "random"
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "screen_of"), [(GAME, 2, DuelScreen), ("cake-of-doom", 3, DoomScreen)]
+)
 async def test_the_table_says_a_slow_bot_is_thinking_and_its_move_lands(
-    strong: StrongBots,
+    game: str, players: int, screen_of: Any, strong: StrongBots
 ) -> None:
     """A bot that takes its time (until the test lets it decide): the status line names
-    it while it thinks, the app answers keys meanwhile, and then its move is played."""
+    it while it thinks, the app answers keys meanwhile, and then its move is played —
+    with no delay before bots' moves too (Cake of Doom plays those at once)."""
     strong.release = threading.Event()
-    table = LocalTable(GameSetup(game=GAME, bots="strong", seed=5), "Ann")
-    while table.to_act != 1:
-        table.act(0, NORMAL(table.view(0), random.Random(0)))
+    table = LocalTable(GameSetup(game=game, players=players, bots="strong", seed=5), "Ann")
+    normal = get_game(game).bots["normal"]
+    while (seat := table.to_act) == 0:
+        table.act(0, normal(table.view(0), random.Random(0)))
+    assert seat is not None
+    thinking = f"{table.names[seat]} is thinking…"
     moves = len(table.match.history)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = DuelScreen(table, bot_delay=0)
+        screen = screen_of(table, bot_delay=0)
         await app.push_screen(screen)
         status = screen.query_one(StatusBar)
-        deadline = time.monotonic() + 20
-        while status.text != "Muffin is thinking…" and time.monotonic() < deadline:
-            await pilot.pause(0.05)
-        assert status.text == "Muffin is thinking…"
+        await until(pilot, lambda: status.text == thinking, "the thinking notice")
         assert len(table.match.history) == moves and strong.deciding.is_set()
         await pilot.press("pagedown")  # the app answers while the bot thinks
         await pilot.press("question_mark")
@@ -223,11 +229,9 @@ async def test_the_table_says_a_slow_bot_is_thinking_and_its_move_lands(
         await pilot.press("escape")
         assert app.screen is screen
         strong.release.set()
-        while len(table.match.history) == moves and time.monotonic() < deadline:
-            await pilot.pause(0.05)
-        await pilot.pause()
-        assert len(table.match.history) > moves
-        assert screen.thinking is None and status.text != "Muffin is thinking…"
+        await until(pilot, lambda: len(table.match.history) > moves, "the bot's move")
+        assert table.match.history[moves][0] == seat
+        await until(pilot, lambda: screen.thinking is None, "the notice to go")
 
 
 # -- networked bots ------------------------------------------------------------------------

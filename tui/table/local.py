@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cakeparty.core import Action, Bot, IllegalActionError, Match, Outcome, get_game, new_match
-from cakeparty.core.game import DEFAULT_THINK, bot_levels, make_bot
+from cakeparty.core.game import DEFAULT_THINK, SEARCH_LEVEL, bot_levels, make_bot
 from cakeparty.core.i18n import _
 from cakeparty.tui.table import registration
 from cakeparty.tui.table.story import Story
@@ -168,6 +168,10 @@ class LocalTable:
             raise IllegalActionError(seat, action, _("not a legal choice now"))
         self.match.apply(action, seat)
         return self.catch_up()
+
+    def thinks(self, seat: int) -> bool:
+        """Does the bot in ``seat`` search (and so take its time over each decision)?"""
+        return self.seats[seat].bot == SEARCH_LEVEL
 
     def bot_choice(self, seat: int) -> Action:
         """What the bot in ``seat`` does now (pure: the view and the bots' random source)."""

@@ -354,7 +354,7 @@ class DoomScreen(TableScreen):
             self.refresh_view()
             return
         if table.is_bot(seat):
-            if self.bot_delay <= 0 and isinstance(table, LocalTable):
+            if self.bot_delay <= 0 and isinstance(table, LocalTable) and not table.thinks(seat):
                 self._bots_at_once(table)
                 return
             self.refresh_view()

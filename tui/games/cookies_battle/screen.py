@@ -400,10 +400,12 @@ class CookiesScreen(MarkerChoices, TableScreen):
             return
         if table.is_bot(seat):
             self.refresh_view()
-            if step_of(table.view(seat)) in (WINDOW, DEFENSE):
-                # a window shows nothing until a marker is used: no visible delay
-                legal = table.legal(seat)
-                only = legal[0] if len(legal) == 1 else None
+            legal = table.legal(seat)
+            only = legal[0] if len(legal) == 1 else None
+            thinks = isinstance(table, LocalTable) and table.thinks(seat)
+            if step_of(table.view(seat)) in (WINDOW, DEFENSE) and (only or not thinks):
+                # a window shows nothing until a marker is used: no visible delay (a bot
+                # that searches thinks off the screen's loop, like any other move)
                 self.perform(seat, only or self._bot_choice(seat), by_bot=True)
                 return
             self.bot_busy = True
