@@ -311,3 +311,26 @@ async def test_a_host_s_strong_bot_thinks_off_the_event_loop_and_then_moves(
     strong.release.set()
     await asyncio.wait_for(thinking, 30)
     assert strong.decisions == 1 and len(here.peers[0].history) > moves
+
+
+def test_bot_takes_a_strong_level_and_its_thinking_time(
+    strong: StrongBots, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    made: list[dict[str, Any]] = []
+
+    class Stopped(Exception):
+        pass
+
+    def runner(**kwargs: Any) -> None:
+        made.append(kwargs)
+        raise Stopped
+
+    monkeypatch.setattr("cakeparty.protocol.network.RoomRunner", runner)
+    base = ["bot", GAME, "--room", "ABCDEF", "--broker", "mqtt://127.0.0.1:1"]
+    for argv in ([*base, "--level", "strong", "--think", "0.5"], base):
+        with pytest.raises(Stopped):
+            cli.main(argv)
+    assert [(m["bot"], m["bot_think"]) for m in made] == [
+        ("strong", 0.5),
+        ("normal", core_game.DEFAULT_THINK),
+    ]
