@@ -23,10 +23,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine import normal_decisions, random_duels  # noqa: E402
+from engine import normal_decisions, random_duels
 
-import cakeparty.core  # noqa: E402
-from cakeparty.core import get_game, new_match  # noqa: E402
+import cakeparty.core
+from cakeparty.core import get_game, new_match
 
 
 def views(n: int, seed: int) -> list[Any]:
@@ -74,9 +74,10 @@ def main() -> int:
         f"{args.decisions} --worlds {args.worlds} --rounds {args.rounds} --seed {args.seed}"
     )
     print(f"python {sys.version.split()[0]}, engine at {Path(cakeparty.core.__file__).parent}")
-    searchable = type(get_game("cake-duel")).determinize is not type(
-        get_game("cake-duel")
-    ).__mro__[1].determinize
+    searchable = (
+        type(get_game("cake-duel")).determinize
+        is not type(get_game("cake-duel")).__mro__[1].determinize
+    )
     sample = views(args.worlds, args.seed) if searchable else []
     for r in range(args.rounds):
         line = [f"round {r + 1}:"]

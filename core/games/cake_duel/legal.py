@@ -265,7 +265,7 @@ def _decisions(state: DuelState, seat: int) -> list[Action]:
         mate = state.teammate(seat)
         assert mate is not None
         mine, theirs = hand, state.hands[mate]
-        out = [NO_TRADE]
+        out: list[Action] = [NO_TRADE]
         out.extend(Trade((g,), (t,)) for g in mine for t in theirs)
         if _deck_empty_trades(state):
             out.extend(Trade((g,), ()) for g in mine)
