@@ -112,6 +112,7 @@ class _Mind:
         self.summoned: dict[int, float] = {}
         self.count_total: int | None = None
         self.costs: dict[tuple[str, ...], float] = {}
+        self.claim_outcomes: dict[tuple[str, int, int], tuple[float, float]] = {}
 
     @property
     def mine(self) -> int:
@@ -197,10 +198,18 @@ def _caught(mind: _Mind, name: str, count: int, hand_size: int, stake: float) ->
 
 def _claim_value(mind: _Mind, name: str, cards: list[str], target: int, true: bool) -> float:
     count = len(cards)
-    theft = _theft(name, count, mind, target)
-    blocked = _block_chance(mind, target, name)
-    expect = theft * (1.0 - 0.6 * blocked) + _bonus(name, count)
-    after = position(mind.mine + expect, mind.theirs - expect)
+    key = (name, count, target)
+    known = mind.claim_outcomes.get(key)
+    if known is None:
+        # what a claim of ``count`` × ``name`` takes if it stands: the same, true or bluffed
+        theft = _theft(name, count, mind, target)
+        blocked = _block_chance(mind, target, name)
+        expect = theft * (1.0 - 0.6 * blocked) + _bonus(name, count)
+        known = mind.claim_outcomes[key] = (
+            theft,
+            position(mind.mine + expect, mind.theirs - expect),
+        )
+    theft, after = known
     if true:
         challenged = 0.1  # a challenge of a true claim wins the bout
         value = challenged * 1.0 + (1 - challenged) * after
