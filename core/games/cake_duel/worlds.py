@@ -244,6 +244,52 @@ def _wolfy(view: DuelView, table: _Table) -> tuple[tuple[tuple[int, ...], ...], 
     return tuple(tauntable), tuple(seats)
 
 
+def _others_glimpses(view: DuelView) -> list[tuple[int, int, tuple[int, ...]]]:
+    """The glimpses other seats hold, as (looker, holder, slots seen): a look at a hand
+    gives its looker the whole hand once re-mixed, a Priest's taken cards give their owner's
+    side those cards; a glimpse is gone once that hand loses a card.
+
+    The hand a look saw is the holder's hand now, taken back event by event: every draw
+    takes the lowest slots of the deck, so the cards a draw added are the highest of the hand.
+    The cards themselves are read from the world's deal when it is drawn. After a Priest's
+    take the holder's re-mix hides which of its cards came from the attack, so that glimpse
+    is the card now in the taken slot: a likely guess, not a certainty.
+    """
+    events = view.events
+    hands = [set(h) for h in view.hands]
+    seen_at: dict[int, tuple[int, ...]] = {}
+    for i in range(len(events) - 1, -1, -1):
+        event = events[i]
+        if isinstance(event, ev.Looked):
+            seen_at[i] = tuple(sorted(hands[event.target]))
+        elif isinstance(event, ev.Drew):
+            for slot in sorted(hands[event.seat])[len(hands[event.seat]) - event.count :]:
+                hands[event.seat].discard(slot)
+        elif isinstance(event, (ev.Claimed, ev.Blocked)):
+            hands[event.seat].update(event.slots)
+        elif isinstance(event, ev.Took):
+            hands[event.seat].difference_update(event.slots)
+        elif isinstance(event, ev.Traded) and event.agreed:
+            hands[event.seat] = (hands[event.seat] - set(event.take)) | set(event.give)
+            hands[event.mate] = (hands[event.mate] - set(event.give)) | set(event.take)
+    pending = -1  # a Summoner's look waits for its count before the hand is re-mixed
+    if view.phase is Phase.DECLARE:
+        pending = max(seen_at, default=-1)
+    held: dict[tuple[int, int], tuple[int, ...]] = {}
+    for i, event in enumerate(events):
+        if isinstance(event, ev.Looked):
+            if i != pending and seen_at[i]:
+                held[(event.seat, event.target)] = seen_at[i]
+        elif isinstance(event, (ev.Claimed, ev.Blocked)):
+            held = {k: v for k, v in held.items() if k[1] != event.seat}
+        elif isinstance(event, ev.Traded) and event.agreed:
+            held = {k: v for k, v in held.items() if k[1] not in (event.seat, event.mate)}
+        elif isinstance(event, ev.Took):
+            for looker in _holders(view, event.owner):
+                held[(looker, event.seat)] = tuple(event.slots)
+    return [(k[0], k[1], v) for k, v in sorted(held.items()) if k[0] != view.seat]
+
+
 class _Plan:
     """Everything a world from one view holds whatever the cards dealt: the state but for
     its identities, and how to deal them."""
@@ -269,6 +315,10 @@ class _Plan:
             public |= view.specials_seen
         self.public = public
         self.seat = view.seat
+        self.others_glimpses = _others_glimpses(view)
+        self.mine = tuple(
+            (view.seat, holder, cards) for holder, cards in sorted(view.glimpses.items())
+        )
         self.specials_seen = view.specials_seen
         # per other seat: the slots it knows, whose specials it has seen
         self.known_to = [
@@ -308,9 +358,7 @@ class _Plan:
             wolfy_seats=wolfy_seats,
             taunting=None,
             public_specials=public,
-            glimpses=tuple(
-                (view.seat, holder, cards) for holder, cards in sorted(view.glimpses.items())
-            ),
+            glimpses=(),
             declarations=(),
             breaches=view.breaches,
             bout=view.bout,
@@ -332,7 +380,16 @@ class _Plan:
             else self.public | {truth[s] for s in slots if CARDS[truth[s]].special}
             for other, slots in enumerate(self.known_to)
         )
-        state = evolve(self.template, knowledge=Knowledge(cards, masks), seen_specials=seen)
+        glimpses = self.mine + tuple(
+            (looker, holder, tuple(truth[s] for s in slots))
+            for looker, holder, slots in self.others_glimpses
+        )
+        state = evolve(
+            self.template,
+            knowledge=Knowledge(cards, masks),
+            seen_specials=seen,
+            glimpses=glimpses,
+        )
         return World(state, truth)
 
 
