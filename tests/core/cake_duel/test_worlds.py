@@ -31,11 +31,13 @@ SETTINGS: list[tuple[int, dict[str, bool]]] = [
 ]
 
 
-def positions(players: int, options: dict[str, bool], seed: int) -> Iterator[DuelState]:
-    """The states of one seeded duel (normal bots against random ones), one in two."""
+def positions(
+    players: int, options: dict[str, bool], seed: int, *, rivals: str = "random"
+) -> Iterator[DuelState]:
+    """The states of one seeded duel (normal bots against ``rivals``), one in two."""
     m = new_match("cake-duel", players=players, seed=seed, options=options)
     rng = random.Random(seed)
-    bots = [GAME.bots["normal" if s % 2 == 0 else "random"] for s in range(players)]
+    bots = [GAME.bots["normal" if s % 2 == 0 else rivals] for s in range(players)]
     step = 0
     while m.outcome is None:
         if step % 2 == 0:
@@ -195,3 +197,30 @@ def test_a_world_from_the_first_decision_deals_the_others_any_hand(players: int)
         for s in range(20)
     }
     assert len(hands) > 5
+
+
+def seen(glimpses: Any, ours: set[int], seat: int) -> dict[tuple[int, int], Counter[str]]:
+    """What the other seats saw of the hands on ``seat``'s side."""
+    return {(a, b): Counter(c) for a, b, c in glimpses if b in ours and a != seat}
+
+
+def test_a_world_gives_the_other_side_the_glimpses_of_this_sides_hands() -> None:
+    # this side knows its own hands, so what a look at them showed the other side is known
+    # too (but for a Priest's take, after which the re-mix hides which card came over)
+    looked = checked = 0
+    for seed, players in ((4, 2), (10, 2), (9, 4), (12, 4)):
+        for state in positions(players, {"full": True}, seed, rivals="normal"):
+            if state.phase is Phase.OVER:
+                continue
+            for seat in range(players):
+                checked += 1
+                view = GAME.view(state, seat)
+                if any(type(e).__name__ == "Took" for e in view.events):
+                    continue
+                ours = {h for h in range(players) if h % 2 == seat % 2}
+                world = GAME.determinize(view, random.Random(checked))
+                assert world is not None
+                truth = seen(state.glimpses, ours, seat)
+                assert seen(world.state.glimpses, ours, seat) == truth
+                looked += bool(truth)
+    assert looked > 3
