@@ -9,6 +9,7 @@ another checkout to compare two engines in one sitting, e.g.::
     .venv/bin/python bench/engine_duel.py --rounds 3
 
 python bench/engine_duel.py [--duels N] [--decisions N] [--worlds N] [--rounds R] [--seed S]
+    [--clock wall|cpu]
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import engine
 from engine import normal_decisions, random_duels
 
 import cakeparty.core
@@ -69,10 +72,20 @@ def main() -> int:
     parser.add_argument("--worlds", type=int, default=500, help="views to draw worlds from")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="cpu: count this process's CPU time only (steadier on a shared machine)",
+    )
     args = parser.parse_args()
+    if args.clock == "cpu":
+        engine.time = SimpleNamespace(perf_counter=time.process_time)  # type: ignore[assignment]
+        globals()["time"] = engine.time
     print(
         f"command: python bench/engine_duel.py --duels {args.duels} --decisions "
         f"{args.decisions} --worlds {args.worlds} --rounds {args.rounds} --seed {args.seed}"
+        f" --clock {args.clock}"
     )
     print(f"python {sys.version.split()[0]}, engine at {Path(cakeparty.core.__file__).parent}")
     searchable = type(get_game("cake-duel")).determinize is not Game.determinize
