@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable
+from operator import itemgetter
 
 from cakeparty.core.actions import Action
 from cakeparty.core.games.cake_duel.actions import (
@@ -106,6 +107,12 @@ class _Mind:
         self.side = view.seat % 2
         self.beliefs = Beliefs.of(view)
         self.legal = frozenset(view.legal)
+        # one decision asks the same questions of its beliefs many times over
+        self.block_chances: dict[tuple[int, tuple[str, ...]], float] = {}
+        self.summoned: dict[int, float] = {}
+        self.count_total: int | None = None
+        self.costs: dict[tuple[str, ...], float] = {}
+        self.claim_outcomes: dict[tuple[str, int, int], tuple[float, float]] = {}
 
     @property
     def mine(self) -> int:
@@ -121,18 +128,20 @@ class _Mind:
 
     def card_cost(self, cards: Iterable[str]) -> float:
         """What playing ``cards`` costs, in cakes: little while the deck refills the hand."""
-        cards = list(cards)
-        factor = 0.08 if self.view.deck_count >= 2 * len(cards) else 0.35
-        return factor * sum(KEEP[c] for c in cards)
-
-    def noise(self) -> float:
-        return self.rng.gauss(0.0, 0.01)
+        key = tuple(cards)
+        cost = self.costs.get(key)
+        if cost is None:
+            factor = 0.08 if self.view.deck_count >= 2 * len(key) else 0.35
+            cost = factor * sum(KEEP[c] for c in key)
+            self.costs[key] = cost
+        return cost
 
     def best(self, scored: Iterable[tuple[float, Action]]) -> Action:
-        legal = [(score + self.noise(), a) for score, a in scored if a in self.legal]
+        gauss, allowed = self.rng.gauss, self.legal
+        legal = [(score + gauss(0.0, 0.01), a) for score, a in scored if a in allowed]
         if not legal:
             return self.rng.choice(self.view.legal)
-        return max(legal, key=lambda pair: pair[0])[1]
+        return max(legal, key=itemgetter(0))[1]
 
 
 # -- attacking -------------------------------------------------------------------------
@@ -141,7 +150,10 @@ class _Mind:
 def _theft(name: str, count: int, mind: _Mind, target: int) -> float:
     """Cakes a claim would take if it stands unblocked."""
     if name == SUMMONER:
-        expect = max(mind.beliefs.expected_in_hand(target, n) for n in CARDS)
+        expect = mind.summoned.get(target)
+        if expect is None:
+            expect = mind.beliefs.most_expected_in_hand(target)
+            mind.summoned[target] = expect
         return count * 2 * expect
     return count * CARDS[name].steal
 
@@ -157,12 +169,20 @@ def _bonus(name: str, count: int) -> float:
 
 def _block_chance(mind: _Mind, target: int, name: str) -> float:
     """Chance the target truly holds a card able to block an attacker called ``name``."""
-    return mind.beliefs.holds(target, block_names(name, mind.view.options))
+    names = block_names(name, mind.view.options)
+    key = (target, names)
+    chance = mind.block_chances.get(key)
+    if chance is None:
+        chance = mind.beliefs.holds(target, names)
+        mind.block_chances[key] = chance
+    return chance
 
 
 def _plausible(mind: _Mind, name: str, count: int, hand_size: int) -> float:
     """How believable ``count`` × ``name`` looks to someone who cannot see this hand."""
-    total = max(1, sum(mind.beliefs.counts.values()))
+    if mind.count_total is None:
+        mind.count_total = max(1, sum(mind.beliefs.counts.values()))
+    total = mind.count_total
     p = mind.beliefs.counts[name] / total
     if name in CORE_NAMES:
         p += mind.beliefs.counts[PIERROT] / total
@@ -178,10 +198,18 @@ def _caught(mind: _Mind, name: str, count: int, hand_size: int, stake: float) ->
 
 def _claim_value(mind: _Mind, name: str, cards: list[str], target: int, true: bool) -> float:
     count = len(cards)
-    theft = _theft(name, count, mind, target)
-    blocked = _block_chance(mind, target, name)
-    expect = theft * (1.0 - 0.6 * blocked) + _bonus(name, count)
-    after = position(mind.mine + expect, mind.theirs - expect)
+    key = (name, count, target)
+    known = mind.claim_outcomes.get(key)
+    if known is None:
+        # what a claim of ``count`` × ``name`` takes if it stands: the same, true or bluffed
+        theft = _theft(name, count, mind, target)
+        blocked = _block_chance(mind, target, name)
+        expect = theft * (1.0 - 0.6 * blocked) + _bonus(name, count)
+        known = mind.claim_outcomes[key] = (
+            theft,
+            position(mind.mine + expect, mind.theirs - expect),
+        )
+    theft, after = known
     if true:
         challenged = 0.1  # a challenge of a true claim wins the bout
         value = challenged * 1.0 + (1 - challenged) * after
@@ -195,23 +223,28 @@ def _claim_value(mind: _Mind, name: str, cards: list[str], target: int, true: bo
 def _claims(mind: _Mind, target: int) -> list[tuple[float, Action]]:
     """Candidate claims: every true claim, and bluffs made with the least useful cards."""
     options = mind.view.options
+    known = mind.view.known
     hand = mind.hand()
     scored: list[tuple[float, Action]] = []
     spare = sorted(hand, key=lambda pair: KEEP[pair[1]])
+    held: dict[str, list[int]] = {}
+    for s, c in hand:
+        held.setdefault(c, []).append(s)
+    jokers = held.get(PIERROT, [])
+    mimics = held.get(MIMIC, [])
+    # the bluffs play the one or two cards needed least, whatever the name claimed
+    bluffs = [tuple(s for s, _ in spare[:n]) for n in range(1, min(2, len(spare)) + 1)]
     for name in attack_names(options):
         cap = claim_cap(name, options)
-        real = [s for s, c in hand if c == name]
-        jokers = [s for s, c in hand if c == PIERROT and name in CORE_NAMES]
-        mimics = [s for s, c in hand if c == MIMIC]
-        truthful = real + jokers + (mimics if real else [])
+        real = held.get(name, [])
+        truthful = real + (jokers if name in CORE_NAMES else []) + (mimics if real else [])
         for n in range(1, min(cap, len(truthful)) + 1):
             slots = tuple(truthful[:n])
-            cards = [mind.view.known[s] for s in slots]
+            cards = [known[s] for s in slots]
             value = _claim_value(mind, name, cards, target, true=True)
             scored.append((value, Claim(slots, name, target)))
-        for n in range(1, min(cap, 2, len(spare)) + 1):
-            slots = tuple(s for s, _ in spare[:n])
-            cards = [mind.view.known[s] for s in slots]
+        for slots in bluffs[:cap]:
+            cards = [known[s] for s in slots]
             if all(c == name for c in cards):
                 continue
             value = _claim_value(mind, name, cards, target, true=False)
@@ -263,12 +296,24 @@ def _respond(mind: _Mind) -> Action:
     attack = view.attack
     assert attack is not None
     truth = mind.beliefs.truth(attack)
+    unblocked = Blocking(0, 0, 0)
+    stake = _loss(mind, attack, unblocked)
     scored: list[tuple[float, Action]] = [
         (1.0 - truth, CHALLENGE),
-        (_after_loss(mind, _loss(mind, attack, Blocking(0, 0, 0))), NO_ACTION),
+        (_after_loss(mind, stake), NO_ACTION),
     ]
     hand = mind.hand()
     spare = sorted(hand, key=lambda pair: KEEP[pair[1]])
+    # many blocks leave the attack the same effect: each outcome is weighed once
+    outcomes: dict[Blocking, float] = {}
+
+    def after(play: Play) -> float:
+        blocking = Blocking.of(attack, play)
+        value = outcomes.get(blocking)
+        if value is None:
+            value = outcomes[blocking] = _after_loss(mind, _loss(mind, attack, blocking))
+        return value
+
     for name in block_names(attack.name, view.options):
         most = max_block(attack, name, view.options)
         real = [s for s, c in hand if c == name]
@@ -277,19 +322,18 @@ def _respond(mind: _Mind) -> Action:
         truthful = real + jokers + (mimics if real else [])
         for n in range(1, min(most, len(truthful)) + 1):
             play = Play(mind.seat, tuple(truthful[:n]), name)
-            after = _after_loss(mind, _loss(mind, attack, Blocking.of(attack, play)))
             cost = mind.card_cost(view.known[s] for s in play.slots) / 10
-            scored.append((0.1 + 0.9 * after - cost, Block(play.slots, name)))
-        stake = _loss(mind, attack, Blocking(0, 0, 0))
+            scored.append((0.1 + 0.9 * after(play) - cost, Block(play.slots, name)))
         for n in range(1, min(most, len(spare)) + 1):
             slots = tuple(s for s, _ in spare[:n])
             cards = [view.known[s] for s in slots]
             if all(c == name for c in cards):
                 continue
             play = Play(mind.seat, slots, name)
-            after = _after_loss(mind, _loss(mind, attack, Blocking.of(attack, play)))
             caught = _caught(mind, name, n, len(view.hands[mind.seat]) + n, stake)
-            scored.append(((1 - caught) * after - mind.card_cost(cards) / 10, Block(slots, name)))
+            scored.append(
+                ((1 - caught) * after(play) - mind.card_cost(cards) / 10, Block(slots, name))
+            )
     return mind.best(scored)
 
 
