@@ -7,7 +7,7 @@ every card lies, as slots, is public, and so is who may know each slot.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from types import MappingProxyType
@@ -93,14 +93,13 @@ class MasterView:
         return tuple(self.known.get(s, "?") for s in self.customers)
 
     @cached_property
-    def legal(self) -> tuple[Action, ...]:
-        """Every choice this seat may seal now."""
+    def legal(self) -> Sequence[Action]:
+        """Every choice this seat may seal now (a :class:`~.legal.Listing`: its length,
+        an index and ``in`` answer without making every action)."""
         if self.seat is None or self.seat not in self.to_act:
             return ()
-        return tuple(
-            choices(
-                self.phase, self.hand, self.received, self.cakes[self.seat], self.exchanges_left
-            )
+        return choices(
+            self.phase, self.hand, self.received, self.cakes[self.seat], self.exchanges_left
         )
 
 
