@@ -143,8 +143,9 @@ def with_card(cakes: Sequence[Cake], card: str, cake: int, quarter: int) -> tupl
     return tuple(out)
 
 
+@lru_cache(maxsize=50_000)
 def gain(
-    cakes: Sequence[Cake], card: str, customers: tuple[str, ...], taste_weight: float
+    cakes: tuple[Cake, ...], card: str, customers: tuple[str, ...], taste_weight: float
 ) -> float:
     """The most ``card`` alone adds to ``cakes`` on any empty quarter."""
     before = value(cakes, customers, taste_weight)

@@ -183,6 +183,14 @@ class Listing(list[Action]):
             return _placement(self._cards[which], self._table[0][k], self._table[1][k])
         return self._tail[i - len(self._cards) * self._each]
 
+    def placements(self) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+        """The ``(slots, cakes, quarters)`` of every placement listed, in listed order,
+        without making the actions."""
+        ons, ats = self._table
+        for cards in self._cards:
+            for on, at in zip(ons, ats, strict=True):
+                yield cards, on, at
+
     def __contains__(self, action: object) -> bool:
         if self._facts is None:
             return super().__contains__(action)
