@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cakeparty.core import LocalDealer, Match, get_game, new_match
+from cakeparty.core import Committed, LocalDealer, Match, get_game, new_match
 from cakeparty.core.games.cake_master import MasterState, Phase
 from cakeparty.core.games.cake_master.bots import normal_bot, random_bot
 from cakeparty.core.games.cake_master.state import evolve
@@ -131,3 +131,13 @@ def test_the_cards_a_seat_cannot_know_vary_from_world_to_world() -> None:
     # and what the seat knows never moves
     for slot, card in view.known.items():
         assert {t[slot] for t in truths} == {card}
+
+
+def test_no_world_is_drawn_while_cards_are_still_moving() -> None:
+    m = new_match("cake-master", players=3, seed=2)
+    rng = random.Random(2)
+    choices = tuple((seat, random_bot(m.view(seat), rng)) for seat in m.to_act)
+    moving = GAME.apply(m.state, Committed(choices), None)  # passed cards not yet shown
+    view = GAME.view(moving, 0)
+    assert view.waiting
+    assert GAME.determinize(view, random.Random(0)) is None
