@@ -11,10 +11,18 @@ it plays for customers alone and spends an exchange when its cards would spoil i
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from cakeparty.core.actions import Action
 from cakeparty.core.games.cake_master.actions import Exchange, Keep, PassCards, Place
-from cakeparty.core.games.cake_master.judge import gain, value
+from cakeparty.core.games.cake_master.judge import (
+    best_assignment,
+    chances,
+    expected_taste,
+    gain,
+    value,
+)
+from cakeparty.core.games.cake_master.legal import Listing
 from cakeparty.core.games.cake_master.scoring import Cake
 from cakeparty.core.games.cake_master.state import Phase
 from cakeparty.core.games.cake_master.view import MasterView
@@ -59,22 +67,39 @@ class _Mind:
         return gain(self.cakes(seat), self.name(slot), self.customers, self.weight)
 
 
-def _placed(mind: _Mind, action: Place) -> tuple[Cake, ...]:
-    cakes = [list(cake) for cake in mind.cakes(mind.seat)]
-    for slot, (cake, quarter) in action.spots.items():
-        cakes[cake][quarter] = mind.name(slot)
-    return tuple(tuple(cake) for cake in cakes)
-
-
 def _best_place(mind: _Mind) -> tuple[float, Place]:
-    best: tuple[float, Place] | None = None
-    for action in mind.view.legal:
-        if isinstance(action, Place):
-            score = mind.worth(_placed(mind, action))
-            if best is None or score > best[0]:
-                best = (score, action)
+    """The placement whose cakes are worth most (:func:`.judge.value`; each cake judged
+    once however many placements share it), the first listed among equals."""
+    legal = mind.view.legal
+    if isinstance(legal, Listing):
+        spots: Iterable[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]
+        spots = legal.placements()
+    else:
+        spots = ((a.slots, a.cakes, a.quarters) for a in legal if isinstance(a, Place))
+    own = [list(cake) for cake in mind.cakes(mind.seat)]
+    names = {slot: mind.name(slot) for slot in mind.view.hand}
+    customers, weight = mind.customers, mind.weight
+    judged: dict[Cake, tuple[float, tuple[float, ...]]] = {}
+    best: tuple[float, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] | None = None
+    for spot in spots:
+        slots, on, at = spot
+        cakes = [own[0][:], own[1][:], own[2][:]]
+        for slot, cake, quarter in zip(slots, on, at, strict=True):
+            cakes[cake][quarter] = names[slot]
+        parts = []
+        for quarters in cakes:
+            key = tuple(quarters)
+            part = judged.get(key)
+            if part is None:
+                part = judged[key] = (expected_taste(key), chances(key, customers))
+            parts.append(part)
+        a, b, c = parts
+        # what judge.value gives, from each cake's parts
+        score = weight * sum([a[0], b[0], c[0]]) + best_assignment((a[1], b[1], c[1]))
+        if best is None or score > best[0]:
+            best = (score, spot)
     assert best is not None
-    return best
+    return best[0], Place(*best[1])
 
 
 def _place(mind: _Mind) -> Action:
