@@ -254,16 +254,18 @@ class _Builder:
             self.deal_markers()
         # the markers others earned, named in each world after its slot (the k-th marker
         # earned is the k-th of the pile)
-        self.earned: list[tuple[int, int, int]] = []  # (event index, slot, seat)
+        self.secrets = [
+            (i, readings(e, n)) for i, e in enumerate(v.events) if isinstance(e, ev.SECRET)
+        ]
+        at = {i: j for j, (i, _) in enumerate(self.secrets)}
+        # (event index, index in the secrets, slot, seat)
+        self.earned: list[tuple[int, int, int, int]] = []
         k = 0
         for i, event in enumerate(v.events):
             if isinstance(event, ev.MarkerEarned):
                 if event.kind is None:
-                    self.earned.append((i, self.marker_slots[k], event.seat))
+                    self.earned.append((i, at[i], self.marker_slots[k], event.seat))
                 k += 1
-        self.secrets = [
-            (i, readings(e, n)) for i, e in enumerate(v.events) if isinstance(e, ev.SECRET)
-        ]
         state = CookiesState(
             options=v.options,
             box=self.items,
@@ -320,12 +322,13 @@ class _Builder:
         state = self.template
         if self.earned:
             events = list(state.events)
-            told = {}
-            for i, slot, seat in self.earned:
-                events[i] = ev.MarkerEarned(seat, marker_kind(named[slot]))
-                told[i] = readings(events[i], self.n)
-            secrets = tuple((i, told.get(i, r)) for i, r in self.secrets)
-            state = state.evolve(knowledge=knowledge, events=tuple(events), secrets=secrets)
+            secrets = list(self.secrets)
+            for i, at, slot, seat in self.earned:
+                # its earner reads the kind; everyone else reads the view's blank
+                blank = events[i]
+                events[i] = told = ev.MarkerEarned(seat, marker_kind(named[slot]))
+                secrets[at] = (i, (*(told if s == seat else blank for s in range(self.n)), blank))
+            state = state.evolve(knowledge=knowledge, events=tuple(events), secrets=tuple(secrets))
         else:
             state = state.evolve(knowledge=knowledge)
         return World(state, tuple(named))
@@ -394,29 +397,32 @@ def _held_by(may: dict[str, set[int]], seat: int) -> Allowed:
 def _match(
     names: list[str], groups: list[tuple[list[int], Allowed]]
 ) -> list[tuple[list[int], list[str]]]:
-    """Names for every slot of ``groups`` by augmenting paths (Kuhn's algorithm): found
-    whenever one exists, in the random order ``names`` come in."""
-    slots = [(g, i) for g, (group, _) in enumerate(groups) for i in range(len(group))]
-    owner: dict[int, int] = {}  # slot index -> name index
+    """Names for every slot of ``groups`` by augmenting paths (a group's slots are alike,
+    so a path runs through groups): found whenever one exists, in the order ``names``
+    come in."""
+    allowed = [[g for g, (_, ok) in enumerate(groups) if ok(name)] for name in names]
+    room = [len(slots) for slots, _ in groups]
+    members: list[list[int]] = [[] for _ in groups]
 
     def place(name: int, seen: set[int]) -> bool:
-        for j, (g, _) in enumerate(slots):
-            if j in seen or not groups[g][1](names[name]):
+        for g in allowed[name]:
+            if g in seen:
                 continue
-            seen.add(j)
-            if j not in owner or place(owner[j], seen):
-                owner[j] = name
+            seen.add(g)
+            if len(members[g]) < room[g]:
+                members[g].append(name)
                 return True
+            for other in members[g]:
+                if place(other, seen):
+                    members[g].remove(other)
+                    members[g].append(name)
+                    return True
         return False
 
     for name in range(len(names)):
         if not place(name, set()):
             raise ValueError("no world fits the view: it is inconsistent")
-    picked: list[list[str]] = [[""] * len(group) for group, _ in groups]
-    for j, name in owner.items():
-        g, i = slots[j]
-        picked[g][i] = names[name]
-    return [(group, picked[g]) for g, (group, _) in enumerate(groups)]
+    return [(slots, [names[i] for i in members[g]]) for g, (slots, _) in enumerate(groups)]
 
 
 def _fill(
