@@ -286,17 +286,18 @@ def _kind_ok(state: CookiesState, slot: int, name: str) -> bool:
 
 def _learn(state: CookiesState, action: Revealed) -> CookiesState:
     known = state.knowledge
+    names, allowed = known.cards, _names_by_slot(state.options.variant)
     for slot, name in zip(action.slots, action.cards, strict=True):
         if name is None:
             continue
-        held = known.cards[slot]
+        held = names[slot]
         if held is not None and held != name:
             raise IllegalActionError(
                 None,
                 action,
                 _("slot {slot} is {held}, not {name}").format(slot=slot, held=held, name=name),
             )
-        if not _kind_ok(state, slot, name):
+        if name not in allowed[slot]:
             raise IllegalActionError(
                 None, action, _("{name} cannot lie in slot {slot}").format(name=name, slot=slot)
             )
