@@ -132,6 +132,7 @@ def card(name: str) -> Card:
     return _card(name)
 
 
+@cache
 def is_card(name: str) -> bool:
     try:
         card(name)

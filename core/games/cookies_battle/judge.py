@@ -113,12 +113,16 @@ def _above(score: float, mean: float, sd: float) -> float:
 
 def _exactly(chances: Sequence[float], k: int) -> float:
     """The chance that exactly ``k`` of independent events with ``chances`` happen."""
-    dist = [1.0] + [0.0] * len(chances)
+    if k > len(chances):
+        return 0.0
+    # the chances of exactly 0 … k events so far (the counts above k never feed these)
+    dist = [1.0] + [0.0] * k
     for p in chances:
-        for j in range(len(dist) - 1, 0, -1):
-            dist[j] = dist[j] * (1 - p) + dist[j - 1] * p
-        dist[0] *= 1 - p
-    return dist[k] if k < len(dist) else 0.0
+        q = 1 - p
+        for j in range(k, 0, -1):
+            dist[j] = dist[j] * q + dist[j - 1] * p
+        dist[0] *= q
+    return dist[k]
 
 
 def place_chance(
