@@ -405,4 +405,4 @@ def apply(state: CookiesState, action: Action, seat: int | None) -> CookiesState
         check(state, seat, action)
         state = _decide(state, seat, action)
     state = _settle(state)
-    return state.evolve(state_id=state.state_id + 1).done()
+    return state.done()

@@ -227,8 +227,11 @@ class CookiesState:
         return new
 
     def done(self) -> CookiesState:
-        """This draft, frozen again: :meth:`evolve` copies it from now on."""
-        self.__dict__.pop(_DRAFT, None)
+        """This draft, frozen again with its next ``state_id`` (one ``apply`` done):
+        :meth:`evolve` copies it from now on."""
+        mine = self.__dict__
+        mine.pop(_DRAFT, None)
+        mine["state_id"] += 1
         return self
 
     def left(self, seat: int) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from cakeparty.core.errors import IllegalActionError
 from cakeparty.core.games.cookies_battle import events as ev
 from cakeparty.core.games.cookies_battle.actions import Play
-from cakeparty.core.games.cookies_battle.cards import SUIT, card
+from cakeparty.core.games.cookies_battle.cards import GOLD, SUIT
 from cakeparty.core.games.cookies_battle.state import Breach, CookiesState, Phase
 from cakeparty.core.games.cookies_battle.steps import ask, bump, enqueue, log, set_at
 from cakeparty.core.games.cookies_battle.tricks import earners, winner
@@ -58,7 +58,9 @@ def next_turn(state: CookiesState) -> CookiesState:
 def play(state: CookiesState, seat: int, slot: int, *, forced: bool = False) -> CookiesState:
     """``seat``'s card ``slot`` goes to the trick and is shown to all (``forced``: drawn by
     a Puppet)."""
-    hand = tuple(s for s in state.hands[seat] if s != slot)
+    held = state.hands[seat]
+    at = held.index(slot) if slot in held else len(held)
+    hand = held[:at] + held[at + 1 :]
     state = state.evolve(
         hands=set_at(state.hands, seat, hand),
         trick=(*state.trick, (seat, slot)),
@@ -93,9 +95,11 @@ def card_shown(state: CookiesState) -> CookiesState:
     seat, slot = state.trick[-1]
     name = state.name(slot)
     forced = state.resume == "forced"
-    state = state.evolve(resume="")
-    if state.turn_suit is None and name is not None and card(name).colour:
-        state = state.evolve(turn_suit=card(name).suit)
+    suit = None if name is None else SUIT[name]
+    if state.turn_suit is None and suit is not None and suit != GOLD:  # a colour card
+        state = state.evolve(resume="", turn_suit=suit)
+    else:
+        state = state.evolve(resume="")
     state = log(state, ev.CardPlayed(seat, name, forced))
     if not state.options.markers:
         return _after_window(state)
