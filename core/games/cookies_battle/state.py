@@ -205,13 +205,15 @@ class CookiesState:
     def evolve(self, **changes: Any) -> CookiesState:
         """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``
         (the state has no checks to re-run, and a game makes thousands of copies)."""
+        mine = self.__dict__
+        if _DRAFT in mine:
+            # a draft's names are checked once, when it is done (a misspelt name is one key
+            # too many there)
+            mine.update(changes)
+            return self
         if not changes.keys() <= _FIELDS:
             unknown = sorted(changes.keys() - _FIELDS)
             raise TypeError(f"CookiesState has no field(s) {unknown}")
-        mine = self.__dict__
-        if _DRAFT in mine:
-            mine.update(changes)
-            return self
         fields = mine.copy()  # a copy of the whole table at once, faster than field by field
         fields.update(changes)
         new = object.__new__(CookiesState)
@@ -231,6 +233,9 @@ class CookiesState:
         :meth:`evolve` copies it from now on."""
         mine = self.__dict__
         mine.pop(_DRAFT, None)
+        if len(mine) != len(_FIELDS):
+            unknown = sorted(mine.keys() - _FIELDS)
+            raise TypeError(f"CookiesState has no field(s) {unknown}")
         mine["state_id"] += 1
         return self
 
