@@ -6,6 +6,8 @@ iteration).
 python bench/engine_cookies.py [--games N] [--decisions N] [--worlds N] [--seed S]
 
 Run it with two installs (say the base branch's and this one's) in one sitting to compare.
+Times are CPU seconds of this process (``time.process_time``): on a machine shared with
+other work they move far less than wall-clock seconds, which ``bench/engine.py`` gives.
 """
 
 from __future__ import annotations
@@ -15,11 +17,6 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from engine import bot_decisions, random_games
 
 from cakeparty.core import get_game, new_match
 from cakeparty.core.game import Game
@@ -45,17 +42,61 @@ def views(game: Game, players: int, seed: int, n: int) -> list[object]:
     return out
 
 
-def worlds(n: int, seed: int, players: int) -> tuple[float, int] | None:
-    """Seconds to draw one world from each of ``n`` views (``None``: not searchable)."""
+def random_games(n: int, seed: int, players: int) -> tuple[float, int]:
+    """CPU seconds to play ``n`` whole games between random bots, and the actions."""
+    bot = get_game(GAME).bots["random"]
+    actions = 0
+    start = time.process_time()
+    for i in range(n):
+        m = new_match(GAME, players=players, seed=seed + i)
+        m.play([bot] * players, random.Random(seed + i))
+        actions += len(m.history)
+    return time.process_time() - start, actions
+
+
+def bot_decisions(n: int, seed: int, players: int) -> list[float]:
+    """CPU seconds of ``n`` decisions of the normal bot at seat 0 (view included), every
+    other seat random; decisions with one legal action are not counted."""
+    spec = get_game(GAME)
+    normal, rand = spec.bots["normal"], spec.bots["random"]
+    times: list[float] = []
+    played = 0
+    while len(times) < n:
+        m = new_match(GAME, players=players, seed=seed + played)
+        rng = random.Random(seed + played)
+        played += 1
+        while m.outcome is None and len(times) < n:
+            seat = m.to_act[0]
+            if seat != 0:
+                m.apply(rand(m.view(seat), rng), seat)
+                continue
+            start = time.process_time()
+            view = m.view(seat)
+            action = normal(view, rng)
+            spent = time.process_time() - start
+            if len(view.legal) > 1:
+                times.append(spent)
+            m.apply(action, seat)
+    return times
+
+
+def worlds(n: int, seed: int, players: int, again: int) -> tuple[float, float, int] | None:
+    """CPU seconds to draw one world from each of ``n`` views, then ``again`` more from
+    each (what a search does: many worlds from one view); ``None``: not searchable."""
     game = get_game(GAME)
     if type(game).determinize is Game.determinize:
         return None
     sample = views(game, players, seed, n)
     rng = random.Random(seed)
-    start = time.perf_counter()
+    start = time.process_time()
     for view in sample:
         game.determinize(view, rng)
-    return time.perf_counter() - start, len(sample)
+    first = time.process_time() - start
+    start = time.process_time()
+    for view in sample:
+        for _ in range(again):
+            game.determinize(view, rng)
+    return first, (time.process_time() - start) / again, len(sample)
 
 
 def main() -> int:
@@ -71,24 +112,28 @@ def main() -> int:
     )
     print(f"python {sys.version.split()[0]}")
     for players in (2, 4, 6):
-        seconds, actions = random_games(GAME, args.games, args.seed, players)
+        seconds, actions = random_games(args.games, args.seed, players)
         print(
             f"cookies battle, random bots, {players} players: {args.games / seconds:8.1f} games/s"
             f"  ({actions / seconds:,.0f} actions/s)"
         )
     for players in (2, 4):
-        total, times = bot_decisions(GAME, args.decisions, args.seed, players)
+        times = bot_decisions(args.decisions, args.seed, players)
         print(
-            f"cookies battle, normal bot, {players} players: {len(times) / total:8.0f} decisions/s"
+            f"cookies battle, normal bot, {players} players: "
+            f"{len(times) / sum(times):8.0f} decisions/s"
             f"  (median {statistics.median(times) * 1e3:.2f} ms)"
         )
     for players in (2, 4, 6):
-        drawn = worlds(args.worlds, args.seed, players)
+        drawn = worlds(args.worlds, args.seed, players, 5)
         if drawn is None:
             print("cookies battle: no worlds (determinize is not implemented)")
             break
-        seconds, count = drawn
-        print(f"cookies battle, worlds, {players} players: {count / seconds:8.0f} worlds/s")
+        first, again, count = drawn
+        print(
+            f"cookies battle, worlds, {players} players: {count / first:8.0f} worlds/s"
+            f" from a new view, {count / again:8.0f} worlds/s from a view seen before"
+        )
     return 0
 
 
