@@ -3,11 +3,12 @@ per second (the figures of ``bench/engine.py`` for this game alone) and worlds d
 second from seats' views (:meth:`CookiesBattle.determinize`, what a search draws once per
 iteration).
 
-python bench/engine_cookies.py [--games N] [--decisions N] [--worlds N] [--seed S]
+python bench/engine_cookies.py [--games N] [--decisions N] [--worlds N] [--repeat R] [--seed S]
 
 Run it with two installs (say the base branch's and this one's) in one sitting to compare.
-Times are CPU seconds of this process (``time.process_time``): on a machine shared with
-other work they move far less than wall-clock seconds, which ``bench/engine.py`` gives.
+Times are CPU seconds of this process (``time.process_time``), the best of ``--repeat``
+runs: on a machine shared with other work they move far less than wall-clock seconds,
+which ``bench/engine.py`` gives.
 """
 
 from __future__ import annotations
@@ -104,28 +105,44 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--decisions", type=int, default=2000)
     parser.add_argument("--worlds", type=int, default=2000)
+    parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(
         f"command: python bench/engine_cookies.py --games {args.games} "
-        f"--decisions {args.decisions} --worlds {args.worlds} --seed {args.seed}"
+        f"--decisions {args.decisions} --worlds {args.worlds} --repeat {args.repeat} "
+        f"--seed {args.seed}"
     )
     print(f"python {sys.version.split()[0]}")
     for players in (2, 4, 6):
-        seconds, actions = random_games(args.games, args.seed, players)
+        seconds, actions = min(
+            random_games(args.games, args.seed, players) for _ in range(args.repeat)
+        )
         print(
             f"cookies battle, random bots, {players} players: {args.games / seconds:8.1f} games/s"
             f"  ({actions / seconds:,.0f} actions/s)"
         )
     for players in (2, 4):
-        times = bot_decisions(args.decisions, args.seed, players)
+        times = min(
+            (bot_decisions(args.decisions, args.seed, players) for _ in range(args.repeat)),
+            key=sum,
+        )
         print(
             f"cookies battle, normal bot, {players} players: "
             f"{len(times) / sum(times):8.0f} decisions/s"
             f"  (median {statistics.median(times) * 1e3:.2f} ms)"
         )
     for players in (2, 4, 6):
-        drawn = worlds(args.worlds, args.seed, players, 5)
+        runs = [worlds(args.worlds, args.seed, players, 5) for _ in range(args.repeat)]
+        drawn = (
+            None
+            if runs[0] is None
+            else (
+                min(r[0] for r in runs if r),
+                min(r[1] for r in runs if r),
+                runs[0][2],
+            )
+        )
         if drawn is None:
             print("cookies battle: no worlds (determinize is not implemented)")
             break
