@@ -25,7 +25,7 @@ from cakeparty.core.games.cookies_battle.actions import (
     Play,
     UseMarker,
 )
-from cakeparty.core.games.cookies_battle.cards import SUIT, marker_kind
+from cakeparty.core.games.cookies_battle.cards import SUIT, box, marker_kind
 from cakeparty.core.games.cookies_battle.state import CookiesState, Phase
 from cakeparty.core.i18n import _
 
@@ -102,6 +102,15 @@ def _all_marker_uses(state: CookiesState, seat: int) -> list[Action]:
     return out
 
 
+#: the play of each slot, made once: actions are values, and a view lists the plays of
+#: the seat to play at every turn
+_PLAYS = tuple(Play(slot) for slot in range(len(box("standard"))))
+
+
+def _play(slot: int) -> Action:
+    return _PLAYS[slot]
+
+
 @lru_cache(maxsize=64)
 def _passes(hand: tuple[int, ...], duel: bool) -> tuple[Action, ...]:
     """Every pass from ``hand``, in the order a seat is offered them (the same hands come
@@ -120,7 +129,7 @@ def legal_actions(state: CookiesState, seat: int) -> list[Action]:
         return list(_passes(hand, state.options.duel))
     phase = state.phase
     if phase is Phase.PLAY:
-        return [*(Play(s) for s in playable_slots(state, seat)), *_all_marker_uses(state, seat)]
+        return [*map(_play, playable_slots(state, seat)), *_all_marker_uses(state, seat)]
     if phase is Phase.MARKER:
         return [NoMarker(), *_all_marker_uses(state, seat)]
     if phase is Phase.DEFENSE:
