@@ -45,7 +45,13 @@ from cakeparty.core.games.cookies_battle.cards import (
     is_card,
     piece_kind,
 )
-from cakeparty.core.games.cookies_battle.events import MarkerEarned, PieceTaken, Swapped, TrickWon
+from cakeparty.core.games.cookies_battle.events import (
+    CardPlayed,
+    MarkerEarned,
+    PieceTaken,
+    Swapped,
+    TrickWon,
+)
 from cakeparty.core.games.cookies_battle.judge import (
     KIND_INDEX,
     Holding,
@@ -171,6 +177,7 @@ def keep_value(name: str, greedy: bool) -> float:
 # -- cards ------------------------------------------------------------------------------
 
 _SUIT = {name: card(name).suit for name in cards("standard")}
+_COLOUR = {name: card(name).colour for name in cards("standard")}
 
 
 def allowed(hand: list[str], suit: str | None) -> list[str]:
@@ -221,14 +228,18 @@ def _play(t: Table, plays: list[Play], rng: random.Random) -> tuple[float, Actio
         return chances[key]
 
     mine = len(t.trick)
+    judgements: dict[tuple[object, ...], tuple[int, bool]] = {}
+    before = [n for _, n in t.trick]
+    seated = [s for s, _ in t.trick] + [t.seat]
     best: tuple[float, Action] | None = None
     for action in plays:
         name = t.hand[action.slot]
         total = 0.0
+        opened = turn_suit([*before, name])
         for hands, picks in samples:
-            table = [n for _, n in t.trick] + [name]
-            seats = [s for s, _ in t.trick] + [t.seat]
-            suit = turn_suit(table)
+            table = [*before, name]
+            seats = list(seated)
+            suit = opened
             for seat, hand, pick in zip(later, hands, picks, strict=True):
                 if not hand:
                     continue
@@ -236,10 +247,15 @@ def _play(t: Table, plays: list[Play], rng: random.Random) -> tuple[float, Actio
                 played = choice[int(pick * len(choice))]
                 table.append(played)
                 seats.append(seat)
-                if suit is None and card(played).colour:
-                    suit = card(played).suit
-            earned = t.marker_pile > 0 and mine in earners(table)
-            total += chance(seats[winner(table)], earned)
+                if suit is None and _COLOUR[played]:
+                    suit = _SUIT[played]
+            # the same trick comes back often (always for the last card): judged once
+            key = (*table, *seats)
+            judged = judgements.get(key)
+            if judged is None:
+                earned = t.marker_pile > 0 and mine in earners(table)
+                judged = judgements[key] = (seats[winner(table)], earned)
+            total += chance(*judged)
         score = total / len(samples) - SPEND * power(name, t.greedy)
         if best is None or score > best[0]:
             best = (score, action)
@@ -463,15 +479,19 @@ def _tracked(view: CookiesView) -> tuple[list[list[float]], list[int]]:
             vectors[giver][i] = max(0.0, vectors[giver][i] - share)
             vectors[taker][i] += share
 
+    # the story's events are plain values of these classes: told apart by their type,
+    # the quickest test over a story of hundreds of events read at every decision
     for event in view.events:
-        if isinstance(event, MarkerEarned):
+        if type(event) is CardPlayed:
+            continue
+        if type(event) is MarkerEarned:
             earned[event.seat] += 1
-        elif isinstance(event, TrickWon):
+        elif type(event) is TrickWon:
             if event.piece is not None:
                 vectors[event.seat][KIND_INDEX[piece_kind(event.piece)]] += 1
-        elif isinstance(event, PieceTaken):
+        elif type(event) is PieceTaken:
             move(event.victim, event.taker, event.piece, list(vectors[event.victim]))
-        elif isinstance(event, Swapped):
+        elif type(event) is Swapped:
             mine, theirs = list(vectors[event.seat]), list(vectors[event.target])
             move(event.seat, event.target, event.given, mine)
             move(event.target, event.seat, event.received, theirs)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 
 from cakeparty.core.games.cookies_battle.cards import (
@@ -113,12 +113,16 @@ def _above(score: float, mean: float, sd: float) -> float:
 
 def _exactly(chances: Sequence[float], k: int) -> float:
     """The chance that exactly ``k`` of independent events with ``chances`` happen."""
-    dist = [1.0] + [0.0] * len(chances)
+    if k > len(chances):
+        return 0.0
+    # the chances of exactly 0 … k events so far (the counts above k never feed these)
+    dist = [1.0] + [0.0] * k
     for p in chances:
-        for j in range(len(dist) - 1, 0, -1):
-            dist[j] = dist[j] * (1 - p) + dist[j - 1] * p
-        dist[0] *= 1 - p
-    return dist[k] if k < len(dist) else 0.0
+        q = 1 - p
+        for j in range(k, 0, -1):
+            dist[j] = dist[j] * q + dist[j - 1] * p
+        dist[0] *= q
+    return dist[k]
 
 
 def place_chance(
@@ -181,21 +185,25 @@ class Holding:
         markers = MARKER_POINTS * self.markers * self.keep
         return count_score(self.counts) + self.unknown * self.mean + markers
 
+    def _but(self, counts: tuple[int, int, int, int], unknown: int, markers: int) -> Holding:
+        # ``dataclasses.replace`` without its checks: the bot asks thousands of these
+        return Holding(counts, unknown, markers, self.mean, self.var, self.guessed, self.keep)
+
     def plus(self, kind: str | None) -> Holding:
         """One more piece of ``kind`` (``None``: a piece the bot cannot name)."""
         if kind is None:
-            return replace(self, unknown=self.unknown + 1)
-        return replace(self, counts=_with(self.counts, kind, 1))
+            return self._but(self.counts, self.unknown + 1, self.markers)
+        return self._but(_with(self.counts, kind, 1), self.unknown, self.markers)
 
     def minus(self, kind: str | None) -> Holding:
         """One piece of ``kind`` fewer (``None``: one the bot cannot name)."""
         if kind is None:
-            return replace(self, unknown=self.unknown - 1)
-        return replace(self, counts=_with(self.counts, kind, -1))
+            return self._but(self.counts, self.unknown - 1, self.markers)
+        return self._but(_with(self.counts, kind, -1), self.unknown, self.markers)
 
     def with_markers(self, n: int) -> Holding:
         """``n`` markers more (fewer when negative)."""
-        return replace(self, markers=self.markers + n)
+        return self._but(self.counts, self.unknown, self.markers + n)
 
     def kinds(self) -> list[tuple[str | None, float]]:
         """The kinds a random pick from this holding may be, with their chances."""

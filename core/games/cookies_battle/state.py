@@ -159,7 +159,9 @@ class CookiesState:
     cheat: int | None = None  # a seat that cheated: the game ended there
     cheat_reason: str = ""
     events: tuple[Any, ...] = ()
-    secrets: tuple[int, ...] = ()  # indices of the events some seats may not read whole
+    # the events some seats may not read whole: (index, the event as each seat reads it,
+    # then as a spectator does)
+    secrets: tuple[tuple[int, tuple[Any, ...]], ...] = ()
     state_id: int = 0
 
     @property
@@ -203,13 +205,39 @@ class CookiesState:
     def evolve(self, **changes: Any) -> CookiesState:
         """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``
         (the state has no checks to re-run, and a game makes thousands of copies)."""
-        unknown = changes.keys() - _FIELDS
-        if unknown:
-            raise TypeError(f"CookiesState has no field(s) {sorted(unknown)}")
+        mine = self.__dict__
+        if _DRAFT in mine:
+            # a draft's names are checked once, when it is done (a misspelt name is one key
+            # too many there)
+            mine.update(changes)
+            return self
+        if not changes.keys() <= _FIELDS:
+            unknown = sorted(changes.keys() - _FIELDS)
+            raise TypeError(f"CookiesState has no field(s) {unknown}")
+        fields = mine.copy()  # a copy of the whole table at once, faster than field by field
+        fields.update(changes)
         new = object.__new__(CookiesState)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
+        _set(new, "__dict__", fields)
         return new
+
+    def draft(self) -> CookiesState:
+        """A private copy that :meth:`evolve` changes in place until :meth:`done`: the
+        working copy of one ``apply``, which takes a dozen steps and hands out only the
+        last (the state given to ``apply`` never changes)."""
+        new = self.evolve()
+        new.__dict__[_DRAFT] = True
+        return new
+
+    def done(self) -> CookiesState:
+        """This draft, frozen again with its next ``state_id`` (one ``apply`` done):
+        :meth:`evolve` copies it from now on."""
+        mine = self.__dict__
+        mine.pop(_DRAFT, None)
+        if len(mine) != len(_FIELDS):
+            unknown = sorted(mine.keys() - _FIELDS)
+            raise TypeError(f"CookiesState has no field(s) {unknown}")
+        mine["state_id"] += 1
+        return self
 
     def left(self, seat: int) -> int:
         """The left neighbour: the next seat clockwise."""
@@ -225,3 +253,6 @@ class CookiesState:
 
 
 _FIELDS = frozenset(f.name for f in fields(CookiesState))
+_set = object.__setattr__
+#: the mark of a draft (not a field: equality, ``repr`` and copies of fields ignore it)
+_DRAFT = "_draft"
