@@ -13,7 +13,7 @@ from functools import lru_cache
 from types import MappingProxyType
 
 from cakeparty.core.actions import Action
-from cakeparty.core.games.cake_of_doom.cards import DOOM_MINIMUM, REGIONS, is_cake_slot
+from cakeparty.core.games.cake_of_doom.cards import CAKES, DOOM_MINIMUM, REGIONS, is_cake_slot
 from cakeparty.core.games.cake_of_doom.events import Event
 from cakeparty.core.games.cake_of_doom.legal import legal_actions
 from cakeparty.core.games.cake_of_doom.state import (
@@ -24,6 +24,7 @@ from cakeparty.core.games.cake_of_doom.state import (
     SabotagePlay,
     Task,
 )
+from cakeparty.core.knowledge import Knowledge
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,21 @@ def _region_view(held: Held, advanced: bool) -> RegionView:
     )
 
 
+#: the identities each seat was last shown, by the knowledge they came from: a state's
+#: knowledge changes only when cards are shown or shuffled, so most views reuse it
+_KNOWN: dict[int | None, tuple[Knowledge, Mapping[int, str]]] = {}
+
+
+def _known(knowledge: Knowledge, seat: int | None) -> Mapping[int, str]:
+    """The identities ``seat`` may know, read-only."""
+    last = _KNOWN.get(seat)
+    if last is not None and last[0] is knowledge:
+        return last[1]
+    known = MappingProxyType(knowledge.visible(seat))
+    _KNOWN[seat] = (knowledge, known)
+    return known
+
+
 def view(state: DoomState, seat: int | None) -> DoomView:
     """The game as ``seat`` may see it."""
     from cakeparty.core.games.cake_of_doom.flow import winners
@@ -180,9 +196,9 @@ def view(state: DoomState, seat: int | None) -> DoomView:
         current=state.current,
         first=state.first,
         hand=hand,
-        known=MappingProxyType(state.knowledge.visible(seat)),
-        hand_sizes=tuple(len(h) for h in state.hands),
-        hand_cakes=tuple(sum(1 for s in h if is_cake_slot(s)) for h in state.hands),
+        known=_known(state.knowledge, seat),
+        hand_sizes=tuple(map(len, state.hands)),
+        hand_cakes=tuple(len([s for s in h if s < CAKES]) for h in state.hands),
         aliens=state.aliens,
         regions=tuple(_region_view(r, state.options.advanced) for r in state.regions),
         doom=DoomInfo(state.favourite, DOOM_MINIMUM, state.doom, state.doom_cards),
