@@ -95,17 +95,17 @@ def _multisets(
     after = [0] * (len(groups) + 1)
     for i in range(len(groups) - 1, -1, -1):
         after[i] = after[i + 1] + len(groups[i])
-    taken: list[tuple[int, ...]] = [()]
+    # (how many taken, which), pruned to what can still reach an allowed size
+    taken: list[tuple[int, tuple[int, ...]]] = [(0, ())]
     for i, group in enumerate(groups):
-        prefixes = [tuple(group[:k]) for k in range(len(group) + 1)]
+        prefixes = [(k, tuple(group[:k])) for k in range(len(group) + 1)]
         rest = after[i + 1]
         taken = [
-            t + p
-            for t in taken
-            for p in prefixes
-            if low <= len(t) + len(p) + rest and len(t) + len(p) <= high
+            (n + k, t + p)
+            for n, t in taken
+            for k, p in prefixes[max(0, low - rest - n) : high - n + 1]
         ]
-    return [tuple(sorted(t)) for t in taken if len(t) in allowed]
+    return [tuple(sorted(t)) for n, t in taken if n in allowed]
 
 
 def _bribe(target: str, slots: tuple[int, ...]) -> Bribe:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from types import MappingProxyType
 
 from cakeparty.core.actions import Action
@@ -24,7 +25,7 @@ from cakeparty.core.games.cake_of_doom.state import (
     SabotagePlay,
     Task,
 )
-from cakeparty.core.knowledge import Knowledge
+from cakeparty.core.knowledge import PUBLIC, Knowledge
 
 
 @dataclass(frozen=True)
@@ -163,19 +164,13 @@ def _region_view(held: Held, advanced: bool) -> RegionView:
     )
 
 
-#: the identities each seat was last shown, by the knowledge they came from: a state's
-#: knowledge changes only when cards are shown or shuffled, so most views reuse it
-_KNOWN: dict[int | None, tuple[Knowledge, Mapping[int, str]]] = {}
-
-
 def _known(knowledge: Knowledge, seat: int | None) -> Mapping[int, str]:
-    """The identities ``seat`` may know, read-only."""
-    last = _KNOWN.get(seat)
-    if last is not None and last[0] is knowledge:
-        return last[1]
-    known = MappingProxyType(knowledge.visible(seat))
-    _KNOWN[seat] = (knowledge, known)
-    return known
+    """The identities ``seat`` may know, read-only (:meth:`Knowledge.visible`, read with
+    the masks filtered first: most slots are hidden from a seat)."""
+    bit = PUBLIC if seat is None else 1 << seat
+    cards = knowledge.cards
+    seen = compress(range(len(cards)), [mask & bit for mask in knowledge.known_by])
+    return MappingProxyType({slot: cards[slot] for slot in seen if cards[slot] is not None})
 
 
 def view(state: DoomState, seat: int | None) -> DoomView:
@@ -184,7 +179,9 @@ def view(state: DoomState, seat: int | None) -> DoomView:
 
     hand: tuple[int, ...] = () if seat is None else state.hands[seat]
     won = winners(state)[0] if state.phase is Phase.OVER else ()
-    return DoomView(
+    # a view is made for every decision; its fields are set at once, as ``__init__`` would
+    made = object.__new__(DoomView)
+    made.__dict__.update(
         seat=seat,
         options=state.options,
         phase=state.phase,
@@ -217,3 +214,4 @@ def view(state: DoomState, seat: int | None) -> DoomView:
         legal=() if seat is None else tuple(legal_actions(state, seat)),
         state_id=state.state_id,
     )
+    return made
