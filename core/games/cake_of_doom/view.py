@@ -18,11 +18,13 @@ from cakeparty.core.games.cake_of_doom.cards import CAKES, DOOM_MINIMUM, REGIONS
 from cakeparty.core.games.cake_of_doom.events import Event
 from cakeparty.core.games.cake_of_doom.legal import legal_actions
 from cakeparty.core.games.cake_of_doom.state import (
+    Breach,
     DoomOptions,
     DoomState,
     Held,
     Phase,
     SabotagePlay,
+    Step,
     Task,
 )
 from cakeparty.core.knowledge import PUBLIC, Knowledge
@@ -67,6 +69,8 @@ class OfferView:
     protected: bool
     left: tuple[int, ...]
     sabotages: tuple[SabotagePlay, ...]
+    units: tuple[int, ...] = ()  # per slot its full value (face up only)
+    removed: tuple[int, ...] = ()  # per slot the value sabotage took (face up only)
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,12 @@ class DoomView:
     cheat: int | None
     legal: tuple[Action, ...]  # every move this seat may make now
     state_id: int
+    # public facts the table keeps, so that a game can be rebuilt from a view
+    played: tuple[int, ...] = ()  # grab and steal cards on the table (face up)
+    agenda: tuple[Step, ...] = ()  # the automatic steps still to run, the first next
+    draws: tuple[int, ...] = ()  # fair random results not yet used
+    breaches: tuple[Breach, ...] = ()
+    forfeit: int | None = None
 
     @property
     def players(self) -> int:
@@ -147,6 +157,8 @@ def _offer_view(state: DoomState) -> OfferView | None:
         protected=offer.protected,
         left=left,
         sabotages=offer.sabotages,
+        units=offer.units,
+        removed=offer.removed,
     )
 
 
@@ -213,5 +225,10 @@ def view(state: DoomState, seat: int | None) -> DoomView:
         cheat=state.cheat,
         legal=() if seat is None else tuple(legal_actions(state, seat)),
         state_id=state.state_id,
+        played=state.played,
+        agenda=state.agenda,
+        draws=state.draws,
+        breaches=state.breaches,
+        forfeit=state.forfeit,
     )
     return made
