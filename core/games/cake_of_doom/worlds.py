@@ -6,8 +6,8 @@ regions, the piles' sizes, each hand's count of cake and mischief cards (the bac
 the offer, the cards on the table. What a seat cannot see is which facedown card is where:
 
 * the slots of another hand and of the piles are interchangeable (a slot's number tells
-  nothing but its deck), so the slots nobody has shown are spread at random over the other
-  hands and the piles, as many of each deck as the view counts;
+  nothing but its deck), so the slots nobody has shown are laid out in order over the
+  other hands and the piles, as many of each deck as the view counts;
 * a hand looked at and held for a pick (Zix, Middle East) holds the slots the pick offers,
   and, for the looker, the cards it saw;
 * the identities the seat cannot know are the box less every card it knows, dealt at random
@@ -54,9 +54,7 @@ def _table(view: DoomView) -> list[int]:
     return slots
 
 
-def _hands(
-    view: DoomView, rng: random.Random, placed: set[int]
-) -> tuple[list[list[int]], list[int], list[int]]:
+def _hands(view: DoomView, placed: set[int]) -> tuple[list[list[int]], list[int], list[int]]:
     """The slots of every hand (the seat's own as it sees it, a held hand's known slots,
     unseen slots of the right deck for the rest), then of the cake and mischief piles."""
     assert view.seat is not None
@@ -72,8 +70,7 @@ def _hands(
     placed = placed | {s for h in hands for s in h}
     free_cakes = [s for s in range(CAKES) if s not in placed]
     free_mischief = [s for s in range(CAKES, len(box())) if s not in placed]
-    rng.shuffle(free_cakes)
-    rng.shuffle(free_mischief)
+    # the slots are interchangeable: the identities dealt onto them are what is drawn
     for seat in range(view.players):
         if seat == view.seat:
             continue
@@ -121,7 +118,7 @@ def determinize(view: DoomView, rng: random.Random) -> World | None:
     offer = view.offer
     face_down = offer.slots if offer is not None and not offer.opened else ()
     placed = {*table, *face_down}
-    hands, cake_pile, mischief_pile = _hands(view, rng, placed)
+    hands, cake_pile, mischief_pile = _hands(view, placed)
 
     # identities: what the seat knows, then the rest of the box at random
     names = box()
