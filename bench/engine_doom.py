@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine import bot_decisions, random_games  # noqa: E402
+from engine import bot_decisions, random_games
 
-from cakeparty.core import get_game, new_match  # noqa: E402
+from cakeparty.core import get_game, new_match
 
 GAME = "cake-of-doom"
 
@@ -70,7 +70,9 @@ def main() -> int:
     )
     print(f"python {sys.version.split()[0]}")
     for players in (3, 6):
-        best = min(random_games(GAME, args.games, args.seed, players)[0] for _ in range(args.repeat))
+        best = min(
+            random_games(GAME, args.games, args.seed, players)[0] for _ in range(args.repeat)
+        )
         print(f"cake of doom, random bots, {players} players: {args.games / best:8.1f} games/s")
     for players in (3, 6):
         runs = [bot_decisions(GAME, args.decisions, args.seed, players) for _ in range(args.repeat)]
@@ -84,7 +86,9 @@ def main() -> int:
         if rates[0] is None:
             print(f"cake of doom, worlds, {players} players: not drawn")
             continue
-        print(f"cake of doom, worlds, {players} players: {max(r or 0.0 for r in rates):8.0f} worlds/s")
+        print(
+            f"cake of doom, worlds, {players} players: {max(r or 0.0 for r in rates):8.0f} worlds/s"
+        )
     return 0
 
 

@@ -182,7 +182,7 @@ def _known(knowledge: Knowledge, seat: int | None) -> Mapping[int, str]:
     bit = PUBLIC if seat is None else 1 << seat
     cards = knowledge.cards
     seen = compress(range(len(cards)), [mask & bit for mask in knowledge.known_by])
-    return MappingProxyType({slot: cards[slot] for slot in seen if cards[slot] is not None})
+    return MappingProxyType({slot: name for slot in seen if (name := cards[slot]) is not None})
 
 
 def view(state: DoomState, seat: int | None) -> DoomView:
