@@ -109,10 +109,17 @@ def _multisets(
 
 
 def _bribe(target: str, slots: tuple[int, ...]) -> Bribe:
-    """A :class:`Bribe` built from slots already checked (ascending, not empty): the
-    listing makes thousands of them a game, and the check is what costs."""
+    """A :class:`Bribe` of slots already in order (ascending, not empty): the listing makes
+    thousands of them a game, and checking each again is what costs."""
     move = object.__new__(Bribe)
     move.__dict__.update(target=target, slots=slots)
+    return move
+
+
+def _discard(slots: tuple[int, ...]) -> Discard:
+    """A :class:`Discard` of slots already in ascending order (as :func:`_bribe`)."""
+    move = object.__new__(Discard)
+    move.__dict__["slots"] = slots
     return move
 
 
@@ -218,7 +225,7 @@ def discards(hand: dict[int, str], slots: tuple[int, ...], count: int, upto: boo
         key = card(hand[slot]).sort if slot in hand else f"slot-{slot}"
         groups.setdefault(key, []).append(slot)
     sizes = range(count + 1) if upto else (count,)
-    return [Discard(s) for s in _multisets(list(groups.values()), sizes)]
+    return [_discard(s) for s in _multisets(list(groups.values()), sizes)]
 
 
 def legal_actions(state: DoomState, seat: int) -> list[Action]:

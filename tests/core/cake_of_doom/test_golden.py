@@ -18,6 +18,7 @@ import pytest
 
 from cakeparty.core import get_game, new_match
 from cakeparty.core.actions import to_data
+from cakeparty.core.games.cake_of_doom.state import DoomState
 from tests.core.cake_of_doom.helpers import VARIANTS
 
 # (variant, players, bots, seed, digest)
@@ -123,3 +124,21 @@ def test_a_seeded_game_is_played_as_before(
     variant: str, players: int, bots: str, seed: int, expected: str
 ) -> None:
     assert digest(variant, players, bots, seed) == expected
+
+
+def test_states_kept_by_callers_stay_as_they_were() -> None:
+    """``apply`` works on a private copy: every state handed out keeps its fields, and is
+    a plain :class:`DoomState`."""
+    game = get_game("cake-of-doom")
+    match = new_match("cake-of-doom", players=4, seed=9, options={"blind": True})
+    kept: list[tuple[DoomState, dict[str, object]]] = []
+    bot = game.bots["random"]
+    rng = random.Random(9)
+    while match.outcome is None:
+        kept.append((match.state, dict(vars(match.state))))
+        seat = match.to_act[0]
+        match.apply(bot(match.view(seat), rng), seat)
+    assert len(kept) > 100
+    for state, fields in kept:
+        assert type(state) is DoomState
+        assert vars(state) == fields
