@@ -65,12 +65,12 @@ def to_act(state: DoomState) -> tuple[int, ...]:
 
 def known_hand(state: DoomState, seat: int) -> dict[int, str]:
     """The cards of ``seat``'s hand that ``seat`` knows, by slot."""
-    out = {}
-    for slot in state.hands[seat]:
-        name = state.knowledge.cards[slot]
-        if name is not None and state.knowledge.knows(seat, slot):
-            out[slot] = name
-    return out
+    cards, masks, bit = state.knowledge.cards, state.knowledge.known_by, 1 << seat
+    return {
+        slot: name
+        for slot in state.hands[seat]
+        if (name := cards[slot]) is not None and masks[slot] & bit
+    }
 
 
 def _sorts(hand: dict[int, str]) -> dict[str, list[int]]:
@@ -290,6 +290,21 @@ def _due(state: DoomState, index: int) -> int:
     return amount(offer.sabotages[index].kind, offer.value)
 
 
+#: the moves each step allows
+_MOVES: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.MIX: (ChooseMix,),
+    Phase.PLAY: (Grab, Abduct, Bribe, NoBribe),
+    Phase.SABOTAGE: (Sabotage, NoSabotage),
+    Phase.FORCE_FIELD: (ForceField, NoForceField),
+    Phase.REMOVE: (Remove,),
+    Phase.PICK: (PickCard,),
+    Phase.DRAW: (Draw,),
+    Phase.DISCARD: (Discard,),
+    Phase.ROB: (Rob,),
+    Phase.PEEK: (Peek,),
+}
+
+
 def check(state: DoomState, seat: int, action: Action) -> None:
     """Raise :class:`IllegalActionError` unless ``seat`` may make ``action`` now, as far as
     public facts tell."""
@@ -309,19 +324,7 @@ def check(state: DoomState, seat: int, action: Action) -> None:
             raise illegal(_("that is a cake card, not a mischief card"))
 
     phase = task.phase
-    expected: dict[Phase, tuple[type[Action], ...]] = {
-        Phase.MIX: (ChooseMix,),
-        Phase.PLAY: (Grab, Abduct, Bribe, NoBribe),
-        Phase.SABOTAGE: (Sabotage, NoSabotage),
-        Phase.FORCE_FIELD: (ForceField, NoForceField),
-        Phase.REMOVE: (Remove,),
-        Phase.PICK: (PickCard,),
-        Phase.DRAW: (Draw,),
-        Phase.DISCARD: (Discard,),
-        Phase.ROB: (Rob,),
-        Phase.PEEK: (Peek,),
-    }
-    if not isinstance(action, expected.get(phase, ())):
+    if not isinstance(action, _MOVES.get(phase, ())):
         raise illegal(_("not a move of this step ({phase})").format(phase=phase.value))
     if isinstance(action, ChooseMix):
         if action.cakes > len(state.cake_pile) or action.mischief > len(state.mischief_pile):
