@@ -124,8 +124,8 @@ def _discard(slots: tuple[int, ...]) -> Discard:
 
 
 def _values(groups: list[list[int]], weights: list[int]) -> list[int]:
-    """The value of each choice of :func:`_multisets` (every size), each card of a group
-    worth its group's weight."""
+    """The value of each choice of the first k slots of each group, in the order of
+    :func:`_multisets` (every size), each card of a group worth its group's weight."""
     values = [0]
     for group, weight in zip(groups, weights, strict=True):
         steps = [k * weight for k in range(len(group) + 1)]
@@ -144,7 +144,8 @@ def offers(state: DoomState, seat: int, hand: dict[int, str]) -> list[Bribe]:
     size = 1
     for g in groups:
         size *= len(g) + 1
-    by_sort: list[tuple[int, ...]] | None = None
+    # the slots of each choice by sort, made when a target first takes it
+    by_sort: dict[int, tuple[int, ...]] = {}
     for target, need in targets(state, seat):
         continent = target_continent(state, target)
         extra = freya_bonus(state, seat, target)
@@ -158,17 +159,31 @@ def offers(state: DoomState, seat: int, hand: dict[int, str]) -> list[Bribe]:
             for s in sorted(cakes):
                 by_value.setdefault(worth[s], []).append(s)
             chosen = list(by_value.values())
-            slots = _multisets(chosen)
             weights = [worth[g[0]] for g in chosen]
+            made: dict[int, tuple[int, ...]] = {}
         else:
-            if by_sort is None:
-                by_sort = _multisets(groups)
-            chosen, slots = groups, by_sort
+            chosen, made = groups, by_sort
         values = _values(chosen, weights)
         least = need - extra
         # the first choice is the empty one
-        out.extend(_bribe(target, slots[i]) for i in range(1, len(slots)) if values[i] >= least)
+        for i in range(1, len(values)):
+            if values[i] >= least:
+                slots = made.get(i)
+                if slots is None:
+                    slots = made[i] = _choice(chosen, i)
+                out.append(_bribe(target, slots))
     return out
+
+
+def _choice(groups: list[list[int]], index: int) -> tuple[int, ...]:
+    """The choice at ``index`` in the order of :func:`_values` (the counts taken from each
+    group as the digits of ``index``, the first group's the most significant)."""
+    taken: list[int] = []
+    for group in reversed(groups):
+        index, k = divmod(index, len(group) + 1)
+        taken.extend(group[:k])
+    taken.sort()
+    return tuple(taken)
 
 
 def removals(state: DoomState, due: int) -> list[Remove]:
