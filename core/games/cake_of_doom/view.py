@@ -176,6 +176,23 @@ def _region_view(held: Held, advanced: bool) -> RegionView:
     )
 
 
+#: the regions as last seen, by the tuple they were made from: a game keeps one tuple of
+#: regions from one bribe won to the next, so most views reuse it
+_REGIONS: dict[tuple[int, bool], tuple[tuple[Held, ...], tuple[RegionView, ...]]] = {}
+
+
+def _regions_view(regions: tuple[Held, ...], advanced: bool) -> tuple[RegionView, ...]:
+    key = (id(regions), advanced)
+    last = _REGIONS.get(key)
+    if last is not None and last[0] is regions:
+        return last[1]
+    made = tuple(_region_view(r, advanced) for r in regions)
+    if len(_REGIONS) > 256:
+        _REGIONS.clear()
+    _REGIONS[key] = (regions, made)
+    return made
+
+
 def _known(knowledge: Knowledge, seat: int | None) -> Mapping[int, str]:
     """The identities ``seat`` may know, read-only (:meth:`Knowledge.visible`, read with
     the masks filtered first: most slots are hidden from a seat)."""
@@ -209,7 +226,7 @@ def view(state: DoomState, seat: int | None) -> DoomView:
         hand_sizes=tuple(map(len, state.hands)),
         hand_cakes=tuple(len([s for s in h if s < CAKES]) for h in state.hands),
         aliens=state.aliens,
-        regions=tuple(_region_view(r, state.options.advanced) for r in state.regions),
+        regions=_regions_view(state.regions, state.options.advanced),
         doom=DoomInfo(state.favourite, DOOM_MINIMUM, state.doom, state.doom_cards),
         cake_pile=len(state.cake_pile),
         mischief_pile=len(state.mischief_pile),
