@@ -131,7 +131,9 @@ from cakeparty.core.games.cake_of_doom.state import (
     Held,
     Phase,
     Task,
+    draft,
     replace,
+    settled,
 )
 from cakeparty.core.games.cake_of_doom.steps import (
     add,
@@ -462,6 +464,8 @@ def apply(state: DoomState, action: Action, seat: int | None) -> DoomState:
     """
     if state.phase is Phase.OVER:
         raise IllegalActionError(seat, action, _("the game is over"))
+    # every step below changes one private copy; the state given stays as it was
+    state = draft(state)
     if seat is None or isinstance(action, (Revealed, Shuffled, Remixed, RandomResult, Forfeited)):
         if seat is not None:
             raise IllegalActionError(seat, action, _("only the dealer answers requests"))
@@ -472,7 +476,7 @@ def apply(state: DoomState, action: Action, seat: int | None) -> DoomState:
     else:
         check(state, seat, action)
         state = _run(_act(state, seat, action))
-    return replace(state, state_id=state.state_id + 1)
+    return settled(replace(state, state_id=state.state_id + 1))
 
 
 __all__ = ["apply", "cheat", "draw", "new_state", "outcome", "standing", "winners"]

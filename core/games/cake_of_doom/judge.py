@@ -25,9 +25,10 @@ own cards; nothing reads a card the seat may not know.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import product
 
+from cakeparty.core.actions import Action
 from cakeparty.core.games.cake_of_doom.cards import (
     ABDUCTION,
     CAKE_MONSTER,
@@ -120,15 +121,25 @@ def survival(
     cancelled: the chance that an offer ``margin`` above its need still succeeds."""
     if margin < 0:
         return 0.0
-    dist = count_chances(chances)
     ok = 0.0
-    for k, pk in enumerate(dist):
+    for pk, left in _outcomes(tuple(chances), shields, weights):
+        ok += pk * sum(left[: margin + 1])
+    return min(1.0, ok)
+
+
+@lru_cache(maxsize=4096)
+def _outcomes(
+    chances: tuple[float, ...], shields: int, weights: tuple[float, float, float]
+) -> tuple[tuple[float, tuple[float, ...]], ...]:
+    """For :func:`survival`, which asks it once per margin: each number of sabotages that
+    may happen, with its chance and what the rest then remove."""
+    out = []
+    for k, pk in enumerate(count_chances(list(chances))):
         if pk == 0.0:
             continue
         k = min(k, MAX_SABOTAGES)
-        left = _left_after(k, min(shields, k), weights)
-        ok += pk * sum(left[: margin + 1])
-    return min(1.0, ok)
+        out.append((pk, _left_after(k, min(shields, k), weights)))
+    return tuple(out)
 
 
 class Mind:
@@ -147,8 +158,12 @@ class Mind:
             assert name is not None, "a seat knows the cards in its hand"
             self.names[slot] = name
         self.mine = view.regions_of(self.seat)
-        self.legal_set = frozenset(view.legal)
         self._unseen()
+
+    @cached_property
+    def legal_set(self) -> frozenset[Action]:
+        """The legal moves, to look one up (made when first asked: most choices never do)."""
+        return frozenset(self.view.legal)
 
     # -- what is not seen ---------------------------------------------------------------
 

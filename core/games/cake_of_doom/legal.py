@@ -12,7 +12,7 @@ lists one move per choice of sorts, with the lowest slots (``check`` accepts any
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from cakeparty.core.actions import Action
 from cakeparty.core.errors import IllegalActionError
@@ -65,12 +65,12 @@ def to_act(state: DoomState) -> tuple[int, ...]:
 
 def known_hand(state: DoomState, seat: int) -> dict[int, str]:
     """The cards of ``seat``'s hand that ``seat`` knows, by slot."""
-    out = {}
-    for slot in state.hands[seat]:
-        name = state.knowledge.cards[slot]
-        if name is not None and state.knowledge.knows(seat, slot):
-            out[slot] = name
-    return out
+    cards, masks, bit = state.knowledge.cards, state.knowledge.known_by, 1 << seat
+    return {
+        slot: name
+        for slot in state.hands[seat]
+        if (name := cards[slot]) is not None and masks[slot] & bit
+    }
 
 
 def _sorts(hand: dict[int, str]) -> dict[str, list[int]]:
@@ -82,32 +82,55 @@ def _sorts(hand: dict[int, str]) -> dict[str, list[int]]:
 
 def _multisets(
     groups: list[list[int]], sizes: Iterable[int] | None = None
-) -> Iterator[tuple[int, ...]]:
-    """Every choice of the first k slots of each group (``sizes``: the totals allowed)."""
+) -> list[tuple[int, ...]]:
+    """Every choice of the first k slots of each group (``sizes``: the totals allowed), in
+    ascending slot order; the choices come in the order of the counts taken from each
+    group, the first group's count the most significant (the empty choice first)."""
     total = sum(len(g) for g in groups)
     allowed = set(range(total + 1)) if sizes is None else {n for n in sizes if n <= total}
     if not allowed:
-        return
+        return []
     low, high = min(allowed), max(allowed)
     # how many cards the groups after each one can still give
     after = [0] * (len(groups) + 1)
     for i in range(len(groups) - 1, -1, -1):
         after[i] = after[i + 1] + len(groups[i])
+    # (how many taken, which), pruned to what can still reach an allowed size
+    taken: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+    for i, group in enumerate(groups):
+        prefixes = [(k, tuple(group[:k])) for k in range(len(group) + 1)]
+        rest = after[i + 1]
+        taken = [
+            (n + k, t + p)
+            for n, t in taken
+            for k, p in prefixes[max(0, low - rest - n) : high - n + 1]
+        ]
+    return [tuple(sorted(t)) for n, t in taken if n in allowed]
 
-    def walk(i: int, taken: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if i == len(groups):
-            if len(taken) in allowed:
-                yield tuple(sorted(taken))
-            return
-        for k in range(len(groups[i]) + 1):
-            n = len(taken) + k
-            if n > high:
-                break
-            if n + after[i + 1] < low:
-                continue
-            yield from walk(i + 1, taken + tuple(groups[i][:k]))
 
-    yield from walk(0, ())
+def _bribe(target: str, slots: tuple[int, ...]) -> Bribe:
+    """A :class:`Bribe` of slots already in order (ascending, not empty): the listing makes
+    thousands of them a game, and checking each again is what costs."""
+    move = object.__new__(Bribe)
+    move.__dict__.update(target=target, slots=slots)
+    return move
+
+
+def _discard(slots: tuple[int, ...]) -> Discard:
+    """A :class:`Discard` of slots already in ascending order (as :func:`_bribe`)."""
+    move = object.__new__(Discard)
+    move.__dict__["slots"] = slots
+    return move
+
+
+def _values(groups: list[list[int]], weights: list[int]) -> list[int]:
+    """The value of each choice of the first k slots of each group, in the order of
+    :func:`_multisets` (every size), each card of a group worth its group's weight."""
+    values = [0]
+    for group, weight in zip(groups, weights, strict=True):
+        steps = [k * weight for k in range(len(group) + 1)]
+        values = [v + d for v in values for d in steps]
+    return values
 
 
 def offers(state: DoomState, seat: int, hand: dict[int, str]) -> list[Bribe]:
@@ -117,25 +140,50 @@ def offers(state: DoomState, seat: int, hand: dict[int, str]) -> list[Bribe]:
         return []
     out: list[Bribe] = []
     alien = state.aliens[seat]
+    groups = list(_sorts(cakes).values())
+    size = 1
+    for g in groups:
+        size *= len(g) + 1
+    # the slots of each choice by sort, made when a target first takes it
+    by_sort: dict[int, tuple[int, ...]] = {}
     for target, need in targets(state, seat):
         continent = target_continent(state, target)
         extra = freya_bonus(state, seat, target)
-        worth = {s: units(n, continent, alien) for s, n in cakes.items()}
-        if sum(worth.values()) + extra < need:
+        # the cards of a group are of one sort, so they are worth alike
+        weights = [units(cakes[g[0]], continent, alien) for g in groups]
+        if sum(w * len(g) for w, g in zip(weights, groups, strict=True)) + extra < need:
             continue
-        groups = list(_sorts(cakes).values())
-        size = 1
-        for g in groups:
-            size *= len(g) + 1
         if size > MAX_OFFERS:
             by_value: dict[int, list[int]] = {}
+            worth = {s: w for g, w in zip(groups, weights, strict=True) for s in g}
             for s in sorted(cakes):
                 by_value.setdefault(worth[s], []).append(s)
-            groups = list(by_value.values())
-        for slots in _multisets(groups):
-            if slots and sum(worth[s] for s in slots) + extra >= need:
-                out.append(Bribe(target, slots))
+            chosen = list(by_value.values())
+            weights = [worth[g[0]] for g in chosen]
+            made: dict[int, tuple[int, ...]] = {}
+        else:
+            chosen, made = groups, by_sort
+        values = _values(chosen, weights)
+        least = need - extra
+        # the first choice is the empty one
+        for i in range(1, len(values)):
+            if values[i] >= least:
+                slots = made.get(i)
+                if slots is None:
+                    slots = made[i] = _choice(chosen, i)
+                out.append(_bribe(target, slots))
     return out
+
+
+def _choice(groups: list[list[int]], index: int) -> tuple[int, ...]:
+    """The choice at ``index`` in the order of :func:`_values` (the counts taken from each
+    group as the digits of ``index``, the first group's the most significant)."""
+    taken: list[int] = []
+    for group in reversed(groups):
+        index, k = divmod(index, len(group) + 1)
+        taken.extend(group[:k])
+    taken.sort()
+    return tuple(taken)
 
 
 def removals(state: DoomState, due: int) -> list[Remove]:
@@ -192,7 +240,7 @@ def discards(hand: dict[int, str], slots: tuple[int, ...], count: int, upto: boo
         key = card(hand[slot]).sort if slot in hand else f"slot-{slot}"
         groups.setdefault(key, []).append(slot)
     sizes = range(count + 1) if upto else (count,)
-    return [Discard(s) for s in _multisets(list(groups.values()), sizes)]
+    return [_discard(s) for s in _multisets(list(groups.values()), sizes)]
 
 
 def legal_actions(state: DoomState, seat: int) -> list[Action]:
@@ -257,6 +305,21 @@ def _due(state: DoomState, index: int) -> int:
     return amount(offer.sabotages[index].kind, offer.value)
 
 
+#: the moves each step allows
+_MOVES: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.MIX: (ChooseMix,),
+    Phase.PLAY: (Grab, Abduct, Bribe, NoBribe),
+    Phase.SABOTAGE: (Sabotage, NoSabotage),
+    Phase.FORCE_FIELD: (ForceField, NoForceField),
+    Phase.REMOVE: (Remove,),
+    Phase.PICK: (PickCard,),
+    Phase.DRAW: (Draw,),
+    Phase.DISCARD: (Discard,),
+    Phase.ROB: (Rob,),
+    Phase.PEEK: (Peek,),
+}
+
+
 def check(state: DoomState, seat: int, action: Action) -> None:
     """Raise :class:`IllegalActionError` unless ``seat`` may make ``action`` now, as far as
     public facts tell."""
@@ -276,19 +339,7 @@ def check(state: DoomState, seat: int, action: Action) -> None:
             raise illegal(_("that is a cake card, not a mischief card"))
 
     phase = task.phase
-    expected: dict[Phase, tuple[type[Action], ...]] = {
-        Phase.MIX: (ChooseMix,),
-        Phase.PLAY: (Grab, Abduct, Bribe, NoBribe),
-        Phase.SABOTAGE: (Sabotage, NoSabotage),
-        Phase.FORCE_FIELD: (ForceField, NoForceField),
-        Phase.REMOVE: (Remove,),
-        Phase.PICK: (PickCard,),
-        Phase.DRAW: (Draw,),
-        Phase.DISCARD: (Discard,),
-        Phase.ROB: (Rob,),
-        Phase.PEEK: (Peek,),
-    }
-    if not isinstance(action, expected.get(phase, ())):
+    if not isinstance(action, _MOVES.get(phase, ())):
         raise illegal(_("not a move of this step ({phase})").format(phase=phase.value))
     if isinstance(action, ChooseMix):
         if action.cakes > len(state.cake_pile) or action.mischief > len(state.mischief_pile):

@@ -26,10 +26,14 @@ T = TypeVar("T")
 
 def replace(obj: T, **changes: Any) -> T:
     """``dataclasses.replace`` for these plain frozen values, without re-running
-    ``__init__``: the engine makes tens of thousands of them a game."""
+    ``__init__``: the engine makes tens of thousands of them a game. A :class:`Draft` is
+    changed where it lies (nobody else holds it)."""
     fields = obj.__dict__
     if not changes.keys() <= fields.keys():
         raise TypeError(f"no field {sorted(changes.keys() - fields.keys())}")
+    if type(obj) is Draft:
+        fields.update(changes)
+        return obj
     new = object.__new__(type(obj))
     new.__dict__.update(fields)
     new.__dict__.update(changes)
@@ -287,3 +291,24 @@ class DoomState:
 
     def name_of(self, slot: int) -> str | None:
         return self.knowledge.cards[slot]
+
+
+class Draft(DoomState):
+    """A state being worked on inside one ``apply``: a private copy of the state it began
+    from, which :func:`replace` changes in place instead of copying it at every step.
+    ``apply`` starts from :func:`draft` and hands back :func:`settled`, so no caller ever
+    sees one, and the state it was given stays as it was."""
+
+
+def draft(state: DoomState) -> Draft:
+    """A private copy of ``state`` to work on."""
+    new = object.__new__(Draft)
+    new.__dict__.update(state.__dict__)
+    return new
+
+
+def settled(state: DoomState) -> DoomState:
+    """``state`` as the plain frozen value it is from now on."""
+    if type(state) is Draft:
+        object.__setattr__(state, "__class__", DoomState)
+    return state

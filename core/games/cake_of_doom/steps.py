@@ -147,13 +147,12 @@ def draw_task(state: DoomState, seat: int, count: int, why: str) -> DoomState:
 def remix(state: DoomState, seat: int) -> DoomState:
     """Have ``seat`` re-mix each part of its hand (cake, mischief) that another seat knows
     a card of."""
-    outside = EVERYONE & ~(1 << seat)
-    known = state.knowledge.known_by
-    hand = state.hands[seat]
-    if not any(known[s] & outside for s in hand):
+    outside = (EVERYONE & ~(1 << seat)).__and__
+    mask = state.knowledge.known_by.__getitem__
+    if not any(map(outside, map(mask, state.hands[seat]))):
         return state
     for part in (state.cakes_in_hand(seat), state.mischief_in_hand(seat)):
-        if part and any(known[s] & outside for s in part):
+        if part and any(map(outside, map(mask, part))):
             state = request(state, Remix(seat, part, (seat,)))
     return state
 
