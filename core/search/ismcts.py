@@ -1,0 +1,320 @@
+"""Single-observer information-set MCTS over the engine contract.
+
+The searching seat sees only its view. Each iteration draws one world consistent with that
+view (:meth:`~cakeparty.core.game.Game.determinize`) and a dealer over its truth, then
+walks one tree shared by every world:
+
+* **Chance.** The dealer's answers (shuffles, draws, re-mixes, random numbers) are not
+  nodes: the world's own dealer samples them afresh on every walk, as a real dealer would,
+  so a node stands for the seats' choices that led to it (an open-loop tree).
+* **Hidden information.** A node's statistics are pooled over every world that reached it,
+  so no seat's choice can depend on cards that only one world holds; an action legal in
+  some worlds and not in others is judged by how often it was *available* (UCB with
+  availability counts, Cowling et al. 2012), not by how often the node was visited.
+* **Simultaneous choices.** At a ``Commit`` each seat of the commit chooses from its own
+  statistics at the node, without seeing the others' choices (decoupled UCB); the node's
+  child is the joint choice, which the opening makes public.
+* **Several players.** A walk ends in a reward for every seat (win 1, a shared win split,
+  loss 0, plus a little of the seat's normalised score); each seat's statistics hold its
+  own reward, so every seat plays for itself.
+
+The search is pure and seeded: with an iteration budget the same view and seed give the
+same choice. A time budget (``seconds``) reads :func:`time.perf_counter` only.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cakeparty.core.actions import Action, Committed
+from cakeparty.core.dealer import LocalDealer
+from cakeparty.core.errors import CakePartyError
+from cakeparty.core.game import Bot, Game, Outcome
+from cakeparty.core.requests import Commit
+
+#: A seat's choice at a node, or the joint choice of a commit: the key of its statistics.
+Key = tuple[int, Action]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a search may run, and how it plays.
+
+    ``iterations``: walks at most (``None``: no limit); ``seconds``: time at most (``None``:
+    no limit); at least one of the two bounds it. ``exploration``: the UCB constant.
+    ``prior``: walks credited in advance to the move the game's ``normal`` bot would make,
+    at the root's mean value, so a short search departs from it only on evidence.
+    ``rollout``: ``"random"`` plays the rest of a walk uniformly at random; ``"normal"``
+    plays it with the game's normal bot (stronger, far slower). ``score_weight``: the share
+    of a seat's reward that is its normalised score rather than the win. ``max_actions``:
+    a walk that has not ended after this many actions counts as a draw.
+    """
+
+    iterations: int | None = None
+    seconds: float | None = None
+    exploration: float = 0.7
+    prior: float = 4.0
+    rollout: str = "random"
+    score_weight: float = 0.1
+    max_actions: int = 4000
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a search needs an iteration or a time budget")
+        if self.rollout not in ("random", "normal"):
+            raise ValueError(f"unknown rollout policy {self.rollout!r}")
+
+
+class Node:
+    """One point of the tree: the statistics of every choice made here, and the children.
+
+    ``stats[key]`` is ``[visits, reward sum, availability]`` for ``key = (seat, action)``.
+    """
+
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        self.stats: dict[Key, list[float]] = {}
+        self.children: dict[Any, Node] = {}
+
+    def child(self, key: Any) -> Node:
+        node = self.children.get(key)
+        if node is None:
+            node = self.children[key] = Node()
+        return node
+
+
+@dataclass
+class Result:
+    """What a search found: the choice, and figures a test or a bench can read."""
+
+    action: Action
+    iterations: int = 0
+    failures: int = 0  # walks abandoned because the engine refused a world
+    visits: dict[Action, float] = field(default_factory=dict)
+
+
+def rewards(outcome: Outcome, players: int, score_weight: float) -> list[float]:
+    """Each seat's reward for ``outcome``: a win is 1 (split when the win is shared), a loss
+    0, and ``score_weight`` of it goes by the seat's score between the lowest and highest."""
+    win = [0.0] * players
+    if outcome.winners:
+        share = 1.0 / len(outcome.winners) if outcome.shared else 1.0
+        for seat in outcome.winners:
+            if 0 <= seat < players:
+                win[seat] = share
+    scores = outcome.scores
+    if score_weight <= 0 or len(scores) != players:
+        return win
+    low, high = min(scores), max(scores)
+    spread = high - low
+    return [
+        (1 - score_weight) * w + score_weight * ((s - low) / spread if spread else 0.5)
+        for w, s in zip(win, scores, strict=True)
+    ]
+
+
+class Search:
+    """The search of one decision of one seat, from that seat's view."""
+
+    def __init__(self, game: Game, view: Any, rng: random.Random, budget: Budget) -> None:
+        self.game = game
+        self.view = view
+        self.seat: int = view.seat
+        self.rng = rng
+        self.budget = budget
+        self.root = Node()
+        self.players = 0
+        self.normal: Bot | None = game.bots.get("normal")
+        self._roll: Callable[[Any, LocalDealer], list[float]] = (
+            self._rollout_normal if budget.rollout == "normal" and self.normal else self._rollout
+        )
+
+    # -- the loop --------------------------------------------------------------------------
+
+    def run(self) -> Result:
+        legal: Sequence[Action] = self.view.legal
+        prior = self._prior_action(legal)
+        deadline = None
+        if self.budget.seconds is not None:
+            deadline = time.perf_counter() + self.budget.seconds
+        limit = self.budget.iterations
+        done = failures = 0
+        while (limit is None or done + failures < limit) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
+            world = self.game.determinize(self.view, self.rng)
+            if world is None:
+                break
+            self.players = _players(world.state)
+            dealer = LocalDealer(world.truth, self.rng.getrandbits(32))
+            try:
+                self._walk(world.state, dealer)
+            except CakePartyError:
+                failures += 1
+                continue
+            done += 1
+        return self._choose(legal, prior, done, failures)
+
+    def _prior_action(self, legal: Sequence[Action]) -> Action | None:
+        if self.normal is None or self.budget.prior <= 0:
+            return None
+        choice = self.normal(self.view, random.Random(self.rng.getrandbits(32)))
+        return choice if choice in legal else None
+
+    def _choose(
+        self, legal: Sequence[Action], prior: Action | None, done: int, failures: int
+    ) -> Result:
+        stats = self.root.stats
+        total = sum(s[1] for (seat, _), s in stats.items() if seat == self.seat)
+        count = sum(s[0] for (seat, _), s in stats.items() if seat == self.seat)
+        mean = total / count if count else 0.0
+        visits: dict[Action, float] = {}
+        best: tuple[float, float, int] | None = None
+        choice = prior if prior is not None else legal[0]
+        for index, action in enumerate(legal):
+            n, w, _ = stats.get((self.seat, action), (0.0, 0.0, 0.0))
+            if action == prior:
+                n, w = n + self.budget.prior, w + self.budget.prior * mean
+            visits[action] = n
+            value = w / n if n else 0.0
+            # most visits; ties by value, then by the order of the legal list
+            rank = (n, value, -index)
+            if n and (best is None or rank > best):
+                best, choice = rank, action
+        return Result(choice, done, failures, visits)
+
+    # -- one walk --------------------------------------------------------------------------
+
+    def _walk(self, state: Any, dealer: LocalDealer) -> None:
+        game = self.game
+        node = self.root
+        path: list[tuple[Node, Key]] = []
+        for _ in range(self.budget.max_actions):
+            if game.outcome(state) is not None:
+                break
+            request = game.pending(state)
+            if request is not None and not isinstance(request, Commit):
+                state = game.apply(state, dealer.fulfil(request, game.knowledge(state)), None)
+                continue
+            if isinstance(request, Commit):
+                choices = []
+                fresh = False
+                for seat in request.seats:
+                    action, new = self._select(node, seat, game.legal_actions(state, seat))
+                    path.append((node, (seat, action)))
+                    choices.append((seat, action))
+                    fresh = fresh or new
+                move: Action = Committed(tuple(choices))
+                state = game.apply(state, move, None)
+                node = node.child(move)
+            else:
+                seat = game.to_act(state)[0]
+                move, fresh = self._select(node, seat, game.legal_actions(state, seat))
+                path.append((node, (seat, move)))
+                state = game.apply(state, move, seat)
+                node = node.child((seat, move))
+            if fresh:
+                break
+        reward = self._roll(state, dealer)
+        for at, key in path:
+            stat = at.stats[key]
+            stat[0] += 1
+            stat[1] += reward[key[0]]
+
+    def _select(self, node: Node, seat: int, legal: Sequence[Action]) -> tuple[Action, bool]:
+        """The choice of ``seat`` at ``node`` among ``legal`` (this world's legal actions),
+        and whether it is tried here for the first time."""
+        stats = node.stats
+        if len(legal) == 1:
+            key = (seat, legal[0])
+            stat = stats.get(key)
+            if stat is None:
+                stats[key] = [0.0, 0.0, 1.0]
+                return legal[0], False
+            stat[2] += 1
+            return legal[0], False
+        untried: list[Action] = []
+        best = -1.0
+        choice = legal[0]
+        c = self.budget.exploration
+        for action in legal:
+            key = (seat, action)
+            stat = stats.get(key)
+            if stat is None:
+                stat = stats[key] = [0.0, 0.0, 0.0]
+            stat[2] += 1
+            n = stat[0]
+            if n == 0:
+                untried.append(action)
+                continue
+            if untried:
+                continue
+            value = stat[1] / n + c * math.sqrt(math.log(stat[2]) / n)
+            if value > best:
+                best, choice = value, action
+        if untried:
+            return self.rng.choice(untried), True
+        return choice, False
+
+    # -- the rest of a walk ----------------------------------------------------------------
+
+    def _rollout(self, state: Any, dealer: LocalDealer) -> list[float]:
+        game, rng = self.game, self.rng
+        for _ in range(self.budget.max_actions):
+            outcome = game.outcome(state)
+            if outcome is not None:
+                return rewards(outcome, self.players, self.budget.score_weight)
+            request = game.pending(state)
+            if request is None:
+                seat = game.to_act(state)[0]
+                state = game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
+            elif isinstance(request, Commit):
+                choices = tuple(
+                    (seat, rng.choice(game.legal_actions(state, seat))) for seat in request.seats
+                )
+                state = game.apply(state, Committed(choices), None)
+            else:
+                state = game.apply(state, dealer.fulfil(request, game.knowledge(state)), None)
+        return [1.0 / self.players] * self.players
+
+    def _rollout_normal(self, state: Any, dealer: LocalDealer) -> list[float]:
+        game, rng = self.game, self.rng
+        bot = self.normal
+        assert bot is not None
+        for _ in range(self.budget.max_actions):
+            outcome = game.outcome(state)
+            if outcome is not None:
+                return rewards(outcome, self.players, self.budget.score_weight)
+            request = game.pending(state)
+            if request is None:
+                seat = game.to_act(state)[0]
+                state = game.apply(state, bot(game.view(state, seat), rng), seat)
+            elif isinstance(request, Commit):
+                choices = tuple((seat, bot(game.view(state, seat), rng)) for seat in request.seats)
+                state = game.apply(state, Committed(choices), None)
+            else:
+                state = game.apply(state, dealer.fulfil(request, game.knowledge(state)), None)
+        return [1.0 / self.players] * self.players
+
+
+def _players(state: Any) -> int:
+    players = getattr(state, "players", None)
+    if not isinstance(players, int):
+        raise CakePartyError("a searched game's state must count its seats (state.players)")
+    return players
+
+
+def search(game: Game, view: Any, rng: random.Random, budget: Budget) -> Result:
+    """Search the decision of ``view``'s seat; a seat with one legal action answers at once."""
+    legal: Sequence[Action] = view.legal
+    if not legal:
+        raise CakePartyError("the seat has nothing to decide")
+    if len(legal) == 1:
+        return Result(legal[0])
+    return Search(game, view, rng, budget).run()
