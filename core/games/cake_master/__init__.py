@@ -25,11 +25,12 @@ Choices the printed rules leave open, as this engine plays them:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from cakeparty.core.actions import Action
-from cakeparty.core.game import Bot, Game, Outcome, register_game
+from cakeparty.core.game import Bot, Game, Outcome, World, register_game
 from cakeparty.core.games.cake_master import bots
 from cakeparty.core.games.cake_master.actions import Exchange, Keep, PassCards, Place
 from cakeparty.core.games.cake_master.flow import apply as _apply
@@ -41,6 +42,7 @@ from cakeparty.core.games.cake_master.legal import to_act as _to_act
 from cakeparty.core.games.cake_master.state import GAME, MasterOptions, MasterState, Phase
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.games.cake_master.view import view as _view
+from cakeparty.core.games.cake_master.worlds import determinize as _determinize
 from cakeparty.core.i18n import N_
 from cakeparty.core.knowledge import Knowledge
 from cakeparty.core.requests import Request
@@ -94,6 +96,9 @@ class CakeMaster(Game):
 
     def box(self, state: MasterState) -> tuple[str, ...]:
         return state.box
+
+    def determinize(self, view: MasterView, rng: random.Random) -> World | None:
+        return _determinize(view, rng)
 
     def stats(self, state: MasterState) -> dict[str, tuple[float, ...]]:
         """Per seat: customers met and taste points over the game."""

@@ -14,7 +14,7 @@ import random
 
 from cakeparty.core.actions import Action
 from cakeparty.core.games.cake_master.actions import Exchange, Keep, PassCards, Place
-from cakeparty.core.games.cake_master.judge import gain, value
+from cakeparty.core.games.cake_master.judge import chances, expected_taste, gain, value, weighed
 from cakeparty.core.games.cake_master.scoring import Cake
 from cakeparty.core.games.cake_master.state import Phase
 from cakeparty.core.games.cake_master.view import MasterView
@@ -59,18 +59,29 @@ class _Mind:
         return gain(self.cakes(seat), self.name(slot), self.customers, self.weight)
 
 
-def _placed(mind: _Mind, action: Place) -> tuple[Cake, ...]:
-    cakes = [list(cake) for cake in mind.cakes(mind.seat)]
-    for slot, (cake, quarter) in action.spots.items():
-        cakes[cake][quarter] = mind.name(slot)
-    return tuple(tuple(cake) for cake in cakes)
-
-
 def _best_place(mind: _Mind) -> tuple[float, Place]:
+    """The placement whose cakes are worth most (:func:`.judge.value`, each cake judged
+    once however many placements share it)."""
+    own = mind.cakes(mind.seat)
+    names = {slot: mind.name(slot) for slot in mind.view.hand}
+    customers, weight = mind.customers, mind.weight
+    judged: dict[Cake, tuple[float, tuple[float, ...]]] = {}
     best: tuple[float, Place] | None = None
     for action in mind.view.legal:
         if isinstance(action, Place):
-            score = mind.worth(_placed(mind, action))
+            cakes = [list(cake) for cake in own]
+            for slot, cake, quarter in zip(
+                action.slots, action.cakes, action.quarters, strict=True
+            ):
+                cakes[cake][quarter] = names[slot]
+            parts = []
+            for quarters in cakes:
+                cake_ = tuple(quarters)
+                part = judged.get(cake_)
+                if part is None:
+                    part = judged[cake_] = (expected_taste(cake_), chances(cake_, customers))
+                parts.append(part)
+            score = weighed(weight, [t for t, _ in parts], tuple([r for _, r in parts]))
             if best is None or score > best[0]:
                 best = (score, action)
     assert best is not None

@@ -10,7 +10,6 @@ choices reach the game together, as one ``Committed``, and are applied in seat o
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from cakeparty.core.actions import Action, Committed, Forfeited, Revealed, Shuffled
@@ -32,6 +31,7 @@ from cakeparty.core.games.cake_master.state import (
     Phase,
     RoundResult,
     SeatScore,
+    evolve,
 )
 from cakeparty.core.i18n import _
 from cakeparty.core.knowledge import Knowledge
@@ -66,7 +66,7 @@ def new_state(options: MasterOptions) -> MasterState:
 
 
 def _log(state: MasterState, *events: Any) -> MasterState:
-    return replace(state, events=state.events + events)
+    return evolve(state, events=state.events + events)
 
 
 def _start_round(state: MasterState) -> MasterState:
@@ -77,7 +77,7 @@ def _start_round(state: MasterState) -> MasterState:
     queue: list[Request] = [*state.queue, Shuffle(CAKE_SLOTS)]
     if drawn:
         queue.append(Reveal(drawn, None))
-    state = replace(
+    state = evolve(
         state,
         round=number,
         deck=CAKE_SLOTS,
@@ -107,18 +107,18 @@ def _draw(state: MasterState, needs: Sequence[tuple[int, int]]) -> MasterState:
         hands[seat] = hands[seat] + drawn
         if drawn:
             queue.append(Reveal(drawn, (seat,)))
-    return replace(state, deck=deck, discard=discard, hands=tuple(hands), queue=tuple(queue))
+    return evolve(state, deck=deck, discard=discard, hands=tuple(hands), queue=tuple(queue))
 
 
 def _deal(state: MasterState) -> MasterState:
     size = state.options.hand_size
     state = _draw(state, [(seat, size) for seat in range(state.players)])
-    return replace(state, phase=Phase.SETUP, turn=state.turn + 1)
+    return evolve(state, phase=Phase.SETUP, turn=state.turn + 1)
 
 
 def _choose(state: MasterState, phase: Phase) -> MasterState:
     seats = tuple(range(state.players))
-    return replace(state, phase=phase, queue=(*state.queue, Commit(seats)))
+    return evolve(state, phase=phase, queue=(*state.queue, Commit(seats)))
 
 
 def _dealt(state: MasterState) -> MasterState:
@@ -135,7 +135,7 @@ def _show(state: MasterState, seat: int, slots: Sequence[int]) -> MasterState:
     unknown = tuple(s for s in slots if not state.knowledge.knows(seat, s))
     if not unknown:
         return state
-    return replace(state, queue=(*state.queue, Reveal(unknown, (seat,))))
+    return evolve(state, queue=(*state.queue, Reveal(unknown, (seat,))))
 
 
 def _passed(state: MasterState, choices: dict[int, Action]) -> MasterState:
@@ -148,7 +148,7 @@ def _passed(state: MasterState, choices: dict[int, Action]) -> MasterState:
         gives[state.right(seat)].append(action.right)
         kept[seat] = tuple(s for s in state.hands[seat] if s not in (action.left, action.right))
     hands = tuple(kept[seat] + tuple(sorted(gives[seat])) for seat in range(state.players))
-    state = _log(replace(state, hands=hands, phase=Phase.PASSING), ev.CardsPassed(state.turn))
+    state = _log(evolve(state, hands=hands, phase=Phase.PASSING), ev.CardsPassed(state.turn))
     for seat in range(state.players):
         state = _show(state, seat, gives[seat])
     return state
@@ -160,7 +160,7 @@ def _kept(state: MasterState, choices: dict[int, Action]) -> MasterState:
     given = {seat: tuple(s for s in state.hands[seat] if s != kept[seat]) for seat in range(2)}
     hands = tuple((kept[seat], *given[1 - seat]) for seat in range(2))
     received = (given[1], given[0])
-    state = replace(state, hands=hands, received=received, phase=Phase.PASSING)
+    state = evolve(state, hands=hands, received=received, phase=Phase.PASSING)
     state = _log(state, ev.CardsPassed(state.turn))
     for seat in range(2):
         state = _show(state, seat, received[seat])
@@ -177,7 +177,7 @@ def _kept_back(state: MasterState, choices: dict[int, Action]) -> MasterState:
         (*tuple(s for s in state.hands[seat] if s != back[seat]), back[1 - seat])
         for seat in range(2)
     )
-    state = replace(state, hands=hands, received=((), ()), phase=Phase.PASSING)
+    state = evolve(state, hands=hands, received=((), ()), phase=Phase.PASSING)
     state = _log(state, ev.CardsPassed(state.turn, back=True))
     for seat in range(2):
         state = _show(state, seat, (back[1 - seat],))
@@ -196,7 +196,7 @@ def _after_passing(state: MasterState) -> MasterState:
 def _exchanged(state: MasterState, seat: int, action: Exchange) -> MasterState:
     hand = tuple(s for s in state.hands[seat] if s not in action.slots)
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    state = replace(
+    state = evolve(
         state,
         hands=hands,
         discard=state.discard + action.slots,
@@ -221,7 +221,7 @@ def _placed(state: MasterState, choices: dict[int, Action]) -> MasterState:
         discard += left  # solo: the fourth card
         hands[seat] = ()
         shown.extend(action.slots)
-    state = replace(
+    state = evolve(
         state,
         cakes=tuple(tuple(tuple(cake) for cake in seat) for seat in cakes),
         hands=tuple(hands),
@@ -230,7 +230,7 @@ def _placed(state: MasterState, choices: dict[int, Action]) -> MasterState:
     )
     unknown = tuple(s for s in shown if not state.knowledge.knows(None, s))
     if unknown:
-        state = replace(state, queue=(*state.queue, Reveal(unknown, None)))
+        state = evolve(state, queue=(*state.queue, Reveal(unknown, None)))
     return state
 
 
@@ -240,7 +240,7 @@ def _after_placing(state: MasterState) -> MasterState:
         assert isinstance(action, Place)
         cards = tuple(state.knowledge.cards[s] or "?" for s in action.slots)
         placed.append(ev.Placed(seat, cards, action.cakes, action.quarters))
-    state = _log(replace(state, placing=()), *placed)
+    state = _log(evolve(state, placing=()), *placed)
     if state.turn_in_round < TURNS:
         return _deal(state)
     state = _score_round(state)
@@ -277,7 +277,7 @@ def _score_round(state: MasterState) -> MasterState:
         met = state.met + len(won)
     else:
         left, gone, met = (), state.customers, 0
-    state = replace(
+    state = evolve(
         state,
         stars=stars,
         last_taste=tuple(totals),
@@ -304,7 +304,7 @@ def winners(state: MasterState) -> tuple[tuple[int, ...], bool]:
 
 def _game_over(state: MasterState) -> MasterState:
     won, shared = winners(state)
-    return _log(replace(state, phase=Phase.OVER, queue=()), ev.GameOver(won, shared))
+    return _log(evolve(state, phase=Phase.OVER, queue=()), ev.GameOver(won, shared))
 
 
 RATINGS = ((7, "cake-master"), (4, "baker"), (0, "apprentice"))
@@ -349,7 +349,7 @@ def _learn(state: MasterState, action: Revealed) -> MasterState:
             raise IllegalActionError(
                 None, action, _("{card} cannot lie in slot {slot}").format(card=card, slot=slot)
             )
-    state = replace(state, knowledge=known.reveal(action.slots, action.cards, action.to))
+    state = evolve(state, knowledge=known.reveal(action.slots, action.cards, action.to))
     if action.to is None and action.slots and action.slots[0] >= len(CAKE_CARDS):
         names = tuple(c or "?" for c in action.cards)
         state = _log(state, ev.CustomersArrived(names))
@@ -369,7 +369,7 @@ def _committed(state: MasterState, action: Committed) -> MasterState:
     exchange = choices.get(0)
     if isinstance(exchange, Exchange):
         return _exchanged(state, 0, exchange)
-    return replace(_placed(state, choices), placing=action.choices)
+    return evolve(_placed(state, choices), placing=action.choices)
 
 
 _CONTINUE: dict[Phase, Callable[[MasterState], MasterState]] = {
@@ -386,9 +386,9 @@ def _fulfil(state: MasterState, action: Action) -> MasterState:
     if isinstance(action, Committed):
         for seat, choice in action.choices:
             check(state, seat, choice)
-    state = replace(state, queue=state.queue[1:])
+    state = evolve(state, queue=state.queue[1:])
     if isinstance(action, Shuffled):
-        state = replace(state, knowledge=state.knowledge.forget(action.slots))
+        state = evolve(state, knowledge=state.knowledge.forget(action.slots))
     elif isinstance(action, Revealed):
         state = _learn(state, action)
     else:
@@ -403,7 +403,7 @@ def _forfeited(state: MasterState, action: Forfeited) -> MasterState:
     """A breach proven against a seat: the game ends at once, that seat cannot win."""
     if state.phase is Phase.OVER or not 0 <= action.seat < state.players:
         raise IllegalActionError(None, action, _("nobody may forfeit now"))
-    state = replace(state, forfeit=action.seat, phase=Phase.OVER, queue=())
+    state = evolve(state, forfeit=action.seat, phase=Phase.OVER, queue=())
     won, shared = winners(state)
     return _log(state, ev.Forfeited(action.seat, action.reason), ev.GameOver(won, shared))
 
@@ -421,4 +421,4 @@ def apply(state: MasterState, action: Action, seat: int | None) -> MasterState:
     if state.phase is Phase.OVER:
         raise IllegalActionError(None, action, _("the game is over"))
     state = _forfeited(state, action) if isinstance(action, Forfeited) else _fulfil(state, action)
-    return replace(state, state_id=state.state_id + 1)
+    return evolve(state, state_id=state.state_id + 1)

@@ -121,9 +121,18 @@ def best_assignment(rows: tuple[tuple[float, ...], ...]) -> float:
 
 def value(cakes: Sequence[Cake], customers: tuple[str, ...], taste_weight: float) -> float:
     """What a seat's cakes are worth: expected taste (weighted) plus customers in reach."""
-    taste = sum(expected_taste(c) for c in cakes)
-    rows = tuple(chances(c, customers) for c in cakes)
-    return taste_weight * taste + best_assignment(rows)
+    return weighed(
+        taste_weight,
+        [expected_taste(c) for c in cakes],
+        tuple([chances(c, customers) for c in cakes]),
+    )
+
+
+def weighed(
+    taste_weight: float, tastes: Sequence[float], rows: tuple[tuple[float, ...], ...]
+) -> float:
+    """:func:`value` from each cake's expected taste and chances with the customers."""
+    return taste_weight * sum(tastes) + best_assignment(rows)
 
 
 def with_card(cakes: Sequence[Cake], card: str, cake: int, quarter: int) -> tuple[Cake, ...]:

@@ -8,11 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
 
 from cakeparty.core.actions import Action
 from cakeparty.core.errors import IllegalActionError
-from cakeparty.core.games.cake_master.actions import PLACED, Exchange, Keep, PassCards, Place
+from cakeparty.core.games.cake_master.actions import (
+    PLACED,
+    QUARTERS,
+    Exchange,
+    Keep,
+    PassCards,
+    Place,
+)
 from cakeparty.core.games.cake_master.state import (
     SOLO_EXCHANGES,
     MasterState,
@@ -32,25 +39,109 @@ def free_quarters(cakes: Sequence[SlotCake]) -> list[tuple[int, int]]:
     return [(c, q) for c, cake in enumerate(cakes) for q, slot in enumerate(cake) if slot is None]
 
 
+class Listing(list[Action]):
+    """The choices of one seat in their listed order, which tells at once whether an
+    action is among them (a placement listing holds over a thousand actions: comparing
+    each would cost more than listing them)."""
+
+    def __init__(
+        self,
+        items: tuple[Action, ...],
+        phase: Phase,
+        hand: tuple[int, ...],
+        among: tuple[int, ...],
+        free: frozenset[tuple[int, int]],
+        exchanges_left: int,
+    ) -> None:
+        super().__init__(items)
+        self._facts = (phase, hand, among, free, exchanges_left)
+
+    def __contains__(self, action: object) -> bool:
+        return listed(action, *self._facts)
+
+
+def listed(
+    action: object,
+    phase: Phase,
+    hand: tuple[int, ...],
+    among: tuple[int, ...],
+    free: frozenset[tuple[int, int]],
+    exchanges_left: int,
+) -> bool:
+    """Whether :func:`choices` lists ``action`` (``among``: the cards a keep picks from,
+    ``free``: the seat's empty quarters)."""
+    if phase is Phase.PASS:
+        return (
+            isinstance(action, PassCards)
+            and action.left in hand
+            and action.right in hand
+            and action.left != action.right
+        )
+    if phase is Phase.KEEP or phase is Phase.KEEP_BACK:
+        return isinstance(action, Keep) and action.slot in among
+    if phase is not Phase.PLACE:
+        return False
+    if isinstance(action, Place):
+        slots = action.slots
+        spots = set(zip(action.cakes, action.quarters, strict=False))
+        return (
+            len(slots) == len(action.cakes) == len(action.quarters) == PLACED
+            and _ascending(slots)
+            and all(s in hand for s in slots)
+            and len(spots) == PLACED
+            and spots <= free
+        )
+    if isinstance(action, Exchange):
+        return (
+            exchanges_left > 0
+            and bool(action.slots)
+            and _ascending(action.slots)
+            and all(s in hand for s in action.slots)
+        )
+    return False
+
+
+def _ascending(slots: Sequence[int]) -> bool:
+    return all(slots[i] < slots[i + 1] for i in range(len(slots) - 1))
+
+
 def choices(
     phase: Phase,
     hand: Sequence[int],
     received: Sequence[int],
     cakes: Sequence[SlotCake],
     exchanges_left: int,
-) -> list[Action]:
+) -> Listing:
     """Every choice a seat holding ``hand`` may seal in ``phase``."""
-    return list(_choices(phase, tuple(hand), tuple(received), tuple(cakes), exchanges_left))
+    hand, received, cakes = tuple(hand), tuple(received), tuple(cakes)
+    return Listing(
+        _choices(phase, hand, received, cakes, exchanges_left),
+        phase,
+        hand,
+        received if phase is Phase.KEEP_BACK else hand,
+        frozenset(free_quarters(cakes)),
+        exchanges_left,
+    )
 
 
-def _placement(slots: tuple[int, ...], spots: tuple[tuple[int, int], ...]) -> Place:
-    # built by the generator below, whose placements are valid by construction: skip the
-    # checks a placement read from outside goes through (they dominate the listing time)
-    place = object.__new__(Place)
-    object.__setattr__(place, "slots", slots)
-    object.__setattr__(place, "cakes", tuple(c for c, _q in spots))
-    object.__setattr__(place, "quarters", tuple(q for _c, q in spots))
-    return place
+#: Every (cake, quarter) triple a placement may name, one shared tuple each.
+_TRIPLES: dict[tuple[int, ...], tuple[int, ...]] = {
+    t: t for t in product(range(QUARTERS), repeat=PLACED)
+}
+
+
+@lru_cache(maxsize=2048)  # there are 1,365 sets of free quarters a placement can meet
+def _spot_table(
+    free: tuple[tuple[int, int], ...],
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Every ordered choice of 3 of the ``free`` quarters, as (all cakes, all quarters)."""
+    spots = tuple(permutations(free, PLACED))
+    cakes = tuple(_TRIPLES[a[0], b[0], c[0]] for a, b, c in spots)
+    quarters = tuple(_TRIPLES[a[1], b[1], c[1]] for a, b, c in spots)
+    return cakes, quarters
+
+
+_new = object.__new__
 
 
 @lru_cache(maxsize=1024)
@@ -69,10 +160,19 @@ def _choices(
         return tuple(Keep(s) for s in received)
     if phase is not Phase.PLACE:
         return ()
-    free = free_quarters(cakes)
+    table = _spot_table(tuple(free_quarters(cakes)))
     out: list[Action] = []
+    append = out.append
     for cards in combinations(sorted(hand), PLACED):
-        out.extend(_placement(cards, spots) for spots in permutations(free, PLACED))
+        # valid by construction: skip the checks a placement read from outside goes
+        # through (they would dominate the listing time)
+        for on, at in zip(*table, strict=True):
+            place = _new(Place)
+            fields = place.__dict__
+            fields["slots"] = cards
+            fields["cakes"] = on
+            fields["quarters"] = at
+            append(place)
     if exchanges_left > 0:
         ordered = sorted(hand)
         for size in range(1, len(ordered) + 1):

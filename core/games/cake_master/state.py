@@ -170,3 +170,17 @@ class MasterState:
 
     def seat_cakes(self, seat: int) -> tuple[Cake, ...]:
         return tuple(self.cake_cards(seat, c) for c in range(CAKES))
+
+
+def evolve(state: MasterState, **changes: Any) -> MasterState:
+    """A copy of ``state`` with ``changes``: what :func:`dataclasses.replace` gives, without
+    running ``__init__`` again (the fields of a state are already checked; this is the
+    engine's hottest path)."""
+    new = object.__new__(MasterState)
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    for name in changes:
+        if name not in fields:
+            raise TypeError(f"MasterState has no field {name!r}")
+    fields.update(changes)
+    return new

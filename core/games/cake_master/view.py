@@ -1,7 +1,8 @@
 """What one seat may see of a game: the only thing the UI and the bots read.
 
 Identities appear only in ``known``, and only for slots this seat may know: its own hand,
-the cards it passed or was given this turn, the cakes (face up) and the customers.
+the cards it passed or was given this turn, the cakes (face up) and the customers. Where
+every card lies, as slots, is public, and so is who may know each slot.
 """
 
 from __future__ import annotations
@@ -38,6 +39,12 @@ class MasterView:
     received: tuple[int, ...]  # two players: the cards just given to this seat
     known: Mapping[int, str]
     hand_sizes: tuple[int, ...]
+    #: Public facts every peer holds (every choice names slots, never identities): each
+    #: seat's hand as slots, the slots each seat was just given (two players), and who may
+    #: know each slot (:attr:`cakeparty.core.knowledge.Knowledge.known_by`).
+    hands: tuple[tuple[int, ...], ...]
+    given: tuple[tuple[int, ...], ...]
+    known_by: tuple[int, ...]
     cakes: tuple[tuple[SlotCake, ...], ...]  # per seat, slots
     customers: tuple[int, ...]  # open customers, slots
     deck_count: int
@@ -111,6 +118,9 @@ def view(state: MasterState, seat: int | None) -> MasterView:
         received=received,
         known=MappingProxyType(state.knowledge.visible(seat)),
         hand_sizes=tuple(len(h) for h in state.hands),
+        hands=state.hands,
+        given=state.received,
+        known_by=state.knowledge.known_by,
         cakes=state.cakes,
         customers=state.customers,
         deck_count=len(state.deck),
