@@ -9,11 +9,12 @@ is described in :mod:`.flow`; the rules of a trick in :mod:`.tricks`; scoring in
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from cakeparty.core.actions import Action
-from cakeparty.core.game import Bot, Game, Outcome, register_game
+from cakeparty.core.game import Bot, Game, Outcome, World, register_game
 from cakeparty.core.games.cookies_battle import bots
 from cakeparty.core.games.cookies_battle.actions import (
     GivePiece,
@@ -37,6 +38,7 @@ from cakeparty.core.games.cookies_battle.state import (
 )
 from cakeparty.core.games.cookies_battle.view import CookiesView, MarkerWindow
 from cakeparty.core.games.cookies_battle.view import view as _view
+from cakeparty.core.games.cookies_battle.worlds import determinize as _determinize
 from cakeparty.core.i18n import N_
 from cakeparty.core.knowledge import Knowledge
 from cakeparty.core.requests import Request
@@ -93,6 +95,9 @@ class CookiesBattle(Game):
 
     def box(self, state: CookiesState) -> tuple[str, ...]:
         return state.box
+
+    def determinize(self, view: CookiesView, rng: random.Random) -> World | None:
+        return _determinize(view, rng)
 
     def stats(self, state: CookiesState) -> dict[str, tuple[float, ...]]:
         """Per seat: tricks won (pieces taken), markers earned and markers used."""

@@ -168,6 +168,7 @@ def markers() -> tuple[str, ...]:
     return tuple(f"{kind}-{n}" for kind in MARKER_KINDS for n in range(1, MARKERS_PER_KIND + 1))
 
 
+@cache
 def piece_kind(name: str) -> str:
     """``traditional``, ``sprinkle``, ``strawberry`` or ``rotten``; KeyError otherwise."""
     kind, _, n = name.rpartition("-")
@@ -176,12 +177,17 @@ def piece_kind(name: str) -> str:
     return kind
 
 
+@cache
 def marker_kind(name: str) -> str:
     """One of :data:`MARKER_KINDS`; KeyError otherwise."""
     kind, _, n = name.rpartition("-")
     if kind not in MARKER_KINDS or not n.isdigit() or not 1 <= int(n) <= MARKERS_PER_KIND:
         raise KeyError(name)
     return kind
+
+
+#: every card's suit by name (``None`` for the specials), for the rules that read it often
+SUIT: dict[str, str | None] = {name: _card(name).suit for name in cards("standard")}
 
 
 @cache

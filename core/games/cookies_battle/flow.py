@@ -394,6 +394,7 @@ def apply(state: CookiesState, action: Action, seat: int | None) -> CookiesState
     """The state after ``seat`` (``None``: the dealer) makes ``action``."""
     if state.phase is Phase.OVER:
         raise IllegalActionError(seat, action, _("the game is over"))
+    state = state.draft()
     if seat is None:
         if isinstance(action, Forfeited):
             state = _forfeited(state, action)
@@ -405,4 +406,4 @@ def apply(state: CookiesState, action: Action, seat: int | None) -> CookiesState
         check(state, seat, action)
         state = _decide(state, seat, action)
     state = _settle(state)
-    return state.evolve(state_id=state.state_id + 1)
+    return state.evolve(state_id=state.state_id + 1).done()

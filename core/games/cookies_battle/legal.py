@@ -12,6 +12,9 @@ hand (to follow suit) and the kinds of its own markers.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import permutations
+
 from cakeparty.core.actions import Action
 from cakeparty.core.errors import IllegalActionError
 from cakeparty.core.games.cookies_battle.actions import (
@@ -22,9 +25,8 @@ from cakeparty.core.games.cookies_battle.actions import (
     Play,
     UseMarker,
 )
-from cakeparty.core.games.cookies_battle.cards import marker_kind
+from cakeparty.core.games.cookies_battle.cards import SUIT, marker_kind
 from cakeparty.core.games.cookies_battle.state import CookiesState, Phase
-from cakeparty.core.games.cookies_battle.tricks import may_play
 from cakeparty.core.i18n import _
 
 DEFENSE = "defense"
@@ -48,11 +50,19 @@ def playable_slots(state: CookiesState, seat: int) -> tuple[int, ...]:
     """The cards of ``seat``'s hand it may play, as far as this state knows the hand (a
     card this state does not know is listed: only its holder can tell)."""
     hand = state.hands[seat]
-    names = {s: state.name(s) for s in hand if state.knowledge.knows(seat, s)}
-    if len(names) < len(hand) or any(n is None for n in names.values()):
+    suit = state.turn_suit
+    if suit is None:
         return hand
-    known = [n for n in names.values() if n is not None]
-    return tuple(s for s in hand if may_play(known, state.turn_suit, names[s] or ""))
+    bit = 1 << seat
+    cards, known_by = state.knowledge.cards, state.knowledge.known_by
+    suits = [SUIT[n] for s in hand if known_by[s] & bit and (n := cards[s]) is not None]
+    if len(suits) < len(hand):
+        return hand
+    # the rule of :func:`.tricks.may_play`, for the whole hand at once: a seat holding the
+    # turn suit plays it or a special
+    if suit not in suits:
+        return hand
+    return tuple(s for s, c in zip(hand, suits, strict=True) if c == suit or c is None)
 
 
 def own_marker_kinds(state: CookiesState, seat: int) -> tuple[tuple[int, str], ...]:
@@ -92,15 +102,22 @@ def _all_marker_uses(state: CookiesState, seat: int) -> list[Action]:
     return out
 
 
+@lru_cache(maxsize=64)
+def _passes(hand: tuple[int, ...], duel: bool) -> tuple[Action, ...]:
+    """Every pass from ``hand``, in the order a seat is offered them (the same hands come
+    back at every view of the pass)."""
+    if duel:
+        return tuple(HandOver(s) for s in hand)
+    return tuple(PassOn(a, b) for a, b in permutations(hand, 2))
+
+
 def legal_actions(state: CookiesState, seat: int) -> list[Action]:
     """Every action ``seat`` may make now, from what that seat knows."""
     if seat not in to_act(state):
         return []
     if state.queue:  # the sealed pass
         hand = state.hands[seat]
-        if state.options.duel:
-            return [HandOver(s) for s in hand]
-        return [PassOn(a, b) for a in hand for b in hand if a != b]
+        return list(_passes(hand, state.options.duel))
     phase = state.phase
     if phase is Phase.PLAY:
         return [*(Play(s) for s in playable_slots(state, seat)), *_all_marker_uses(state, seat)]

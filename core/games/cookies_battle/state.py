@@ -159,7 +159,9 @@ class CookiesState:
     cheat: int | None = None  # a seat that cheated: the game ended there
     cheat_reason: str = ""
     events: tuple[Any, ...] = ()
-    secrets: tuple[int, ...] = ()  # indices of the events some seats may not read whole
+    # the events some seats may not read whole: (index, the event as each seat reads it,
+    # then as a spectator does)
+    secrets: tuple[tuple[int, tuple[Any, ...]], ...] = ()
     state_id: int = 0
 
     @property
@@ -203,13 +205,30 @@ class CookiesState:
     def evolve(self, **changes: Any) -> CookiesState:
         """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``
         (the state has no checks to re-run, and a game makes thousands of copies)."""
-        unknown = changes.keys() - _FIELDS
-        if unknown:
-            raise TypeError(f"CookiesState has no field(s) {sorted(unknown)}")
+        if not changes.keys() <= _FIELDS:
+            unknown = sorted(changes.keys() - _FIELDS)
+            raise TypeError(f"CookiesState has no field(s) {unknown}")
+        mine = self.__dict__
+        if _DRAFT in mine:
+            mine.update(changes)
+            return self
         new = object.__new__(CookiesState)
-        new.__dict__.update(self.__dict__)
+        new.__dict__.update(mine)
         new.__dict__.update(changes)
         return new
+
+    def draft(self) -> CookiesState:
+        """A private copy that :meth:`evolve` changes in place until :meth:`done`: the
+        working copy of one ``apply``, which takes a dozen steps and hands out only the
+        last (the state given to ``apply`` never changes)."""
+        new = self.evolve()
+        new.__dict__[_DRAFT] = True
+        return new
+
+    def done(self) -> CookiesState:
+        """This draft, frozen again: :meth:`evolve` copies it from now on."""
+        self.__dict__.pop(_DRAFT, None)
+        return self
 
     def left(self, seat: int) -> int:
         """The left neighbour: the next seat clockwise."""
@@ -225,3 +244,5 @@ class CookiesState:
 
 
 _FIELDS = frozenset(f.name for f in fields(CookiesState))
+#: the mark of a draft (not a field: equality, ``repr`` and copies of fields ignore it)
+_DRAFT = "_draft"

@@ -16,11 +16,22 @@ from cakeparty.core.requests import Remix, Request, Reveal
 
 
 def log(state: CookiesState, *events: Any) -> CookiesState:
+    """Add ``events`` to the story; an event some seats may not read whole is kept as well
+    as every seat reads it (redacted once here rather than at every view)."""
     start = len(state.events)
-    secret = tuple(start + i for i, e in enumerate(events) if isinstance(e, ev.SECRET))
+    secret = tuple(
+        (start + i, readings(e, state.players))
+        for i, e in enumerate(events)
+        if isinstance(e, ev.SECRET)
+    )
     if secret:
         return state.evolve(events=state.events + events, secrets=state.secrets + secret)
     return state.evolve(events=state.events + events)
+
+
+def readings(event: Any, players: int) -> tuple[Any, ...]:
+    """``event`` as each seat reads it, then as a spectator does (the last entry)."""
+    return (*(ev.redact(event, s) for s in range(players)), ev.redact(event, None))
 
 
 def enqueue(state: CookiesState, *requests: Request, then: str = "") -> CookiesState:

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import compress
 from types import MappingProxyType
 
 from cakeparty.core.actions import Action
 from cakeparty.core.games.cookies_battle.cards import marker_kind
-from cakeparty.core.games.cookies_battle.events import Event, redact
+from cakeparty.core.games.cookies_battle.events import Event
 from cakeparty.core.games.cookies_battle.legal import legal_actions, to_act
 from cakeparty.core.games.cookies_battle.scoring import SeatScore, seat_score
 from cakeparty.core.games.cookies_battle.state import CookiesOptions, CookiesState, Phase
+from cakeparty.core.knowledge import PUBLIC, Knowledge
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,8 @@ class MarkerWindow:
     kind: str
     target: int | None
     awaiting: str  # "defense" (the Defense window), "swap" (the target's piece), "effect"
+    on_turn: bool = False  # used on its user's turn to play (else in the window after a card)
+    piece: int | None = None  # a Swap: the user's piece offered (slot)
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,9 @@ class CookiesView:
     state_id: int
     played: tuple[int, ...] = ()  # cards of this round's finished tricks, face up
     out: int = 0  # cards left out of this round, unseen
+    # per slot, who may know its identity (a mask of seats, bit 30 for everyone): public
+    # facts, the same at every peer, that follow from the public moves alone
+    known_by: tuple[int, ...] = ()
 
     @property
     def players(self) -> int:
@@ -127,21 +134,50 @@ def _window(state: CookiesState) -> MarkerWindow | None:
     else:
         awaiting = "effect"
     target = using.target[0] if using.target else None
-    return MarkerWindow(user, using.kind, target, awaiting)
+    piece = using.piece[0] if using.piece else None
+    return MarkerWindow(user, using.kind, target, awaiting, state.resume == "play", piece)
 
 
 def _events(state: CookiesState, seat: int | None) -> tuple[Event, ...]:
     if not state.secrets:
         return state.events
     events = list(state.events)
-    for index in state.secrets:
-        events[index] = redact(events[index], seat)
+    reader = -1 if seat is None else seat
+    for index, readings in state.secrets:
+        events[index] = readings[reader]
     return tuple(events)
+
+
+#: what each seat may see of a knowledge value, kept for the last few values (a value
+#: often outlives many moves: a marker window, a pass, a search's playouts); a value is
+#: held here with its entry, so its ``id`` is not reused while the entry lives
+_SEEN: dict[int, tuple[Knowledge, dict[int | None, dict[int, str]]]] = {}
+_SEEN_MAX = 256
+
+
+def _visible(knowledge: Knowledge, seat: int | None) -> dict[int, str]:
+    """:meth:`Knowledge.visible`, remembered per value: the dict is shared, never change it."""
+    entry = _SEEN.get(id(knowledge))
+    if entry is None or entry[0] is not knowledge:
+        if len(_SEEN) >= _SEEN_MAX:
+            _SEEN.clear()
+        entry = _SEEN[id(knowledge)] = (knowledge, {})
+    seen = entry[1]
+    known = seen.get(seat)
+    if known is None:
+        bit = PUBLIC if seat is None else 1 << seat
+        cards = knowledge.cards
+        known = seen[seat] = {
+            slot: name
+            for slot in compress(range(len(cards)), map(bit.__and__, knowledge.known_by))
+            if (name := cards[slot]) is not None
+        }
+    return known
 
 
 def view(state: CookiesState, seat: int | None) -> CookiesView:
     """The game as ``seat`` may see it."""
-    known = state.knowledge.visible(seat)
+    known = _visible(state.knowledge, seat)
     mine: tuple[tuple[int, str], ...] = ()
     if seat is not None:
         mine = tuple(
@@ -152,7 +188,11 @@ def view(state: CookiesState, seat: int | None) -> CookiesView:
     legal: tuple[Action, ...] = ()
     if seat is not None and seat in acting:
         legal = tuple(legal_actions(state, seat))
-    return CookiesView(
+    over = state.phase is Phase.OVER
+    # built as the dataclass would be, without its field-by-field frozen ``__init__``:
+    # bots and searches ask for a view at every move
+    out = object.__new__(CookiesView)
+    out.__dict__.update(
         seat=seat,
         options=state.options,
         phase=state.phase,
@@ -160,7 +200,7 @@ def view(state: CookiesState, seat: int | None) -> CookiesView:
         waiting=bool(state.queue) and not state.choosing,
         hand=() if seat is None else state.hands[seat],
         known=MappingProxyType(known),
-        hand_sizes=tuple(len(h) for h in state.hands),
+        hand_sizes=tuple(map(len, state.hands)),
         trick=state.trick,
         last_trick=state.last_trick,
         last_winner=state.last_winner,
@@ -169,10 +209,10 @@ def view(state: CookiesState, seat: int | None) -> CookiesView:
         turn_suit=state.turn_suit,
         dispute=state.dispute,
         pieces=state.pieces,
-        piece_counts=tuple(len(p) for p in state.pieces),
+        piece_counts=tuple(map(len, state.pieces)),
         won_face_up=state.won_face_up,
         markers=mine,
-        marker_counts=tuple(len(m) for m in state.markers),
+        marker_counts=tuple(map(len, state.markers)),
         used_markers=used,
         marker_pile=len(state.marker_pile),
         piece_pile=len(state.piece_pile),
@@ -180,16 +220,18 @@ def view(state: CookiesState, seat: int | None) -> CookiesView:
         trick_no=state.trick_no,
         first=state.first,
         results=state.results,
-        winners=state.winners if state.phase is Phase.OVER else (),
+        winners=state.winners if over else (),
         tummy_ache=state.tummy_ache,
         shared=state.shared,
         window=_window(state),
         puppets=state.puppets,
         cheat=state.cheat,
         events=_events(state, seat),
-        over=state.phase is Phase.OVER,
+        over=over,
         legal=legal,
         state_id=state.state_id,
         played=state.played,
         out=len(state.out),
+        known_by=state.knowledge.known_by,
     )
+    return out
