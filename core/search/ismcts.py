@@ -70,6 +70,14 @@ class Budget:
             raise ValueError(f"unknown rollout policy {self.rollout!r}")
 
 
+class _OutOfTime(Exception):
+    """The time budget ran out in the middle of a walk, which is then left unfinished."""
+
+
+#: Actions a rollout plays between two looks at the clock.
+CLOCK_EVERY = 32
+
+
 class Node:
     """One point of the tree: the statistics of every choice made here, and the children.
 
@@ -130,6 +138,9 @@ class Search:
         self.budget = budget
         self.root = Node()
         self.players = 0
+        self.deadline: float | None = None
+        if budget.seconds is not None:
+            self.deadline = time.perf_counter() + budget.seconds
         self.normal: Bot | None = game.bots.get("normal")
         self._roll: Callable[[Any, LocalDealer], list[float]] = (
             self._rollout_normal if budget.rollout == "normal" and self.normal else self._rollout
@@ -140,9 +151,7 @@ class Search:
     def run(self) -> Result:
         legal: Sequence[Action] = self.view.legal
         prior = self._prior_action(legal)
-        deadline = None
-        if self.budget.seconds is not None:
-            deadline = time.perf_counter() + self.budget.seconds
+        deadline = self.deadline
         limit = self.budget.iterations
         done = failures = 0
         while (limit is None or done + failures < limit) and (
@@ -155,6 +164,8 @@ class Search:
             dealer = LocalDealer(world.truth, self.rng.getrandbits(32))
             try:
                 self._walk(world.state, dealer)
+            except _OutOfTime:
+                break
             except CakePartyError:
                 failures += 1
                 continue
@@ -266,7 +277,11 @@ class Search:
 
     def _rollout(self, state: Any, dealer: LocalDealer) -> list[float]:
         game, rng = self.game, self.rng
-        for _ in range(self.budget.max_actions):
+        deadline = self.deadline
+        for step in range(self.budget.max_actions):
+            due = deadline is not None and step % CLOCK_EVERY == CLOCK_EVERY - 1
+            if due and time.perf_counter() > deadline:  # type: ignore[operator]
+                raise _OutOfTime
             outcome = game.outcome(state)
             if outcome is not None:
                 return rewards(outcome, self.players, self.budget.score_weight)
@@ -287,7 +302,10 @@ class Search:
         game, rng = self.game, self.rng
         bot = self.normal
         assert bot is not None
-        for _ in range(self.budget.max_actions):
+        deadline = self.deadline
+        for step in range(self.budget.max_actions):
+            if deadline is not None and step % 4 == 3 and time.perf_counter() > deadline:
+                raise _OutOfTime
             outcome = game.outcome(state)
             if outcome is not None:
                 return rewards(outcome, self.players, self.budget.score_weight)
