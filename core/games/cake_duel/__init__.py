@@ -6,11 +6,12 @@ challenged. Take all the opponent's cakes or catch them lying; three bouts win a
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from cakeparty.core.actions import Action
-from cakeparty.core.game import Bot, Game, Outcome, register_game
+from cakeparty.core.game import Bot, Game, Outcome, World, register_game
 from cakeparty.core.games.cake_duel import bots
 from cakeparty.core.games.cake_duel.actions import (
     AGREE,
@@ -39,6 +40,7 @@ from cakeparty.core.games.cake_duel.legal import to_act as _to_act
 from cakeparty.core.games.cake_duel.state import GAME, DuelOptions, DuelState, Phase
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.games.cake_duel.view import view as _view
+from cakeparty.core.games.cake_duel.worlds import determinize as _determinize
 from cakeparty.core.i18n import N_
 from cakeparty.core.knowledge import Knowledge
 from cakeparty.core.requests import Request
@@ -111,6 +113,9 @@ class CakeDuel(Game):
 
     def box(self, state: DuelState) -> tuple[str, ...]:
         return state.box
+
+    def determinize(self, view: DuelView, rng: random.Random) -> World | None:
+        return _determinize(view, rng)
 
     def witnesses(
         self, state: DuelState, seat: int, action: Action

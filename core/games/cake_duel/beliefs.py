@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
 
 from cakeparty.core.games.cake_duel.cards import (
@@ -24,6 +24,7 @@ from cakeparty.core.games.cake_duel.state import DuelOptions, Play
 from cakeparty.core.games.cake_duel.view import DuelView
 
 
+@lru_cache(maxsize=4096)
 def at_least(k: int, draws: int, p: float) -> float:
     """P(at least ``k`` successes in ``draws`` independent tries of chance ``p``)."""
     if k <= 0:
@@ -50,8 +51,14 @@ def _box(view: DuelView) -> tuple[Counter[str], Counter[str]]:
 
 def prior_counts(view: DuelView) -> Counter[str]:
     """Expected copies of each card in the deck before anything is seen."""
-    counts, pool = _box(view)
-    k = view.options.specials
+    return Counter(_prior_counts(view.options))
+
+
+@cache
+def _prior_counts(options: DuelOptions) -> Counter[str]:
+    core, specials = _box_counts(options)
+    counts, pool = Counter(dict(core)), Counter(dict(specials))
+    k = options.specials
     if k:
         size = sum(pool.values())
         for name, n in pool.items():
@@ -65,15 +72,26 @@ def game_counts(view: DuelView) -> tuple[Counter[str], Counter[str]]:
     The core cards are certain. Each special drawn into the deck is one of the special set;
     the specials already seen this duel are certainly in, the rest are equally likely.
     """
-    counts, pool = _box(view)
-    most = Counter(counts)
-    k = view.options.specials
-    if not k:
-        return counts, most
-    seen = Counter(view.specials_seen)
+    if not view.options.specials:
+        counts, _ = _box(view)
+        return counts, Counter(counts)
     # what the seat sees right now may show more copies than the names seen so far
-    now = Counter(card for card in view.known.values() if CARDS[card].special)
-    present = seen | now
+    # (in the order the view gives them: the same sums in the same order, to the last bit)
+    now = tuple(card for card in view.known.values() if CARDS[card].special)
+    counts, most = _game_counts(view.options, tuple(view.specials_seen), now)
+    return Counter(counts), Counter(most)
+
+
+@lru_cache(maxsize=1024)
+def _game_counts(
+    options: DuelOptions, specials_seen: tuple[str, ...], now: tuple[str, ...]
+) -> tuple[Counter[str], Counter[str]]:
+    core, specials = _box_counts(options)
+    counts, pool = Counter(dict(core)), Counter(dict(specials))
+    most = Counter(counts)
+    k = options.specials
+    seen = Counter(specials_seen)
+    present = seen | Counter(now)
     for name, n in present.items():
         counts[name] += n
         most[name] += n
@@ -107,8 +125,9 @@ class Beliefs:
         known = Counter(view.known.values())
         for cards in view.glimpses.values():
             known.update(cards)  # seen in a hand, which slot unknown: still not in the pool
-        unknown = {name: max(0.0, counts[name] - known[name]) for name in CARDS}
-        possible = {name: max(0, most[name] - known[name]) for name in CARDS}
+        get_count, get_most, get_known = counts.get, most.get, known.get
+        unknown = {name: max(0.0, get_count(name, 0) - get_known(name, 0)) for name in CARDS}
+        possible = {name: max(0, get_most(name, 0) - get_known(name, 0)) for name in CARDS}
         unknown_total = max(0, total - sum(known.values()))
         prior = prior_counts(view)
         return cls(view, counts, prior, unknown, possible, unknown_total, _bluff_rates(view))
@@ -192,23 +211,29 @@ class Beliefs:
         hidden = max(0, len(self.unknown_slots(view.hands[seat])) - len(glimpsed))
         return sure + hidden * self.chance(name)
 
+    def most_expected_in_hand(self, seat: int) -> float:
+        """The most :meth:`expected_in_hand` gives ``seat`` for any one card name."""
+        view = self.view
+        glimpsed = view.glimpses.get(seat, ())
+        known = [view.known.get(s) for s in view.hands[seat]]
+        hidden = max(0, len(self.unknown_slots(view.hands[seat])) - len(glimpsed))
+        return max(
+            known.count(name) + glimpsed.count(name) + hidden * self.chance(name) for name in CARDS
+        )
+
 
 def _bluff_rates(view: DuelView) -> dict[int, float]:
     """How often each side's claims turned out (or must be) bluffs, with a prior of 20 %."""
     bluffs: Counter[int] = Counter()
     truths: Counter[int] = Counter()
-    for event in view.log:
-        if isinstance(event, Challenged):
-            side = view.side(event.claimer)
-            (truths if event.truthful else bluffs)[side] += 1
-    for event in view.events:
+    # the whole match's log is read at every decision: pick the few events that count first
+    for challenge in [e for e in view.log if isinstance(e, Challenged)]:
+        side = view.side(challenge.claimer)
+        (truths if challenge.truthful else bluffs)[side] += 1
+    for claim in [e for e in view.events if isinstance(e, Claimed)]:
         # this bout's claims whose cards this seat has since seen (a look, a Priest)
-        if (
-            isinstance(event, Claimed)
-            and event.seat % 2 != view.my_side
-            and all(s in view.known for s in event.slots)
-        ):
-            cards = [view.known[s] for s in event.slots]
-            if not is_truthful(event.name, cards):
-                bluffs[view.side(event.seat)] += 1
+        if claim.seat % 2 != view.my_side and all(s in view.known for s in claim.slots):
+            cards = [view.known[s] for s in claim.slots]
+            if not is_truthful(claim.name, cards):
+                bluffs[view.side(claim.seat)] += 1
     return {side: (bluffs[side] + 0.6) / (bluffs[side] + truths[side] + 3.0) for side in (0, 1)}

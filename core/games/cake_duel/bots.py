@@ -106,6 +106,11 @@ class _Mind:
         self.side = view.seat % 2
         self.beliefs = Beliefs.of(view)
         self.legal = frozenset(view.legal)
+        # one decision asks the same questions of its beliefs many times over
+        self.block_chances: dict[tuple[int, tuple[str, ...]], float] = {}
+        self.summoned: dict[int, float] = {}
+        self.count_total: int | None = None
+        self.costs: dict[tuple[str, ...], float] = {}
 
     @property
     def mine(self) -> int:
@@ -121,9 +126,13 @@ class _Mind:
 
     def card_cost(self, cards: Iterable[str]) -> float:
         """What playing ``cards`` costs, in cakes: little while the deck refills the hand."""
-        cards = list(cards)
-        factor = 0.08 if self.view.deck_count >= 2 * len(cards) else 0.35
-        return factor * sum(KEEP[c] for c in cards)
+        key = tuple(cards)
+        cost = self.costs.get(key)
+        if cost is None:
+            factor = 0.08 if self.view.deck_count >= 2 * len(key) else 0.35
+            cost = factor * sum(KEEP[c] for c in key)
+            self.costs[key] = cost
+        return cost
 
     def noise(self) -> float:
         return self.rng.gauss(0.0, 0.01)
@@ -141,7 +150,10 @@ class _Mind:
 def _theft(name: str, count: int, mind: _Mind, target: int) -> float:
     """Cakes a claim would take if it stands unblocked."""
     if name == SUMMONER:
-        expect = max(mind.beliefs.expected_in_hand(target, n) for n in CARDS)
+        expect = mind.summoned.get(target)
+        if expect is None:
+            expect = mind.beliefs.most_expected_in_hand(target)
+            mind.summoned[target] = expect
         return count * 2 * expect
     return count * CARDS[name].steal
 
@@ -157,12 +169,20 @@ def _bonus(name: str, count: int) -> float:
 
 def _block_chance(mind: _Mind, target: int, name: str) -> float:
     """Chance the target truly holds a card able to block an attacker called ``name``."""
-    return mind.beliefs.holds(target, block_names(name, mind.view.options))
+    names = block_names(name, mind.view.options)
+    key = (target, names)
+    chance = mind.block_chances.get(key)
+    if chance is None:
+        chance = mind.beliefs.holds(target, names)
+        mind.block_chances[key] = chance
+    return chance
 
 
 def _plausible(mind: _Mind, name: str, count: int, hand_size: int) -> float:
     """How believable ``count`` × ``name`` looks to someone who cannot see this hand."""
-    total = max(1, sum(mind.beliefs.counts.values()))
+    if mind.count_total is None:
+        mind.count_total = max(1, sum(mind.beliefs.counts.values()))
+    total = mind.count_total
     p = mind.beliefs.counts[name] / total
     if name in CORE_NAMES:
         p += mind.beliefs.counts[PIERROT] / total
@@ -195,23 +215,28 @@ def _claim_value(mind: _Mind, name: str, cards: list[str], target: int, true: bo
 def _claims(mind: _Mind, target: int) -> list[tuple[float, Action]]:
     """Candidate claims: every true claim, and bluffs made with the least useful cards."""
     options = mind.view.options
+    known = mind.view.known
     hand = mind.hand()
     scored: list[tuple[float, Action]] = []
     spare = sorted(hand, key=lambda pair: KEEP[pair[1]])
+    held: dict[str, list[int]] = {}
+    for s, c in hand:
+        held.setdefault(c, []).append(s)
+    jokers = held.get(PIERROT, [])
+    mimics = held.get(MIMIC, [])
+    # the bluffs play the one or two cards needed least, whatever the name claimed
+    bluffs = [tuple(s for s, _ in spare[:n]) for n in range(1, min(2, len(spare)) + 1)]
     for name in attack_names(options):
         cap = claim_cap(name, options)
-        real = [s for s, c in hand if c == name]
-        jokers = [s for s, c in hand if c == PIERROT and name in CORE_NAMES]
-        mimics = [s for s, c in hand if c == MIMIC]
-        truthful = real + jokers + (mimics if real else [])
+        real = held.get(name, [])
+        truthful = real + (jokers if name in CORE_NAMES else []) + (mimics if real else [])
         for n in range(1, min(cap, len(truthful)) + 1):
             slots = tuple(truthful[:n])
-            cards = [mind.view.known[s] for s in slots]
+            cards = [known[s] for s in slots]
             value = _claim_value(mind, name, cards, target, true=True)
             scored.append((value, Claim(slots, name, target)))
-        for n in range(1, min(cap, 2, len(spare)) + 1):
-            slots = tuple(s for s, _ in spare[:n])
-            cards = [mind.view.known[s] for s in slots]
+        for slots in bluffs[:cap]:
+            cards = [known[s] for s in slots]
             if all(c == name for c in cards):
                 continue
             value = _claim_value(mind, name, cards, target, true=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from cakeparty.core.games.cake_duel.cards import (
     ANGEL,
@@ -35,11 +36,13 @@ def claimable(name: str, options: DuelOptions) -> bool:
     return options.full or name in CORE_NAMES
 
 
+@lru_cache(maxsize=64)
 def attack_names(options: DuelOptions) -> tuple[str, ...]:
     """Every name an attack may claim."""
     return tuple(n for n, c in CARDS.items() if c.type.attacker and claimable(n, options))
 
 
+@lru_cache(maxsize=256)
 def block_names(attack_name: str, options: DuelOptions) -> tuple[str, ...]:
     """Every blocker name able to block a claimed ``attack_name``."""
     return tuple(n for n in BLOCKERS_FOR[CARDS[attack_name].type] if claimable(n, options))

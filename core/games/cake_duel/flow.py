@@ -9,7 +9,6 @@ rule needs a card nobody here may see, the state waits on a request in ``queue``
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from cakeparty.core.actions import Action, Forfeited, RandomResult, Remixed, Revealed, Shuffled
@@ -53,6 +52,7 @@ from cakeparty.core.games.cake_duel.state import (
     DuelState,
     Phase,
     Play,
+    evolve,
 )
 from cakeparty.core.i18n import _
 from cakeparty.core.knowledge import Knowledge, mask_of
@@ -104,7 +104,7 @@ def new_state(options: DuelOptions) -> DuelState:
 def _start_duel(state: DuelState) -> DuelState:
     """Sort every card back into the box; draw the specials for this duel."""
     n_core = _core_count(state.box)
-    state = replace(
+    state = evolve(
         state,
         knowledge=state.knowledge.restore(state.box),
         deck=tuple(range(n_core)),
@@ -116,27 +116,27 @@ def _start_duel(state: DuelState) -> DuelState:
         public_specials=frozenset(),
     )
     if state.options.full:
-        return replace(state, phase=Phase.SPECIALS, queue=(Shuffle(state.unused),))
+        return evolve(state, phase=Phase.SPECIALS, queue=(Shuffle(state.unused),))
     return _new_bout(state)
 
 
 def _specials_drawn(state: DuelState) -> DuelState:
     chosen = state.unused[: state.options.specials]
-    state = replace(
+    state = evolve(
         state,
         knowledge=state.knowledge.forget(state.unused),
         deck=state.deck + chosen,
         unused=state.unused[len(chosen) :],
     )
     if state.options.show_specials:
-        return replace(state, queue=(Reveal(chosen, None),))
+        return evolve(state, queue=(Reveal(chosen, None),))
     return _new_bout(state)
 
 
 def _new_bout(state: DuelState) -> DuelState:
     """Gather every card of the duel into the deck and have it shuffled."""
     deck = state.game_slots()
-    return replace(
+    return evolve(
         state,
         deck=deck,
         discard=(),
@@ -170,7 +170,7 @@ def _deal(state: DuelState) -> DuelState:
         hands.append(hand)
         reveals.append(Reveal(hand, state.holders(seat)))
     started = ev.BoutStarted(state.bout, state.starter, cakes)
-    return replace(
+    return evolve(
         state,
         deck=deck,
         hands=tuple(hands),
@@ -184,22 +184,22 @@ def _deal(state: DuelState) -> DuelState:
 def _dealt(state: DuelState) -> DuelState:
     assert state.starter is not None
     if state.options.team:
-        return replace(state, phase=Phase.LEAD)
+        return evolve(state, phase=Phase.LEAD)
     order = (state.starter, 1 - state.starter)
-    return _begin_turn(replace(state, order=order, turn_index=0))
+    return _begin_turn(evolve(state, order=order, turn_index=0))
 
 
 # -- a turn ------------------------------------------------------------------------------
 
 
 def _log(state: DuelState, *events: Any) -> DuelState:
-    return replace(state, events=state.events + events)
+    return evolve(state, events=state.events + events)
 
 
 def _begin_turn(state: DuelState) -> DuelState:
     attacker = state.attacker
     assert attacker is not None
-    state = replace(state, phase=Phase.ATTACK, attack=None, block=None, target=None)
+    state = evolve(state, phase=Phase.ATTACK, attack=None, block=None, target=None)
     if not state.hands[attacker]:
         return _passed(_log(state, ev.Passed(attacker, auto=True)), attacker)
     return state
@@ -207,7 +207,7 @@ def _begin_turn(state: DuelState) -> DuelState:
 
 def _passed(state: DuelState, seat: int) -> DuelState:
     passes = state.passes + 1
-    state = replace(state, passes=passes)
+    state = evolve(state, passes=passes)
     if passes >= state.players:
         # every seat passed in succession: the side with more cakes takes the bout
         side = 0 if state.cakes[0] > state.cakes[1] else 1
@@ -226,14 +226,14 @@ def _without(slots: tuple[int, ...], gone: tuple[int, ...]) -> tuple[int, ...]:
 def _play(state: DuelState, seat: int, slots: tuple[int, ...]) -> DuelState:
     """Put ``slots`` from ``seat``'s hand facedown on the discard pile."""
     hands = _move(state.hands, seat, _without(state.hands[seat], slots))
-    return replace(
+    return evolve(
         state, hands=hands, discard=state.discard + slots, glimpses=_unglimpse(state, seat)
     )
 
 
 def _claimed(state: DuelState, seat: int, action: Claim) -> DuelState:
     state = _play(state, seat, action.slots)
-    state = replace(
+    state = evolve(
         state,
         attack=Play(seat, action.slots, action.name),
         target=action.target,
@@ -245,14 +245,14 @@ def _claimed(state: DuelState, seat: int, action: Claim) -> DuelState:
 
 def _blocked(state: DuelState, seat: int, action: Block) -> DuelState:
     state = _play(state, seat, action.slots)
-    state = replace(state, block=Play(seat, action.slots, action.name), phase=Phase.REPLY)
+    state = evolve(state, block=Play(seat, action.slots, action.name), phase=Phase.REPLY)
     return _log(state, ev.Blocked(seat, action.name, action.slots))
 
 
 def _challenged(state: DuelState, seat: int) -> DuelState:
     play = state.block or state.attack
     assert play is not None
-    return replace(state, phase=Phase.FLIP, queue=(Reveal(play.slots, None),))
+    return evolve(state, phase=Phase.FLIP, queue=(Reveal(play.slots, None),))
 
 
 def _flipped(state: DuelState, action: Revealed) -> DuelState:
@@ -277,7 +277,7 @@ def _resolve(state: DuelState) -> DuelState:
     if blocking.taken == 0:
         return _effects(state)
     if blocking.taken < state.attack.count:
-        return replace(state, phase=Phase.PRIEST)
+        return evolve(state, phase=Phase.PRIEST)
     return _take(state, state.attack.slots)
 
 
@@ -286,7 +286,7 @@ def _take(state: DuelState, slots: tuple[int, ...]) -> DuelState:
     assert state.target is not None and state.attack is not None
     target, owner = state.target, state.attack.seat
     hands = _move(state.hands, target, state.hands[target] + slots)
-    state = replace(state, hands=hands, discard=_without(state.discard, slots))
+    state = evolve(state, hands=hands, discard=_without(state.discard, slots))
     state = _log(state, ev.Took(target, owner, slots))
     shown = _show(state, slots, state.holders(target), Phase.TAKEN) or state
     remixed = _remix(shown, target, Phase.TAKEN)
@@ -302,7 +302,7 @@ def _show(
     unknown = tuple(s for s in slots if not all(state.knowledge.knows(t, s) for t in seats))
     if not unknown:
         return None
-    return replace(state, phase=phase, queue=(*state.queue, Reveal(unknown, seats)))
+    return evolve(state, phase=phase, queue=(*state.queue, Reveal(unknown, seats)))
 
 
 def _remix(state: DuelState, seat: int, phase: Phase) -> DuelState | None:
@@ -328,7 +328,7 @@ def _remix(state: DuelState, seat: int, phase: Phase) -> DuelState | None:
             seen = tuple(knowledge.cards[s] for s in hand if knowledge.knows(looker, s))
             glimpses = [g for g in glimpses if g[:2] != (looker, seat)]
             glimpses.append((looker, seat, seen))
-    return replace(
+    return evolve(
         state,
         phase=phase,
         queue=(*state.queue, Remix(seat, hand, holders)),
@@ -352,7 +352,7 @@ def _steal(state: DuelState, cakes: int) -> tuple[DuelState, bool]:
     pool[thief] += taken
     pool[victim] -= taken
     state = _log(
-        replace(state, cakes=(pool[0], pool[1])), ev.Stole(state.attacker, state.target, taken)
+        evolve(state, cakes=(pool[0], pool[1])), ev.Stole(state.attacker, state.target, taken)
     )
     if pool[victim] == 0:
         return _bout_won(state, thief, "cakes"), True
@@ -374,13 +374,13 @@ def _effects(state: DuelState) -> DuelState:
         sizes = list(state.hand_sizes)
         sizes[attacker] += active
         state = _log(
-            replace(state, hand_sizes=tuple(sizes)), ev.HandSizeUp(attacker, sizes[attacker])
+            evolve(state, hand_sizes=tuple(sizes)), ev.HandSizeUp(attacker, sizes[attacker])
         )
-    state = replace(state, extra_turn=attack.name in (SCOUT, ORACLE) and active > 0)
+    state = evolve(state, extra_turn=attack.name in (SCOUT, ORACLE) and active > 0)
     if attack.name == SUMMONER and active:
-        return replace(state, phase=Phase.SUMMON, summons=active, summon_thefts=stealing)
+        return evolve(state, phase=Phase.SUMMON, summons=active, summon_thefts=stealing)
     if attack.name == ORACLE and active:
-        return _look(replace(state, oracle=True))
+        return _look(evolve(state, oracle=True))
     return _after_effects(state)
 
 
@@ -404,11 +404,11 @@ def _looked(state: DuelState) -> DuelState:
         return _summon_done(state)
     if not state.hands[target]:
         return _declared(state, target, Declare(0))
-    return replace(state, phase=Phase.DECLARE)
+    return evolve(state, phase=Phase.DECLARE)
 
 
 def _summoned(state: DuelState, seat: int, action: Summon) -> DuelState:
-    state = _log(replace(state, summon_name=action.name), ev.Summoned(seat, action.name))
+    state = _log(evolve(state, summon_name=action.name), ev.Summoned(seat, action.name))
     return _look(state)
 
 
@@ -424,9 +424,9 @@ def _declared(state: DuelState, seat: int, action: Declare) -> DuelState:
         # accusation in a networked room, refused outright by the local dealer
         state = _breach(state, seat, action, reason, hand)
     declaration = Declaration(seat, hand, name, action.count)
-    state = replace(state, declarations=(*state.declarations, declaration))
+    state = evolve(state, declarations=(*state.declarations, declaration))
     state = _log(state, ev.Declared(seat, name, action.count))
-    state = replace(state, summon_thefts=state.summon_thefts - 1)
+    state = evolve(state, summon_thefts=state.summon_thefts - 1)
     state, over = _steal(state, 2 * action.count)
     if over:
         return state
@@ -437,22 +437,22 @@ def _summon_done(state: DuelState) -> DuelState:
     """One Summoner resolved: the target re-mixes the hand the attacker saw."""
     target = state.target
     assert target is not None
-    state = replace(state, summons=state.summons - 1, summon_name=None)
+    state = evolve(state, summons=state.summons - 1, summon_name=None)
     return _remix(state, target, Phase.REMIX) or _after_remix(state)
 
 
 def _after_remix(state: DuelState) -> DuelState:
     """After the look (and its re-mix): the next Summoner, or the remaining effects."""
     if state.oracle:
-        return _after_effects(replace(state, oracle=False))
+        return _after_effects(evolve(state, oracle=False))
     if state.summons > 0:
-        return replace(state, phase=Phase.SUMMON)
+        return evolve(state, phase=Phase.SUMMON)
     return _after_effects(state)
 
 
 def _after_effects(state: DuelState) -> DuelState:
     if state.options.team:
-        return replace(state, phase=Phase.TRADE)
+        return evolve(state, phase=Phase.TRADE)
     return _resupply(state)
 
 
@@ -464,7 +464,7 @@ def _traded(state: DuelState, offer: Trade) -> DuelState:
     hands = _move(state.hands, attacker, _without(state.hands[attacker], offer.give) + offer.take)
     hands = _move(hands, mate, _without(hands[mate], offer.take) + offer.give)
     glimpses = tuple(g for g in state.glimpses if g[1] not in (attacker, mate))
-    state = replace(state, hands=hands, offer=None, glimpses=glimpses)
+    state = evolve(state, hands=hands, offer=None, glimpses=glimpses)
     return _log(state, ev.Traded(attacker, mate, offer.give, offer.take, agreed=True))
 
 
@@ -483,9 +483,9 @@ def _resupply(state: DuelState) -> DuelState:
             hands = _move(hands, seat, hands[seat] + drawn)
             reveals.append(Reveal(drawn, state.holders(seat)))
             drew.append(ev.Drew(seat, len(drawn)))
-    state = _log(replace(state, deck=deck, hands=hands), *drew)
+    state = _log(evolve(state, deck=deck, hands=hands), *drew)
     if reveals:
-        return replace(state, phase=Phase.RESUPPLY, queue=state.queue + tuple(reveals))
+        return evolve(state, phase=Phase.RESUPPLY, queue=state.queue + tuple(reveals))
     return _end_turn(state)
 
 
@@ -502,7 +502,7 @@ def _next_turn(state: DuelState) -> DuelState:
         state = _log(state, ev.ExtraTurn(attacker))
     else:
         index = (index + 1) % len(state.order)
-    state = replace(state, turn=state.turn + 1, turn_index=index, extra_turn=False)
+    state = evolve(state, turn=state.turn + 1, turn_index=index, extra_turn=False)
     return _begin_turn(state)
 
 
@@ -532,7 +532,7 @@ def _wolfy_step(state: DuelState) -> DuelState | None:
                 seats.append(play.seat)
     if not seats:
         return None
-    return replace(state, phase=Phase.WOLFY, tauntable=tuple(tauntable), wolfy_seats=tuple(seats))
+    return evolve(state, phase=Phase.WOLFY, tauntable=tuple(tauntable), wolfy_seats=tuple(seats))
 
 
 def _wolfy_done(state: DuelState, seat: int) -> DuelState:
@@ -540,9 +540,9 @@ def _wolfy_done(state: DuelState, seat: int) -> DuelState:
     left = list(state.tauntable)
     left[seat] = ()
     seats = state.wolfy_seats[1:]
-    state = replace(state, tauntable=tuple(left), wolfy_seats=seats)
+    state = evolve(state, tauntable=tuple(left), wolfy_seats=seats)
     if seats:
-        return replace(state, phase=Phase.WOLFY)
+        return evolve(state, phase=Phase.WOLFY)
     return _next_turn(state)
 
 
@@ -553,17 +553,17 @@ def _bout_won(state: DuelState, side: int, reason: str) -> DuelState:
     trophies = list(state.trophies)
     trophies[side] += 1
     won = (trophies[0], trophies[1])
-    state = replace(state, trophies=won, queue=())
+    state = evolve(state, trophies=won, queue=())
     state = _log(state, ev.BoutWon(side, reason, won))
     if won[side] < TROPHIES_TO_WIN:
         # the loser of the bout attacks first in the next
-        return _new_bout(replace(state, starter=1 - side, bout=state.bout + 1))
+        return _new_bout(evolve(state, starter=1 - side, bout=state.bout + 1))
     duels = list(state.duels)
     duels[side] += 1
-    state = _log(replace(state, duels=(duels[0], duels[1])), ev.DuelWon(side, (duels[0], duels[1])))
+    state = _log(evolve(state, duels=(duels[0], duels[1])), ev.DuelWon(side, (duels[0], duels[1])))
     if state.options.tournament and duels[side] < DUELS_TO_WIN:
-        return _start_duel(replace(state, starter=1 - side, bout=state.bout + 1))
-    return replace(state, winner=side, phase=Phase.OVER, attack=None, block=None, target=None)
+        return _start_duel(evolve(state, starter=1 - side, bout=state.bout + 1))
+    return evolve(state, winner=side, phase=Phase.OVER, attack=None, block=None, target=None)
 
 
 # -- applying actions --------------------------------------------------------------------
@@ -573,16 +573,16 @@ def _fulfil(state: DuelState, action: Action) -> DuelState:
     """Feed a dealer's answer to the pending request, then carry on."""
     request = state.pending
     check_answer(request, action)
-    state = replace(state, queue=state.queue[1:])
+    state = evolve(state, queue=state.queue[1:])
     if isinstance(action, Shuffled):
-        state = replace(state, knowledge=state.knowledge.forget(action.slots))
+        state = evolve(state, knowledge=state.knowledge.forget(action.slots))
         if state.phase is Phase.SPECIALS:
             return _specials_drawn(state)
         if state.starter is None:
-            return replace(state, phase=Phase.START, queue=(Random(state.options.sides),))
+            return evolve(state, phase=Phase.START, queue=(Random(state.options.sides),))
         return _deal(state)
     if isinstance(action, RandomResult):
-        return _deal(replace(state, starter=action.value))
+        return _deal(evolve(state, starter=action.value))
     if isinstance(action, Remixed):
         state = _remixed(state, action)
     else:
@@ -606,7 +606,7 @@ def _remixed(state: DuelState, action: Remixed) -> DuelState:
     after = sorted(c for c in action.cards if c is not None)
     if len(before) == len(action.slots) == len(after) and before != after:
         raise IllegalActionError(None, action, _("a re-mix must keep the same cards"))
-    return replace(state, knowledge=known.remix(action.slots, action.cards, action.to))
+    return evolve(state, knowledge=known.remix(action.slots, action.cards, action.to))
 
 
 def _learn(state: DuelState, action: Revealed) -> DuelState:
@@ -620,7 +620,7 @@ def _learn(state: DuelState, action: Revealed) -> DuelState:
             raise IllegalActionError(None, action, f"slot {slot} is {held}, not {card}")
         if card not in CARDS:
             raise IllegalActionError(None, action, f"{card} is not a Cake Duel card")
-    state = replace(state, knowledge=known.reveal(action.slots, action.cards, action.to))
+    state = evolve(state, knowledge=known.reveal(action.slots, action.cards, action.to))
     specials = frozenset(c for c in action.cards if c is not None and CARDS[c].special)
     if not specials:
         return state
@@ -629,13 +629,13 @@ def _learn(state: DuelState, action: Revealed) -> DuelState:
     for seat in seats:
         seen[seat] = seen[seat] | specials
     public = state.public_specials | specials if action.to is None else state.public_specials
-    return replace(state, seen_specials=tuple(seen), public_specials=public)
+    return evolve(state, seen_specials=tuple(seen), public_specials=public)
 
 
 def _taunted(state: DuelState, action: Revealed) -> DuelState:
     seat = state.taunting
     assert seat is not None
-    state = replace(state, taunting=None)
+    state = evolve(state, taunting=None)
     if action.cards[0] is not None and action.cards[0] != SIR_WOLFY:
         reason = _("the card shown to taunt is not Sir Wolfy")
         state = _breach(state, seat, Taunt(action.slots[0]), reason, action.slots)
@@ -667,7 +667,7 @@ def _breach(
         if all(state.knowledge.knows(other, s) for s in slots):
             witnesses |= 1 << other
     breach = Breach(seat, str(action), reason, state.turn, witnesses)
-    return replace(state, breaches=(*state.breaches, breach))
+    return evolve(state, breaches=(*state.breaches, breach))
 
 
 def _forfeited(state: DuelState, action: Forfeited) -> DuelState:
@@ -676,7 +676,7 @@ def _forfeited(state: DuelState, action: Forfeited) -> DuelState:
         raise IllegalActionError(None, action, _("nobody may forfeit now"))
     side = 1 - state.side(action.seat)
     state = _log(state, ev.Forfeited(action.seat, action.reason))
-    return replace(
+    return evolve(
         state,
         winner=side,
         forfeit=action.seat,
@@ -740,15 +740,25 @@ def apply(state: DuelState, action: Action, seat: int | None) -> DuelState:
     if isinstance(action, Forfeited):
         if seat is not None:
             raise IllegalActionError(seat, action, _("only the dealer answers requests"))
-        return replace(_forfeited(state, action), state_id=state.state_id + 1)
+        return evolve(_forfeited(state, action), state_id=state.state_id + 1)
     if seat is None or isinstance(action, (Revealed, Shuffled, Remixed, RandomResult)):
         if seat is not None:
             raise IllegalActionError(seat, action, _("only the dealer answers requests"))
-        state = _fulfil(state, action)
-        return replace(state, state_id=state.state_id + 1)
+        return _counted(state, _fulfil(state, action))
     check(state, seat, action)
-    state = _decide(state, seat, action)
-    return replace(state, state_id=state.state_id + 1)
+    return _counted(state, _decide(state, seat, action))
+
+
+def _counted(before: DuelState, after: DuelState) -> DuelState:
+    """``after`` with the state id one past ``before``'s.
+
+    ``after`` is a value this ``apply`` has just made unless nothing changed: nobody else
+    holds it yet, so its id is set in place rather than by one more copy.
+    """
+    if after is before:
+        return evolve(after, state_id=before.state_id + 1)
+    object.__setattr__(after, "state_id", before.state_id + 1)
+    return after
 
 
 def _decide(state: DuelState, seat: int, action: Action) -> DuelState:
@@ -756,7 +766,7 @@ def _decide(state: DuelState, seat: int, action: Action) -> DuelState:
     if phase is Phase.LEAD:
         assert isinstance(action, Lead)
         order = tuple((action.seat + i) % 4 for i in range(4))
-        state = _log(replace(state, order=order, turn_index=0), ev.LeadChosen(action.seat))
+        state = _log(evolve(state, order=order, turn_index=0), ev.LeadChosen(action.seat))
         return _begin_turn(state)
     if phase is Phase.ATTACK:
         if isinstance(action, Pass):
@@ -788,10 +798,10 @@ def _decide(state: DuelState, seat: int, action: Action) -> DuelState:
         if isinstance(action, NoTrade):
             return _resupply(state)
         assert isinstance(action, Trade)
-        return replace(state, offer=action, phase=Phase.TRADE_ANSWER)
+        return evolve(state, offer=action, phase=Phase.TRADE_ANSWER)
     if phase is Phase.WOLFY:
         if isinstance(action, Taunt):
-            return replace(state, taunting=seat, queue=(Reveal((action.slot,), None),))
+            return evolve(state, taunting=seat, queue=(Reveal((action.slot,), None),))
         assert isinstance(action, KeepHidden)
         return _wolfy_done(_kept_hidden(state, seat, action), seat)
     if phase is Phase.TRADE_ANSWER:
@@ -801,7 +811,7 @@ def _decide(state: DuelState, seat: int, action: Action) -> DuelState:
             mate = state.teammate(state.attacker)
             assert mate is not None
             state = _log(
-                replace(state, offer=None),
+                evolve(state, offer=None),
                 ev.Traded(state.attacker, mate, offer.give, offer.take, agreed=False),
             )
             return _resupply(state)

@@ -7,6 +7,7 @@ names); ``legal_actions`` lists a seat's choices from what that seat knows.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 
 from cakeparty.core.actions import Action
@@ -45,7 +46,7 @@ from cakeparty.core.games.cake_duel.claims import (
     claim_cap,
     max_block,
 )
-from cakeparty.core.games.cake_duel.state import DuelState, Phase
+from cakeparty.core.games.cake_duel.state import DuelOptions, DuelState, Phase, Play
 from cakeparty.core.i18n import _, ngettext
 
 #: The action kinds each decision phase accepts.
@@ -194,6 +195,39 @@ def _subsets(slots: tuple[int, ...], most: int) -> list[tuple[int, ...]]:
     return out
 
 
+# Actions are values, so the choices a hand gives are worked out once and shared: a duel
+# meets the same hands again and again (every view of the seat to act, every search
+# iteration from one position).
+
+
+@lru_cache(maxsize=8192)
+def _attacks(
+    hand: tuple[int, ...], targets: tuple[int, ...], options: DuelOptions
+) -> tuple[Action, ...]:
+    """Every attack ``hand`` can make on ``targets``, passing first."""
+    out: list[Action] = [PASS]
+    names = attack_names(options)
+    most = max((claim_cap(n, options) for n in names), default=0)
+    subsets = _subsets(hand, most)
+    for target in targets:
+        for name in names:
+            cap = claim_cap(name, options)
+            out.extend(Claim(s, name, target) for s in subsets if len(s) <= cap)
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _blocks(
+    hand: tuple[int, ...], attack_name: str, count: int, options: DuelOptions
+) -> tuple[Action, ...]:
+    """Every answer ``hand`` can give to a claim of ``count`` × ``attack_name``."""
+    out: list[Action] = [CHALLENGE, NO_ACTION]
+    attack = Play(-1, tuple(range(count)), attack_name)
+    for name in block_names(attack_name, options):
+        out.extend(Block(s, name) for s in _subsets(hand, max_block(attack, name, options)))
+    return tuple(out)
+
+
 def legal_actions(state: DuelState, seat: int) -> list[Action]:
     """Every action ``seat`` may make now, computed from what that seat knows."""
     if seat not in to_act(state) or state.phase is Phase.OVER:
@@ -208,21 +242,11 @@ def _decisions(state: DuelState, seat: int) -> list[Action]:
     if phase is Phase.LEAD:
         return [Lead(s) for s in state.seats_of(state.side(seat))]
     if phase is Phase.ATTACK:
-        out: list[Action] = [PASS]
-        most = max((claim_cap(n, options) for n in attack_names(options)), default=0)
-        subsets = _subsets(hand, most)
-        for target in _opponents(state, seat):
-            for name in attack_names(options):
-                cap = claim_cap(name, options)
-                out.extend(Claim(s, name, target) for s in subsets if len(s) <= cap)
-        return out
+        return list(_attacks(hand, _opponents(state, seat), options))
     if phase is Phase.RESPOND:
         attack = state.attack
         assert attack is not None
-        out = [CHALLENGE, NO_ACTION]
-        for name in block_names(attack.name, options):
-            out.extend(Block(s, name) for s in _subsets(hand, max_block(attack, name, options)))
-        return out
+        return list(_blocks(hand, attack.name, attack.count, options))
     if phase is Phase.REPLY:
         return [CHALLENGE, NO_ACTION]
     if phase is Phase.PRIEST:
@@ -241,7 +265,7 @@ def _decisions(state: DuelState, seat: int) -> list[Action]:
         mate = state.teammate(seat)
         assert mate is not None
         mine, theirs = hand, state.hands[mate]
-        out = [NO_TRADE]
+        out: list[Action] = [NO_TRADE]
         out.extend(Trade((g,), (t,)) for g in mine for t in theirs)
         if _deck_empty_trades(state):
             out.extend(Trade((g,), ()) for g in mine)

@@ -81,7 +81,10 @@ def view(state: DuelState, seat: int | None) -> DuelView:
     hand: tuple[int, ...] = () if seat is None else state.hands[seat]
     legal: tuple[Action, ...] = () if seat is None else tuple(legal_actions(state, seat))
     seen = state.public_specials if seat is None else state.seen_specials[seat]
-    return DuelView(
+    # a view is built for every decision (and every search step): filling the frozen
+    # value's ``__dict__`` at once is several times cheaper than its ``__init__``
+    built = object.__new__(DuelView)
+    built.__dict__.update(
         seat=seat,
         options=state.options,
         phase=state.phase,
@@ -122,3 +125,4 @@ def view(state: DuelState, seat: int | None) -> DuelView:
         breaches=tuple(b for b in state.breaches if seat is not None and b.witnesses >> seat & 1),
         state_id=state.state_id,
     )
+    return built

@@ -1,0 +1,322 @@
+"""Worlds drawn from one seat's view: complete duels consistent with all that seat has seen.
+
+A searching bot plays many possible futures from where it stands; each future needs a whole
+duel, every card placed. :func:`determinize` rebuilds the public part of the state from the
+view alone and deals every card the seat cannot know at random among the identities not
+accounted for. It reads nothing but the view and the random source, so it cannot peek.
+
+What a view implies, and how each fact is kept:
+
+- the slots of every zone: hands are public; the discard pile is the order of this bout's
+  claims and blocks, less the cards Priests took; the deck is what remains of the duel's
+  slots (a bout deals and draws from the top of a deck gathered in slot order); the specials
+  left out of the duel are the last slots of the box;
+- identities the seat knows (its hand, its side's plays, flipped cards, a look) stay;
+- a glimpse (cards seen in a hand since re-mixed) puts those cards in that hand's slots;
+- the specials the seat has seen this duel are among the duel's specials; the others are
+  drawn from the rest of the special set;
+- outside a tournament a played Sir Wolfy is revealed at the end of its turn, so no card
+  played unflipped in an earlier turn of this bout is Sir Wolfy unless he was shown.
+
+Who else knows which slot follows from the public history: every seat knows its own hand
+(with its teammate), the cards its side played, what was flipped, and an attacker knows
+the hand it is looking at while a Summoner count is due.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from cakeparty.core.game import World
+from cakeparty.core.games.cake_duel import events as ev
+from cakeparty.core.games.cake_duel.cards import CARDS, ORACLE, SCOUT, SIR_WOLFY
+from cakeparty.core.games.cake_duel.claims import Blocking
+from cakeparty.core.games.cake_duel.flow import build_box
+from cakeparty.core.games.cake_duel.state import DuelState, Phase
+from cakeparty.core.games.cake_duel.view import DuelView
+from cakeparty.core.knowledge import EVERYONE, Knowledge
+
+
+def _holders(view: DuelView, seat: int) -> tuple[int, ...]:
+    return (seat,) if view.players == 2 else tuple(sorted((seat, (seat + 2) % 4)))
+
+
+def _mask(seats: tuple[int, ...]) -> int:
+    mask = 0
+    for seat in seats:
+        mask |= 1 << seat
+    return mask
+
+
+def _since_duel(log: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The events of the duel being played (a tournament plays several)."""
+    for i in range(len(log) - 1, -1, -1):
+        if isinstance(log[i], ev.DuelWon):
+            return log[i + 1 :]
+    return log
+
+
+class _Table:
+    """The public zones and who knows which slot, rebuilt from one view."""
+
+    def __init__(self, view: DuelView) -> None:
+        self.view = view
+        options = view.options
+        self.box = build_box(options)
+        n_core = sum(1 for name in self.box if not CARDS[name].special)
+        in_duel = n_core + options.specials
+        self.unused = tuple(range(in_duel, len(self.box)))
+        masks = [0] * len(self.box)
+        discard: list[int] = []
+        wolfy_free: set[int] = set()  # played in a turn already over
+        wolfy_shown = False
+        turn: list[int] = []
+        for event in view.events:
+            if isinstance(event, (ev.Claimed, ev.Passed)):
+                # a new turn: the plays of the last one had their Sir Wolfy revealed, or held
+                # none
+                wolfy_free.update(turn)
+                turn = []
+            if isinstance(event, (ev.Claimed, ev.Blocked)):
+                discard.extend(event.slots)
+                turn.extend(event.slots)
+                for slot in event.slots:
+                    # played from a hand its holders alone knew (see below)
+                    masks[slot] = _mask(_holders(view, event.seat))
+            elif isinstance(event, ev.Took):
+                discard = [s for s in discard if s not in event.slots]
+            elif isinstance(event, ev.Challenged):
+                for slot in event.slots:
+                    masks[slot] = EVERYONE
+                wolfy_shown |= SIR_WOLFY in event.cards
+            elif isinstance(event, ev.Taunted):
+                masks[event.slot] = EVERYONE
+                wolfy_shown = True
+        for seat, hand in enumerate(view.hands):
+            # a hand is known to its holders alone: whoever else saw a card of it (a look,
+            # a Priest's taken card) had it re-mixed away
+            for slot in hand:
+                masks[slot] = _mask(_holders(view, seat))
+        if view.phase is Phase.DECLARE and view.attacker is not None and view.target is not None:
+            for slot in view.hands[view.target]:
+                masks[slot] |= 1 << view.attacker  # the look a Summoner count is checked by
+        self.discard = tuple(discard)
+        self.masks = masks
+        used = set(discard)
+        for hand in view.hands:
+            used.update(hand)
+        self.deck = tuple(s for s in range(in_duel) if s not in used)
+        # a card taken back into a hand was never up for the reveal
+        free = {s for s in wolfy_free if masks[s] != EVERYONE and s in discard}
+        self.wolfy_free = frozenset() if wolfy_shown or options.tournament else frozenset(free)
+
+
+def _deal(view: DuelView, table: _Table, rng: random.Random) -> list[str] | None:
+    """Every slot's identity: the known ones kept, the others drawn at random."""
+    box = table.box
+    truth: list[str | None] = [None] * len(box)
+    for slot in sorted(view.known):
+        truth[slot] = view.known[slot]
+    pool = Counter(box)
+    pool.subtract(c for c in truth if c is not None)
+    glimpsed = {h: list(cards) for h, cards in sorted(view.glimpses.items())}
+    for cards in glimpsed.values():
+        pool.subtract(cards)
+    if any(n < 0 for n in pool.values()):
+        return None
+    # the specials of this duel: those the seat has seen, then the rest of the set at random
+    in_duel = Counter(c for s, c in enumerate(truth) if c is not None and s not in table.unused)
+    for cards in glimpsed.values():
+        in_duel.update(cards)
+    present = Counter({n: k for n, k in in_duel.items() if CARDS[n].special})
+    for name in sorted(view.specials_seen):
+        present[name] = max(present[name], 1)
+    missing: list[str] = []
+    for name in sorted(present):
+        extra = present[name] - in_duel[name]
+        if extra > pool[name]:
+            return None
+        missing.extend([name] * extra)
+        pool[name] -= extra
+    specials_left = sorted(n for n in pool.elements() if CARDS[n].special)
+    core_left = sorted(n for n in pool.elements() if not CARDS[n].special)
+    duel_slots = [s for s in range(len(box)) if s not in table.unused]
+    hidden = [s for s in duel_slots if truth[s] is None]
+    glimpse_slots: list[int] = []
+    for holder, cards in glimpsed.items():
+        open_slots = [s for s in view.hands[holder] if truth[s] is None]
+        if len(open_slots) < len(cards):
+            return None
+        chosen = rng.sample(open_slots, len(cards))
+        for slot, card in zip(chosen, cards, strict=True):
+            truth[slot] = card
+        glimpse_slots.extend(chosen)
+    hidden = [s for s in hidden if truth[s] is None]
+    drawn = len(hidden) - len(core_left) - len(missing)
+    if drawn < 0 or drawn > len(specials_left):
+        return None
+    rng.shuffle(specials_left)
+    cards = core_left + missing + specials_left[:drawn]
+    rng.shuffle(cards)
+    for slot, card in zip(hidden, cards, strict=True):
+        truth[slot] = card
+    unused = [s for s in table.unused if truth[s] is None]
+    rest = specials_left[drawn:]
+    if len(rest) != len(unused):
+        return None
+    for slot, card in zip(unused, rest, strict=True):
+        truth[slot] = card
+    _keep_wolfy_out(truth, hidden, table.wolfy_free, rng)
+    return [c for c in truth if c is not None]
+
+
+def _keep_wolfy_out(
+    truth: list[str | None], hidden: list[int], banned: frozenset[int], rng: random.Random
+) -> None:
+    """Move a Sir Wolfy dealt where the rules say he cannot be to a random allowed slot
+    (which leaves him uniform over the allowed ones)."""
+    if not banned:
+        return
+    at = next((s for s in hidden if s in banned and truth[s] == SIR_WOLFY), None)
+    if at is None:
+        return
+    allowed = [s for s in hidden if s not in banned]
+    if not allowed:
+        return
+    other = rng.choice(allowed)
+    truth[at], truth[other] = truth[other], truth[at]
+
+
+def _summons(view: DuelView) -> tuple[int, int]:
+    """Summoner namings still to make this turn, and of those the ones that steal."""
+    attack = view.attack
+    if attack is None or view.phase not in (Phase.SUMMON, Phase.DECLARE):
+        return 0, 0
+    blocking = Blocking.of(attack, view.block)
+    active = attack.count - blocking.cancelled
+    stealing = max(0, active - blocking.blocked)
+    named = declared = 0
+    for event in reversed(view.events):
+        if isinstance(event, ev.Claimed):
+            break
+        named += isinstance(event, ev.Summoned)
+        declared += isinstance(event, ev.Declared)
+    if view.phase is Phase.DECLARE:
+        named -= 1  # the one being counted is not done yet
+    return active - named, stealing - declared
+
+
+def _extra_turn(view: DuelView) -> bool:
+    attack = view.attack
+    if attack is None or view.phase not in (Phase.TRADE, Phase.TRADE_ANSWER, Phase.WOLFY):
+        return False
+    active = attack.count - Blocking.of(attack, view.block).cancelled
+    return attack.name in (SCOUT, ORACLE) and active > 0
+
+
+def _wolfy(view: DuelView, table: _Table) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Who still says whether a Sir Wolfy was among its plays this turn, and which plays."""
+    tauntable: list[tuple[int, ...]] = [()] * view.players
+    if view.phase is not Phase.WOLFY or not view.to_act:
+        return tuple(tauntable), ()
+    seats: list[int] = []
+    on_discard = set(table.discard)
+    for play in (view.attack, view.block):
+        if play is None:
+            continue
+        unflipped = tuple(s for s in play.slots if s in on_discard and table.masks[s] != EVERYONE)
+        if unflipped:
+            tauntable[play.seat] = unflipped
+            seats.append(play.seat)
+    seats = seats[seats.index(view.to_act[0]) :]
+    for seat in range(view.players):
+        if seat not in seats:
+            tauntable[seat] = ()
+    return tuple(tauntable), tuple(seats)
+
+
+def determinize(view: DuelView, rng: random.Random) -> World | None:
+    """A whole duel drawn at random among those ``view``'s seat cannot tell apart from the
+    one it plays; ``None`` for a spectator's view, or while a request is being fulfilled
+    (a bot is only ever asked when it may act, and then nothing is waiting)."""
+    if view.seat is None or view.waiting:
+        return None
+    table = _Table(view)
+    cards = _deal(view, table, rng)
+    if cards is None:
+        return None
+    truth = tuple(cards)
+    masks = table.masks
+    knowledge = Knowledge(
+        tuple(c if m else None for c, m in zip(truth, masks, strict=True)), tuple(masks)
+    )
+    seat = view.seat
+    starter = next(
+        (e.starter for e in reversed(view.events) if isinstance(e, ev.BoutStarted)), None
+    )
+    summons, thefts = _summons(view)
+    tauntable, wolfy_seats = _wolfy(view, table)
+    duel = _since_duel(view.log)
+    public = frozenset(
+        c for e in duel if isinstance(e, ev.Challenged) for c in e.cards if CARDS[c].special
+    )
+    if view.options.show_specials:
+        public |= view.specials_seen
+    seen = []
+    for other in range(view.players):
+        if other == seat:
+            seen.append(view.specials_seen)
+            continue
+        bit = 1 << other
+        mine = frozenset(
+            c for c, m in zip(truth, masks, strict=True) if m & bit and CARDS[c].special
+        )
+        seen.append(public | mine)
+    forfeit = next((e.seat for e in view.log if isinstance(e, ev.Forfeited)), None)
+    order = view.order
+    state = DuelState(
+        options=view.options,
+        box=table.box,
+        knowledge=knowledge,
+        deck=table.deck,
+        discard=table.discard,
+        unused=table.unused,
+        hands=view.hands,
+        hand_sizes=view.hand_sizes,
+        cakes=view.cakes,
+        trophies=view.trophies,
+        duels=view.duels,
+        phase=view.phase,
+        queue=(),
+        starter=starter,
+        order=order,
+        turn_index=order.index(view.attacker) if view.attacker is not None else 0,
+        attack=view.attack,
+        target=view.target,
+        block=view.block,
+        passes=view.passes,
+        extra_turn=_extra_turn(view),
+        summons=summons,
+        summon_thefts=thefts,
+        summon_name=view.summon_name,
+        oracle=False,
+        offer=view.trade_offer,
+        tauntable=tauntable,
+        wolfy_seats=wolfy_seats,
+        taunting=None,
+        seen_specials=tuple(seen),
+        public_specials=public,
+        glimpses=tuple((seat, holder, cards) for holder, cards in sorted(view.glimpses.items())),
+        declarations=(),
+        breaches=view.breaches,
+        bout=view.bout,
+        turn=view.turn,
+        events=view.log,
+        bout_start=len(view.log) - len(view.events),
+        winner=view.winner,
+        forfeit=forfeit,
+        state_id=view.state_id,
+    )
+    return World(state, truth)
