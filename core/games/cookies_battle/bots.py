@@ -171,6 +171,7 @@ def keep_value(name: str, greedy: bool) -> float:
 # -- cards ------------------------------------------------------------------------------
 
 _SUIT = {name: card(name).suit for name in cards("standard")}
+_COLOUR = {name: card(name).colour for name in cards("standard")}
 
 
 def allowed(hand: list[str], suit: str | None) -> list[str]:
@@ -221,14 +222,18 @@ def _play(t: Table, plays: list[Play], rng: random.Random) -> tuple[float, Actio
         return chances[key]
 
     mine = len(t.trick)
+    judgements: dict[tuple[object, ...], tuple[int, bool]] = {}
+    before = [n for _, n in t.trick]
+    seated = [s for s, _ in t.trick] + [t.seat]
     best: tuple[float, Action] | None = None
     for action in plays:
         name = t.hand[action.slot]
         total = 0.0
+        opened = turn_suit([*before, name])
         for hands, picks in samples:
-            table = [n for _, n in t.trick] + [name]
-            seats = [s for s, _ in t.trick] + [t.seat]
-            suit = turn_suit(table)
+            table = [*before, name]
+            seats = list(seated)
+            suit = opened
             for seat, hand, pick in zip(later, hands, picks, strict=True):
                 if not hand:
                     continue
@@ -236,10 +241,15 @@ def _play(t: Table, plays: list[Play], rng: random.Random) -> tuple[float, Actio
                 played = choice[int(pick * len(choice))]
                 table.append(played)
                 seats.append(seat)
-                if suit is None and card(played).colour:
-                    suit = card(played).suit
-            earned = t.marker_pile > 0 and mine in earners(table)
-            total += chance(seats[winner(table)], earned)
+                if suit is None and _COLOUR[played]:
+                    suit = _SUIT[played]
+            # the same trick comes back often (always for the last card): judged once
+            key = (*table, *seats)
+            judged = judgements.get(key)
+            if judged is None:
+                earned = t.marker_pile > 0 and mine in earners(table)
+                judged = judgements[key] = (seats[winner(table)], earned)
+            total += chance(*judged)
         score = total / len(samples) - SPEND * power(name, t.greedy)
         if best is None or score > best[0]:
             best = (score, action)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 
 from cakeparty.core.games.cookies_battle.cards import (
@@ -181,21 +181,25 @@ class Holding:
         markers = MARKER_POINTS * self.markers * self.keep
         return count_score(self.counts) + self.unknown * self.mean + markers
 
+    def _but(self, counts: tuple[int, int, int, int], unknown: int, markers: int) -> Holding:
+        # ``dataclasses.replace`` without its checks: the bot asks thousands of these
+        return Holding(counts, unknown, markers, self.mean, self.var, self.guessed, self.keep)
+
     def plus(self, kind: str | None) -> Holding:
         """One more piece of ``kind`` (``None``: a piece the bot cannot name)."""
         if kind is None:
-            return replace(self, unknown=self.unknown + 1)
-        return replace(self, counts=_with(self.counts, kind, 1))
+            return self._but(self.counts, self.unknown + 1, self.markers)
+        return self._but(_with(self.counts, kind, 1), self.unknown, self.markers)
 
     def minus(self, kind: str | None) -> Holding:
         """One piece of ``kind`` fewer (``None``: one the bot cannot name)."""
         if kind is None:
-            return replace(self, unknown=self.unknown - 1)
-        return replace(self, counts=_with(self.counts, kind, -1))
+            return self._but(self.counts, self.unknown - 1, self.markers)
+        return self._but(_with(self.counts, kind, -1), self.unknown, self.markers)
 
     def with_markers(self, n: int) -> Holding:
         """``n`` markers more (fewer when negative)."""
-        return replace(self, markers=self.markers + n)
+        return self._but(self.counts, self.unknown, self.markers + n)
 
     def kinds(self) -> list[tuple[str | None, float]]:
         """The kinds a random pick from this holding may be, with their chances."""

@@ -8,17 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cakeparty.core.games.cookies_battle.cards import card
+from cakeparty.core.games.cookies_battle.cards import GOLD, card, cards
 
 LOW_AWARD = range(2, 6)  # a lowest card of 2 to 5 earns a marker
+
+
+#: every card by name as (suit, value): the rules below read them for every card of every
+#: trick a bot imagines, so they are looked up once (specials: suit ``None``; the
+#: Magician: value ``None``)
+_CARDS: dict[str, tuple[str | None, int | None]] = {
+    name: (card(name).suit, card(name).value) for name in cards("standard")
+}
 
 
 def turn_suit(played: Sequence[str]) -> str | None:
     """The colour of the first colour card played (specials and gold never set it)."""
     for name in played:
-        c = card(name)
-        if c.colour:
-            return c.suit
+        suit = _CARDS[name][0]
+        if suit is not None and suit != GOLD:
+            return suit
     return None
 
 
@@ -49,32 +57,44 @@ def winner(played: Sequence[str]) -> int:
     table; else the highest gold; else the highest card of the turn suit; else the first 0
     played; else the first card played.
     """
-    cards = [card(n) for n in played]
     suit = turn_suit(played)
-    thirteens = [i for i, c in enumerate(cards) if c.special and c.value == 13]
-    if thirteens:
-        return thirteens[0]
-    zeros = [i for i, c in enumerate(cards) if c.special and c.value == 0]
-    if zeros and any(not c.special and c.value == 12 for c in cards):
-        return zeros[0]
-    golds = [i for i, c in enumerate(cards) if c.gold]
-    if golds:
-        return max(golds, key=lambda i: cards[i].value or 0)
-    follow = [i for i, c in enumerate(cards) if suit is not None and c.suit == suit]
-    if follow:
-        return max(follow, key=lambda i: cards[i].value or 0)
-    if zeros:
-        return zeros[0]
+    zero = gold = follow = -1
+    gold_value = follow_value = -1
+    twelve = False
+    for i, name in enumerate(played):
+        kind, value = _CARDS[name]
+        if kind is None:
+            if value == 13:
+                return i  # the first 13 wins whatever else lies there
+            if value == 0 and zero < 0:
+                zero = i
+            continue
+        assert value is not None
+        if value == 12:
+            twelve = True
+        if kind == GOLD:
+            if value > gold_value:
+                gold, gold_value = i, value
+        elif kind == suit and value > follow_value:
+            follow, follow_value = i, value
+    if zero >= 0 and twelve:
+        return zero
+    if gold >= 0:
+        return gold
+    if follow >= 0:
+        return follow
+    if zero >= 0:
+        return zero
     return 0
 
 
 def weakness(name: str, suit: str | None) -> int:
     """Which of two equal low cards is weaker: an off-suit colour (0) < the turn suit (1)
     < gold (2)."""
-    c = card(name)
-    if c.gold:
+    kind = _CARDS[name][0]
+    if kind == GOLD:
         return 2
-    return 1 if c.suit == suit else 0
+    return 1 if kind == suit else 0
 
 
 def earners(played: Sequence[str]) -> tuple[int, ...]:
@@ -85,15 +105,25 @@ def earners(played: Sequence[str]) -> tuple[int, ...]:
     lowest cards the weaker one earns, and if still tied each does. The Magician never
     stops a low card.
     """
-    cards = [card(n) for n in played]
-    out = {i for i, c in enumerate(cards) if c.magician}
-    if not any(c.special and c.value == 0 for c in cards):
-        numbered = [(i, c.value) for i, c in enumerate(cards) if not c.special]
-        if numbered:
-            low = min(v for _, v in numbered if v is not None)
-            if low in LOW_AWARD:
-                suit = turn_suit(played)
-                lowest = [i for i, v in numbered if v == low]
-                weakest = min(weakness(played[i], suit) for i in lowest)
-                out |= {i for i in lowest if weakness(played[i], suit) == weakest}
-    return tuple(sorted(out))
+    magicians: list[int] = []
+    low = 99
+    lowest: list[int] = []
+    for i, name in enumerate(played):
+        kind, value = _CARDS[name]
+        if kind is None:
+            if value is None:
+                magicians.append(i)
+            elif value == 0:
+                low = -1  # a 0 on the table: no low card earns
+        elif value is not None and low >= 0:
+            if value < low:
+                low, lowest = value, [i]
+            elif value == low:
+                lowest.append(i)
+    if low not in LOW_AWARD:
+        return tuple(magicians)
+    suit = turn_suit(played)
+    weak = [weakness(played[i], suit) for i in lowest]
+    weakest = min(weak)
+    out = [i for i, w in zip(lowest, weak, strict=True) if w == weakest]
+    return tuple(sorted({*magicians, *out}))
