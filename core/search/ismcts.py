@@ -49,8 +49,9 @@ class Budget:
     no limit); at least one of the two bounds it. ``exploration``: the UCB constant.
     ``prior``: walks credited in advance to the move the game's ``normal`` bot would make,
     at the root's mean value, so a short search departs from it only on evidence.
-    ``rollout``: ``"random"`` plays the rest of a walk uniformly at random; ``"normal"``
-    plays it with the game's normal bot (stronger, far slower). ``score_weight``: the share
+    ``rollout``: ``"normal"`` plays the rest of a walk with the game's normal bot (slower,
+    but a bluff or a draft played out at random says little about the move tried);
+    ``"random"`` plays it uniformly at random. ``score_weight``: the share
     of a seat's reward that is its normalised score rather than the win. ``max_actions``:
     a walk that has not ended after this many actions counts as a draw.
     """
@@ -59,7 +60,7 @@ class Budget:
     seconds: float | None = None
     exploration: float = 0.7
     prior: float = 4.0
-    rollout: str = "random"
+    rollout: str = "normal"
     score_weight: float = 0.1
     max_actions: int = 4000
 
@@ -75,7 +76,7 @@ class _OutOfTime(Exception):
 
 
 #: Actions a rollout plays between two looks at the clock.
-CLOCK_EVERY = 32
+CLOCK_EVERY = 8
 
 
 class Node:
@@ -279,8 +280,8 @@ class Search:
         game, rng = self.game, self.rng
         deadline = self.deadline
         for step in range(self.budget.max_actions):
-            due = deadline is not None and step % CLOCK_EVERY == CLOCK_EVERY - 1
-            if due and time.perf_counter() > deadline:  # type: ignore[operator]
+            due = step % CLOCK_EVERY == CLOCK_EVERY - 1
+            if due and deadline is not None and time.perf_counter() > deadline:
                 raise _OutOfTime
             outcome = game.outcome(state)
             if outcome is not None:
@@ -303,8 +304,8 @@ class Search:
         bot = self.normal
         assert bot is not None
         deadline = self.deadline
-        for step in range(self.budget.max_actions):
-            if deadline is not None and step % 4 == 3 and time.perf_counter() > deadline:
+        for _ in range(self.budget.max_actions):
+            if deadline is not None and time.perf_counter() > deadline:
                 raise _OutOfTime
             outcome = game.outcome(state)
             if outcome is not None:
@@ -314,8 +315,12 @@ class Search:
                 seat = game.to_act(state)[0]
                 state = game.apply(state, bot(game.view(state, seat), rng), seat)
             elif isinstance(request, Commit):
-                choices = tuple((seat, bot(game.view(state, seat), rng)) for seat in request.seats)
-                state = game.apply(state, Committed(choices), None)
+                choices = []
+                for seat in request.seats:
+                    if deadline is not None and time.perf_counter() > deadline:
+                        raise _OutOfTime
+                    choices.append((seat, bot(game.view(state, seat), rng)))
+                state = game.apply(state, Committed(tuple(choices)), None)
             else:
                 state = game.apply(state, dealer.fulfil(request, game.knowledge(state)), None)
         return [1.0 / self.players] * self.players
