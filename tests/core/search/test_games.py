@@ -75,3 +75,8 @@ def test_a_simulation_times_the_strong_decisions() -> None:
     assert report.errors == 0, report.failures
     assert data["strong_decisions"] > 0
     assert 0 < data["strong_ms_median"] <= data["strong_ms_p95"]
+
+
+def test_without_a_searching_bot_a_simulation_times_nothing() -> None:
+    report = simulate("cake-duel", games=1, seed=3, bots=["random", "random"], players=2)
+    assert "strong_ms_median" not in report.as_json()
