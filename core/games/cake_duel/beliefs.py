@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import comb
+from typing import Any
 
 from cakeparty.core.games.cake_duel.cards import (
     CARDS,
@@ -43,12 +44,6 @@ def _box_counts(options: DuelOptions) -> tuple[tuple[tuple[str, int], ...], ...]
     return core, specials
 
 
-def _box(view: DuelView) -> tuple[Counter[str], Counter[str]]:
-    """The duel's core cards, and the special set its hidden specials were drawn from."""
-    core, specials = _box_counts(view.options)
-    return Counter(dict(core)), Counter(dict(specials))
-
-
 def prior_counts(view: DuelView) -> Counter[str]:
     """Expected copies of each card in the deck before anything is seen."""
     return Counter(_prior_counts(view.options))
@@ -72,14 +67,18 @@ def game_counts(view: DuelView) -> tuple[Counter[str], Counter[str]]:
     The core cards are certain. Each special drawn into the deck is one of the special set;
     the specials already seen this duel are certainly in, the rest are equally likely.
     """
+    counts, most = _shared_game_counts(view)
+    return Counter(counts), Counter(most)
+
+
+def _shared_game_counts(view: DuelView) -> tuple[Counter[str], Counter[str]]:
+    """:func:`game_counts`, shared by every view alike: read them, never change them."""
     if not view.options.specials:
-        counts, _ = _box(view)
-        return counts, Counter(counts)
+        return _game_counts(view.options, (), ())
     # what the seat sees right now may show more copies than the names seen so far
     # (in the order the view gives them: the same sums in the same order, to the last bit)
     now = tuple(card for card in view.known.values() if CARDS[card].special)
-    counts, most = _game_counts(view.options, tuple(view.specials_seen), now)
-    return Counter(counts), Counter(most)
+    return _game_counts(view.options, tuple(view.specials_seen), now)
 
 
 @lru_cache(maxsize=1024)
@@ -90,6 +89,8 @@ def _game_counts(
     counts, pool = Counter(dict(core)), Counter(dict(specials))
     most = Counter(counts)
     k = options.specials
+    if not k:
+        return counts, most
     seen = Counter(specials_seen)
     present = seen | Counter(now)
     for name, n in present.items():
@@ -120,16 +121,23 @@ class Beliefs:
 
     @classmethod
     def of(cls, view: DuelView) -> Beliefs:
-        counts, most = game_counts(view)
+        # the counts and the prior are shared values: a belief only reads them
+        counts, most = _shared_game_counts(view)
         total = view.deck_count + view.discard_count + sum(len(h) for h in view.hands)
         known = Counter(view.known.values())
         for cards in view.glimpses.values():
             known.update(cards)  # seen in a hand, which slot unknown: still not in the pool
-        get_count, get_most, get_known = counts.get, most.get, known.get
-        unknown = {name: max(0.0, get_count(name, 0) - get_known(name, 0)) for name in CARDS}
-        possible = {name: max(0, get_most(name, 0) - get_known(name, 0)) for name in CARDS}
+        # (``max(0, x)`` written out: the same values, without a call per card name)
+        unknown: dict[str, float] = {}
+        possible: dict[str, int] = {}
+        for name in CARDS:
+            seen = known.get(name, 0)
+            left = counts.get(name, 0) - seen
+            unknown[name] = left if left > 0.0 else 0.0
+            most_left = most.get(name, 0) - seen
+            possible[name] = most_left if most_left > 0 else 0
         unknown_total = max(0, total - sum(known.values()))
-        prior = prior_counts(view)
+        prior = _prior_counts(view.options)
         return cls(view, counts, prior, unknown, possible, unknown_total, _bluff_rates(view))
 
     def chance(self, name: str) -> float:
@@ -222,14 +230,32 @@ class Beliefs:
         )
 
 
+# A match's log only grows, and every decision reads it whole: the challenges counted in
+# the last log read are kept, and a longer log that begins with it is read from there on.
+_counted: list[tuple[tuple[Any, ...], tuple[int, int, int, int]]] = []
+
+
+def _challenges(log: tuple[Any, ...]) -> tuple[int, int, int, int]:
+    """Challenges in ``log`` whose claim was true, per side of the claimer, then bluffs."""
+    start, told = 0, (0, 0, 0, 0)
+    if _counted:
+        seen, counts = _counted[0]
+        if len(seen) <= len(log) and log[: len(seen)] == seen:
+            start, told = len(seen), counts
+    tally = list(told)
+    for event in log[start:]:
+        if isinstance(event, Challenged):
+            tally[(0 if event.truthful else 2) + event.claimer % 2] += 1
+    result = (tally[0], tally[1], tally[2], tally[3])
+    _counted[:] = [(log, result)]
+    return result
+
+
 def _bluff_rates(view: DuelView) -> dict[int, float]:
     """How often each side's claims turned out (or must be) bluffs, with a prior of 20 %."""
-    bluffs: Counter[int] = Counter()
-    truths: Counter[int] = Counter()
-    # the whole match's log is read at every decision: pick the few events that count first
-    for challenge in [e for e in view.log if isinstance(e, Challenged)]:
-        side = view.side(challenge.claimer)
-        (truths if challenge.truthful else bluffs)[side] += 1
+    told = _challenges(view.log)
+    truths: Counter[int] = Counter({0: told[0], 1: told[1]})
+    bluffs: Counter[int] = Counter({0: told[2], 1: told[3]})
     for claim in [e for e in view.events if isinstance(e, Claimed)]:
         # this bout's claims whose cards this seat has since seen (a look, a Priest)
         if claim.seat % 2 != view.my_side and all(s in view.known for s in claim.slots):

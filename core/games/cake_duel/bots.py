@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable
+from operator import itemgetter
 
 from cakeparty.core.actions import Action
 from cakeparty.core.games.cake_duel.actions import (
@@ -134,14 +135,12 @@ class _Mind:
             self.costs[key] = cost
         return cost
 
-    def noise(self) -> float:
-        return self.rng.gauss(0.0, 0.01)
-
     def best(self, scored: Iterable[tuple[float, Action]]) -> Action:
-        legal = [(score + self.noise(), a) for score, a in scored if a in self.legal]
+        gauss, allowed = self.rng.gauss, self.legal
+        legal = [(score + gauss(0.0, 0.01), a) for score, a in scored if a in allowed]
         if not legal:
             return self.rng.choice(self.view.legal)
-        return max(legal, key=lambda pair: pair[0])[1]
+        return max(legal, key=itemgetter(0))[1]
 
 
 # -- attacking -------------------------------------------------------------------------
@@ -288,12 +287,24 @@ def _respond(mind: _Mind) -> Action:
     attack = view.attack
     assert attack is not None
     truth = mind.beliefs.truth(attack)
+    unblocked = Blocking(0, 0, 0)
+    stake = _loss(mind, attack, unblocked)
     scored: list[tuple[float, Action]] = [
         (1.0 - truth, CHALLENGE),
-        (_after_loss(mind, _loss(mind, attack, Blocking(0, 0, 0))), NO_ACTION),
+        (_after_loss(mind, stake), NO_ACTION),
     ]
     hand = mind.hand()
     spare = sorted(hand, key=lambda pair: KEEP[pair[1]])
+    # many blocks leave the attack the same effect: each outcome is weighed once
+    outcomes: dict[Blocking, float] = {}
+
+    def after(play: Play) -> float:
+        blocking = Blocking.of(attack, play)
+        value = outcomes.get(blocking)
+        if value is None:
+            value = outcomes[blocking] = _after_loss(mind, _loss(mind, attack, blocking))
+        return value
+
     for name in block_names(attack.name, view.options):
         most = max_block(attack, name, view.options)
         real = [s for s, c in hand if c == name]
@@ -302,19 +313,18 @@ def _respond(mind: _Mind) -> Action:
         truthful = real + jokers + (mimics if real else [])
         for n in range(1, min(most, len(truthful)) + 1):
             play = Play(mind.seat, tuple(truthful[:n]), name)
-            after = _after_loss(mind, _loss(mind, attack, Blocking.of(attack, play)))
             cost = mind.card_cost(view.known[s] for s in play.slots) / 10
-            scored.append((0.1 + 0.9 * after - cost, Block(play.slots, name)))
-        stake = _loss(mind, attack, Blocking(0, 0, 0))
+            scored.append((0.1 + 0.9 * after(play) - cost, Block(play.slots, name)))
         for n in range(1, min(most, len(spare)) + 1):
             slots = tuple(s for s, _ in spare[:n])
             cards = [view.known[s] for s in slots]
             if all(c == name for c in cards):
                 continue
             play = Play(mind.seat, slots, name)
-            after = _after_loss(mind, _loss(mind, attack, Blocking.of(attack, play)))
             caught = _caught(mind, name, n, len(view.hands[mind.seat]) + n, stake)
-            scored.append(((1 - caught) * after - mind.card_cost(cards) / 10, Block(slots, name)))
+            scored.append(
+                ((1 - caught) * after(play) - mind.card_cost(cards) / 10, Block(slots, name))
+            )
     return mind.best(scored)
 
 

@@ -34,7 +34,7 @@ from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.cards import CARDS, ORACLE, SCOUT, SIR_WOLFY
 from cakeparty.core.games.cake_duel.claims import Blocking
 from cakeparty.core.games.cake_duel.flow import build_box
-from cakeparty.core.games.cake_duel.state import DuelState, Phase
+from cakeparty.core.games.cake_duel.state import DuelState, Phase, evolve
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.knowledge import EVERYONE, Knowledge
 
@@ -113,63 +113,70 @@ class _Table:
         self.wolfy_free = frozenset() if wolfy_shown or options.tournament else frozenset(free)
 
 
-def _deal(view: DuelView, table: _Table, rng: random.Random) -> list[str] | None:
-    """Every slot's identity: the known ones kept, the others drawn at random."""
-    box = table.box
-    truth: list[str | None] = [None] * len(box)
-    for slot in sorted(view.known):
-        truth[slot] = view.known[slot]
-    pool = Counter(box)
-    pool.subtract(c for c in truth if c is not None)
-    glimpsed = {h: list(cards) for h, cards in sorted(view.glimpses.items())}
-    for cards in glimpsed.values():
-        pool.subtract(cards)
-    if any(n < 0 for n in pool.values()):
-        return None
-    # the specials of this duel: those the seat has seen, then the rest of the set at random
-    in_duel = Counter(c for s, c in enumerate(truth) if c is not None and s not in table.unused)
-    for cards in glimpsed.values():
-        in_duel.update(cards)
-    present = Counter({n: k for n, k in in_duel.items() if CARDS[n].special})
-    for name in sorted(view.specials_seen):
-        present[name] = max(present[name], 1)
-    missing: list[str] = []
-    for name in sorted(present):
-        extra = present[name] - in_duel[name]
-        if extra > pool[name]:
-            return None
-        missing.extend([name] * extra)
-        pool[name] -= extra
-    specials_left = sorted(n for n in pool.elements() if CARDS[n].special)
-    core_left = sorted(n for n in pool.elements() if not CARDS[n].special)
-    duel_slots = [s for s in range(len(box)) if s not in table.unused]
-    hidden = [s for s in duel_slots if truth[s] is None]
-    glimpse_slots: list[int] = []
-    for holder, cards in glimpsed.items():
-        open_slots = [s for s in view.hands[holder] if truth[s] is None]
-        if len(open_slots) < len(cards):
-            return None
-        chosen = rng.sample(open_slots, len(cards))
-        for slot, card in zip(chosen, cards, strict=True):
+class _Deal:
+    """What a deal from one view starts from: the known identities, the cards left to
+    place, and where they may go. ``ok`` is false if the view admits no deal at all."""
+
+    def __init__(self, view: DuelView, table: _Table) -> None:
+        box = table.box
+        truth: list[str | None] = [None] * len(box)
+        for slot in sorted(view.known):
+            truth[slot] = view.known[slot]
+        pool = Counter(box)
+        pool.subtract(c for c in truth if c is not None)
+        self.glimpsed = [(h, list(cards)) for h, cards in sorted(view.glimpses.items())]
+        for _, cards in self.glimpsed:
+            pool.subtract(cards)
+        self.ok = all(n >= 0 for n in pool.values())
+        # the specials of this duel: those the seat has seen, then the rest of the set
+        unused = set(table.unused)
+        in_duel = Counter(c for s, c in enumerate(truth) if c is not None and s not in unused)
+        for _, cards in self.glimpsed:
+            in_duel.update(cards)
+        present = Counter({n: k for n, k in in_duel.items() if CARDS[n].special})
+        for name in sorted(view.specials_seen):
+            present[name] = max(present[name], 1)
+        self.missing: list[str] = []
+        for name in sorted(present):
+            extra = present[name] - in_duel[name]
+            if extra > pool[name]:
+                self.ok = False
+            self.missing.extend([name] * extra)
+            pool[name] -= extra
+        self.specials_left = sorted(n for n in pool.elements() if CARDS[n].special)
+        self.core_left = sorted(n for n in pool.elements() if not CARDS[n].special)
+        self.truth = truth
+        self.hidden = [s for s in range(len(box)) if s not in unused and truth[s] is None]
+        self.open_slots = [[s for s in view.hands[h] if truth[s] is None] for h, _ in self.glimpsed]
+        self.unused = [s for s in table.unused if truth[s] is None]
+        self.wolfy_free = table.wolfy_free
+        hidden_after = len(self.hidden) - sum(len(cards) for _, cards in self.glimpsed)
+        self.drawn = hidden_after - len(self.core_left) - len(self.missing)
+        if any(len(o) < len(c) for o, (_, c) in zip(self.open_slots, self.glimpsed, strict=True)):
+            self.ok = False
+        if not 0 <= self.drawn <= len(self.specials_left):
+            self.ok = False
+        if len(self.specials_left) - self.drawn != len(self.unused):
+            self.ok = False
+
+    def draw(self, rng: random.Random) -> tuple[str, ...]:
+        """Every slot's identity: the known ones kept, the others dealt at random."""
+        truth = list(self.truth)
+        for open_slots, (_, cards) in zip(self.open_slots, self.glimpsed, strict=True):
+            chosen = rng.sample(open_slots, len(cards))
+            for slot, card in zip(chosen, cards, strict=True):
+                truth[slot] = card
+        hidden = [s for s in self.hidden if truth[s] is None]
+        specials = list(self.specials_left)
+        rng.shuffle(specials)
+        cards = self.core_left + self.missing + specials[: self.drawn]
+        rng.shuffle(cards)
+        for slot, card in zip(hidden, cards, strict=True):
             truth[slot] = card
-        glimpse_slots.extend(chosen)
-    hidden = [s for s in hidden if truth[s] is None]
-    drawn = len(hidden) - len(core_left) - len(missing)
-    if drawn < 0 or drawn > len(specials_left):
-        return None
-    rng.shuffle(specials_left)
-    cards = core_left + missing + specials_left[:drawn]
-    rng.shuffle(cards)
-    for slot, card in zip(hidden, cards, strict=True):
-        truth[slot] = card
-    unused = [s for s in table.unused if truth[s] is None]
-    rest = specials_left[drawn:]
-    if len(rest) != len(unused):
-        return None
-    for slot, card in zip(unused, rest, strict=True):
-        truth[slot] = card
-    _keep_wolfy_out(truth, hidden, table.wolfy_free, rng)
-    return [c for c in truth if c is not None]
+        for slot, card in zip(self.unused, specials[self.drawn :], strict=True):
+            truth[slot] = card
+        _keep_wolfy_out(truth, hidden, self.wolfy_free, rng)
+        return tuple(c for c in truth if c is not None)
 
 
 def _keep_wolfy_out(
@@ -237,86 +244,115 @@ def _wolfy(view: DuelView, table: _Table) -> tuple[tuple[tuple[int, ...], ...], 
     return tuple(tauntable), tuple(seats)
 
 
+class _Plan:
+    """Everything a world from one view holds whatever the cards dealt: the state but for
+    its identities, and how to deal them."""
+
+    def __init__(self, view: DuelView) -> None:
+        assert view.seat is not None
+        table = _Table(view)
+        self.deal = _Deal(view, table)
+        self.masks = tuple(table.masks)
+        starter = next(
+            (e.starter for e in reversed(view.events) if isinstance(e, ev.BoutStarted)), None
+        )
+        summons, thefts = _summons(view)
+        tauntable, wolfy_seats = _wolfy(view, table)
+        public = frozenset(
+            c
+            for e in _since_duel(view.log)
+            if isinstance(e, ev.Challenged)
+            for c in e.cards
+            if CARDS[c].special
+        )
+        if view.options.show_specials:
+            public |= view.specials_seen
+        self.public = public
+        self.seat = view.seat
+        self.specials_seen = view.specials_seen
+        # per other seat: the slots it knows, whose specials it has seen
+        self.known_to = [
+            [s for s, m in enumerate(self.masks) if m & (1 << other)]
+            for other in range(view.players)
+        ]
+        forfeit = next((e.seat for e in view.log if isinstance(e, ev.Forfeited)), None)
+        order = view.order
+        self.template = DuelState(
+            options=view.options,
+            box=table.box,
+            knowledge=Knowledge((), ()),
+            deck=table.deck,
+            discard=table.discard,
+            unused=table.unused,
+            hands=view.hands,
+            hand_sizes=view.hand_sizes,
+            cakes=view.cakes,
+            trophies=view.trophies,
+            duels=view.duels,
+            phase=view.phase,
+            queue=(),
+            starter=starter,
+            order=order,
+            turn_index=order.index(view.attacker) if view.attacker is not None else 0,
+            attack=view.attack,
+            target=view.target,
+            block=view.block,
+            passes=view.passes,
+            extra_turn=_extra_turn(view),
+            summons=summons,
+            summon_thefts=thefts,
+            summon_name=view.summon_name,
+            oracle=False,
+            offer=view.trade_offer,
+            tauntable=tauntable,
+            wolfy_seats=wolfy_seats,
+            taunting=None,
+            public_specials=public,
+            glimpses=tuple(
+                (view.seat, holder, cards) for holder, cards in sorted(view.glimpses.items())
+            ),
+            declarations=(),
+            breaches=view.breaches,
+            bout=view.bout,
+            turn=view.turn,
+            events=view.log,
+            bout_start=len(view.log) - len(view.events),
+            winner=view.winner,
+            forfeit=forfeit,
+            state_id=view.state_id,
+        )
+
+    def world(self, rng: random.Random) -> World:
+        truth = self.deal.draw(rng)
+        masks = self.masks
+        cards = tuple(c if m else None for c, m in zip(truth, masks, strict=True))
+        seen = tuple(
+            self.specials_seen
+            if other == self.seat
+            else self.public | {truth[s] for s in slots if CARDS[truth[s]].special}
+            for other, slots in enumerate(self.known_to)
+        )
+        state = evolve(self.template, knowledge=Knowledge(cards, masks), seen_specials=seen)
+        return World(state, truth)
+
+
+# A search draws world after world from the view it stands at: the plan for the last view
+# is kept (with the view itself, so it cannot be mistaken for another).
+_last: list[tuple[DuelView, _Plan]] = []
+
+
 def determinize(view: DuelView, rng: random.Random) -> World | None:
     """A whole duel drawn at random among those ``view``'s seat cannot tell apart from the
     one it plays; ``None`` for a spectator's view, or while a request is being fulfilled
     (a bot is only ever asked when it may act, and then nothing is waiting)."""
     if view.seat is None or view.waiting:
         return None
-    table = _Table(view)
-    cards = _deal(view, table, rng)
-    if cards is None:
+    last = _last[0] if _last else None
+    if last is not None and last[0] is view:
+        plan = last[1]
+    else:
+        plan = _Plan(view)
+        _last[:] = [(view, plan)]
+    if not plan.deal.ok:
         return None
-    truth = tuple(cards)
-    masks = table.masks
-    knowledge = Knowledge(
-        tuple(c if m else None for c, m in zip(truth, masks, strict=True)), tuple(masks)
-    )
-    seat = view.seat
-    starter = next(
-        (e.starter for e in reversed(view.events) if isinstance(e, ev.BoutStarted)), None
-    )
-    summons, thefts = _summons(view)
-    tauntable, wolfy_seats = _wolfy(view, table)
-    duel = _since_duel(view.log)
-    public = frozenset(
-        c for e in duel if isinstance(e, ev.Challenged) for c in e.cards if CARDS[c].special
-    )
-    if view.options.show_specials:
-        public |= view.specials_seen
-    seen = []
-    for other in range(view.players):
-        if other == seat:
-            seen.append(view.specials_seen)
-            continue
-        bit = 1 << other
-        mine = frozenset(
-            c for c, m in zip(truth, masks, strict=True) if m & bit and CARDS[c].special
-        )
-        seen.append(public | mine)
-    forfeit = next((e.seat for e in view.log if isinstance(e, ev.Forfeited)), None)
-    order = view.order
-    state = DuelState(
-        options=view.options,
-        box=table.box,
-        knowledge=knowledge,
-        deck=table.deck,
-        discard=table.discard,
-        unused=table.unused,
-        hands=view.hands,
-        hand_sizes=view.hand_sizes,
-        cakes=view.cakes,
-        trophies=view.trophies,
-        duels=view.duels,
-        phase=view.phase,
-        queue=(),
-        starter=starter,
-        order=order,
-        turn_index=order.index(view.attacker) if view.attacker is not None else 0,
-        attack=view.attack,
-        target=view.target,
-        block=view.block,
-        passes=view.passes,
-        extra_turn=_extra_turn(view),
-        summons=summons,
-        summon_thefts=thefts,
-        summon_name=view.summon_name,
-        oracle=False,
-        offer=view.trade_offer,
-        tauntable=tauntable,
-        wolfy_seats=wolfy_seats,
-        taunting=None,
-        seen_specials=tuple(seen),
-        public_specials=public,
-        glimpses=tuple((seat, holder, cards) for holder, cards in sorted(view.glimpses.items())),
-        declarations=(),
-        breaches=view.breaches,
-        bout=view.bout,
-        turn=view.turn,
-        events=view.log,
-        bout_start=len(view.log) - len(view.events),
-        winner=view.winner,
-        forfeit=forfeit,
-        state_id=view.state_id,
-    )
-    return World(state, truth)
+    return plan.world(rng)

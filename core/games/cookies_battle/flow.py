@@ -84,8 +84,10 @@ from cakeparty.core.games.cookies_battle.cards import (
     ROUNDS,
     box,
     cards,
+    is_card,
     marker_kind,
-    piece_kind,
+    markers,
+    pieces,
 )
 from cakeparty.core.games.cookies_battle.legal import check, check_pass
 from cakeparty.core.games.cookies_battle.markers import (
@@ -269,36 +271,33 @@ def outcome(state: CookiesState) -> Outcome | None:
 
 
 @cache
-def _card_names(variant: str) -> frozenset[str]:
-    return frozenset(cards(variant))
+def _names_by_slot(variant: str) -> tuple[frozenset[str], ...]:
+    """The names each slot of ``variant``'s box may hold: a card, a piece, a marker."""
+    items = box(variant)
+    kinds = (frozenset(cards(variant)), frozenset(pieces()), frozenset(markers()))
+    return tuple(
+        kinds[0] if is_card(name) else kinds[1] if name in kinds[1] else kinds[2] for name in items
+    )
 
 
 def _kind_ok(state: CookiesState, slot: int, name: str) -> bool:
-    if slot in state.card_slots:
-        return name in _card_names(state.options.variant)
-    try:
-        if slot in state.piece_slots:
-            piece_kind(name)
-        else:
-            marker_kind(name)
-    except KeyError:
-        return False
-    return True
+    return name in _names_by_slot(state.options.variant)[slot]
 
 
 def _learn(state: CookiesState, action: Revealed) -> CookiesState:
     known = state.knowledge
+    names, allowed = known.cards, _names_by_slot(state.options.variant)
     for slot, name in zip(action.slots, action.cards, strict=True):
         if name is None:
             continue
-        held = known.cards[slot]
+        held = names[slot]
         if held is not None and held != name:
             raise IllegalActionError(
                 None,
                 action,
                 _("slot {slot} is {held}, not {name}").format(slot=slot, held=held, name=name),
             )
-        if not _kind_ok(state, slot, name):
+        if name not in allowed[slot]:
             raise IllegalActionError(
                 None, action, _("{name} cannot lie in slot {slot}").format(name=name, slot=slot)
             )

@@ -10,10 +10,10 @@ from __future__ import annotations
 from cakeparty.core.errors import IllegalActionError
 from cakeparty.core.games.cookies_battle import events as ev
 from cakeparty.core.games.cookies_battle.actions import Play
-from cakeparty.core.games.cookies_battle.cards import card
+from cakeparty.core.games.cookies_battle.cards import SUIT, card
 from cakeparty.core.games.cookies_battle.state import Breach, CookiesState, Phase
 from cakeparty.core.games.cookies_battle.steps import ask, bump, enqueue, log, set_at
-from cakeparty.core.games.cookies_battle.tricks import earners, may_play, winner
+from cakeparty.core.games.cookies_battle.tricks import earners, winner
 from cakeparty.core.i18n import _
 from cakeparty.core.requests import Random, Request, Reveal
 
@@ -71,13 +71,17 @@ def play(state: CookiesState, seat: int, slot: int, *, forced: bool = False) -> 
 
 def suit_breach(state: CookiesState, seat: int, action: Play) -> CookiesState:
     """Record a card that breaks suit, where this state knows the player's whole hand."""
-    names = [state.name(s) for s in state.hands[seat]]
-    if any(n is None for n in names):
+    cards = state.knowledge.cards
+    names = [cards[s] for s in state.hands[seat]]
+    if None in names:
         return state  # only the holder can tell; the audit will
-    hand = [n for n in names if n is not None]
-    played = state.name(action.slot)
+    played = cards[action.slot]
     assert played is not None
-    if may_play(hand, state.turn_suit, played):
+    # the rule of :func:`.tricks.may_play`, read from the table of suits
+    suit = state.turn_suit
+    if suit is None or SUIT[played] in (suit, None):
+        return state
+    if suit not in [SUIT[n] for n in names]:  # type: ignore[index]
         return state
     reason = _("broke suit: held a card of the turn suit")
     breach = Breach(seat, str(action), reason, state.round, state.trick_no)

@@ -8,10 +8,10 @@ redacted for the seat (:func:`.events.redact`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
 from dataclasses import dataclass
 from itertools import compress
-from types import MappingProxyType
+from typing import Any
 
 from cakeparty.core.actions import Action
 from cakeparty.core.games.cookies_battle.cards import marker_kind
@@ -175,15 +175,76 @@ def _visible(knowledge: Knowledge, seat: int | None) -> dict[int, str]:
     return known
 
 
+class Known(Mapping[int, str]):
+    """The identities a seat may know, by slot: worked out at the first look (a random
+    bot, or a search that only plays on, never looks)."""
+
+    __slots__ = ("_knowledge", "_names", "_seat")
+
+    def __init__(self, knowledge: Knowledge, seat: int | None) -> None:
+        self._knowledge = knowledge
+        self._seat = seat
+        self._names: dict[int, str] | None = None
+
+    def _look(self) -> dict[int, str]:
+        if self._names is None:
+            self._names = _visible(self._knowledge, self._seat)
+        return self._names
+
+    def __getitem__(self, slot: int) -> str:
+        return self._look()[slot]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._look())
+
+    def __len__(self) -> int:
+        return len(self._look())
+
+    def __contains__(self, slot: object) -> bool:
+        return slot in self._look()
+
+    def get(self, slot: int, default: Any = None) -> Any:
+        return self._look().get(slot, default)
+
+    def keys(self) -> KeysView[int]:
+        return self._look().keys()
+
+    def values(self) -> ValuesView[str]:
+        return self._look().values()
+
+    def items(self) -> ItemsView[int, str]:
+        return self._look().items()
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Known):
+            return self._look() == other._look()
+        if isinstance(other, Mapping):
+            return self._look() == dict(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Known({self._look()!r})"
+
+
 def view(state: CookiesState, seat: int | None) -> CookiesView:
     """The game as ``seat`` may see it."""
-    known = _visible(state.knowledge, seat)
+    knowledge = state.knowledge
+    bit = PUBLIC if seat is None else 1 << seat
+    names, masks = knowledge.cards, knowledge.known_by
     mine: tuple[tuple[int, str], ...] = ()
     if seat is not None:
         mine = tuple(
-            (slot, marker_kind(known[slot])) for slot in state.markers[seat] if slot in known
+            (slot, marker_kind(name))
+            for slot in state.markers[seat]
+            if masks[slot] & bit and (name := names[slot]) is not None
         )
-    used = tuple(marker_kind(known[s]) for s in state.used if s in known)
+    used = tuple(
+        marker_kind(name)
+        for slot in state.used
+        if masks[slot] & bit and (name := names[slot]) is not None
+    )
     acting = to_act(state)
     legal: tuple[Action, ...] = ()
     if seat is not None and seat in acting:
@@ -199,7 +260,7 @@ def view(state: CookiesState, seat: int | None) -> CookiesView:
         to_act=acting,
         waiting=bool(state.queue) and not state.choosing,
         hand=() if seat is None else state.hands[seat],
-        known=MappingProxyType(known),
+        known=Known(knowledge, seat),
         hand_sizes=tuple(map(len, state.hands)),
         trick=state.trick,
         last_trick=state.last_trick,

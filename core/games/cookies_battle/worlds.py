@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
 from cakeparty.core.game import World
 from cakeparty.core.games.cookies_battle import events as ev
@@ -48,15 +49,27 @@ def determinize(view: CookiesView, rng: random.Random) -> World | None:
     ``None`` for a spectator's view or one waiting on the dealer (nobody decides there)."""
     if view.seat is None or view.waiting or len(view.known_by) != len(box(view.variant)):
         return None
-    return _Builder(view, rng).world()
+    entry = _PLANS.get(id(view))
+    if entry is None or entry[0] is not view:
+        if len(_PLANS) >= _PLANS_MAX:
+            _PLANS.clear()
+        entry = _PLANS[id(view)] = (view, _Builder(view))
+    return entry[1].draw(rng)
+
+
+#: the plans of the last few views (a search draws many worlds from one view): what
+#: follows from the view alone is worked out once; a view is held with its plan, so its
+#: ``id`` is not reused while the plan lives
+_PLANS: dict[int, tuple[CookiesView, _Builder]] = {}
+_PLANS_MAX = 32
 
 
 class _Builder:
-    """The pieces of one world, built in order: where the slots lie, then who is what."""
+    """The plan of the worlds of one view: where every slot lies and which names each
+    unknown slot may take, worked out once; :meth:`draw` then deals the names."""
 
-    def __init__(self, view: CookiesView, rng: random.Random) -> None:
+    def __init__(self, view: CookiesView) -> None:
         self.view = view
-        self.rng = rng
         self.n = view.players
         self.items = box(view.variant)
         self.cards = len(cards(view.variant))
@@ -65,6 +78,8 @@ class _Builder:
         self.truth: list[str | None] = [None] * len(self.items)
         for slot, name in view.known.items():
             self.truth[slot] = name
+        self.fills: list[tuple[list[str], list[tuple[list[int], Allowed]]]] = []
+        self.template = self.plan()
 
     # -- where the slots lie ---------------------------------------------------------------
 
@@ -188,7 +203,7 @@ class _Builder:
         size = DEAL[self.n]
         out = [s for s in range(self.n * size, self.cards) if self.truth[s] is None]
         groups.append((out, set()))
-        self._fill(names, [(slots, _suit_ok(void)) for slots, void in groups])
+        self._plan(names, [(slots, _suit_ok(void)) for slots, void in groups])
 
     def deal_pieces(self, held: Sequence[Sequence[int]], pile: Iterable[int]) -> None:
         v = self.view
@@ -203,45 +218,27 @@ class _Builder:
             hidden = [s for s in slots if self.truth[s] is None]
             if hidden:
                 groups.append((hidden, _held_by(may, seat)))
-        self._fill(loose, groups)
-        self._fill(unseen, [([s for s in pile if self.truth[s] is None], _any)])
+        self._plan(loose, groups)
+        self._plan(unseen, [([s for s in pile if self.truth[s] is None], _any)])
 
     def deal_markers(self) -> None:
         seen = set(self.view.known.values())
         names = [m for m in markers() if m not in seen]
         slots = [s for s in self.marker_slots if self.truth[s] is None]
-        self._fill(names, [(slots, _any)])
+        self._plan(names, [(slots, _any)])
 
-    def _fill(self, names: list[str], groups: list[tuple[list[int], Allowed]]) -> None:
-        """Give ``names`` to the slots of ``groups``, each slot a name its group allows,
-        at random: the most constrained groups first; an assignment by augmenting paths
-        if drawing that way runs into a dead end."""
+    def _plan(self, names: list[str], groups: list[tuple[list[int], Allowed]]) -> None:
+        """Plan to give ``names`` to the slots of ``groups``, the most constrained first."""
         total = sum(len(slots) for slots, _ in groups)
         if total != len(names):
             raise ValueError(f"{len(names)} names for {total} slots: the view is inconsistent")
-        names = list(names)
-        self.rng.shuffle(names)
         order = sorted(groups, key=lambda g: sum(map(g[1], names)) - len(g[0]))
-        left = names
-        chosen: list[tuple[list[int], list[str]]] = []
-        for slots, ok in order:
-            fits = [n for n in left if ok(n)]
-            if len(fits) < len(slots):
-                chosen = []
-                break
-            picked = fits[: len(slots)]
-            taken = set(picked)
-            left = [n for n in left if n not in taken]
-            chosen.append((slots, picked))
-        if not chosen and any(slots for slots, _ in groups):
-            chosen = _match(names, groups)
-        for slots, picked in chosen:
-            for slot, name in zip(slots, picked, strict=True):
-                self.truth[slot] = name
+        self.fills.append((names, [g for g in order if g[0]]))
 
     # -- the world -------------------------------------------------------------------------
 
-    def world(self) -> World:
+    def plan(self) -> CookiesState:
+        """Every part of the world the view fixes, the unknown names still to be drawn."""
         v, n = self.view, self.n
         hands = self.hands()
         self.deal_cards(hands)
@@ -255,22 +252,24 @@ class _Builder:
             used = self.used()
             marker_pile = tuple(self.marker_slots[len(self.marker_slots) - v.marker_pile :])
             self.deal_markers()
-        truth = tuple(name or "" for name in self.truth)
-        if "" in truth:
-            raise ValueError("a slot was left without a name: the view is inconsistent")
-        masks = v.known_by
-        knowledge = Knowledge(
-            tuple(name if mask else None for name, mask in zip(truth, masks, strict=True)),
-            masks,
-        )
-        events = self.events(truth)
-        secrets = tuple(
-            (i, readings(e, n)) for i, e in enumerate(events) if isinstance(e, ev.SECRET)
-        )
+        # the markers others earned, named in each world after its slot (the k-th marker
+        # earned is the k-th of the pile)
+        self.secrets = [
+            (i, readings(e, n)) for i, e in enumerate(v.events) if isinstance(e, ev.SECRET)
+        ]
+        at = {i: j for j, (i, _) in enumerate(self.secrets)}
+        # (event index, index in the secrets, slot, seat)
+        self.earned: list[tuple[int, int, int, int]] = []
+        k = 0
+        for i, event in enumerate(v.events):
+            if isinstance(event, ev.MarkerEarned):
+                if event.kind is None:
+                    self.earned.append((i, at[i], self.marker_slots[k], event.seat))
+                k += 1
         state = CookiesState(
             options=v.options,
             box=self.items,
-            knowledge=knowledge,
+            knowledge=Knowledge((), ()),
             phase=v.phase,
             queue=(Commit(tuple(range(n))),) if v.phase is Phase.PASS else (),
             piece_pile=pile,
@@ -301,11 +300,38 @@ class _Builder:
             shared=v.shared,
             cheat=v.cheat,
             cheat_reason=next((e.reason for e in v.events if isinstance(e, ev.Cheated)), ""),
-            events=events,
-            secrets=secrets,
+            events=v.events,
+            secrets=tuple(self.secrets),
             state_id=v.state_id,
         )
-        return World(state.evolve(**self.asking(used)), truth)
+        return state.evolve(**self.asking(used))
+
+    def draw(self, rng: random.Random) -> World:
+        """One world: the unknown names dealt with ``rng``."""
+        truth = list(self.truth)
+        for names, groups in self.fills:
+            _fill(truth, names, groups, rng)
+        if None in truth:
+            raise ValueError("a slot was left without a name: the view is inconsistent")
+        named = cast("list[str]", truth)
+        masks = self.view.known_by
+        knowledge = Knowledge(
+            tuple([name if mask else None for name, mask in zip(named, masks, strict=True)]),
+            masks,
+        )
+        state = self.template
+        if self.earned:
+            events = list(state.events)
+            secrets = list(self.secrets)
+            for i, at, slot, seat in self.earned:
+                # its earner reads the kind; everyone else reads the view's blank
+                blank = events[i]
+                events[i] = told = ev.MarkerEarned(seat, marker_kind(named[slot]))
+                secrets[at] = (i, (*(told if s == seat else blank for s in range(self.n)), blank))
+            state = state.evolve(knowledge=knowledge, events=tuple(events), secrets=tuple(secrets))
+        else:
+            state = state.evolve(knowledge=knowledge)
+        return World(state, tuple(named))
 
     def asking(self, used: Sequence[int]) -> dict[str, object]:
         """Who is asked what now: the seat asked, the marker window and the Defense window
@@ -349,19 +375,6 @@ class _Builder:
                 out[getattr(event, "seat")] += 1  # noqa: B009 (each of ``kinds`` has one)
         return tuple(out)
 
-    def events(self, truth: Sequence[str]) -> tuple[object, ...]:
-        """The story as the world tells it: each marker earned named after its slot (the
-        k-th marker earned is the k-th of the pile)."""
-        out: list[object] = []
-        k = 0
-        for event in self.view.events:
-            if isinstance(event, ev.MarkerEarned):
-                if event.kind is None:
-                    event = ev.MarkerEarned(event.seat, marker_kind(truth[self.marker_slots[k]]))
-                k += 1
-            out.append(event)
-        return tuple(out)
-
 
 #: which names a group of slots may take
 Allowed = Callable[[str], bool]
@@ -384,26 +397,60 @@ def _held_by(may: dict[str, set[int]], seat: int) -> Allowed:
 def _match(
     names: list[str], groups: list[tuple[list[int], Allowed]]
 ) -> list[tuple[list[int], list[str]]]:
-    """Names for every slot of ``groups`` by augmenting paths (Kuhn's algorithm): found
-    whenever one exists, in the random order ``names`` come in."""
-    slots = [(g, i) for g, (group, _) in enumerate(groups) for i in range(len(group))]
-    owner: dict[int, int] = {}  # slot index -> name index
+    """Names for every slot of ``groups`` by augmenting paths (a group's slots are alike,
+    so a path runs through groups): found whenever one exists, in the order ``names``
+    come in."""
+    allowed = [[g for g, (_, ok) in enumerate(groups) if ok(name)] for name in names]
+    room = [len(slots) for slots, _ in groups]
+    members: list[list[int]] = [[] for _ in groups]
 
     def place(name: int, seen: set[int]) -> bool:
-        for j, (g, _) in enumerate(slots):
-            if j in seen or not groups[g][1](names[name]):
+        for g in allowed[name]:
+            if g in seen:
                 continue
-            seen.add(j)
-            if j not in owner or place(owner[j], seen):
-                owner[j] = name
+            seen.add(g)
+            if len(members[g]) < room[g]:
+                members[g].append(name)
                 return True
+            for other in members[g]:
+                if place(other, seen):
+                    members[g].remove(other)
+                    members[g].append(name)
+                    return True
         return False
 
     for name in range(len(names)):
         if not place(name, set()):
             raise ValueError("no world fits the view: it is inconsistent")
-    picked: list[list[str]] = [[""] * len(group) for group, _ in groups]
-    for j, name in owner.items():
-        g, i = slots[j]
-        picked[g][i] = names[name]
-    return [(group, picked[g]) for g, (group, _) in enumerate(groups)]
+    return [(slots, [names[i] for i in members[g]]) for g, (slots, _) in enumerate(groups)]
+
+
+def _fill(
+    truth: list[str | None],
+    names: list[str],
+    groups: list[tuple[list[int], Allowed]],
+    rng: random.Random,
+) -> None:
+    """Give ``names`` to the slots of ``groups``, each slot a name its group allows, at
+    random: each group in turn draws among the names it allows that are left; an
+    assignment by augmenting paths if drawing that way runs into a dead end."""
+    names = list(names)
+    rng.shuffle(names)
+    if len(groups) == 1 and groups[0][1] is _any:
+        for slot, name in zip(groups[0][0], names, strict=True):
+            truth[slot] = name
+        return
+    left = names
+    chosen: list[tuple[list[int], list[str]]] = []
+    for slots, ok in groups:
+        fits = [n for n in left if ok(n)] if ok is not _any else left
+        if len(fits) < len(slots):
+            chosen = _match(names, groups)
+            break
+        picked = fits[: len(slots)]
+        taken = set(picked)
+        left = [n for n in left if n not in taken]
+        chosen.append((slots, picked))
+    for slots, picked in chosen:
+        for slot, name in zip(slots, picked, strict=True):
+            truth[slot] = name

@@ -160,7 +160,7 @@ def test_a_seat_that_showed_a_void_holds_none_of_that_suit() -> None:
         for m in positions(players, variant, seed=5, every=7):
             seat = m.to_act[0]
             view = m.view(seat)
-            voids = _Builder(view, random.Random(0)).voids()
+            voids = _Builder(view).voids()
             for other, void in enumerate(voids):
                 if other == seat or not void:
                     continue
@@ -180,7 +180,7 @@ def test_pieces_stay_with_the_seats_that_may_hold_them() -> None:
         for m in positions(players, variant, seed=2, every=13):
             seat = m.to_act[0]
             view = m.view(seat)
-            may = _Builder(view, random.Random(0)).holders()
+            may = _Builder(view).holders()
             for holder, held in enumerate(m.state.pieces):
                 for s in held:  # the true game agrees with the story
                     assert holder in may[m.dealer.card(s)]
