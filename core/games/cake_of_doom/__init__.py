@@ -18,11 +18,12 @@ their text forms).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
 from cakeparty.core.actions import Action
-from cakeparty.core.game import Bot, Game, Outcome, register_game
+from cakeparty.core.game import Bot, Game, Outcome, World, register_game
 from cakeparty.core.games.cake_of_doom import bots
 from cakeparty.core.games.cake_of_doom.actions import (
     PASS,
@@ -49,6 +50,7 @@ from cakeparty.core.games.cake_of_doom.legal import legal_actions as _legal_acti
 from cakeparty.core.games.cake_of_doom.state import GAME, DoomOptions, DoomState, Phase
 from cakeparty.core.games.cake_of_doom.view import DoomView
 from cakeparty.core.games.cake_of_doom.view import view as _view
+from cakeparty.core.games.cake_of_doom.worlds import determinize as _determinize
 from cakeparty.core.i18n import N_
 from cakeparty.core.knowledge import Knowledge
 from cakeparty.core.requests import Request
@@ -113,6 +115,9 @@ class CakeOfDoom(Game):
 
     def box(self, state: DoomState) -> tuple[str, ...]:
         return state.box
+
+    def determinize(self, view: DoomView, rng: random.Random) -> World | None:
+        return _determinize(view, rng)
 
     def stats(self, state: DoomState) -> dict[str, tuple[float, ...]]:
         """Per seat: regions held at the end, bribes won, sabotages played; ``doom`` is 1.0

@@ -12,7 +12,7 @@ lists one move per choice of sorts, with the lowest slots (``check`` accepts any
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from cakeparty.core.actions import Action
 from cakeparty.core.errors import IllegalActionError
@@ -82,32 +82,48 @@ def _sorts(hand: dict[int, str]) -> dict[str, list[int]]:
 
 def _multisets(
     groups: list[list[int]], sizes: Iterable[int] | None = None
-) -> Iterator[tuple[int, ...]]:
-    """Every choice of the first k slots of each group (``sizes``: the totals allowed)."""
+) -> list[tuple[int, ...]]:
+    """Every choice of the first k slots of each group (``sizes``: the totals allowed), in
+    ascending slot order; the choices come in the order of the counts taken from each
+    group, the first group's count the most significant (the empty choice first)."""
     total = sum(len(g) for g in groups)
     allowed = set(range(total + 1)) if sizes is None else {n for n in sizes if n <= total}
     if not allowed:
-        return
+        return []
     low, high = min(allowed), max(allowed)
     # how many cards the groups after each one can still give
     after = [0] * (len(groups) + 1)
     for i in range(len(groups) - 1, -1, -1):
         after[i] = after[i + 1] + len(groups[i])
+    # (how many taken, which), pruned to what can still reach an allowed size
+    taken: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+    for i, group in enumerate(groups):
+        prefixes = [(k, tuple(group[:k])) for k in range(len(group) + 1)]
+        rest = after[i + 1]
+        taken = [
+            (n + k, t + p)
+            for n, t in taken
+            for k, p in prefixes[max(0, low - rest - n) : high - n + 1]
+        ]
+    return [tuple(sorted(t)) for n, t in taken if n in allowed]
 
-    def walk(i: int, taken: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if i == len(groups):
-            if len(taken) in allowed:
-                yield tuple(sorted(taken))
-            return
-        for k in range(len(groups[i]) + 1):
-            n = len(taken) + k
-            if n > high:
-                break
-            if n + after[i + 1] < low:
-                continue
-            yield from walk(i + 1, taken + tuple(groups[i][:k]))
 
-    yield from walk(0, ())
+def _bribe(target: str, slots: tuple[int, ...]) -> Bribe:
+    """A :class:`Bribe` built from slots already checked (ascending, not empty): the
+    listing makes thousands of them a game, and the check is what costs."""
+    move = object.__new__(Bribe)
+    move.__dict__.update(target=target, slots=slots)
+    return move
+
+
+def _values(groups: list[list[int]], weights: list[int]) -> list[int]:
+    """The value of each choice of :func:`_multisets` (every size), each card of a group
+    worth its group's weight."""
+    values = [0]
+    for group, weight in zip(groups, weights, strict=True):
+        steps = [k * weight for k in range(len(group) + 1)]
+        values = [v + d for v in values for d in steps]
+    return values
 
 
 def offers(state: DoomState, seat: int, hand: dict[int, str]) -> list[Bribe]:
@@ -117,24 +133,34 @@ def offers(state: DoomState, seat: int, hand: dict[int, str]) -> list[Bribe]:
         return []
     out: list[Bribe] = []
     alien = state.aliens[seat]
+    groups = list(_sorts(cakes).values())
+    size = 1
+    for g in groups:
+        size *= len(g) + 1
+    by_sort: list[tuple[int, ...]] | None = None
     for target, need in targets(state, seat):
         continent = target_continent(state, target)
         extra = freya_bonus(state, seat, target)
-        worth = {s: units(n, continent, alien) for s, n in cakes.items()}
-        if sum(worth.values()) + extra < need:
+        # the cards of a group are of one sort, so they are worth alike
+        weights = [units(cakes[g[0]], continent, alien) for g in groups]
+        if sum(w * len(g) for w, g in zip(weights, groups, strict=True)) + extra < need:
             continue
-        groups = list(_sorts(cakes).values())
-        size = 1
-        for g in groups:
-            size *= len(g) + 1
         if size > MAX_OFFERS:
             by_value: dict[int, list[int]] = {}
+            worth = {s: w for g, w in zip(groups, weights, strict=True) for s in g}
             for s in sorted(cakes):
                 by_value.setdefault(worth[s], []).append(s)
-            groups = list(by_value.values())
-        for slots in _multisets(groups):
-            if slots and sum(worth[s] for s in slots) + extra >= need:
-                out.append(Bribe(target, slots))
+            chosen = list(by_value.values())
+            slots = _multisets(chosen)
+            weights = [worth[g[0]] for g in chosen]
+        else:
+            if by_sort is None:
+                by_sort = _multisets(groups)
+            chosen, slots = groups, by_sort
+        values = _values(chosen, weights)
+        least = need - extra
+        # the first choice is the empty one
+        out.extend(_bribe(target, slots[i]) for i in range(1, len(slots)) if values[i] >= least)
     return out
 
 

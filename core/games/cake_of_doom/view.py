@@ -10,20 +10,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from types import MappingProxyType
 
 from cakeparty.core.actions import Action
-from cakeparty.core.games.cake_of_doom.cards import DOOM_MINIMUM, REGIONS, is_cake_slot
+from cakeparty.core.games.cake_of_doom.cards import CAKES, DOOM_MINIMUM, REGIONS, is_cake_slot
 from cakeparty.core.games.cake_of_doom.events import Event
 from cakeparty.core.games.cake_of_doom.legal import legal_actions
 from cakeparty.core.games.cake_of_doom.state import (
+    Breach,
     DoomOptions,
     DoomState,
     Held,
     Phase,
     SabotagePlay,
+    Step,
     Task,
 )
+from cakeparty.core.knowledge import PUBLIC, Knowledge
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,8 @@ class OfferView:
     protected: bool
     left: tuple[int, ...]
     sabotages: tuple[SabotagePlay, ...]
+    units: tuple[int, ...] = ()  # per slot its full value (face up only)
+    removed: tuple[int, ...] = ()  # per slot the value sabotage took (face up only)
 
 
 @dataclass(frozen=True)
@@ -102,6 +108,12 @@ class DoomView:
     cheat: int | None
     legal: tuple[Action, ...]  # every move this seat may make now
     state_id: int
+    # public facts the table keeps, so that a game can be rebuilt from a view
+    played: tuple[int, ...] = ()  # grab and steal cards on the table (face up)
+    agenda: tuple[Step, ...] = ()  # the automatic steps still to run, the first next
+    draws: tuple[int, ...] = ()  # fair random results not yet used
+    breaches: tuple[Breach, ...] = ()
+    forfeit: int | None = None
 
     @property
     def players(self) -> int:
@@ -145,6 +157,8 @@ def _offer_view(state: DoomState) -> OfferView | None:
         protected=offer.protected,
         left=left,
         sabotages=offer.sabotages,
+        units=offer.units,
+        removed=offer.removed,
     )
 
 
@@ -162,13 +176,24 @@ def _region_view(held: Held, advanced: bool) -> RegionView:
     )
 
 
+def _known(knowledge: Knowledge, seat: int | None) -> Mapping[int, str]:
+    """The identities ``seat`` may know, read-only (:meth:`Knowledge.visible`, read with
+    the masks filtered first: most slots are hidden from a seat)."""
+    bit = PUBLIC if seat is None else 1 << seat
+    cards = knowledge.cards
+    seen = compress(range(len(cards)), [mask & bit for mask in knowledge.known_by])
+    return MappingProxyType({slot: name for slot in seen if (name := cards[slot]) is not None})
+
+
 def view(state: DoomState, seat: int | None) -> DoomView:
     """The game as ``seat`` may see it."""
     from cakeparty.core.games.cake_of_doom.flow import winners
 
     hand: tuple[int, ...] = () if seat is None else state.hands[seat]
     won = winners(state)[0] if state.phase is Phase.OVER else ()
-    return DoomView(
+    # a view is made for every decision; its fields are set at once, as ``__init__`` would
+    made = object.__new__(DoomView)
+    made.__dict__.update(
         seat=seat,
         options=state.options,
         phase=state.phase,
@@ -180,9 +205,9 @@ def view(state: DoomState, seat: int | None) -> DoomView:
         current=state.current,
         first=state.first,
         hand=hand,
-        known=MappingProxyType(state.knowledge.visible(seat)),
-        hand_sizes=tuple(len(h) for h in state.hands),
-        hand_cakes=tuple(sum(1 for s in h if is_cake_slot(s)) for h in state.hands),
+        known=_known(state.knowledge, seat),
+        hand_sizes=tuple(map(len, state.hands)),
+        hand_cakes=tuple(len([s for s in h if s < CAKES]) for h in state.hands),
         aliens=state.aliens,
         regions=tuple(_region_view(r, state.options.advanced) for r in state.regions),
         doom=DoomInfo(state.favourite, DOOM_MINIMUM, state.doom, state.doom_cards),
@@ -200,4 +225,10 @@ def view(state: DoomState, seat: int | None) -> DoomView:
         cheat=state.cheat,
         legal=() if seat is None else tuple(legal_actions(state, seat)),
         state_id=state.state_id,
+        played=state.played,
+        agenda=state.agenda,
+        draws=state.draws,
+        breaches=state.breaches,
+        forfeit=state.forfeit,
     )
+    return made
