@@ -47,7 +47,7 @@ def test_the_strong_bot_decides_alike_whatever_the_hidden_cards(name: str, playe
     # Two worlds drawn from one seat's view hold the hidden cards differently; the seat sees
     # the same in both, so the search, seeded alike, makes the same choice.
     game = get_game(name)
-    budget = Budget(iterations=3, max_actions=400)
+    budget = Budget(iterations=3, max_actions=400, rollout="random")
     differed = 0
     for view in decisions(game, name, players, seed=7, count=2):
         worlds = [game.determinize(view, random.Random(draw)) for draw in (1, 2)]
