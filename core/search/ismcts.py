@@ -47,8 +47,9 @@ class Budget:
 
     ``iterations``: walks at most (``None``: no limit); ``seconds``: time at most (``None``:
     no limit); at least one of the two bounds it. ``exploration``: the UCB constant.
-    ``prior``: walks credited in advance to the move the game's ``normal`` bot would make,
-    at the root's mean value, so a short search departs from it only on evidence.
+    ``prior``: walks credited, when the choice is made, to the move the game's ``normal``
+    bot would make, at the root's mean value, so a short search departs from it only on
+    evidence (and a search that finished no walk makes it).
     ``rollout``: ``"normal"`` plays the rest of a walk with the game's normal bot (slower,
     but a bluff or a draft played out at random says little about the move tried);
     ``"random"`` plays it uniformly at random. ``score_weight``: the share
