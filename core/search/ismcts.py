@@ -49,7 +49,8 @@ class Budget:
     no limit); at least one of the two bounds it. ``exploration``: the UCB constant.
     ``prior``: walks credited, when the choice is made, to the move the game's ``normal``
     bot would make, at the root's mean value, so a short search departs from it only on
-    evidence (and a search that finished no walk makes it).
+    evidence: another move must lead it by ``confidence`` standard deviations of the means
+    (and a search that finished no walk makes it).
     ``rollout``: ``"normal"`` plays the rest of a walk with the game's normal bot (slower,
     but a bluff or a draft played out at random says little about the move tried);
     ``"random"`` plays it uniformly at random. ``score_weight``: the share
@@ -64,6 +65,7 @@ class Budget:
     rollout: str = "normal"
     score_weight: float = 0.1
     max_actions: int = 4000
+    confidence: float = 1.0
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -184,22 +186,32 @@ class Search:
         self, legal: Sequence[Action], prior: Action | None, done: int, failures: int
     ) -> Result:
         stats = self.root.stats
-        total = sum(s[1] for (seat, _), s in stats.items() if seat == self.seat)
-        count = sum(s[0] for (seat, _), s in stats.items() if seat == self.seat)
-        mean = total / count if count else 0.0
-        visits: dict[Action, float] = {}
-        best: tuple[float, float, int] | None = None
-        choice = prior if prior is not None else legal[0]
-        for index, action in enumerate(legal):
-            n, w, _ = stats.get((self.seat, action), (0.0, 0.0, 0.0))
-            if action == prior:
-                n, w = n + self.budget.prior, w + self.budget.prior * mean
-            visits[action] = n
-            value = w / n if n else 0.0
+        mine = [(stats.get((self.seat, a)) or [0.0, 0.0, 0.0]) for a in legal]
+        visits = {a: s[0] for a, s in zip(legal, mine, strict=True)}
+        if prior is None:
             # most visits; ties by value, then by the order of the legal list
-            rank = (n, value, -index)
-            if n and (best is None or rank > best):
-                best, choice = rank, action
+            index = max(
+                range(len(legal)),
+                key=lambda i: (mine[i][0], mine[i][1] / mine[i][0] if mine[i][0] else 0, -i),
+            )
+            return Result(legal[index], done, failures, visits)
+        # Keep the normal bot's move unless another one did better by more than the noise
+        # of so few walks: a reward lies in [0, 1], so a mean over n walks is off by at most
+        # 1 / (2 sqrt n) in one standard deviation. The normal move is credited ``prior``
+        # walks at the root's mean.
+        count = sum(s[0] for s in mine)
+        mean = sum(s[1] for s in mine) / count if count else 0.0
+        n_p, w_p, _ = mine[legal.index(prior)]
+        n_p, w_p = n_p + self.budget.prior, w_p + self.budget.prior * mean
+        visits[prior] = n_p
+        base = w_p / n_p
+        choice, margin = prior, 0.0
+        for action, (n, w, _) in zip(legal, mine, strict=True):
+            if action == prior or n < 2:
+                continue
+            lead = w / n - base - self.budget.confidence * 0.5 * math.sqrt(1 / n + 1 / n_p)
+            if lead > margin:
+                choice, margin = action, lead
         return Result(choice, done, failures, visits)
 
     # -- one walk --------------------------------------------------------------------------

@@ -140,8 +140,10 @@ def test_the_normal_bot_leads_a_short_search_and_can_play_the_rollouts() -> None
     game.bots = {"random": random_bot, "normal": greedy_bot}
     view = decision_points(2, True, seed=3)[0]
     expected = greedy_bot(view, random.Random(0))
-    # with no walk at all the normal bot's move stands
-    assert search(game, view, random.Random(1), Budget(iterations=0)).action == expected
+    # with no walk at all, or one walk per move, the normal bot's move stands
+    for walks in (0, len(view.legal)):
+        found = search(game, view, random.Random(1), Budget(iterations=walks, rollout="random"))
+        assert found.action == expected
     result = search(game, view, random.Random(1), Budget(iterations=30, rollout="normal"))
     assert result.action in view.legal and result.iterations == 30
 
