@@ -14,6 +14,10 @@ walks one tree shared by every world:
 * **Simultaneous choices.** At a ``Commit`` each seat of the commit chooses from its own
   statistics at the node, without seeing the others' choices (decoupled UCB); the node's
   child is the joint choice, which the opening makes public.
+* **How deep.** By default (``depth=1``) the tree holds the searching seat's own choice
+  and the others play as in a rollout (the game's normal bot): a search of a few dozen
+  walks learns nothing from the others' untried replies. With ``depth=None`` every seat's
+  choices are searched, each seat for itself, as deep as the walks reach.
 * **Several players.** A walk ends in a reward for every seat (win 1, a shared win split,
   loss 0, plus a little of the seat's normalised score); each seat's statistics hold its
   own reward, so every seat plays for itself.
@@ -50,7 +54,10 @@ class Budget:
     ``prior``: walks credited, when the choice is made, to the move the game's ``normal``
     bot would make, at the root's mean value, so a short search departs from it only on
     evidence: another move must lead it by ``confidence`` standard deviations of the means
-    (and a search that finished no walk makes it).
+    (and a search that finished no walk makes it). ``depth``: how many of its own moves
+    the searching seat plans in the tree, the other seats playing as in a rollout between
+    them (a short search learns little from the others' untried replies); ``None``: every
+    seat's moves are searched, each seat for itself, as deep as the walks reach.
     ``rollout``: ``"normal"`` plays the rest of a walk with the game's normal bot (slower,
     but a bluff or a draft played out at random says little about the move tried);
     ``"random"`` plays it uniformly at random. ``score_weight``: the share
@@ -66,6 +73,7 @@ class Budget:
     score_weight: float = 0.1
     max_actions: int = 4000
     confidence: float = 1.0
+    depth: int | None = 1
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -220,6 +228,8 @@ class Search:
         game = self.game
         node = self.root
         path: list[tuple[Node, Key]] = []
+        depth = self.budget.depth
+        planned = 0  # the searching seat's own choices made in the tree so far
         for _ in range(self.budget.max_actions):
             if game.outcome(state) is not None:
                 break
@@ -227,21 +237,28 @@ class Search:
             if request is not None and not isinstance(request, Commit):
                 state = game.apply(state, dealer.fulfil(request, game.knowledge(state)), None)
                 continue
-            if isinstance(request, Commit):
-                choices = []
-                fresh = False
-                for seat in request.seats:
+            seats = request.seats if isinstance(request, Commit) else game.to_act(state)[:1]
+            if depth is not None and self.seat in seats and planned >= depth:
+                break
+            choices = []
+            fresh = False
+            for seat in seats:
+                if depth is None or seat == self.seat:
                     action, new = self._select(node, seat, game.legal_actions(state, seat))
                     path.append((node, (seat, action)))
-                    choices.append((seat, action))
                     fresh = fresh or new
+                    planned += seat == self.seat
+                else:
+                    # the others play as the rollout does: what the search plans is its
+                    # own seat's moves against them
+                    action = self._policy(state, seat)
+                choices.append((seat, action))
+            if isinstance(request, Commit):
                 move: Action = Committed(tuple(choices))
                 state = game.apply(state, move, None)
                 node = node.child(move)
             else:
-                seat = game.to_act(state)[0]
-                move, fresh = self._select(node, seat, game.legal_actions(state, seat))
-                path.append((node, (seat, move)))
+                seat, move = choices[0]
                 state = game.apply(state, move, seat)
                 node = node.child((seat, move))
             if fresh:
@@ -251,6 +268,12 @@ class Search:
             stat = at.stats[key]
             stat[0] += 1
             stat[1] += reward[key[0]]
+
+    def _policy(self, state: Any, seat: int) -> Action:
+        """``seat``'s move as the rollout plays it."""
+        if self._roll == self._rollout_normal and self.normal is not None:
+            return self.normal(self.game.view(state, seat), self.rng)
+        return self.rng.choice(self.game.legal_actions(state, seat))
 
     def _select(self, node: Node, seat: int, legal: Sequence[Action]) -> tuple[Action, bool]:
         """The choice of ``seat`` at ``node`` among ``legal`` (this world's legal actions),

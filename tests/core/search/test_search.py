@@ -64,7 +64,10 @@ def test_the_search_cannot_see_the_cards_of_other_seats() -> None:
         views = [m.view(0) for m in matches]
         assert views[0] == views[1]
         assert matches[0].state.knowledge != matches[1].state.knowledge
-        choices = [search(TOY, v, random.Random(3), Budget(iterations=150)).action for v in views]
+        choices = [
+            search(TOY, v, random.Random(3), Budget(iterations=150, depth=None)).action
+            for v in views
+        ]
         assert choices[0] == choices[1]
         for match in matches:
             match.apply(choices[0], 0)
@@ -86,6 +89,12 @@ def play_against(players: int, bots: list[Any], seed: int, sealed: bool = True) 
     return toy_match(players, seed, sealed=sealed).play(bots, random.Random(seed))
 
 
+def full_search(iterations: int) -> Any:
+    """The search planning every seat's moves (``depth=None``), on an iteration budget."""
+    budget = Budget(iterations=iterations, depth=None)
+    return lambda view, rng: search(TOY, view, rng, budget).action
+
+
 def score_against_random(bot: Any, games: int, first_seed: int) -> tuple[int, int]:
     """(wins, losses) of ``bot`` against a random bot, taking each seat in turn."""
     wins = losses = 0
@@ -100,7 +109,7 @@ def score_against_random(bot: Any, games: int, first_seed: int) -> tuple[int, in
 
 
 def test_the_search_beats_random_play() -> None:
-    strong = score_against_random(strong_bot(TOY, 0, iterations=150), 12, 300)
+    strong = score_against_random(full_search(150), 12, 300)
     # the same deals with a random bot in the searching seat
     chance = score_against_random(random_bot, 12, 300)
     assert strong[0] >= 8 and strong[0] >= 3 * strong[1], strong
@@ -108,7 +117,7 @@ def test_the_search_beats_random_play() -> None:
 
 
 def test_the_search_exploits_a_fixed_policy() -> None:
-    strong = strong_bot(TOY, 0, iterations=60)
+    strong = full_search(60)
     wins = 0
     for game in range(8):
         seat = game % 2
