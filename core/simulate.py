@@ -1,19 +1,22 @@
 """Headless games between bots, for statistics and for testing bots against each other.
 
-Pure: the caller times it. Bots swap seats from one game to the next, so neither side
-keeps the advantage of a seat.
+Pure but for one clock: the caller times the whole run, and a bot that searches
+(``strong``) is timed per decision with :func:`time.perf_counter`, since its budget is time.
+Bots swap seats from one game to the next, so neither side keeps the advantage of a seat.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
+import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cakeparty.core.errors import CakePartyError
-from cakeparty.core.game import Bot, Outcome, get_game
+from cakeparty.core.game import SEARCH_LEVEL, Bot, Game, Outcome, bot_levels, get_game, make_bot
 from cakeparty.core.i18n import _
 from cakeparty.core.match import Match, new_match
 
@@ -41,6 +44,20 @@ class Report:
     sums: dict[str, dict[str, float]] = field(default_factory=dict)
     seats: Counter[str] = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
+    # seconds of each decision of a searching bot (with more than one legal action)
+    thinking: list[float] = field(default_factory=list)
+
+    def decision_ms(self) -> dict[str, float]:
+        """The median and 95th percentile milliseconds of a searching bot's decision."""
+        if not self.thinking:
+            return {}
+        times = sorted(self.thinking)
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        return {
+            "strong_decisions": len(times),
+            "strong_ms_median": round(1000 * statistics.median(times), 3),
+            "strong_ms_p95": round(1000 * p95, 3),
+        }
 
     def as_json(self) -> dict[str, Any]:
         played = max(1, self.games - self.errors)
@@ -55,6 +72,7 @@ class Report:
             "bouts_per_game": round(self.bouts / played, 3),
             "turns_per_game": round(self.turns / played, 3),
             **self.figures(),
+            **self.decision_ms(),
             **self.extra,
         }
 
@@ -90,6 +108,15 @@ class Report:
         for key, means in self.figures().items():
             shown = ", ".join(f"{label} {mean}" for label, mean in means.items())
             lines.append(_("  {figure}: {means}").format(figure=key, means=shown))
+        timing = self.decision_ms()
+        if timing:
+            lines.append(
+                _("  strong decisions {n}: median {median} ms, p95 {p95} ms").format(
+                    n=timing["strong_decisions"],
+                    median=timing["strong_ms_median"],
+                    p95=timing["strong_ms_p95"],
+                )
+            )
         data = self.as_json()
         lines.append(
             _("  bouts per game {b}, turns per game {t}").format(
@@ -117,16 +144,19 @@ def simulate(
     players: int,
     options: Mapping[str, Any] | None = None,
     factory: MatchFactory | None = None,
+    think: float | None = None,
 ) -> Report:
-    """Play ``games`` games; ``bots`` gives one bot per side (teams) or one per seat."""
+    """Play ``games`` games; ``bots`` gives one bot per side (teams) or one per seat;
+    ``think``: seconds per decision of a searching bot (default: the app's)."""
     spec = get_game(game)
     if games < 1:
         raise SimulationError(_("the number of games must be at least 1"))
-    unknown = [b for b in bots if b not in spec.bots]
+    levels = bot_levels(spec)
+    unknown = [b for b in bots if b not in levels]
     if unknown or not bots:
         raise SimulationError(
             _("unknown bot {bot!r} for {game} (known: {known})").format(
-                bot=unknown[0] if unknown else "", game=game, known=", ".join(spec.bots)
+                bot=unknown[0] if unknown else "", game=game, known=", ".join(levels)
             )
         )
     if len(bots) == 1 and players > 1:
@@ -141,13 +171,14 @@ def simulate(
         )
     labels = labels_for(bots)
     report = Report(game=game, games=games, labels=labels)
+    by_level = {name: _bot(spec, name, think, report.thinking) for name in set(bots)}
     make = factory or (lambda g, p, s, o: new_match(g, players=p, seed=s, options=o))
     for index in range(games):
         game_seed = seed * 1_000_003 + index
         # rotate the bots round the seats from one game to the next
         shift = index % len(bots)
         owner = [(seat % sides + shift) % len(bots) for seat in range(players)]
-        seat_bots: dict[int, Bot] = {seat: spec.bots[bots[owner[seat]]] for seat in range(players)}
+        seat_bots: dict[int, Bot] = {seat: by_level[bots[owner[seat]]] for seat in range(players)}
         try:
             match = make(game, players, game_seed, dict(options or {}))
             result: Outcome = match.play(seat_bots, random.Random(game_seed))
@@ -167,6 +198,22 @@ def simulate(
         report.turns += getattr(match.state, "turn", 0)
         _add_figures(report, spec.stats(match.state), [labels[owner[s]] for s in range(players)])
     return report
+
+
+def _bot(spec: Game, level: str, think: float | None, times: list[float]) -> Bot:
+    """The bot of ``level``; a searching bot records how long each real decision takes."""
+    bot = make_bot(spec, level, think)
+    if level != SEARCH_LEVEL:
+        return bot
+
+    def timed(view: Any, rng: random.Random) -> Any:
+        start = time.perf_counter()
+        action = bot(view, rng)
+        if len(view.legal) > 1:
+            times.append(time.perf_counter() - start)
+        return action
+
+    return timed
 
 
 def _add_figures(report: Report, figures: Mapping[str, Sequence[float]], owners: list[str]) -> None:

@@ -1,0 +1,87 @@
+"""How strong the ``strong`` bot is: its share of wins against ``normal`` bots.
+
+The issue's measurements: 2-player Cake Duel and Cake Master (``strong,normal``), 4-player
+Cookies Battle and Cake of Doom (``strong,normal,normal,normal``; chance is 25 %), at
+``--think`` seconds per strong decision, and once more at the app's default budget
+(``--default-games`` games, fewer: it is ten times slower). Each line names the
+``cakeparty simulate`` command that gives the same figures. A game that cannot be searched
+yet is named and left out.
+
+python bench/strength.py [--games 200] [--think 0.1] [--seed 1] [--default-games 20]
+    [--only GAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from cakeparty.core import get_game
+from cakeparty.core.game import DEFAULT_THINK, SEARCH_LEVEL, bot_levels
+from cakeparty.core.simulate import simulate
+
+TABLES = (
+    ("cake-duel", 2, 0.60),
+    ("cake-master", 2, 0.60),
+    ("cookies-battle", 4, 0.40),
+    ("cake-of-doom", 4, 0.40),
+)
+
+
+def measure(game: str, players: int, think: float, games: int, seed: int, goal: float) -> None:
+    bots = ["strong"] + ["normal"] * (players - 1)
+    command = (
+        f"cakeparty simulate {game} --players {players} --bots {','.join(bots)}"
+        f" --think {think:g} --games {games} --seed {seed} --json"
+    )
+    started = time.perf_counter()
+    report = simulate(game, games=games, seed=seed, bots=bots, players=players, think=think)
+    seconds = time.perf_counter() - started
+    data = report.as_json()
+    wins = data["wins"]["strong"]
+    played = games - report.errors
+    share = wins / played if played else 0.0
+    verdict = "meets" if share >= goal else "misses"
+    print(f"$ {command}")
+    print(
+        f"  strong wins {wins}/{played} = {100 * share:.1f} %  ({verdict} the goal of"
+        f" {100 * goal:.0f} %), shared {report.shared}, errors {report.errors};"
+        f" decision median {data.get('strong_ms_median', 0)} ms,"
+        f" p95 {data.get('strong_ms_p95', 0)} ms; {seconds:.0f} s",
+        flush=True,
+    )
+    for failure in report.failures[:3]:
+        print(f"  ! {failure}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--think", type=float, default=0.1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--default-games", type=int, default=20, help="0: skip that run")
+    parser.add_argument("--only", nargs="*", default=None, metavar="GAME")
+    args = parser.parse_args()
+    only = f" --only {' '.join(args.only)}" if args.only else ""
+    print(
+        f"command: python bench/strength.py --games {args.games} --think {args.think:g}"
+        f" --seed {args.seed} --default-games {args.default_games}{only}"
+    )
+    print(f"python {sys.version.split()[0]}")
+    runs = [(args.think, args.games)]
+    if args.default_games > 0:
+        runs.append((DEFAULT_THINK, args.default_games))
+    for think, games in runs:
+        for game, players, goal in TABLES:
+            if args.only and game not in args.only:
+                continue
+            if SEARCH_LEVEL not in bot_levels(get_game(game)):
+                print(f"{game}: cannot be searched yet (no determinize); left out")
+                continue
+            measure(game, players, think, games, args.seed, goal)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
