@@ -23,8 +23,9 @@ NAME_WIDTH = 18
 
 
 def game_title(game: str) -> str:
+    """The game's title in the player's language (its name if it has none)."""
     try:
-        return get_game(game).title or game
+        return _(get_game(game).title) or game
     except Exception:
         return game
 

@@ -23,6 +23,9 @@ from cakeparty.tui.widgets.cycler import Cycler
 if TYPE_CHECKING:  # the rules engine loads when a game is set up, not with the menu
     from cakeparty.tui.table.local import GameSetup
 
+#: The bots' levels in words (the settings screen shows the same words with ``_(level)``).
+LEVEL_WORDS = {"normal": N_("normal"), "random": N_("random")}
+
 BANNER = r"""
   ___      _          ___          _
  / __|__ _| |_____   | _ \__ _ _ _| |_ _  _
@@ -198,7 +201,10 @@ class SetupScreen(ModalScreen["GameSetup | None"]):
             yield next(cyclers)  # the players
             if not self.hotseat:
                 yield Cycler(
-                    "bots", _("Bots"), [(_(level), level) for level in BOT_LEVELS], self.bots
+                    "bots",
+                    _("Bots"),
+                    [(_(LEVEL_WORDS.get(level, level)), level) for level in BOT_LEVELS],
+                    self.bots,
                 )
             yield from cyclers  # the game's options
             if self.hotseat:
