@@ -25,7 +25,9 @@ from babel.messages.mofile import write_mo
 from rich.text import Text
 from textual.app import App
 from textual.content import Content
+from textual.geometry import Region
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 from cakeparty.core import i18n
 from cakeparty.tui.table.local import BOT_NAMES
@@ -211,26 +213,53 @@ def path_of(widget: Widget) -> str:
     return "/".join(reversed(names))
 
 
+def _markup(text: object) -> str:
+    return Content.from_markup(text).plain if isinstance(text, str) else str(text or "")
+
+
+def _seen(lines: list[str], region: Region, text: str) -> bool:
+    """Is all of ``text`` (however wrapped) on the screen rows inside ``region``?"""
+    visible = [line[region.x : region.right] for line in lines[region.y : region.bottom]]
+    return _squash(text) in _squash(" ".join(visible))
+
+
 def shown(app: App[Any]) -> dict[str, Shown]:
-    """Every visible widget with a text of its own, by its place: is its text all on screen?"""
+    """Every visible text of the screen by its place (a widget's own text, a panel's
+    border title and subtitle): is all of it on screen?"""
     lines = screen_lines(app)
-    width = len(lines[0]) if lines else 0
     result: dict[str, Shown] = {}
     screen = app.screen
+
+    def note(path: str, text: str, fits: bool) -> None:
+        if text.strip():
+            result[path] = Shown(path, _squash(text), fits)
+
     for widget in screen.walk_children(Widget):
-        if not widget.display or not widget.visible or widget.children:
+        if not widget.display or not widget.visible:
+            continue
+        path = path_of(widget)
+        outer = widget.region.intersection(screen.region)
+        for side, title, row in (
+            ("title", widget.border_title, outer.y),
+            ("subtitle", widget.border_subtitle, outer.bottom - 1),
+        ):
+            if title and outer.height:
+                text = _markup(title)
+                note(
+                    f"{path}.{side}", text, _seen(lines, Region(outer.x, row, outer.width, 1), text)
+                )
+        if widget.children:
+            continue
+        if isinstance(widget, OptionList):  # each entry on a line of its own
+            region = widget.content_region.intersection(screen.region)
+            for n in range(widget.option_count):
+                entry = _markup(widget.get_option_at_index(n).prompt)
+                note(f"{path}.option{n}", entry, _seen(lines, region, entry))
             continue
         text = _plain(widget)
-        if text is None or not text.strip():
-            continue
-        region = widget.content_region.intersection(screen.region)
-        visible = [
-            line[region.x : region.x + region.width]
-            for line in lines[region.y : region.y + region.height]
-        ]
-        fits = _squash(text) in _squash(" ".join(visible)) if width else False
-        path = path_of(widget)
-        result[path] = Shown(path, _squash(text), fits)
+        if text is not None:
+            region = widget.content_region.intersection(screen.region)
+            note(path, text, _seen(lines, region, text))
     return result
 
 
