@@ -16,6 +16,7 @@ from textual.filter import Monochrome, NoColor
 from textual.theme import Theme
 
 from cakeparty.core.i18n import _
+from cakeparty.tui import language
 from cakeparty.tui import settings as saved
 from cakeparty.tui.settings import Settings
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 
     from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch, WatchPlan
     from cakeparty.tui.table.local import GameSetup
+
+language.install()  # footers speak the language in effect when they draw
 
 #: Strawberry, sponge and custard on a dark plate.
 THEME = Theme(
