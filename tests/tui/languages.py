@@ -10,7 +10,6 @@ through a catalog: a name, a key, or a string that was never translated.
 from __future__ import annotations
 
 import functools
-import gettext
 import io
 import re
 from collections.abc import Iterable, Iterator
@@ -79,32 +78,24 @@ def pseudo_mo() -> bytes:
     return out.getvalue()
 
 
-def write_pseudo(folder: Path, language: str = "xx") -> Path:
-    """The pseudo catalog as ``<folder>/<language>/LC_MESSAGES/cakeparty.mo``."""
-    target = folder / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
+def write_pseudo(folder: Path, language: str = "es") -> Path:
+    """The pseudo catalog in ``folder`` as the catalog of ``language`` (it stands in for
+    that language, whose rules files the help then shows); the folder."""
+    target = i18n.catalog_path(language, folder)
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(pseudo_mo())
-    return target
-
-
-def catalog_file(language: str) -> Path:
-    """Where the app's compiled catalog for ``language`` lives."""
-    return i18n.locale_dir() / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
+    return folder
 
 
 @contextmanager
-def speaking(mo: Path | None) -> Iterator[None]:
-    """Run with the catalog ``mo`` active (``None``: English), then back to English."""
-    before = i18n._translation
+def speaking(language: str, localedir: Path | None = None) -> Iterator[None]:
+    """Run in ``language`` (its catalog from ``localedir``, else the app's), then in
+    English again."""
     try:
-        if mo is None:
-            i18n._translation = gettext.NullTranslations()
-        else:
-            with mo.open("rb") as fp:
-                i18n._translation = gettext.GNUTranslations(fp)
+        assert i18n.use_language(language, localedir) == language, f"no catalog for {language}"
         yield
     finally:
-        i18n._translation = before
+        i18n.use_language(i18n.SOURCE_LANGUAGE)
 
 
 # -- reading the screen -------------------------------------------------------------------

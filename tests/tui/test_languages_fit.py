@@ -23,10 +23,11 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from cakeparty.core.i18n import catalog_path
 from cakeparty.tui.screens.dialogs import ChoiceScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
 
-from .languages import Shown, catalog_file, cut_off, shown, speaking, write_pseudo
+from .languages import Shown, cut_off, shown, speaking, write_pseudo
 from .pilot import SIZE, make_app
 from .test_pseudo_locale import settle, table_of
 
@@ -47,17 +48,21 @@ Steps = Callable[[Pilot[Any]], Awaitable[list[dict[str, Shown]]]]
 
 
 @pytest.fixture(scope="module")
-def pseudo_mo(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_pseudo(tmp_path_factory.mktemp("locale"))
+def pseudo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("locale")
+    for language in LANGUAGES:
+        write_pseudo(folder, language)
+    return folder
 
 
-def catalog(language: str, pseudo_mo: Path) -> Path:
-    """The compiled catalog of ``language`` (the pseudo one when asked for)."""
+def catalogs(language: str, pseudo_dir: Path) -> Path | None:
+    """Where the catalog of ``language`` is read from: the app's (``None``), or the
+    pseudo catalogs' folder when asked for."""
     if PSEUDO:
-        return pseudo_mo
-    found = catalog_file(language)
+        return pseudo_dir
+    found = catalog_path(language)
     assert found.is_file(), f"no compiled catalog for {language}: {found}"
-    return found
+    return None
 
 
 async def a_turn(pilot: Pilot[Any]) -> list[dict[str, Shown]]:
@@ -80,8 +85,8 @@ async def a_turn(pilot: Pilot[Any]) -> list[dict[str, Shown]]:
     return seen
 
 
-async def drawn(setup: GameSetup, mo: Path | None) -> list[dict[str, Shown]]:
-    with speaking(mo):
+async def drawn(setup: GameSetup, language: str, folder: Path | None) -> list[dict[str, Shown]]:
+    with speaking(language, folder):
         app = make_app(setup)
         async with app.run_test(size=SIZE) as pilot:
             return await a_turn(pilot)
@@ -100,11 +105,11 @@ def compare(english: list[dict[str, Shown]], other: list[dict[str, Shown]]) -> N
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("game", GAMES)
-async def test_a_turn_fits_as_in_english(game: str, language: str, pseudo_mo: Path) -> None:
-    mo = catalog(language, pseudo_mo)
+async def test_a_turn_fits_as_in_english(game: str, language: str, pseudo_dir: Path) -> None:
+    folder = catalogs(language, pseudo_dir)
     if game not in _english:
-        _english[game] = await drawn(GAMES[game], None)
-    compare(_english[game], await drawn(GAMES[game], mo))
+        _english[game] = await drawn(GAMES[game], "en", None)
+    compare(_english[game], await drawn(GAMES[game], language, folder))
 
 
 async def the_shared_screens(pilot: Pilot[Any]) -> list[dict[str, Shown]]:
@@ -117,11 +122,11 @@ async def the_shared_screens(pilot: Pilot[Any]) -> list[dict[str, Shown]]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-async def test_the_shared_screens_fit_as_in_english(language: str, pseudo_mo: Path) -> None:
-    mo = catalog(language, pseudo_mo)
+async def test_the_shared_screens_fit_as_in_english(language: str, pseudo_dir: Path) -> None:
+    folder = catalogs(language, pseudo_dir)
     runs = []
-    for each in (None, mo):
-        with speaking(each):
+    for each, where in (("en", None), (language, folder)):
+        with speaking(each, where):
             app = make_app()
             async with app.run_test(size=SIZE) as pilot:
                 runs.append(await the_shared_screens(pilot))

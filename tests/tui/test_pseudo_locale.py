@@ -33,13 +33,13 @@ NOT_CATALOG = (Input,)
 
 
 @pytest.fixture(scope="module")
-def pseudo_mo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def pseudo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_pseudo(tmp_path_factory.mktemp("locale"))
 
 
 @pytest.fixture(autouse=True)
-def in_pseudo(pseudo_mo: Path) -> Iterator[None]:
-    with speaking(pseudo_mo):
+def in_pseudo(pseudo_dir: Path) -> Iterator[None]:
+    with speaking("es", pseudo_dir):
         yield
 
 
