@@ -15,6 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.filter import Monochrome, NoColor
 from textual.theme import Theme
 
+from cakeparty.core import i18n
 from cakeparty.core.i18n import _
 from cakeparty.tui import language
 from cakeparty.tui import settings as saved
@@ -214,13 +215,33 @@ class CakePartyApp(App[None]):
             )
         )
 
+    def change_language(self, setting: str) -> str:
+        """Show the app in the language ``setting`` names ("": the environment's) from
+        now on: the menu redraws in it at once, the next screens open in it. Return the
+        language in effect."""
+        from cakeparty.tui.screens.menu import MenuScreen
+
+        language = i18n.use_language(i18n.choose_language(setting))
+        for screen in self.screen_stack:
+            if isinstance(screen, MenuScreen):
+                screen.call_later(self._redraw, screen)
+        return language
+
+    @staticmethod
+    async def _redraw(screen: Screen[object]) -> None:
+        await screen.recompose()
+        if screen.focused is None:
+            screen.focus_next()
+
     def use_settings(self, new: Settings | None, *, force: bool = False) -> None:
         """Take ``new`` settings and save them (``force``: even when unchanged, so the
         first run's choice is kept)."""
         if new is None or (new == self.settings and not force):
             return
-        self.settings = new
+        old, self.settings = self.settings, new
         self._set_colours(new.colours)
+        if new.language != old.language:
+            self.change_language(new.language)
         if self.persist:
             try:
                 path = saved.save(new)

@@ -10,7 +10,29 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import LANGUAGES, _, ngettext
+
+
+def translate_argparse() -> None:
+    """argparse's own words (``usage:``, ``options``, its errors) from the app's catalog:
+    argparse asks ``gettext``'s default domain for them, which holds none of ours."""
+    argparse._ = _  # type: ignore[attr-defined]
+    argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
+
+def add_language(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """``--lang``: the language to show (on a subcommand it is set only when given, so it
+    never hides the top level's)."""
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=None if top else argparse.SUPPRESS,
+        metavar="LANG",
+        help=_(
+            "the language to show: {languages} (default: from the settings, "
+            "else LC_ALL, LC_MESSAGES or LANG)"
+        ).format(languages=", ".join(LANGUAGES)),
+    )
 
 
 def whole_number(text: str) -> int:
@@ -102,10 +124,14 @@ def add_players(parser: argparse.ArgumentParser, default: int | None = None) -> 
 
 
 def _spoken_counts(counts: tuple[int, ...]) -> str:
-    """``(3, 4, 5, 6)`` as "3–6", ``(2, 4)`` as "2 or 4"."""
+    """``(3, 4, 5, 6)`` as "3–6", ``(2, 4)`` as "2 or 4", ``(2, 3, 5)`` as "2, 3 or 5"."""
     if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}–{counts[-1]}"
-    return " or ".join(str(c) for c in counts)
+    if len(counts) == 1:
+        return str(counts[0])
+    return _("{first} or {last}").format(
+        first=", ".join(str(c) for c in counts[:-1]), last=counts[-1]
+    )
 
 
 def check_players(game: str, players: int | None, *, networked: bool = False) -> int:
@@ -151,7 +177,11 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
                     action="store_const",
                     const=choice.value,
                     default=None,
-                    help=f"{table.title}: {_(choice.help)}" if choice.help else argparse.SUPPRESS,
+                    help=(
+                        _("{game}: {help}").format(game=table.title, help=_(choice.help))
+                        if choice.help
+                        else argparse.SUPPRESS
+                    ),
                 )
 
 

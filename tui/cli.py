@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
+from cakeparty.core import i18n
 from cakeparty.core.errors import CakePartyError
 from cakeparty.core.i18n import _
 from cakeparty.tui import arguments as arg
@@ -51,7 +52,7 @@ class _Version(argparse.Action):
         try:
             found = version("cakeparty")
         except PackageNotFoundError:
-            found = "unknown"
+            found = _("unknown")
         print(f"{parser.prog} {found}")
         parser.exit(0)
 
@@ -68,6 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help=_("keep settings, identity and journals in DIR (or set CAKEPARTY_CONFIG_DIR)"),
     )
+    arg.add_language(parser, top=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     sim = sub.add_parser(
@@ -136,7 +138,51 @@ def build_parser() -> argparse.ArgumentParser:
     from cakeparty.tui.sshserve.cli import add_command as add_serve_ssh
 
     add_serve_ssh(sub)
+    for command in _commands(parser):
+        arg.add_language(command)
     return parser
+
+
+def _commands(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """Every subcommand's parser under ``parser``, each once (aliases share one)."""
+    found: dict[int, argparse.ArgumentParser] = {}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                if id(command) not in found:
+                    found[id(command)] = command
+                    found.update((id(p), p) for p in _commands(command))
+    return list(found.values())
+
+
+def _given(argv: Sequence[str], flag: str) -> str | None:
+    """The value of ``flag`` in ``argv`` (the last one given), read before parsing."""
+    value = None
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == flag and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif word.startswith(flag + "="):
+            value = word.split("=", 1)[1]
+    return value
+
+
+def start_language(argv: Sequence[str]) -> str:
+    """Put the language in effect before anything is shown, help texts included: the
+    ``--lang`` given, else the settings', else the environment's. Return it.
+
+    A ``--lang`` that names no language is left for the parser to refuse."""
+    from cakeparty.tui import settings as saved
+
+    config = _given(argv, "--config-dir")
+    if config:
+        os.environ[saved.ENV_DIR] = os.path.abspath(config)
+    option = _given(argv, "--lang")
+    if option not in i18n.LANGUAGES:
+        option = None
+    arg.translate_argparse()
+    return i18n.use_language(i18n.choose_language(saved.load().language, option))
 
 
 def _cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -180,9 +226,13 @@ def _cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
 
 
 def _cmd_rules(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from cakeparty.tui.rules import plain_rules, print_rules, rules_text
+    from cakeparty.tui.rules import plain_rules, print_rules, rules_for
 
-    text = rules_text(args.game)
+    wanted = getattr(args, "lang", None) or i18n.current_language()
+    text, language = rules_for(args.game, wanted)
+    if language != wanted:
+        note = _("The rules of {game} are not written in {language} yet; here they are in English.")
+        print(note.format(game=args.game, language=i18n.LANGUAGE_NAMES[wanted]), file=sys.stderr)
     if sys.stdout.isatty():
         print_rules(text)  # rich Markdown to the terminal's width, paged when long
     else:
@@ -250,12 +300,15 @@ Command = Callable[[argparse.Namespace, argparse.ArgumentParser], int]
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:
         argv = sys.argv[1:]
+    start_language(argv)
     if not argv:  # the menu: nothing to parse, so the rules engine loads when a game starts
         return _run_app(None)
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if args.config_dir is not None:
         os.environ["CAKEPARTY_CONFIG_DIR"] = os.path.abspath(args.config_dir)
+    if args.lang is not None and args.lang != i18n.current_language():
+        i18n.use_language(args.lang)  # written abbreviated (--la pl): in effect from here
     run: Command | None = getattr(args, "run", None)
     parser = getattr(args, "parser", parser)
     if extra:  # a subcommand's bad flag: that subcommand's usage, not the top one

@@ -10,20 +10,34 @@ from __future__ import annotations
 import os
 import textwrap
 from importlib import resources
+from importlib.resources.abc import Traversable
 
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import SOURCE_LANGUAGE, _, current_language
 
-_FALLBACK = "en"
+_FALLBACK = SOURCE_LANGUAGE
 
 
-def rules_text(game: str, language: str = _FALLBACK) -> str:
-    """The rules of ``game`` in ``language`` (English where not translated)."""
-    base = resources.files("cakeparty.tui") / "data" / "rules"
-    for lang in (language, _FALLBACK):
+def rules_dir() -> Traversable:
+    """Where the rules are: ``<language>/<game>.md``, shipped with the app."""
+    return resources.files("cakeparty.tui") / "data" / "rules"
+
+
+def rules_for(game: str, language: str | None = None) -> tuple[str, str]:
+    """The rules of ``game`` in ``language`` (default: the one in effect), or in English
+    where they are not translated; and the language they are written in."""
+    wanted = language or current_language()
+    base = rules_dir()
+    for lang in dict.fromkeys((wanted, _FALLBACK)):
         doc = base / lang / f"{game}.md"
         if doc.is_file():
-            return doc.read_text(encoding="utf-8")
-    return _("No rules are written for {game} yet.").format(game=game)
+            return doc.read_text(encoding="utf-8"), lang
+    return _("No rules are written for {game} yet.").format(game=game), wanted
+
+
+def rules_text(game: str, language: str | None = None) -> str:
+    """The rules of ``game`` in ``language`` (default: the one in effect; English where
+    not translated)."""
+    return rules_for(game, language)[0]
 
 
 def _cells(line: str) -> list[str]:

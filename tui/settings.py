@@ -16,6 +16,8 @@ from typing import Any
 
 from platformdirs import user_config_dir
 
+from cakeparty.core.i18n import LANGUAGES
+
 ENV_DIR = "CAKEPARTY_CONFIG_DIR"
 FILE_NAME = "settings.json"
 BOT_LEVELS = ("normal", "random")
@@ -42,6 +44,7 @@ class Settings:
     bot_level: str = "normal"
     bot_delay: float = 0.6  # seconds a bot waits before acting, so people can follow
     colours: bool = True
+    language: str = ""  # "": from the environment (LC_ALL, LC_MESSAGES, LANG); or a code
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -49,6 +52,8 @@ class Settings:
         object.__setattr__(self, "name", self.name.strip()[:NAME_LENGTH])
         if self.bot_level not in BOT_LEVELS:
             object.__setattr__(self, "bot_level", BOT_LEVELS[0])
+        if self.language not in LANGUAGES:
+            object.__setattr__(self, "language", "")
         delay = min(max(float(self.bot_delay), 0.0), 5.0)
         object.__setattr__(self, "bot_delay", delay)
 
@@ -67,7 +72,7 @@ def settings_path() -> Path:
 
 
 def _valid(key: str, value: Any) -> bool:
-    if key in ("name", "bot_level"):
+    if key in ("name", "bot_level", "language"):
         return isinstance(value, str)
     if key == "bot_delay":
         return isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -93,6 +98,9 @@ def save(settings: Settings) -> Path:
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(asdict(settings), indent=2) + "\n", encoding="utf-8")
+    data = asdict(settings)
+    if not data["language"]:  # not chosen: the environment decides, as with no file
+        del data["language"]
+    tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
     tmp.replace(path)
     return path

@@ -10,6 +10,8 @@ from textual.widgets._footer import FooterKey
 
 from cakeparty.core import i18n
 from cakeparty.tui.screens.settings import SettingsScreen
+from cakeparty.tui.settings import load
+from cakeparty.tui.widgets import Cycler
 from tests.i18n_catalogs import write_catalog
 from tests.tui.pilot import SIZE, make_app
 
@@ -47,3 +49,114 @@ async def test_the_footer_speaks_the_language_in_effect(localedir: Path) -> None
         app.screen.refresh_bindings()
         await pilot.pause()
         assert {"Save", "Back"} <= set(footer(app))
+
+
+SPANISH = {
+    "Save": "Guardar",
+    "Back": "Volver",
+    "Language": "Idioma",
+    "Display name": "Nombre visible",
+    "cake-themed card games in the terminal": "juegos de cartas de pasteles en la terminal",
+    "Join a game": "Unirse a una partida",
+}
+
+
+@pytest.fixture
+def shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Catalogs standing in for the shipped ones (which the app finds by itself)."""
+    folder = tmp_path / "locale"
+    write_catalog(folder, "es", SPANISH)
+    write_catalog(folder, "pl", {"Language": "Język", "Join a game": "Dołącz do gry"})
+    monkeypatch.setattr(i18n, "locale_dir", lambda: folder)
+    monkeypatch.setenv("LC_ALL", "")
+    monkeypatch.setenv("LC_MESSAGES", "")
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    yield folder
+    i18n.use_language("en")
+
+
+def text_of(screen: object) -> str:
+    from textual.widgets import Label, OptionList, Static
+
+    parts = [str(w.render()) for w in screen.query(Static)]  # type: ignore[attr-defined]
+    parts += [str(w.render()) for w in screen.query(Label)]  # type: ignore[attr-defined]
+    for options in screen.query(OptionList):  # type: ignore[attr-defined]
+        parts += [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+    parts += [str(c.render()) for c in screen.query(Cycler)]  # type: ignore[attr-defined]
+    return "\n".join(parts)
+
+
+async def language_cycler(pilot: object, app: object) -> Cycler:
+    cycler = app.screen.query_one("#settings-language", Cycler)  # type: ignore[attr-defined]
+    cycler.focus()
+    await pilot.pause()  # type: ignore[attr-defined]
+    return cycler
+
+
+async def test_the_settings_change_the_language_live(shipped: Path, config_dir: Path) -> None:
+    app = make_app()
+    app.persist = True
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        assert "Join a game" in text_of(menu)
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *"Zoé")
+        await language_cycler(pilot, app)
+        assert "automatic (English)" in text_of(app.screen)
+        await pilot.press("right", "right")  # automatic → English → Español
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SettingsScreen)
+        assert i18n.current_language() == "es"
+        # the form and the menu below redraw at once, keeping what was typed
+        assert "Idioma" in text_of(form) and "Nombre visible" in text_of(form)
+        assert {"Guardar", "Volver"} <= set(footer(app))
+        assert form.query_one("#settings-name").value == "Zoé"  # type: ignore[attr-defined]
+        assert form.focused is form.query_one("#settings-language")
+        assert "Unirse a una partida" in text_of(menu)
+        await pilot.press("right")  # Polski
+        await pilot.pause()
+        assert i18n.current_language() == "pl"
+        assert "Język" in text_of(app.screen) and "Dołącz do gry" in text_of(menu)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is menu
+        assert app.settings.language == "pl" and app.settings.name == "Zoé"
+        assert "Dołącz do gry" in text_of(menu)
+    assert load().language == "pl"
+
+
+async def test_esc_puts_back_the_language_there_was(shipped: Path) -> None:
+    i18n.use_language("es")
+    app = make_app(language="es")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        menu = app.screen
+        await pilot.press("o")
+        await pilot.pause()
+        await language_cycler(pilot, app)
+        await pilot.press("right")  # Español → Polski
+        await pilot.pause()
+        assert i18n.current_language() == "pl"
+        assert "Dołącz do gry" in text_of(menu)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is menu
+        assert i18n.current_language() == "es"
+        assert app.settings.language == "es"
+        assert "Unirse a una partida" in text_of(menu)
+
+
+async def test_the_settings_fit_80_by_24_in_every_language(shipped: Path) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        box = app.screen.query_one("#settings-box")
+        notes = list(app.screen.query(".settings-note"))
+        assert box.region.bottom <= SIZE[1] - 1  # the footer's line stays free
+        assert all(note.region.height >= 1 for note in notes)
+        cycler = await language_cycler(pilot, app)
+        assert cycler.region.bottom <= box.region.bottom

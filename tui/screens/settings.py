@@ -1,5 +1,8 @@
-"""The settings form (display name, default bot level, bot delay, colours), and the
-first-run question of the display name."""
+"""The settings form (display name, language, default bot level, bot delay, colours), and
+the first-run question of the display name.
+
+The language changes live: as soon as another one is shown, the form and the menu below it
+redraw in it; esc puts back the one there was."""
 
 from __future__ import annotations
 
@@ -12,9 +15,18 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import LANGUAGE_NAMES, LANGUAGES, _, language_from_environment
+from cakeparty.tui.messages import OptionCycled
 from cakeparty.tui.settings import BOT_DELAYS, BOT_LEVELS, NAME_LENGTH, Settings
 from cakeparty.tui.widgets import Cycler
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The languages offered, each in its own words; first, the environment's."""
+    found = LANGUAGE_NAMES[language_from_environment()]
+    return [(_("automatic ({language})").format(language=found), "")] + [
+        (LANGUAGE_NAMES[code], code) for code in LANGUAGES
+    ]
 
 
 class SettingsScreen(ModalScreen[Settings | None]):
@@ -31,6 +43,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
     def __init__(self, settings: Settings, no_color_env: bool = False) -> None:
         super().__init__(classes="dialog")
         self.settings = settings
+        self.original = settings  # what esc goes back to (the language too)
         self.no_color_env = no_color_env
 
     def compose(self) -> ComposeResult:
@@ -47,6 +60,9 @@ class SettingsScreen(ModalScreen[Settings | None]):
             )
             yield Cycler("bot_delay", _("Bot delay"), delays, s.bot_delay)
             yield Cycler("colours", _("Colours"), [(_("on"), True), (_("off"), False)], s.colours)
+            yield Cycler(
+                "language", _("Language"), language_choices(), s.language, id="settings-language"
+            )
             if self.no_color_env:
                 yield Static(_("NO_COLOR is set: colours stay off."), classes="settings-note")
             yield Static(
@@ -62,19 +78,36 @@ class SettingsScreen(ModalScreen[Settings | None]):
 
     @property
     def edited(self) -> Settings:
-        level, delay, colours = (self._value(n) for n in ("bot_level", "bot_delay", "colours"))
+        names = ("bot_level", "bot_delay", "colours", "language")
+        level, delay, colours, language = (self._value(n) for n in names)
         assert isinstance(level, str) and isinstance(delay, float | int)
         return Settings(
             name=self.query_one(Input).value,
             bot_level=level,
             bot_delay=float(delay),
             colours=bool(colours),
+            language=str(language),
         )
+
+    async def on_option_cycled(self, message: OptionCycled) -> None:
+        if message.name != "language":
+            return
+        self.settings = self.edited  # the form redraws with what is typed and chosen
+        self._show_language(self.settings.language)
+        await self.recompose()
+        self.query_one("#settings-language", Cycler).focus()
+
+    def _show_language(self, setting: str) -> None:
+        change = getattr(self.app, "change_language", None)
+        if change is not None:
+            change(setting)
 
     def action_save(self) -> None:
         self.dismiss(self.edited)
 
     def action_cancel(self) -> None:
+        if self.settings.language != self.original.language:
+            self._show_language(self.original.language)
         self.dismiss(None)
 
 
