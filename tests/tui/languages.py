@@ -100,8 +100,9 @@ def speaking(language: str, localedir: Path | None = None) -> Iterator[None]:
 
 # -- reading the screen -------------------------------------------------------------------
 
-#: Words on screen that are not the app's text: names and the keys the footer draws.
-NAMES = frozenset({"Ann", "Bob", *BOT_NAMES})
+#: Words on screen that are not the app's text: names (of people, and of each language in
+#: its own words) and the keys the footer draws.
+NAMES = frozenset({"Ann", "Bob", *BOT_NAMES, *i18n.LANGUAGE_NAMES.values()})
 KEYS = frozenset(
     {
         "esc",
