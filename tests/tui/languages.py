@@ -130,7 +130,7 @@ KEYS = frozenset(
 _WORD = re.compile(r"[^\W\d_]+")
 # not words: addresses, commands to type, room codes and fingerprints (letters and digits)
 _NOT_WORDS = re.compile(
-    r"\S+://\S+|\bcakeparty(?: +[A-Za-z0-9.:/_-]+)*|"
+    r"\S+://\S+|\bcakeparty(?: +[A-Za-z0-9.:/_-]+)*|\b[A-Z0-9]{4,}(?:-[A-Z0-9]{4,})+\b|"
     r"\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w-]{4,}\b"
 )
 _ASCII = re.compile(r"[A-Za-z]+")

@@ -66,7 +66,10 @@ def test_the_pseudo_language_keeps_placeholders_and_markup() -> None:
 
 
 def test_untranslated_words_are_named_with_their_row() -> None:
-    rows = ["│ Ĥëĺĺö, Ann. Muffin plays │", "esc Ɓáçķ  K7QX2M-4ETJQ mqtt://127.0.0.1:1883"]
+    rows = [
+        "│ Ĥëĺĺö, Ann. Muffin plays │",
+        "esc Ɓáçķ  K7QX2M-4ETJQ TGRMFR-TSDHF-POLIT mqtt://127.0.0.1:1883 Muf│",
+    ]
     assert untranslated(rows) == ["'plays' in '│ Ĥëĺĺö, Ann. Muffin plays │'"]
 
 
