@@ -189,3 +189,42 @@ def test_check_names_lost_placeholders_and_markup(tmp_path: Path) -> None:
     assert any("'[b]Bold[/b] move'" in p and "markup" in p for p in problems)
     assert any("'{n} cookie'" in p and "'ciastek'" in p for p in problems)
     assert not any("{a} and {b}" in p for p in problems)
+
+
+def test_merge_takes_the_translations_of_partial_catalogs(tmp_path: Path) -> None:
+    locale = tmp_path / "locale"
+    _source_tree(tmp_path, '_("Save")\n_("Back")\nngettext("{n} cookie", "{n} cookies", 2)\n')
+    catalogs.update(["pl"], locale, tmp_path)
+    header = (
+        'msgid ""\nmsgstr ""\n"Language: pl\\n"\n'
+        '"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        f'"Plural-Forms: {catalogs.PLURAL_FORMS["pl"]}\\n"\n\n'
+    )
+    first = tmp_path / "pl-one.po"
+    first.write_text(
+        header + 'msgid "Save"\nmsgstr "Zapisz"\n\nmsgid "Gone"\nmsgstr "Nie ma"\n\n'
+        'msgid "{n} cookie"\nmsgid_plural "{n} cookies"\n'
+        'msgstr[0] "{n} ciastko"\nmsgstr[1] "{n} ciastka"\nmsgstr[2] "{n} ciastek"\n',
+        encoding="utf-8",
+    )
+    second = tmp_path / "pl-two.po"
+    second.write_text(
+        header + 'msgid "Save"\nmsgstr "Zachowaj"\n\nmsgid "Back"\nmsgstr "Wróć"\n',
+        encoding="utf-8",
+    )
+    notes = catalogs.merge([first, second], locale)
+    assert notes == [
+        "pl-one.po: not a message of the code: 'Gone'",
+        "pl-two.po: 'Save' also translated in pl-one.po; this one is kept",
+    ]
+    catalogs.compile_catalogs(["pl"], locale)
+    argparse_words = {m if isinstance(m, str) else m[0] for m in catalogs.ARGPARSE}
+    assert catalogs.check(["pl"], locale, tmp_path) == [
+        f"pl: untranslated: {m!r}" for m in sorted(argparse_words)
+    ]
+    try:
+        assert i18n.use_language("pl", locale) == "pl"
+        assert i18n._("Back") == "Wróć" and i18n._("Save") == "Zachowaj"
+        assert i18n.ngettext("{n} cookie", "{n} cookies", 22) == "{n} ciastka"
+    finally:
+        i18n.use_language("en")

@@ -5,6 +5,8 @@
                                                 # language gets its .po), keeps translations
     python tools/catalogs.py compile [LANG ...] # the .mo files the app reads
     python tools/catalogs.py check [LANG ...]   # complete, consistent, compiled? (exit 1 if not)
+    python tools/catalogs.py merge PART.po ...  # translations from partial catalogs into the
+                                                # .po of each one's Language (then compile)
 
 Messages are the arguments of ``_``, ``N_`` and ``ngettext`` (singular and plural) in
 ``core``, ``protocol``, ``broker`` and ``tui``, plus argparse's own words (``usage:``, its
@@ -167,6 +169,45 @@ def compile_catalogs(languages: Iterable[str], locale: Path = LOCALE) -> None:
         mo_path(language, locale).write_bytes(compiled(language, locale))
 
 
+def merge(parts: Iterable[Path], locale: Path = LOCALE) -> list[str]:
+    """Copy the translations of partial catalogs (each says its ``Language``) into the
+    ``.po`` files, for the msgids those hold; return what was not taken, one line each
+    (a msgid the code no longer has, or a second, different translation of one)."""
+    notes: list[str] = []
+    catalogs: dict[str, Catalog] = {}
+    taken_from: dict[tuple[str, str, str | None], Path] = {}
+    for part in parts:
+        with part.open("rb") as fp:
+            partial = read_po(fp)
+        language = str(partial.locale) if partial.locale else ""
+        if language not in catalogs:
+            path = po_path(language, locale)
+            if not path.exists():
+                notes.append(f"{part.name}: no catalog for language {language!r}")
+                continue
+            catalogs[language] = _read(path, language)
+        catalog = catalogs[language]
+        for message in partial:
+            if not message.id or message.fuzzy or not all(_forms(message)):
+                continue
+            target = catalog.get(message.id, message.context)
+            name = _singular(message)
+            if target is None:
+                notes.append(f"{part.name}: not a message of the code: {name!r}")
+                continue
+            key = (language, name, target.context)
+            if key in taken_from and _forms(target) != _forms(message):
+                notes.append(
+                    f"{part.name}: {name!r} also translated in {taken_from[key].name}; "
+                    "this one is kept"
+                )
+            target.string = message.string
+            taken_from[key] = part
+    for language, catalog in catalogs.items():
+        _write(po_path(language, locale), catalog)
+    return notes
+
+
 # ---------------------------------------------------------------- checks
 
 _FIELD = re.compile(r"\{[^{}]*\}")
@@ -265,11 +306,18 @@ def check(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="catalogs", description=__doc__.split("\n\n")[0])
-    parser.add_argument("step", choices=("extract", "update", "compile", "check"))
-    parser.add_argument("languages", nargs="*", help="default: " + ", ".join(TRANSLATED))
+    parser.add_argument("step", choices=("extract", "update", "compile", "check", "merge"))
+    parser.add_argument(
+        "languages",
+        nargs="*",
+        help="default: " + ", ".join(TRANSLATED) + " (merge: the partial .po files)",
+    )
     args = parser.parse_args(argv)
     languages = args.languages or list(TRANSLATED)
-    if args.step == "extract":
+    if args.step == "merge":
+        for line in merge(Path(p) for p in args.languages):
+            print(line)
+    elif args.step == "extract":
         template = write_template()
         print(f"{len(template)} messages in {TEMPLATE.relative_to(ROOT)}")
     elif args.step == "update":
