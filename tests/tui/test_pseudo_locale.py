@@ -19,7 +19,7 @@ from textual.widgets import Input
 
 from cakeparty.broker.embedded import free_port
 from cakeparty.tui.netroom import HostPlan
-from cakeparty.tui.screens.dialogs import ChoiceScreen
+from cakeparty.tui.screens.dialogs import ChoiceScreen, PassScreen
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
@@ -103,6 +103,18 @@ async def test_the_lobby_is_translated() -> None:
         await seen.look("lobby")
         await pilot.press("r")
         await seen.look("lobby, ready")
+        seen.check()
+
+
+async def test_the_hot_seat_handover_is_translated() -> None:
+    app = make_app(GameSetup(game="cake-duel", players=2, hotseat=True, seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        seen = Seen(pilot)
+        await until(pilot, lambda: isinstance(app.screen, PassScreen), "the handover")
+        await seen.look("handover")
+        await pilot.press("enter")
+        await settle(pilot)
+        await seen.look("the first person's table")
         seen.check()
 
 
