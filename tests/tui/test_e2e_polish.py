@@ -46,7 +46,16 @@ def _footer(screen: str) -> str:
 def test_the_binary_plays_a_claim_in_polish(tmp_path: Path) -> None:
     pl = polish()
     t = pl.gettext
-    english = ("Players", "Table", "Log", "Claim", "Accept", "Quit this duel?")
+    english = (
+        "Players",
+        "Table",
+        "Log",
+        "Claim",
+        "Accept",
+        "Quit this duel?",
+        "Your hand — {name}",
+        "{seat} claims {claim}",
+    )
     missing = [m for m in english if t(m) == m]
     assert not missing, f"the Polish catalog does not translate {missing}"
     config = tmp_path / "config"
@@ -87,7 +96,7 @@ def test_the_binary_plays_a_claim_in_polish(tmp_path: Path) -> None:
                 )
                 term.wait_for(lambda s, w=title: w in s, "the list of claims")
                 term.keys("1")
-                said = longest_words(t("{seat} claims {claim} ({facedown})"))
+                said = longest_words(t("{seat} claims {claim}"))
                 screen = term.wait_for(
                     lambda s, w=said: w in _log(s) and "Ann" in _log(s), "Ann's claim in the log"
                 )
