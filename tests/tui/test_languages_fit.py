@@ -26,8 +26,9 @@ from textual.widgets import Static
 from cakeparty.core.i18n import catalog_path
 from cakeparty.tui.screens.dialogs import ChoiceScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
+from cakeparty.tui.widgets import Cycler
 
-from .languages import Shown, cut_off, shown, speaking, write_pseudo
+from .languages import Shown, cut_off, screen_lines, shown, speaking, write_pseudo
 from .pilot import SIZE, make_app
 from .test_pseudo_locale import settle, table_of
 
@@ -163,3 +164,24 @@ async def test_a_label_that_no_longer_fits_is_named() -> None:
     runs[0] = {p: Shown(p, s.text, True) for p, s in english.items()}  # all fitted in English
     (problem,) = cut_off(runs[0], spanish)
     assert "#label-1" in problem and "Demasiado largo" in problem
+
+
+class OneCycler(App[None]):
+    """A form line 40 columns wide."""
+
+    def compose(self) -> ComposeResult:
+        yield Cycler("deck", "Baraja", [("juego completo (especiales ocultas)", 1), ("x", 2)])
+
+
+async def test_a_form_value_too_long_for_its_line_goes_on_below() -> None:
+    app = OneCycler()
+    async with app.run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        cycler = app.query_one(Cycler)
+        (drawn,) = shown(app).values()
+        assert drawn.fits and cycler.size.height == 3
+        rows = screen_lines(app)
+        assert rows[1].index("(especiales") == rows[0].index("juego")  # under its start
+        await pilot.press("right")  # a short value: one line again
+        await pilot.pause()
+        assert cycler.size.height == 1 and "◀ x ▶" in screen_lines(app)[0]
