@@ -400,7 +400,8 @@ def room_line(room: RoomFound, me: bytes | None = None) -> Text:
         text.append(_("{name}'s").format(name=advert.host_name))
         text.append(" · ")
         if advert.state == OPEN:
-            text.append(_("{n} of {seats} seats free").format(n=advert.free, seats=advert.seats))
+            free = ngettext("{n} of {seats} seat free", "{n} of {seats} seats free", advert.seats)
+            text.append(free.format(n=advert.free, seats=advert.seats))
         elif seated(room, me):
             text.append(_("your seat: enter to go back"), style="bold")
         else:
