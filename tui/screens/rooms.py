@@ -225,7 +225,8 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
             self.notify(_("Could not look for rooms: {error}").format(error=exc), severity="error")
             rooms = []
         self.searching = False
-        self.show_rooms(rooms)
+        if self.is_attached and self.query("#join-rooms"):  # not left meanwhile
+            self.show_rooms(rooms)
 
     def show_rooms(self, rooms: list[RoomFound]) -> None:
         # a game under way that keeps a seat for this player first: that is where it goes back
