@@ -19,6 +19,7 @@ from cakeparty.core.i18n import N_, _
 from cakeparty.tui.messages import OptionCycled
 from cakeparty.tui.settings import BOT_LEVELS
 from cakeparty.tui.widgets.cycler import Cycler
+from cakeparty.tui.widgets.typing import after_typing
 
 if TYPE_CHECKING:  # the rules engine loads when a game is set up, not with the menu
     from cakeparty.tui.table.local import GameSetup
@@ -273,7 +274,7 @@ class SetupScreen(ModalScreen["GameSetup | None"]):
         )
 
     def action_start(self) -> None:
-        self.dismiss(self.setup)
+        after_typing(self, lambda: self.dismiss(self.setup))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

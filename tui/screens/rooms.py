@@ -38,6 +38,7 @@ from cakeparty.tui.screens.lobby_parts import game_title
 from cakeparty.tui.table.form import chosen_options, chosen_players, game_cyclers
 from cakeparty.tui.table.registration import lookup
 from cakeparty.tui.widgets import Cycler
+from cakeparty.tui.widgets.typing import after_typing
 
 
 class HostSetupScreen(ModalScreen[HostPlan | None]):
@@ -118,6 +119,9 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
         )
 
     def action_start(self) -> None:
+        after_typing(self, self._start)
+
+    def _start(self) -> None:
         plan = self.chosen
         if plan.broker is not None:
             try:
