@@ -6,7 +6,6 @@ checks that the screen shows what the catalog says."""
 from __future__ import annotations
 
 import gettext
-import json
 import os
 import re
 import time
@@ -16,7 +15,7 @@ import pytest
 
 from cakeparty.core.i18n import catalog_path
 
-from .test_e2e_tmux import BINARY, TMUX, Terminal, _log
+from .test_e2e_tmux import BINARY, TMUX, Terminal, _log, player_home
 
 pytestmark = [
     pytest.mark.skipif(TMUX is None, reason="tmux is not installed (apt-get install tmux)"),
@@ -58,14 +57,7 @@ def test_the_binary_plays_a_claim_in_polish(tmp_path: Path) -> None:
     )
     missing = [m for m in english if t(m) == m]
     assert not missing, f"the Polish catalog does not translate {missing}"
-    config = tmp_path / "config"
-    config.mkdir()
-    (config / "settings.json").write_text(json.dumps({"name": "Ann", "bot_delay": 0.1}))
-    env = {
-        "CAKEPARTY_CONFIG_DIR": str(config),
-        "CAKEPARTY_DATA_DIR": str(tmp_path / "data"),
-        "TERM": "xterm-256color",
-    }
+    env = player_home(tmp_path, "Ann", bot_delay=0.1)
     command = [str(BINARY), "play", "cake-duel", "--seed", "3", "--bots", "random"]
     command += ["--lang", "pl"]
     term = Terminal(f"cakeparty-e2e-pl-{os.getpid()}", command, env)
