@@ -17,7 +17,7 @@ from typing import Any
 
 from cakeparty.core.errors import CakePartyError
 from cakeparty.core.game import SEARCH_LEVEL, Bot, Game, Outcome, bot_levels, get_game, make_bot
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import _, ngettext
 from cakeparty.core.match import Match, new_match
 
 
@@ -89,9 +89,11 @@ class Report:
 
     def summary(self) -> str:
         lines = [
-            _("{games} games of {game} in {seconds:.1f} s").format(
-                games=self.games, game=self.game, seconds=self.seconds
-            )
+            ngettext(
+                "{games} game of {game} in {seconds:.1f} s",
+                "{games} games of {game} in {seconds:.1f} s",
+                self.games,
+            ).format(games=self.games, game=self.game, seconds=self.seconds)
         ]
         for label in self.labels:
             won = self.wins[label]
@@ -165,9 +167,11 @@ def simulate(
     # solo: each bot plays a game in turn
     if len(bots) != sides and players != 1:
         raise SimulationError(
-            _("give one bot per side or per seat: {n} bot(s) for {p} players").format(
-                n=len(bots), p=players
-            )
+            ngettext(
+                "give one bot per side or per seat: {n} bot for {p} players",
+                "give one bot per side or per seat: {n} bots for {p} players",
+                len(bots),
+            ).format(n=len(bots), p=players)
         )
     labels = labels_for(bots)
     report = Report(game=game, games=games, labels=labels)

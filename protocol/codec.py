@@ -30,6 +30,7 @@ import msgpack  # type: ignore[import-untyped]
 import nacl.exceptions
 import nacl.signing
 
+from cakeparty.core.i18n import N_
 from cakeparty.protocol.errors import BadChain, BadSignature, MalformedMessage
 
 VERSION = 1
@@ -64,7 +65,7 @@ def _reject_ext(code: int, data: bytes) -> Any:
 
 def _check_plain(obj: Any, depth: int) -> None:
     if depth > MAX_DEPTH:
-        raise MalformedMessage("data nested too deeply")
+        raise MalformedMessage(N_("data nested too deeply"))
     if obj is None or type(obj) in (bool, int, str, bytes):
         return
     if type(obj) is list:
@@ -74,7 +75,7 @@ def _check_plain(obj: Any, depth: int) -> None:
     if type(obj) is dict:
         for key, value in obj.items():
             if type(key) is not str:
-                raise MalformedMessage("map keys must be text")
+                raise MalformedMessage(N_("map keys must be text"))
             _check_plain(value, depth + 1)
         return
     raise MalformedMessage(f"{type(obj).__name__} is not allowed")
@@ -83,9 +84,9 @@ def _check_plain(obj: Any, depth: int) -> None:
 def unpack(data: object) -> Any:
     """Plain data from untrusted bytes, within every limit, in canonical form only."""
     if not isinstance(data, bytes):
-        raise MalformedMessage("message is not bytes")
+        raise MalformedMessage(N_("message is not bytes"))
     if len(data) > MAX_ENVELOPE_BYTES:
-        raise MalformedMessage("message too long")
+        raise MalformedMessage(N_("message too long"))
     try:
         unpacker = msgpack.Unpacker(
             max_buffer_size=MAX_ENVELOPE_BYTES,
@@ -107,13 +108,13 @@ def unpack(data: object) -> Any:
     except Exception as exc:  # msgpack raises many kinds; all mean "not a message"
         raise MalformedMessage(f"not valid msgpack ({type(exc).__name__})") from exc
     if consumed != len(data):
-        raise MalformedMessage("trailing bytes after the message")
+        raise MalformedMessage(N_("trailing bytes after the message"))
     _check_plain(obj, 0)
     # msgpack allows several encodings of one value (an int in a wider format, say); only
     # the canonical one is accepted, so a relay cannot alter the bytes of a signed entry
     # without changing its digest and breaking the chain
     if pack(obj) != data:
-        raise MalformedMessage("not in canonical form")
+        raise MalformedMessage(N_("not in canonical form"))
     return obj
 
 
@@ -221,7 +222,7 @@ def decode(data: object, *, verify: bool = True) -> Envelope:
     """
     obj = unpack(data)
     if type(obj) is not dict or tuple(obj) != FIELDS:
-        raise MalformedMessage("not an envelope")
+        raise MalformedMessage(N_("not an envelope"))
     v = expect_int(obj["v"], "v")
     if v != VERSION:
         raise MalformedMessage(f"unsupported envelope version {v}")
@@ -246,7 +247,7 @@ def check_signature(envelope: Envelope) -> None:
         nacl.signing.VerifyKey(envelope.sender).verify(envelope.signed_bytes(), envelope.sig)
     except (nacl.exceptions.CryptoError, ValueError, TypeError) as exc:
         # not evidence against the named sender: anyone can put any ``from`` on bytes
-        raise BadSignature("signature does not verify", peer=None, seq=envelope.seq) from exc
+        raise BadSignature(N_("signature does not verify"), peer=None, seq=envelope.seq) from exc
 
 
 def check_next(envelope: Envelope, *, room: str, seq: int, prev: bytes) -> None:
@@ -254,7 +255,7 @@ def check_next(envelope: Envelope, *, room: str, seq: int, prev: bytes) -> None:
     entry whose digest is ``prev``. A replayed envelope fails here: its ``seq``/``prev``
     point at a place in the log that is already taken."""
     if envelope.room != room:
-        raise BadChain("envelope is for another room", peer=envelope.sender, seq=envelope.seq)
+        raise BadChain(N_("envelope is for another room"), peer=envelope.sender, seq=envelope.seq)
     if envelope.seq != seq or envelope.prev != prev:
         raise BadChain(
             f"envelope does not follow entry {seq - 1}", peer=envelope.sender, seq=envelope.seq

@@ -21,6 +21,7 @@ import hmac
 import os
 from collections.abc import Mapping
 
+from cakeparty.core.i18n import N_
 from cakeparty.protocol.errors import CommitMismatch
 from cakeparty.protocol.group import RandomBytes, framed, u64
 
@@ -67,14 +68,14 @@ def check_reveal(
     """Check that ``seat`` revealed what it committed to; :class:`CommitMismatch` names the
     seat otherwise."""
     if not (isinstance(expected, bytes) and len(expected) == DIGEST_BYTES):
-        raise CommitMismatch("malformed commitment", peer=seat)
+        raise CommitMismatch(N_("malformed commitment"), peer=seat)
     if not (isinstance(payload, bytes) and isinstance(nonce, bytes)):
-        raise CommitMismatch("reveal is not bytes", peer=seat)
+        raise CommitMismatch(N_("reveal is not bytes"), peer=seat)
     if len(nonce) != NONCE_BYTES:
-        raise CommitMismatch("reveal has a malformed nonce", peer=seat)
+        raise CommitMismatch(N_("reveal has a malformed nonce"), peer=seat)
     actual = commitment(room, seat, payload, nonce, domain=domain)
     if not hmac.compare_digest(actual, expected):
-        raise CommitMismatch("reveal does not match the commitment", peer=seat)
+        raise CommitMismatch(N_("reveal does not match the commitment"), peer=seat)
 
 
 def random_contribution(random_bytes: RandomBytes = os.urandom) -> bytes:
@@ -102,15 +103,15 @@ def joint_seed(
     parts: list[bytes] = []
     for seat in sorted(commitments):
         if seat not in reveals:
-            raise CommitMismatch("no reveal of the random contribution", peer=seat)
+            raise CommitMismatch(N_("no reveal of the random contribution"), peer=seat)
         contribution, nonce = reveals[seat]
         check_reveal(commitments[seat], room, seat, contribution, nonce, domain=RANDOM_DOMAIN)
         if len(contribution) != CONTRIBUTION_BYTES:
-            raise CommitMismatch("random contribution is not 32 bytes", peer=seat)
+            raise CommitMismatch(N_("random contribution is not 32 bytes"), peer=seat)
         parts += [u64(seat), contribution]
     extra = sorted(set(reveals) - set(commitments))
     if extra:
-        raise CommitMismatch("reveal without a commitment", peer=extra[0])
+        raise CommitMismatch(N_("reveal without a commitment"), peer=extra[0])
     return hashlib.sha256(framed(SEED_DOMAIN, room.encode(), *parts)).digest()
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from cakeparty.core.i18n import N_
 from cakeparty.core.knowledge import PUBLIC
 from cakeparty.protocol.elgamal import (
     CardTable,
@@ -229,9 +230,9 @@ class MentalDeck:
         assert self.joint is not None
         n = len(self.mixing)
         if sorted(opening.perm) != list(range(n)) or len(opening.scalars) != n:
-            raise BadMix("the re-mix opening is no permutation", peer=seat)
+            raise BadMix(N_("the re-mix opening is no permutation"), peer=seat)
         if mix(self.mixing, self.joint, opening.perm, opening.scalars) != tuple(out):
-            raise BadMix("the re-mix opening does not match the re-mixed hand", peer=seat)
+            raise BadMix(N_("the re-mix opening does not match the re-mixed hand"), peer=seat)
 
     def end_shuffle(self, slots: Sequence[int]) -> None:
         """The last mix is done: the slots hold the mixed ciphertexts; old shares are void."""
@@ -298,7 +299,7 @@ class MentalDeck:
         """A seat's game secret, published at the end; it must match its public key."""
         public = self.publics[seat]
         if not is_canonical_scalar(secret) or public is None or mul_base(Scalar(secret)) != public:
-            raise BadShare("the game key published does not match", peer=seat)
+            raise BadShare(N_("the game key published does not match"), peer=seat)
         self.secrets[seat] = secret
 
     def open_all(self, deck: Sequence[Ciphertext]) -> list[str]:

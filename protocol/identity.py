@@ -26,6 +26,7 @@ import nacl.public
 import nacl.signing
 import platformdirs
 
+from cakeparty.core.i18n import N_
 from cakeparty.protocol.errors import BadBox, MalformedMessage, ProtocolError
 from cakeparty.protocol.group import RandomBytes
 
@@ -73,7 +74,7 @@ def curve_public_key(player_id: bytes) -> nacl.public.PublicKey:
     try:
         return nacl.signing.VerifyKey(player_id).to_curve25519_public_key()
     except (nacl.exceptions.CryptoError, ValueError, TypeError) as exc:
-        raise MalformedMessage("not a valid player id", peer=bytes(player_id)) from exc
+        raise MalformedMessage(N_("not a valid player id"), peer=bytes(player_id)) from exc
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ class Identity:
         try:
             return box.decrypt(data)
         except (nacl.exceptions.CryptoError, ValueError, TypeError) as exc:
-            raise BadBox("private message does not open", peer=bytes(peer)) from exc
+            raise BadBox(N_("private message does not open"), peer=bytes(peer)) from exc
 
 
 def _write_private(path: Path, text: str) -> None:

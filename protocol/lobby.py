@@ -27,6 +27,7 @@ from typing import Any
 
 import nacl.signing
 
+from cakeparty.core.i18n import N_
 from cakeparty.protocol.codec import (
     Envelope,
     decode,
@@ -125,7 +126,7 @@ class Seat:
     def from_data(cls, obj: Any) -> Seat:
         player, name, bot, ready, online = expect_list(obj, "seat", 5)
         if not all(isinstance(x, bool) for x in (bot, ready, online)):
-            raise MalformedMessage("a seat's flags are true or false")
+            raise MalformedMessage(N_("a seat's flags are true or false"))
         return cls(expect_bytes(player, "player", 32), expect_str(name, "name"), bot, ready, online)
 
     @property
@@ -173,7 +174,7 @@ class Advert:
         keys = {"game", "name", "seats", "options", "timeout", "taken", "state", "table"}
         keys |= {"serial"}
         if not isinstance(body, dict) or not keys <= set(body):
-            raise MalformedMessage("not an advert", peer=envelope.sender)
+            raise MalformedMessage(N_("not an advert"), peer=envelope.sender)
         try:
             options = tuple(option_pair(p) for p in expect_list(body["options"], "options"))
             state = expect_str(body["state"], "state")
@@ -201,7 +202,7 @@ class Advert:
         except ProtocolError as exc:
             raise exc.blame(envelope.sender) from None
         if table is not None and table.room != envelope.room:
-            raise MalformedMessage("the table is for another room", peer=envelope.sender)
+            raise MalformedMessage(N_("the table is for another room"), peer=envelope.sender)
         return advert
 
     @property
@@ -242,7 +243,7 @@ def check_table(advert: Advert, agreed: Terms, player: bytes, mark: bytes) -> Ta
     table = advert.table
     host = advert.host
     if table is None:
-        raise TableRefused("the advert has no table", peer=host)
+        raise TableRefused(N_("the advert has no table"), peer=host)
     got = Terms.of_table(table)
     for name in ("game", "options", "timeout", "seats", "on_timeout"):
         if getattr(got, name) != getattr(agreed, name):
@@ -254,12 +255,12 @@ def check_table(advert: Advert, agreed: Terms, player: bytes, mark: bytes) -> Ta
     if table.players != tuple(s.player for s in advert.taken) or table.names != tuple(
         s.name for s in advert.taken
     ):
-        raise TableRefused("the table's players are not the lobby's seats", peer=host)
+        raise TableRefused(N_("the table's players are not the lobby's seats"), peer=host)
     seat = table.seat_of(player)
     if seat is None:
-        raise TableRefused("the table has no seat for this player", peer=host)
+        raise TableRefused(N_("the table has no seat for this player"), peer=host)
     if len(table.seeds) != table.seats or table.seeds[seat] != mark:
-        raise TableRefused("the table does not carry this player's ready mark", peer=host)
+        raise TableRefused(N_("the table does not carry this player's ready mark"), peer=host)
     return table
 
 
@@ -280,13 +281,13 @@ class Presence:
     def from_envelope(cls, envelope: Envelope) -> Presence:
         body = envelope.body
         if not isinstance(body, dict) or set(body) != {"name", "state", "ready", "mark"}:
-            raise MalformedMessage("not a presence", peer=envelope.sender)
+            raise MalformedMessage(N_("not a presence"), peer=envelope.sender)
         state = expect_str(body["state"], "state")
         if state not in (ONLINE, OFFLINE) or not isinstance(body["ready"], bool):
-            raise MalformedMessage("bad presence", peer=envelope.sender)
+            raise MalformedMessage(N_("bad presence"), peer=envelope.sender)
         mark = expect_bytes(body["mark"], "mark")
         if len(mark) != (SEED_SIZE if body["ready"] else 0):
-            raise MalformedMessage("a ready mark is 32 bytes", peer=envelope.sender)
+            raise MalformedMessage(N_("a ready mark is 32 bytes"), peer=envelope.sender)
         name = expect_str(body["name"], "name")
         return cls(envelope.sender, name, state, body["ready"], mark)
 

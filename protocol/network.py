@@ -20,6 +20,7 @@ from typing import Any
 
 from cakeparty.core import Action, Bot, get_game
 from cakeparty.core.game import DEFAULT_THINK, SEARCH_LEVEL, bot_levels, make_bot
+from cakeparty.core.i18n import N_
 from cakeparty.protocol import journal as jn
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
@@ -537,7 +538,9 @@ class RoomRunner:
         elif self.agreed is not None and advert.table is None and advert.terms != self.agreed:
             # the host changed the room's settings: what was agreed no longer holds
             self.set_ready(False)
-            await self._put("incident", "the host changed the room's settings: not ready any more")
+            await self._put(
+                "incident", N_("the host changed the room's settings: not ready any more")
+            )
         await self._put("advert", data=self.advert)
         await self._maybe_start()
 
@@ -569,14 +572,14 @@ class RoomRunner:
         if self.host_lobby is None and self.seated and not resuming:
             if not self.ready or self.agreed is None:
                 raise lb.TableRefused(
-                    "the table came before this player said ready", peer=advert.host
+                    N_("the table came before this player said ready"), peer=advert.host
                 )
             lb.check_table(advert, self.agreed, self.identity.player_id, self.mark)
         digest = table.digest()
         for ident in mine:
             fresh = not jn.journal_path(table, ident.player_id, self.journal_dir).exists()
             if fresh and jn.played(digest, ident.player_id, self.journal_dir):
-                raise lb.TableRefused("this table was played before", peer=advert.host)
+                raise lb.TableRefused(N_("this table was played before"), peer=advert.host)
 
     async def _maybe_start(self) -> None:
         table = self.table
@@ -786,17 +789,17 @@ def check_next_room(envelope_data: bytes, room: str, host: bytes) -> str:
     envelope = lb.read(envelope_data, room, NEXT_ROOM)
     if envelope.sender != host:
         raise ProtocolError(
-            "a next room offered by someone other than the host", peer=envelope.sender
+            N_("a next room offered by someone other than the host"), peer=envelope.sender
         )
     code = envelope.body
     if not isinstance(code, str) or len(code) > 64:
-        raise ProtocolError("a next room that is no room code", peer=host)
+        raise ProtocolError(N_("a next room that is no room code"), peer=host)
     try:
         new_room, tag = lb.parse_code(code)
     except ValueError:
-        raise ProtocolError("a next room that is no room code", peer=host) from None
+        raise ProtocolError(N_("a next room that is no room code"), peer=host) from None
     if tag is None or tag != lb.host_tag(new_room, host) or new_room == room:
-        raise ProtocolError("a next room hosted by someone else", peer=host)
+        raise ProtocolError(N_("a next room hosted by someone else"), peer=host)
     return lb.room_code(new_room, host)
 
 

@@ -49,6 +49,7 @@ from cakeparty.core import (
     to_data,
 )
 from cakeparty.core.errors import ActionSyntaxError
+from cakeparty.core.i18n import N_
 from cakeparty.core.knowledge import PUBLIC, Knowledge
 from cakeparty.protocol import journal
 from cakeparty.protocol import steps as st
@@ -294,7 +295,7 @@ class Peer:
             old = self.log[envelope.seq]
             if any(e.sender == envelope.sender and e.digest() == envelope.digest() for e in old):
                 return  # a duplicate (QoS 1 delivers some twice)
-            self._incident(BadChain("replayed or stale envelope", peer=seat, seq=envelope.seq))
+            self._incident(BadChain(N_("replayed or stale envelope"), peer=seat, seq=envelope.seq))
             return
         if envelope.seq > self.seq:
             self._hold(envelope)
@@ -333,7 +334,9 @@ class Peer:
         if self.finished:
             return
         if envelope.prev != self.prev:
-            self._incident(BadChain("envelope does not follow the log", peer=seat, seq=step.seq))
+            self._incident(
+                BadChain(N_("envelope does not follow the log"), peer=seat, seq=step.seq)
+            )
             return
         if envelope.kind == st.AUDIT and step.kind != st.AUDIT and self.broken is None:
             # a seat publishes its game secret early: it found a card it was dealt to be
@@ -355,7 +358,7 @@ class Peer:
         if seat in self.got:
             if self.got[seat][0].digest() != envelope.digest():
                 self._incident(
-                    BadChain("two different envelopes for one step", peer=seat, seq=step.seq)
+                    BadChain(N_("two different envelopes for one step"), peer=seat, seq=step.seq)
                 )
             return
         started = time.process_time()
@@ -638,7 +641,7 @@ class Peer:
         cards: tuple[str | None, ...] = (None,) * len(slots)
         if self.reader in request.to:
             if perm is None:
-                raise ProtocolError("the re-mixed order did not reach this seat", seq=step.seq)
+                raise ProtocolError(N_("the re-mixed order did not reach this seat"), seq=step.seq)
             knowledge = self.game.knowledge(self.state)
             old = [knowledge.cards[s] for s in slots]
             cards = tuple(old[p] for p in perm)
@@ -663,7 +666,7 @@ class Peer:
             self.broken, self.stopped_by = step.seq + 1, self.reader
             return
         if readable and any(c is None for c in cards):
-            raise ProtocolError("a share this seat needs is missing", peer=None, seq=step.seq)
+            raise ProtocolError(N_("a share this seat needs is missing"), peer=None, seq=step.seq)
         self._apply(Revealed(request.slots, cards, request.to), None)
 
     def _read(self, slot: int, knowledge: Knowledge) -> str | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from cakeparty.core.i18n import N_
 from cakeparty.protocol.elgamal import (
     GameKey,
 )
@@ -70,16 +71,16 @@ def verify_key(room: str, seat: int, public: bytes, proof: SchnorrProof) -> Poin
 
     Raises :class:`BadProof` naming ``seat``."""
     if not is_valid_point(public):
-        raise BadProof("game key is not a valid point", peer=seat)
+        raise BadProof(N_("game key is not a valid point"), peer=seat)
     pk = Point(public)
     c, z = proof.challenge, proof.response
     if not (is_canonical_scalar(c) and is_canonical_scalar(z)):
-        raise BadProof("key proof has a malformed scalar", peer=seat)
+        raise BadProof(N_("key proof has a malformed scalar"), peer=seat)
     # z·B − c·PK = r·B exactly when z = r + c·x; finding such z for a fresh c without x
     # would compute a discrete logarithm
     r_point = sub(mul_base(z), mul(c, pk))
     if hash_to_scalar(KEY_DOMAIN, room, u64(seat), pk, r_point) != c:
-        raise BadProof("key proof does not verify", peer=seat)
+        raise BadProof(N_("key proof does not verify"), peer=seat)
     return pk
 
 
@@ -123,14 +124,14 @@ def verify_share(room: str, seat: int, public: Point, c1: Point, share: Share) -
     that seat's (already checked) game key and ``c1`` comes from an accepted deck. Returns
     the share as a checked point; raises :class:`BadShare` naming ``seat``."""
     if not is_valid_point(share.point):
-        raise BadShare("decryption share is not a valid point", peer=seat)
+        raise BadShare(N_("decryption share is not a valid point"), peer=seat)
     c, z = share.proof.challenge, share.proof.response
     if not (is_canonical_scalar(c) and is_canonical_scalar(z)):
-        raise BadShare("share proof has a malformed scalar", peer=seat)
+        raise BadShare(N_("share proof has a malformed scalar"), peer=seat)
     # both commitments are recomputed from the one response z, so the same exponent x
     # must link B to PK and c1 to D
     a1 = sub(mul_base(z), mul(c, public))
     a2 = sub(mul(z, c1), mul(c, share.point))
     if _share_challenge(room, seat, public, c1, share.point, a1, a2) != c:
-        raise BadShare("decryption share does not verify", peer=seat)
+        raise BadShare(N_("decryption share does not verify"), peer=seat)
     return share.point

@@ -76,6 +76,7 @@ from functools import cache, lru_cache
 import nacl.bindings as _nb
 import nacl.exceptions
 
+from cakeparty.core.i18n import N_
 from cakeparty.protocol.elgamal import Ciphertext, Deck, deck_bytes, random_mix
 from cakeparty.protocol.errors import BadMix, ProtocolError
 from cakeparty.protocol.group import (
@@ -449,7 +450,7 @@ def verify_shuffle(
         isinstance(ct, Ciphertext) and _is_point_bytes(ct.c1) and _is_point_bytes(ct.c2)
         for ct in out
     ):
-        raise BadMix("mixed deck holds a malformed card", peer=seat)
+        raise BadMix(N_("mixed deck holds a malformed card"), peer=seat)
     problem = _shape_error(proof, n)
     if problem is not None:
         raise BadMix(problem, peer=seat)
@@ -458,9 +459,9 @@ def verify_shuffle(
     except ProtocolError:
         raise
     except (_Malformed, nacl.exceptions.CryptoError, ValueError, TypeError) as exc:
-        raise BadMix("mix or shuffle proof holds an invalid point", peer=seat) from exc
+        raise BadMix(N_("mix or shuffle proof holds an invalid point"), peer=seat) from exc
     if not ok:
-        raise BadMix("shuffle proof does not verify", peer=seat)
+        raise BadMix(N_("shuffle proof does not verify"), peer=seat)
 
 
 def _verify(

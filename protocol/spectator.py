@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cakeparty.core import get_game
+from cakeparty.core.i18n import N_
 from cakeparty.core.knowledge import PUBLIC
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
@@ -71,10 +72,10 @@ def read_watch(data: bytes, room: str) -> tuple[bytes, str, bool]:
     envelope = lb.read(data, room, WATCH)
     body = envelope.body
     if not isinstance(body, dict) or set(body) != {"name", "state"}:
-        raise MalformedMessage("not a watch message", peer=envelope.sender)
+        raise MalformedMessage(N_("not a watch message"), peer=envelope.sender)
     state = expect_str(body["state"], "state")
     if state not in (WATCHING, GONE):
-        raise MalformedMessage("a watcher is watching or gone", peer=envelope.sender)
+        raise MalformedMessage(N_("a watcher is watching or gone"), peer=envelope.sender)
     return envelope.sender, expect_str(body["name"], "name")[:40], state == WATCHING
 
 
@@ -88,7 +89,7 @@ def read_catch_up(data: bytes, room: str) -> int:
     envelope: Envelope = lb.read(data, room, CATCH_UP)
     body = envelope.body
     if not isinstance(body, dict) or set(body) != {"from"}:
-        raise MalformedMessage("not a catch-up request", peer=envelope.sender)
+        raise MalformedMessage(N_("not a catch-up request"), peer=envelope.sender)
     return expect_int(body["from"], "from", 0, 2**31)
 
 

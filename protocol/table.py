@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cakeparty.core.i18n import N_
 from cakeparty.protocol.codec import expect_bytes, expect_int, expect_list, expect_str, pack
 from cakeparty.protocol.errors import MalformedMessage
 
@@ -41,7 +42,7 @@ def option_value(obj: Any) -> OptionValue:
         return obj
     if isinstance(obj, str) and _OPTION_NAME.match(obj):
         return obj
-    raise MalformedMessage("an option is true, false or a short lower-case name")
+    raise MalformedMessage(N_("an option is true, false or a short lower-case name"))
 
 
 def option_pair(obj: Any) -> tuple[str, OptionValue]:
@@ -132,7 +133,7 @@ class Table:
     def from_data(cls, obj: Any) -> Table:
         """A table from untrusted data; :class:`MalformedMessage` if it is not one."""
         if not isinstance(obj, dict) or set(obj) - {"on_timeout"} != set(cls.FIELDS):
-            raise MalformedMessage("not a table")
+            raise MalformedMessage(N_("not a table"))
         try:
             options = [option_pair(pair) for pair in expect_list(obj["options"], "options")]
             return cls(

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cakeparty.core.i18n import N_
 from cakeparty.protocol.codec import expect_bytes, expect_list
 from cakeparty.protocol.elgamal import Ciphertext, Deck, deck_bytes
 from cakeparty.protocol.errors import MalformedMessage
@@ -47,7 +48,7 @@ def deck_from_data(obj: Any, cards: int | None = None) -> Deck:
     """A deck of (unchecked) ciphertexts, of exactly ``cards`` cards if given."""
     data = expect_bytes(obj, "deck")
     if len(data) % CARD_BYTES or len(data) // CARD_BYTES > MAX_CARDS:
-        raise MalformedMessage("deck: not a whole number of cards")
+        raise MalformedMessage(N_("deck: not a whole number of cards"))
     if cards is not None and len(data) != cards * CARD_BYTES:
         raise MalformedMessage(f"deck: expected {cards} cards")
     return tuple(
@@ -90,7 +91,7 @@ def opening_to_data(opening: Opening) -> list[bytes]:
 def opening_from_data(obj: Any, cards: int) -> Opening:
     """The inverse of :func:`opening_to_data` for ``cards`` cards."""
     if not 0 <= cards <= MAX_CARDS:
-        raise MalformedMessage("opening: too many cards")
+        raise MalformedMessage(N_("opening: too many cards"))
     return _opening_from_data(obj, cards)
 
 
@@ -127,7 +128,7 @@ def shuffle_proof_to_data(proof: ShuffleProof) -> list[bytes]:
 def shuffle_proof_from_data(obj: Any, cards: int) -> ShuffleProof:
     """A shuffle proof for a deck of ``cards`` cards (unchecked points and scalars)."""
     if not 0 <= cards <= MAX_CARDS:
-        raise MalformedMessage("shuffle proof: too many cards")
+        raise MalformedMessage(N_("shuffle proof: too many cards"))
     commitments, chain, challenge, responses, chain_responses, perm_responses = expect_list(
         obj, "shuffle proof", 6
     )

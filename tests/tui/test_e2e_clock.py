@@ -8,7 +8,7 @@ import os
 import re
 from pathlib import Path
 
-from .test_e2e_tmux import BINARY, Terminal, _attacker, _footer, _home, pytestmark  # noqa: F401
+from .test_e2e_tmux import BINARY, Terminal, _attacker, _footer, player_home, pytestmark  # noqa: F401
 
 
 def flat(screen: str) -> str:
@@ -24,8 +24,8 @@ def test_the_clock_asks_instead_of_killing_and_a_killed_joiner_sees_the_one_endi
     port = free_port()
     tag = f"{os.getpid()}-{port}"
     host_cmd = [str(BINARY), "host", "cake-duel", "--port", str(port), "--timeout", "4"]
-    ann = Terminal(f"cakeparty-clock-host-{tag}", host_cmd, _home(tmp_path, "Ann"))
-    bob_home = _home(tmp_path, "Bob")
+    ann = Terminal(f"cakeparty-clock-host-{tag}", host_cmd, player_home(tmp_path, "Ann"))
+    bob_home = player_home(tmp_path, "Bob")
     bob: Terminal | None = None
     try:
         screen = ann.wait_for(lambda s: "cakeparty join" in s, "the host's lobby")

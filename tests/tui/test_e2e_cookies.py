@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import time
@@ -11,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_e2e_tmux import BINARY, TMUX, Terminal
+from .test_e2e_tmux import BINARY, TMUX, Terminal, player_home
 
 pytestmark = [
     pytest.mark.skipif(TMUX is None, reason="tmux is not installed (apt-get install tmux)"),
@@ -33,14 +32,7 @@ def _status(screen: str) -> str:
 
 
 def test_the_binary_plays_a_trick_at_80x24(tmp_path: Path) -> None:
-    config = tmp_path / "config"
-    config.mkdir()
-    (config / "settings.json").write_text(json.dumps({"name": "Ann", "bot_delay": 0.1}))
-    env = {
-        "CAKEPARTY_CONFIG_DIR": str(config),
-        "CAKEPARTY_DATA_DIR": str(tmp_path / "data"),
-        "TERM": "xterm-256color",
-    }
+    env = player_home(tmp_path, "Ann", bot_delay=0.1)
     command = [str(BINARY), "play", "cookies-battle", "--players", "3"]
     command += ["--seed", "3", "--bots", "random"]
     term = Terminal(f"cakeparty-cookies-{os.getpid()}", command, env)

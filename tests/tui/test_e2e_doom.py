@@ -4,13 +4,12 @@ it reaches what the target needs, the offer is made, and the log tells how it en
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import time
 from pathlib import Path
 
-from .test_e2e_tmux import BINARY, Terminal, pytestmark  # noqa: F401  (skips without tmux)
+from .test_e2e_tmux import BINARY, Terminal, player_home, pytestmark  # noqa: F401  (skips without tmux)
 
 
 def _offer(screen: str) -> str:
@@ -29,14 +28,7 @@ def _footer(screen: str) -> str:
 
 
 def test_the_binary_plays_a_bribe_at_80x24(tmp_path: Path) -> None:
-    config = tmp_path / "config"
-    config.mkdir()
-    (config / "settings.json").write_text(json.dumps({"name": "Ann", "bot_delay": 0.05}))
-    env = {
-        "CAKEPARTY_CONFIG_DIR": str(config),
-        "CAKEPARTY_DATA_DIR": str(tmp_path / "data"),
-        "TERM": "xterm-256color",
-    }
+    env = player_home(tmp_path, "Ann", bot_delay=0.05)
     command = [str(BINARY), "play", "cake-of-doom", "--players", "3", "--seed", "3"]
     command += ["--bots", "random"]
     term = Terminal(f"cakeparty-doom-{os.getpid()}", command, env)

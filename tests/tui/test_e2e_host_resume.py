@@ -12,7 +12,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from .test_e2e_tmux import BINARY, TMUX, Terminal, _footer, _home, pytestmark
+from .test_e2e_tmux import BINARY, TMUX, Terminal, _footer, player_home, pytestmark
 
 __all__ = ["pytestmark"]
 
@@ -95,7 +95,7 @@ def test_a_killed_host_resumes_its_game_in_the_terminal(tmp_path: Path) -> None:
 
     port = free_port()
     tag = f"{os.getpid()}-{port}"
-    ann_env = _home(tmp_path, "Ann")
+    ann_env = player_home(tmp_path, "Ann")
     host_cmd = [str(BINARY), "host", "cake-duel", "--port", str(port), "--no-lan"]
     ann = Terminal(f"cakeparty-rhost-{tag}", host_cmd, ann_env)
     bob: Terminal | None = None
@@ -112,7 +112,7 @@ def test_a_killed_host_resumes_its_game_in_the_terminal(tmp_path: Path) -> None:
         join = screen[screen.index("cakeparty join") :].split()
         room = join[2]
         join_cmd = [str(BINARY), "join", room, "--broker", f"mqtt://127.0.0.1:{port}"]
-        bob = Terminal(f"cakeparty-rjoin-{tag}", join_cmd, _home(tmp_path, "Bob"))
+        bob = Terminal(f"cakeparty-rjoin-{tag}", join_cmd, player_home(tmp_path, "Bob"))
         bob.wait_for(lambda s: "Bob (you)" in s and "Ann (host)" in s, "Bob's seat")
         bob.keys("r")
         ann.wait_for(lambda s: "Press r when you are ready" in s, "Ann's turn to ready up")

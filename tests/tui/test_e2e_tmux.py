@@ -72,10 +72,7 @@ def _log(screen: str) -> str:
 
 
 def test_the_binary_plays_a_claim_at_80x24(tmp_path: Path) -> None:
-    config = tmp_path / "config"
-    config.mkdir()
-    (config / "settings.json").write_text(json.dumps({"name": "Ann", "bot_delay": 0.1}))
-    env = {"CAKEPARTY_CONFIG_DIR": str(config), "TERM": "xterm-256color"}
+    env = player_home(tmp_path, "Ann")
     command = [str(BINARY), "play", "cake-duel", "--seed", "3", "--bots", "random"]
     term = Terminal(f"cakeparty-e2e-{os.getpid()}", command, env)
     try:
@@ -145,11 +142,12 @@ def _attacker(players: dict[str, Terminal], timeout: float = 30) -> str:
         time.sleep(0.05)
 
 
-def _home(tmp_path: Path, name: str) -> dict[str, str]:
-    """A player's own config (settings, key) and data (journals) dirs."""
+def player_home(tmp_path: Path, name: str, bot_delay: float = 0.1) -> dict[str, str]:
+    """The environment of a player with their own config (settings, key) and data
+    (journals) dirs, named and with the bots' delay set."""
     config = tmp_path / name / "config"
     config.mkdir(parents=True)
-    (config / "settings.json").write_text(json.dumps({"name": name, "bot_delay": 0.1}))
+    (config / "settings.json").write_text(json.dumps({"name": name, "bot_delay": bot_delay}))
     return {
         "CAKEPARTY_CONFIG_DIR": str(config),
         "CAKEPARTY_DATA_DIR": str(tmp_path / name / "data"),
@@ -163,7 +161,7 @@ def test_two_players_host_join_and_play_a_turn_over_the_network(tmp_path: Path) 
     port = free_port()
     tag = f"{os.getpid()}-{port}"
     host_cmd = [str(BINARY), "host", "cake-duel", "--port", str(port)]
-    ann = Terminal(f"cakeparty-host-{tag}", host_cmd, _home(tmp_path, "Ann"))
+    ann = Terminal(f"cakeparty-host-{tag}", host_cmd, player_home(tmp_path, "Ann"))
     bob: Terminal | None = None
     try:
         screen = ann.wait_for(lambda s: "cakeparty join" in s, "the host's lobby")
@@ -173,7 +171,7 @@ def test_two_players_host_join_and_play_a_turn_over_the_network(tmp_path: Path) 
         assert " ".join(room) in screen  # the whole code (the host's tag too), spaced out
         assert all(len(line) <= 80 for line in screen.splitlines())
         join_cmd = [str(BINARY), "join", room, "--broker", f"mqtt://127.0.0.1:{port}"]
-        bob = Terminal(f"cakeparty-join-{tag}", join_cmd, _home(tmp_path, "Bob"))
+        bob = Terminal(f"cakeparty-join-{tag}", join_cmd, player_home(tmp_path, "Bob"))
         # the joiner finds the room and takes the free seat; both see both
         bob.wait_for(lambda s: "Bob (you)" in s and "Ann (host)" in s, "Bob's seat")
         ann.wait_for(lambda s: "Ann (you, host)" in s and "Bob " in s, "Bob at the host")

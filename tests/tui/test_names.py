@@ -6,6 +6,8 @@ import asyncio
 import json
 from pathlib import Path
 
+from textual import events
+
 from cakeparty.broker.embedded import EmbeddedBroker
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.lobby import new_room_code
@@ -15,7 +17,7 @@ from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.netroom import JoinPlan
 from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.screens.menu import MenuScreen
-from cakeparty.tui.screens.settings import NameScreen
+from cakeparty.tui.screens.settings import NameScreen, SettingsScreen
 from cakeparty.tui.settings import Settings, load
 
 from .pilot import SIZE
@@ -58,6 +60,30 @@ async def test_esc_on_the_first_run_keeps_the_suggested_name(config_dir: Path) -
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
     assert load().name == "Bea"  # saved, so the question is asked once
+
+
+def _typed_at_once(app: CakePartyApp, text: str) -> None:
+    """``text`` then enter as one terminal write brings them (tmux send-keys, a paste, a
+    fast typist): every key is in the app's queue before the first is handled."""
+    for char in text:
+        app.post_message(events.Key(char, char))
+    app.post_message(events.Key("enter", "\r"))
+
+
+async def test_a_name_typed_with_its_enter_in_one_go_is_kept(config_dir: Path) -> None:
+    app = CakePartyApp(Settings(name="Player"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NameScreen)
+        _typed_at_once(app, "Ania")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        # the settings' name field too: enter saves what was typed before it
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings")
+        await pilot.press("ctrl+u")
+        _typed_at_once(app, "Bartek")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
+    assert load().name == "Bartek"
 
 
 async def test_chat_tells_two_players_of_the_same_name_apart() -> None:

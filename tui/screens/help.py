@@ -24,14 +24,14 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from cakeparty.core.i18n import N_, _
+from cakeparty.core.i18n import N_, _, current_language
 from cakeparty.tui.rules import rules_text
 
 
 @cache
-def rules_document(game: str) -> Markdown:
-    """The rules of ``game``, parsed once."""
-    return Markdown(rules_text(game))
+def rules_document(game: str, language: str) -> Markdown:
+    """The rules of ``game`` in ``language`` (English where not translated), parsed once."""
+    return Markdown(rules_text(game, language))
 
 
 def keys_table(keys: Sequence[tuple[str, str]]) -> Table:
@@ -114,7 +114,9 @@ class HelpScreen(ModalScreen[None]):
 
     def _show(self, name: str) -> None:
         if name == "rules" and not self._rules_drawn:  # parsed the first time shown
-            self.query_one(".help-rules", Static).update(rules_document(self.game))
+            self.query_one(".help-rules", Static).update(
+                rules_document(self.game, current_language())
+            )
             self._rules_drawn = True
         for pane in self.query(".help-scroll").results(VerticalScroll):
             pane.display = pane.id == name

@@ -209,7 +209,7 @@ class LobbyScreen(Screen[None]):
             self.problem = _("Refused the table of {host} ({fingerprint}): {reason}.").format(
                 host=host,
                 fingerprint=fingerprint(advert.host) if advert is not None else "?",
-                reason=getattr(event.data, "reason", event.text),
+                reason=_(getattr(event.data, "reason", event.text)),
             )
             self.notify(self.problem, severity="error", timeout=15)
         elif kind == "watchers":

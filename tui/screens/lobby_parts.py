@@ -23,8 +23,9 @@ NAME_WIDTH = 18
 
 
 def game_title(game: str) -> str:
+    """The game's title in the player's language (its name if it has none)."""
     try:
-        return get_game(game).title or game
+        return _(get_game(game).title) or game
     except Exception:
         return game
 
@@ -174,7 +175,7 @@ def seat_names(seats: Sequence[Seat]) -> str:
 def incident_text(error: object, text: str, advert: Advert | None) -> str:
     """A bad message from the room, naming its sender when the lobby knows them."""
     if not isinstance(error, ProtocolError):
-        return _("A message was ignored: {error}").format(error=text)
+        return _("A message was ignored: {error}").format(error=_(text))
     sender = error.peer
     name = _("someone")
     if isinstance(sender, bytes):
@@ -185,7 +186,7 @@ def incident_text(error: object, text: str, advert: Advert | None) -> str:
         )
     elif isinstance(sender, int) and advert is not None and sender < len(advert.taken):
         name = advert.taken[sender].name
-    return _("{name} sent a bad message: {reason}").format(name=name, reason=error.reason)
+    return _("{name} sent a bad message: {reason}").format(name=name, reason=_(error.reason))
 
 
 #: What the room runner reports in its own words, said in the app's.

@@ -19,9 +19,12 @@ from cakeparty.core.i18n import N_, _
 from cakeparty.tui.messages import OptionCycled
 from cakeparty.tui.settings import DEFAULT_THINK, offered_level
 from cakeparty.tui.widgets.cycler import Cycler
+from cakeparty.tui.widgets.typing import after_typing
 
 if TYPE_CHECKING:  # the rules engine loads when a game is set up, not with the menu
     from cakeparty.tui.table.local import GameSetup
+
+#: The bots' levels in words (the settings screen shows the same words with ``_(level)``).
 
 BANNER = r"""
   ___      _          ___          _
@@ -49,8 +52,8 @@ class MenuScreen(Screen[None]):
     ]
 
     ITEMS = (
-        ("bots", "b", N_("Play {game} against bots")),
-        ("hotseat", "s", N_("Play {game} hot-seat (people at one keyboard)")),
+        ("bots", "b", N_("Play a game against bots")),
+        ("hotseat", "s", N_("Play a game hot-seat (people at one keyboard)")),
         ("host", "h", N_("Host a game (friends join over the network)")),
         ("join", "j", N_("Join a game")),
         ("rules", "r", N_("Rules and cards")),
@@ -58,22 +61,32 @@ class MenuScreen(Screen[None]):
         ("quit", "q", N_("Quit")),
     )
 
+    #: The entries that name the game when there is only one.
+    ONE_GAME: ClassVar[dict[str, str]] = {
+        "bots": N_("Play {game} against bots"),
+        "hotseat": N_("Play {game} hot-seat (people at one keyboard)"),
+    }
+
     @property
-    def game_words(self) -> str:
-        """The game the entries play: its title when there is one game, else "a game"."""
+    def only_game(self) -> str | None:
+        """The title of the one game there is to play, if there is only one."""
         from cakeparty.tui.table.registration import registered
 
         games = registered()
-        return games[0].title if len(games) == 1 else _("a game")
+        return games[0].title if len(games) == 1 else None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
             yield Static(BANNER.strip("\n"), id="menu-banner", markup=False)
             yield Static(_("cake-themed card games in the terminal"), id="menu-tagline")
             options = []
+            game = self.only_game
             for item, key, label in self.ITEMS:
                 text = Text(f"{key}  ", style="bold")
-                text.append(_(label).format(game=self.game_words))
+                if game is None:
+                    text.append(_(label))
+                else:
+                    text.append(_(self.ONE_GAME.get(item, label)).format(game=game))
                 options.append(Option(text, id=item))
             yield OptionList(*options, id="menu-options")
             yield Static("", id="menu-greeting")
@@ -276,7 +289,7 @@ class SetupScreen(ModalScreen["GameSetup | None"]):
         )
 
     def action_start(self) -> None:
-        self.dismiss(self.setup)
+        after_typing(self, lambda: self.dismiss(self.setup))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

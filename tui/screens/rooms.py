@@ -38,6 +38,7 @@ from cakeparty.tui.screens.lobby_parts import game_title
 from cakeparty.tui.table.form import chosen_options, chosen_players, game_cyclers
 from cakeparty.tui.table.registration import lookup
 from cakeparty.tui.widgets import Cycler
+from cakeparty.tui.widgets.typing import after_typing
 
 
 class HostSetupScreen(ModalScreen[HostPlan | None]):
@@ -118,6 +119,9 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
         )
 
     def action_start(self) -> None:
+        after_typing(self, self._start)
+
+    def _start(self) -> None:
         plan = self.chosen
         if plan.broker is not None:
             try:
@@ -225,7 +229,8 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
             self.notify(_("Could not look for rooms: {error}").format(error=exc), severity="error")
             rooms = []
         self.searching = False
-        self.show_rooms(rooms)
+        if self.is_attached and self.query("#join-rooms"):  # not left meanwhile
+            self.show_rooms(rooms)
 
     def show_rooms(self, rooms: list[RoomFound]) -> None:
         # a game under way that keeps a seat for this player first: that is where it goes back
@@ -400,7 +405,8 @@ def room_line(room: RoomFound, me: bytes | None = None) -> Text:
         text.append(_("{name}'s").format(name=advert.host_name))
         text.append(" · ")
         if advert.state == OPEN:
-            text.append(_("{n} of {seats} seats free").format(n=advert.free, seats=advert.seats))
+            free = ngettext("{n} of {seats} seat free", "{n} of {seats} seats free", advert.seats)
+            text.append(free.format(n=advert.free, seats=advert.seats))
         elif seated(room, me):
             text.append(_("your seat: enter to go back"), style="bold")
         else:

@@ -20,6 +20,7 @@ from cakeparty.core.i18n import LANGUAGE_NAMES, LANGUAGES, _, language_from_envi
 from cakeparty.tui.messages import OptionCycled
 from cakeparty.tui.settings import BOT_DELAYS, BOT_LEVELS, NAME_LENGTH, THINK_TIMES, Settings
 from cakeparty.tui.widgets import Cycler
+from cakeparty.tui.widgets.typing import after_typing
 
 
 def language_choices() -> list[tuple[str, str]]:
@@ -110,7 +111,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
             change(setting)
 
     def action_save(self) -> None:
-        self.dismiss(self.edited)
+        after_typing(self, lambda: self.dismiss(self.edited))
 
     def action_cancel(self) -> None:
         if self.settings.language != self.original.language:
@@ -151,7 +152,9 @@ class NameScreen(ModalScreen[str]):
         self.query_one(Input).focus()
 
     def action_save(self) -> None:
-        self.dismiss(self.query_one(Input).value.strip() or self.suggestion)
+        after_typing(
+            self, lambda: self.dismiss(self.query_one(Input).value.strip() or self.suggestion)
+        )
 
     def action_keep(self) -> None:
         self.dismiss(self.suggestion)

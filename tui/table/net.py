@@ -314,10 +314,12 @@ class NetTable:
 
     def describe_incident(self, error: ProtocolError) -> str:
         name = self.name_of(error.peer)
+        # the protocol's reasons are marked for translation where they are written
+        reason = _(error.reason)
         if error.seq is None:
-            return _("{name} sent a bad message: {reason}").format(name=name, reason=error.reason)
+            return _("{name} sent a bad message: {reason}").format(name=name, reason=reason)
         return _("{name} sent a bad message (step {seq}): {reason}").format(
-            name=name, seq=error.seq, reason=error.reason
+            name=name, seq=error.seq, reason=reason
         )
 
     def name_of(self, peer: int | bytes | None) -> str:
@@ -340,9 +342,9 @@ class NetTable:
         if verdict.fair:
             return _("Audit: fair. Every card and every move checked out.")
         if verdict.seat is None:
-            return _("Audit: something is wrong: {reason}").format(reason=verdict.reason)
+            return _("Audit: something is wrong: {reason}").format(reason=_(verdict.reason))
         return _("Audit: {name} cheated ({move}): {reason}").format(
-            name=seat_name(verdict.seat, self.names), move=verdict.move, reason=verdict.reason
+            name=seat_name(verdict.seat, self.names), move=verdict.move, reason=_(verdict.reason)
         )
 
     def verdict_short(self) -> str:

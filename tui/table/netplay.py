@@ -183,7 +183,7 @@ class NetPlay:
             if isinstance(error, ProtocolError):
                 self._notice(self.net.describe_incident(error))
             else:
-                self._notice(_("A message was ignored: {error}").format(error=event.text))
+                self._notice(_("A message was ignored: {error}").format(error=_(event.text)))
         elif kind == "error":
             self.notify(room_error_text(event.text), severity="error")
 

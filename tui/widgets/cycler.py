@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -15,11 +18,13 @@ from cakeparty.tui.messages import OptionCycled
 
 
 class Cycler(Widget, can_focus=True):
-    """A labelled value chosen among a few, changed in place with the arrow keys."""
+    """A labelled value chosen among a few, changed in place with the arrow keys.
+
+    A value too long for the line (a longer language) goes on below, under its start."""
 
     DEFAULT_CSS = """
     Cycler {
-        height: 1;
+        height: auto;
         width: 100%;
         padding: 0 1;
         &:focus {
@@ -28,6 +33,8 @@ class Cycler(Widget, can_focus=True):
         }
     }
     """
+
+    LABEL_WIDTH = 18
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left,h", "cycle(-1)", _("Previous"), show=False, id="cycler.previous"),
@@ -59,9 +66,27 @@ class Cycler(Widget, can_focus=True):
         self.index = (self.index + step) % len(self.choices)
         self.post_message(OptionCycled(self.name or "", self.value))
 
+    def _value_lines(self, width: int) -> list[str]:
+        """The value, wrapped to what the line leaves it at ``width`` columns."""
+        value = self.choices[self.index][0]
+        room = width - max(self.LABEL_WIDTH, cell_len(self.label)) - 4  # "◀ " and " ▶"
+        if width <= 0 or room < 10 or cell_len(value) <= room:
+            return [value]
+        return textwrap.wrap(value, room) or [value]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._value_lines(width))
+
     def render(self) -> Text:
-        text = Text(f"{self.label:<18}", no_wrap=True)
+        head = f"{self.label:<{self.LABEL_WIDTH}}"
+        text = Text(head, no_wrap=True)
         text.append("◀ ", style="dim")
-        text.append(self.choices[self.index][0], style="bold")
+        for n, line in enumerate(self._value_lines(self.content_size.width)):
+            if n:
+                text.append("\n" + " " * (cell_len(head) + 2))
+            text.append(line, style="bold")
         text.append(" ▶", style="dim")
         return text
+
+    def watch_index(self) -> None:
+        self.refresh(layout=True)  # another value may take another number of lines

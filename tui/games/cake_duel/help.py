@@ -9,7 +9,7 @@ from rich.text import Text
 
 from cakeparty.core.games.cake_duel.cards import CARDS
 from cakeparty.core.games.cake_duel.text import card_effect, card_title, card_type
-from cakeparty.core.i18n import N_, _
+from cakeparty.core.i18n import N_, _, current_language
 
 #: The keys of a duel, for the Keys tab and the README.
 DUEL_KEYS: tuple[tuple[str, str], ...] = (
@@ -34,8 +34,13 @@ DUEL_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
-@cache
 def cards_table() -> Table:
+    """The reference in the language in effect (drawn once per language)."""
+    return _cards_table(current_language())
+
+
+@cache
+def _cards_table(language: str) -> Table:
     """Every Cake Duel card: name, copies, type and effect; core set first."""
     table = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold")
     table.add_column(_("card"), no_wrap=True, style="bold")

@@ -21,7 +21,7 @@ from cakeparty.core.games.cake_of_doom.cards import (
     SPECIALTIES,
     SPONGES,
 )
-from cakeparty.core.i18n import N_, _
+from cakeparty.core.i18n import N_, _, current_language
 
 #: The keys, for the Keys tab and the README.
 KEYS: tuple[tuple[str, str], ...] = (
@@ -69,8 +69,13 @@ def _table(*columns: tuple[str, bool]) -> Table:
     return table
 
 
-@cache
 def reference() -> Group:
+    """The reference in the language in effect (drawn once per language)."""
+    return _reference(current_language())
+
+
+@cache
+def _reference(language: str) -> Group:
     """The aliens, the regions and DOOM, the cake cards, the mischief cards."""
     aliens = _table((_("alien"), False), (_("power"), True))
     for alien in ALIENS.values():
