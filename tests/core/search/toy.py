@@ -56,13 +56,13 @@ class Bid(Action):
 
     slot: int
 
-    TAG: ClassVar[str] = "toy-bid"
+    TAG: ClassVar[str] = "sealed-bid"
     KINDS: ClassVar[tuple[Kind, ...]] = (Kind.INT,)
 
 
 @dataclass(frozen=True)
 class ToyState:
-    GAME: ClassVar[str] = "toy-bids"
+    GAME: ClassVar[str] = "sealed-bids"
 
     players: int
     sealed: bool
@@ -90,7 +90,7 @@ def value(card: str | None) -> int:
 
 
 class Toy(Game):
-    name = "toy-bids"
+    name = "sealed-bids"
     title = "Toy bids"
     players = (2, 3)
 
