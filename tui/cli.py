@@ -83,13 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="local",
         help=_("local: a trusted dealer; mental: in-process peers with the mental deck"),
     )
-    sim.add_argument(
-        "--think",
-        type=_think_seconds,
-        default=None,
-        metavar="SECONDS",
-        help=_("seconds a strong bot thinks per decision (default: as in the app)"),
-    )
+    arg.add_think(sim, _("as in the app"))
     sim.add_argument("--json", action="store_true", help=_("print exactly one JSON object"))
     sim.set_defaults(run=_cmd_simulate, parser=sim)
 
@@ -182,20 +176,6 @@ def start_language(argv: Sequence[str]) -> str:
         option = None
     arg.translate_argparse()
     return i18n.use_language(i18n.choose_language(saved.load().language, option))
-
-
-def _think_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{text!r} is not a number of seconds").format(text=text)
-        ) from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(
-            _("must be more than 0 and at most 3600 seconds, not {text}").format(text=text)
-        )
-    return value
 
 
 def _cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
