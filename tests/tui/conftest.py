@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,3 +38,20 @@ def stop_brokers_under(folder: Path) -> None:
         if b"cakeparty.broker" in args and any(str(folder).encode() in a for a in args):
             with contextlib.suppress(OSError):  # it ended by itself meanwhile
                 os.kill(int(proc.name), signal.SIGTERM)
+
+
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """What ``cakeparty play`` opens the app with, one entry per start: the app is not
+    run (the command line's work is what these tests check)."""
+    started: list[Any] = []
+
+    class Opened:
+        def __init__(self, settings: object, start: Any) -> None:
+            started.append(start)
+
+        def run(self) -> None:
+            pass
+
+    monkeypatch.setattr("cakeparty.tui.app.CakePartyApp", Opened)
+    return started

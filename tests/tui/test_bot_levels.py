@@ -177,18 +177,9 @@ def test_a_wrong_thinking_time_is_refused(think: str, capsys: pytest.CaptureFixt
 
 
 def test_play_takes_the_level_and_thinking_time_from_the_line_or_the_settings(
-    strong: StrongBots, monkeypatch: pytest.MonkeyPatch
+    opened: list[Any], strong: StrongBots, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    started: list[GameSetup | None] = []
-
-    class FakeApp:
-        def __init__(self, settings: object, start: GameSetup | None) -> None:
-            started.append(start)
-
-        def run(self) -> None:
-            pass
-
-    monkeypatch.setattr("cakeparty.tui.app.CakePartyApp", FakeApp)
+    started = opened
     saved.save(Settings(name="Ann", bot_level="strong", bot_think=5.0))
     assert cli.main(["play", GAME]) == 0
     assert cli.main(["play", GAME, "--bots", "strong", "--think", "0.5"]) == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -33,17 +34,10 @@ def test_bad_play_arguments_exit_2_with_a_clear_message(
     assert message in capsys.readouterr().err
 
 
-def test_play_opens_the_app_with_the_game_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    started: list[GameSetup | None] = []
-
-    class FakeApp:
-        def __init__(self, settings: object, start: GameSetup | None) -> None:
-            started.append(start)
-
-        def run(self) -> None:
-            pass
-
-    monkeypatch.setattr("cakeparty.tui.app.CakePartyApp", FakeApp)
+def test_play_opens_the_app_with_the_game_asked_for(
+    opened: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started = opened
     assert cli.main(["play", "cake-duel", "--players", "4", "--core", "--seed", "9"]) == 0
     assert cli.main(["play", "cake-duel", "--hotseat"]) == 0
     assert cli.main([]) == 0

@@ -4,6 +4,7 @@ people's names in hot-seat play; the same options from the command line."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -76,18 +77,9 @@ async def test_hot_seat_players_are_named_at_setup() -> None:
 
 
 def test_play_and_simulate_take_the_duel_options(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    opened: list[Any], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    started: list[GameSetup | None] = []
-
-    class FakeApp:
-        def __init__(self, settings: object, start: GameSetup | None) -> None:
-            started.append(start)
-
-        def run(self) -> None:
-            pass
-
-    monkeypatch.setattr("cakeparty.tui.app.CakePartyApp", FakeApp)
+    started = opened
     assert cli.main(["play", "cake-duel", "--tournament", "--show-specials", "--seed", "3"]) == 0
     assert started[0] == GameSetup(options={"tournament": True, "show_specials": True}, seed=3)
     assert started[0].rule_options == {"full": True, "tournament": True, "show_specials": True}
