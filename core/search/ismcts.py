@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -154,9 +154,8 @@ class Search:
         if budget.seconds is not None:
             self.deadline = time.perf_counter() + budget.seconds
         self.normal: Bot | None = game.bots.get("normal")
-        self._roll: Callable[[Any, LocalDealer], list[float]] = (
-            self._rollout_normal if budget.rollout == "normal" and self.normal else self._rollout
-        )
+        # rollouts by the game's normal bot, else at random
+        self.roller = self.normal if budget.rollout == "normal" else None
 
     # -- the loop --------------------------------------------------------------------------
 
@@ -263,7 +262,7 @@ class Search:
                 node = node.child((seat, move))
             if fresh:
                 break
-        reward = self._roll(state, dealer)
+        reward = self._rollout(state, dealer)
         for at, key in path:
             stat = at.stats[key]
             stat[0] += 1
@@ -271,8 +270,8 @@ class Search:
 
     def _policy(self, state: Any, seat: int) -> Action:
         """``seat``'s move as the rollout plays it."""
-        if self._roll == self._rollout_normal and self.normal is not None:
-            return self.normal(self.game.view(state, seat), self.rng)
+        if self.roller is not None:
+            return self.roller(self.game.view(state, seat), self.rng)
         return self.rng.choice(self.game.legal_actions(state, seat))
 
     def _select(self, node: Node, seat: int, legal: Sequence[Action]) -> tuple[Action, bool]:
@@ -313,10 +312,11 @@ class Search:
     # -- the rest of a walk ----------------------------------------------------------------
 
     def _rollout(self, state: Any, dealer: LocalDealer) -> list[float]:
-        game, rng = self.game, self.rng
-        deadline = self.deadline
+        game, deadline = self.game, self.deadline
+        # a normal bot's decision takes a while: the clock is read before each of them
+        every = 1 if self.roller is not None else CLOCK_EVERY
         for step in range(self.budget.max_actions):
-            due = step % CLOCK_EVERY == CLOCK_EVERY - 1
+            due = step % every == every - 1
             if due and deadline is not None and time.perf_counter() > deadline:
                 raise _OutOfTime
             outcome = game.outcome(state)
@@ -325,37 +325,13 @@ class Search:
             request = game.pending(state)
             if request is None:
                 seat = game.to_act(state)[0]
-                state = game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
-            elif isinstance(request, Commit):
-                choices = tuple(
-                    (seat, rng.choice(game.legal_actions(state, seat))) for seat in request.seats
-                )
-                state = game.apply(state, Committed(choices), None)
-            else:
-                state = game.apply(state, dealer.fulfil(request, game.knowledge(state)), None)
-        return [1.0 / self.players] * self.players
-
-    def _rollout_normal(self, state: Any, dealer: LocalDealer) -> list[float]:
-        game, rng = self.game, self.rng
-        bot = self.normal
-        assert bot is not None
-        deadline = self.deadline
-        for _ in range(self.budget.max_actions):
-            if deadline is not None and time.perf_counter() > deadline:
-                raise _OutOfTime
-            outcome = game.outcome(state)
-            if outcome is not None:
-                return rewards(outcome, self.players, self.budget.score_weight)
-            request = game.pending(state)
-            if request is None:
-                seat = game.to_act(state)[0]
-                state = game.apply(state, bot(game.view(state, seat), rng), seat)
+                state = game.apply(state, self._policy(state, seat), seat)
             elif isinstance(request, Commit):
                 choices = []
                 for seat in request.seats:
-                    if deadline is not None and time.perf_counter() > deadline:
+                    if every == 1 and deadline is not None and time.perf_counter() > deadline:
                         raise _OutOfTime
-                    choices.append((seat, bot(game.view(state, seat), rng)))
+                    choices.append((seat, self._policy(state, seat)))
                 state = game.apply(state, Committed(tuple(choices)), None)
             else:
                 state = game.apply(state, dealer.fulfil(request, game.knowledge(state)), None)
