@@ -14,8 +14,9 @@ python bench/strength.py [--games 200] [--think 0.1] [--seed 1] [--default-games
 from __future__ import annotations
 
 import argparse
-import sys
 import time
+
+from engine import header  # bench/engine.py, beside this file
 
 from cakeparty.core import get_game
 from cakeparty.core.game import DEFAULT_THINK, SEARCH_LEVEL, bot_levels
@@ -64,11 +65,10 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", default=None, metavar="GAME")
     args = parser.parse_args()
     only = f" --only {' '.join(args.only)}" if args.only else ""
-    print(
-        f"command: python bench/strength.py --games {args.games} --think {args.think:g}"
+    header(
+        f"python bench/strength.py --games {args.games} --think {args.think:g}"
         f" --seed {args.seed} --default-games {args.default_games}{only}"
     )
-    print(f"python {sys.version.split()[0]}")
     runs = [(args.think, args.games)]
     if args.default_games > 0:
         runs.append((DEFAULT_THINK, args.default_games))
