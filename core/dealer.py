@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import compress
 
 from cakeparty.core.actions import Action, RandomResult, Remixed, Revealed, Shuffled
 from cakeparty.core.errors import CakePartyError
@@ -43,6 +44,10 @@ class LocalDealer:
         self._remixes = iter(remixes)
         self.shuffles: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
         self.remixes: list[tuple[tuple[int, ...], tuple[str, ...]]] = []
+        self._synced: tuple[tuple[str | None, ...], tuple[int, ...]] | tuple[None, None] = (
+            None,
+            None,
+        )
 
     def card(self, slot: int) -> str:
         """The identity of ``slot`` now."""
@@ -50,10 +55,17 @@ class LocalDealer:
 
     def _sync(self, knowledge: Knowledge) -> None:
         # a card whose identity is public (say, sorted back into the box for a new duel)
-        # is what the table says it is
-        for slot, (card, mask) in enumerate(zip(knowledge.cards, knowledge.known_by, strict=True)):
-            if card is not None and mask & PUBLIC:
-                self.truth[slot] = card
+        # is what the table says it is; a table that has not changed since the last
+        # request (the same tuples) has nothing new to say
+        cards, known = knowledge.cards, knowledge.known_by
+        if cards is self._synced[0] and known is self._synced[1]:
+            return
+        self._synced = (cards, known)
+        truth = self.truth
+        for slot in compress(range(len(cards)), map(PUBLIC.__and__, known)):
+            card = cards[slot]
+            if card is not None:
+                truth[slot] = card
 
     def fulfil(self, request: Request, knowledge: Knowledge) -> Action:
         """The answer to ``request``."""
