@@ -4,13 +4,15 @@ server driven by the real OpenSSH client in tmux at 80×24."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
 import signal
 import stat
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import asyncssh
@@ -343,7 +345,7 @@ def test_only_listed_keys_no_passwords_no_other_commands_and_no_more_than_allowe
     listed = tmp_path / "authorized_keys"
     listed.write_text(ann_key.public_line + "\n")
     server = SSHServer(
-        tmp_path, "--authorized-keys", str(listed), "--max-sessions", "1", "--idle-timeout", "40"
+        tmp_path, "--authorized-keys", str(listed), "--max-sessions", "1", "--idle-timeout", "8"
     )
     term: Terminal | None = None
     try:
@@ -360,10 +362,11 @@ def test_only_listed_keys_no_passwords_no_other_commands_and_no_more_than_allowe
         # one session at a time: a second one is told the server is full
         term = Terminal(f"cakeparty-ssh-{_tag()}", server.ssh_args(ann_key, "ann"))
         term.wait_for(lambda s: "Welcome to Cake Party" in s, "the first session")
-        done = server.run(ann_key, "ann")
+        with _kept_busy(term):  # however long the second login takes, the first stays
+            done = server.run(ann_key, "ann")
         assert done.returncode == 2 and "The server is full (1 player)" in done.stdout
         # left without a key press, the session closes by itself and frees its place
-        term.wait_for(lambda s: "Closed after 40 seconds" in s, "the idle session to close", 180)
+        term.wait_for(lambda s: "Closed after 8 seconds" in s, "the idle session to close", 180)
         term.close()
         term = Terminal(f"cakeparty-ssh-{_tag()}", server.ssh_args(ann_key, "ann"))
         term.wait_for(lambda s: "Welcome to Cake Party" in s, "a new session")
@@ -371,6 +374,26 @@ def test_only_listed_keys_no_passwords_no_other_commands_and_no_more_than_allowe
         if term is not None:
             term.close()
         server.stop()
+
+
+@contextlib.contextmanager
+def _kept_busy(term: Terminal) -> Iterator[None]:
+    """Press a key that changes nothing (→ in the name field) every second meanwhile, so an
+    idle timeout cannot end the session whatever the machine's load."""
+    done = threading.Event()
+
+    def press() -> None:
+        while not done.wait(1.0):
+            term.keys("Right")
+
+    presser = threading.Thread(target=press, daemon=True)
+    term.keys("Right")
+    presser.start()
+    try:
+        yield
+    finally:
+        done.set()
+        presser.join()
 
 
 async def _password_login(port: int) -> str:
