@@ -207,14 +207,6 @@ class DuelScreen(TableScreen):
     def hand(self) -> HandView:
         return self.query_one(HandView)
 
-    @property
-    def log_view(self) -> LogView:
-        return self.query_one(LogView)
-
-    @property
-    def status(self) -> StatusBar:
-        return self.query_one(StatusBar)
-
     def view(self) -> DuelView:
         return self.duel.view(self.viewer)
 
