@@ -228,18 +228,23 @@ async def test_the_table_says_a_slow_bot_is_thinking_and_its_move_lands(
 # -- networked bots ------------------------------------------------------------------------
 
 
-def test_a_host_seats_strong_bots_that_think_as_long_as_it_says(
-    strong: StrongBots, tmp_path: Path
-) -> None:
-    runner = RoomRunner(
+def _hosting_a_strong_bot(tmp_path: Path, **options: Any) -> RoomRunner:
+    """Ann's room runner, not seated, hosting a two-seat room with one strong bot."""
+    return RoomRunner(
         broker=BrokerAddress("127.0.0.1", 1),
         identity=Identity.generate("Ann"),
         room="ABCDEF",
         host=HostSetup(GAME, 2, bots=["strong"]),
         seated=False,
-        bot_think=2.0,
         journal_dir=tmp_path,
+        **options,
     )
+
+
+def test_a_host_seats_strong_bots_that_think_as_long_as_it_says(
+    strong: StrongBots, tmp_path: Path
+) -> None:
+    runner = _hosting_a_strong_bot(tmp_path, bot_think=2.0)
     assert len(runner.bots) == 1 and strong.thinks == [2.0]
 
 
@@ -257,14 +262,7 @@ async def test_a_host_s_strong_bot_thinks_off_the_event_loop_and_then_moves(
     """While a strong bot run by a host decides, the host's event loop (its app) goes
     on, and a second look at the room does not start a second decision."""
     strong.release = threading.Event()
-    runner = RoomRunner(
-        broker=BrokerAddress("127.0.0.1", 1),
-        identity=Identity.generate("Ann"),
-        room="ABCDEF",
-        host=HostSetup(GAME, 2, bots=["strong"]),
-        seated=False,
-        journal_dir=tmp_path,
-    )
+    runner = _hosting_a_strong_bot(tmp_path)
     (bot,) = (ident for ident, _bot in runner.bots.values())
     bob = Identity.generate("Bob")
     table = Table.of(
