@@ -11,7 +11,7 @@ import contextlib
 import logging
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -69,10 +69,38 @@ def quiet_amqtt(log_file: str | Path | None = None) -> None:
             logger.addHandler(logging.NullHandler())
 
 
+class Subscriptions(dict[str, list[Any]]):
+    """amqtt's table of subscriptions (topic filter → sessions), iterated over a snapshot.
+
+    amqtt walks this table with ``await`` inside the loop — a connecting client's retained
+    messages, a session's removal, a broadcast — while another client's subscription
+    changes it. A plain dict then raises "dictionary changed size during iteration" in the
+    connecting client's handler: its connection stays open and acknowledges what it
+    publishes, but nothing it sends is ever relayed (a message silently lost, about one
+    connection in fifty while others subscribe)."""
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(super().keys()))
+
+    def keys(self) -> list[str]:  # type: ignore[override]
+        return list(super().keys())
+
+    def values(self) -> list[list[Any]]:  # type: ignore[override]
+        return list(super().values())
+
+    def items(self) -> list[tuple[str, list[Any]]]:  # type: ignore[override]
+        return list(super().items())
+
+
 def _bounded_broker(max_packet: int, counter: Callable[[int], None]) -> Any:
     """amqtt's broker, closing the connection of a client that sends a larger packet
     (amqtt has no setting for it: every packet's body is read with one ``read(n)``), and
-    telling ``counter`` of every connection that opens (+1) and closes (-1)."""
+    telling ``counter`` of every connection that opens (+1) and closes (-1).
+
+    Two of amqtt's faults are mended here: its subscription table is walked over a
+    snapshot (:class:`Subscriptions`), and a connecting client is sent the retained
+    messages of its own subscriptions only — amqtt sends it those of every filter anyone
+    on the broker subscribed to."""
     from amqtt.adapters import StreamReaderAdapter, StreamWriterAdapter
     from amqtt.broker import Broker
 
@@ -84,6 +112,20 @@ def _bounded_broker(max_packet: int, counter: Callable[[int], None]) -> Any:
             return data
 
     class BoundedBroker(Broker):  # type: ignore[misc]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._subscriptions = Subscriptions()
+
+        async def _publish_retained_messages_for_subscription(
+            self, subscription: tuple[str, int], session: Any
+        ) -> None:
+            # called on a subscription (the session is subscribed by then) and, for every
+            # filter on the broker, when a session connects: only its own count
+            topic_filter = subscription[0]
+            mine = self._subscriptions.get(topic_filter, [])
+            if any(s.client_id == session.client_id for s, _qos in mine):
+                await super()._publish_retained_messages_for_subscription(subscription, session)
+
         async def stream_connected(
             self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, listener_name: str
         ) -> None:

@@ -803,21 +803,36 @@ def check_next_room(envelope_data: bytes, room: str, host: bytes) -> str:
     return lb.room_code(new_room, host)
 
 
-async def offer_next_room(broker: BrokerAddress, identity: Identity, room: str, code: str) -> None:
+async def offer_next_room(
+    broker: BrokerAddress, identity: Identity, room: str, code: str, *, confirm: float = 10.0
+) -> None:
     """Host: offer the players of finished ``room`` the new room ``code`` — a signed
     message kept (retained) on the old room's topic, so a player who looks later sees it
-    too."""
+    too. It returns once the broker has relayed the offer back to the host itself (an
+    acknowledged publish is not proof that a broker passes it on); :class:`TransportError`
+    if that takes more than ``confirm`` seconds."""
     data = lb.sign(identity.signing_key, room, NEXT_ROOM, code)
+    topic = topics.next_room(room, presence_id(identity.player_id))
     async with Transport(broker, client_id=client_id()) as transport:
-        await transport.publish(topics.next_room(room), data, retain=True)
-        await transport.wait_connected()
+        await transport.subscribe(topic)
+        await transport.publish(topic, data, retain=True)
+
+        async def relayed() -> None:
+            async for message in transport.messages():
+                if message.topic == topic.value and message.payload == data:
+                    return
+
+        try:
+            await asyncio.wait_for(relayed(), confirm)
+        except TimeoutError:
+            raise TransportError("the broker did not pass the offer of the new room on") from None
 
 
 async def wait_next_room(broker: BrokerAddress, room: str, host: bytes) -> str:
     """Guest: the new room code ``host`` offers after ``room``, once it does (anything
     else on that topic is ignored)."""
     async with Transport(broker, client_id=client_id()) as transport:
-        await transport.subscribe(topics.next_room(room))
+        await transport.subscribe(topics.next_room(room, presence_id(host)))
         async for message in transport.messages():
             with contextlib.suppress(ProtocolError, ValueError):
                 return check_next_room(message.payload, room, host)

@@ -87,9 +87,11 @@ def lobby_host(topic: str) -> str | None:
     return None
 
 
-def next_room(room: str) -> Topic:
-    """The host's offer of a new room to the players of finished ``room`` (retained)."""
-    return Topic(f"{PREFIX}/rooms/{check_room(room)}/next")
+def next_room(room: str, host: str) -> Topic:
+    """The offer of a new room by ``host`` (its id as in presence topics) to the players
+    of finished ``room`` (retained): under the sample ACL only that player may write
+    here, so nobody can overwrite or clear the offer."""
+    return Topic(f"{PREFIX}/rooms/{check_room(room)}/next/{check_player(host)}")
 
 
 def log(room: str) -> Topic:

@@ -13,14 +13,24 @@ from pathlib import Path
 import pytest
 
 from cakeparty.broker.embedded import free_port
+from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
-from cakeparty.protocol.transport import BrokerAddress, Transport
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.network import (
+    NEXT_ROOM,
+    offer_next_room,
+    presence_id,
+    wait_next_room,
+)
+from cakeparty.protocol.transport import BrokerAddress, Transport, TransportError
 
 from ..brokers import NO_MOSQUITTO, mosquitto_binary, wait_listening
 
 SAMPLE = Path(__file__).resolve().parents[2] / "broker"
 ANN = "a" * 32
 BOB = "b" * 32
+HANK = Identity.generate("Hank", lambda n: bytes(range(n)))  # a host, with its own login
+HANK_LOGIN = presence_id(HANK.player_id)
 
 
 @pytest.fixture
@@ -35,6 +45,7 @@ def guarded() -> Iterator[int]:
     secrets = tmp_path / "passwd"
     subprocess.run([passwd, "-c", "-b", str(secrets), ANN, "ann-pw"], check=True)
     subprocess.run([passwd, "-b", str(secrets), BOB, "bob-pw"], check=True)
+    subprocess.run([passwd, "-b", str(secrets), HANK_LOGIN, "hank-pw"], check=True)
     secrets.chmod(0o644)
     acl = tmp_path / "acl"
     acl.write_text((SAMPLE / "mosquitto.acl").read_text())
@@ -138,3 +149,23 @@ async def test_nobody_takes_over_a_players_connection_with_its_client_id(guarded
 
             assert await asyncio.wait_for(first(), 10) == b"hello"
             assert a.connections == 1 and a.connected  # never dropped
+
+
+async def test_only_a_host_offers_the_next_room_and_a_refused_offer_is_reported(
+    guarded: int,
+) -> None:
+    hank = BrokerAddress("127.0.0.1", guarded, username=HANK_LOGIN, password="hank-pw")
+    bob = BrokerAddress("127.0.0.1", guarded, username=BOB, password="bob-pw")
+    new = lb.room_code(lb.new_room_code(), HANK.player_id)
+    await offer_next_room(hank, HANK, "ROOM1", new)
+    # Bob overwrites or clears Hank's retained offer: both refused by the broker
+    elsewhere = lb.room_code(lb.new_room_code(), HANK.player_id)
+    async with Transport(bob, client_id="bob") as b:
+        forged = lb.sign(HANK.signing_key, "ROOM1", NEXT_ROOM, elsewhere)  # signed by Hank once
+        await b.publish(topics.next_room("ROOM1", HANK_LOGIN), forged, retain=True)
+        await b.clear_retained(topics.next_room("ROOM1", HANK_LOGIN))
+    assert await asyncio.wait_for(wait_next_room(bob, "ROOM1", HANK.player_id), 10) == new
+    # Hank's offer sent through Bob's login is acknowledged by the broker, never relayed:
+    # the host is told instead of believing the others were offered the room
+    with pytest.raises(TransportError, match="did not pass the offer"):
+        await offer_next_room(bob, HANK, "ROOM2", new, confirm=2.0)

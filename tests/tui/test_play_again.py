@@ -20,6 +20,7 @@ from cakeparty.protocol.network import (
     check_next_room,
     client_id,
     offer_next_room,
+    presence_id,
     wait_next_room,
 )
 from cakeparty.protocol.transport import BrokerAddress, Transport
@@ -55,7 +56,7 @@ async def test_a_guest_receives_the_hosts_new_room_and_ignores_a_strangers() -> 
         fake = lb.room_code(lb.new_room_code(), mallory.player_id)
         async with Transport(address, client_id=client_id()) as transport:
             data = lb.sign(mallory.signing_key, old, NEXT_ROOM, fake)
-            await transport.publish(topics.next_room(old), data)
+            await transport.publish(topics.next_room(old, presence_id(hank.player_id)), data)
         waiting = asyncio.create_task(wait_next_room(address, old, hank.player_id))
         await asyncio.sleep(0)
         await offer_next_room(address, hank, old, new)
