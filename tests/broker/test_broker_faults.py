@@ -16,7 +16,7 @@ from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.network import offer_next_room, wait_next_room
-from cakeparty.protocol.transport import BrokerAddress, Transport
+from cakeparty.protocol.transport import BrokerAddress, Message, Transport
 
 from ..brokers import NO_MOSQUITTO, Mosquitto, embedded_broker_process, mosquitto_binary
 from .test_transport import next_message
@@ -55,9 +55,9 @@ async def test_a_client_is_sent_only_the_retained_messages_of_its_own_subscripti
             await newcomer.publish(topics.next_room(room(2), HOST), b"mine")
             seen: list[str] = []
 
-            def mine(message: object) -> bool:
-                seen.append(message.topic)  # type: ignore[attr-defined]
-                return message.payload == b"mine"  # type: ignore[attr-defined]
+            def mine(message: Message) -> bool:
+                seen.append(message.topic)
+                return message.payload == b"mine"
 
             await next_message(newcomer, mine)
             assert seen == [str(topics.next_room(room(2), HOST))]
