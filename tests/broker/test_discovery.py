@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from cakeparty.broker.discovery import SERVICE, Advertiser, browse, local_address
+from cakeparty.broker.embedded import free_port
+from cakeparty.protocol.lobby import new_room_code
+
+# Each run announces rooms of its own: another run on the same LAN (two checkouts tested
+# at once) announces on the same network, and its rooms must not count here.
 
 
 async def test_an_announced_room_is_found_on_the_lan() -> None:
-    url = f"mqtt://{local_address()}:18830"
-    async with Advertiser(
-        name="Ann's table", port=18830, broker=url, room="K7QM2X", game="cake-duel"
-    ):
-        found = [f for f in await browse(2.0) if f.room == "K7QM2X"]
+    code, port = new_room_code(), free_port()
+    url = f"mqtt://{local_address()}:{port}"
+    async with Advertiser(name="Ann's table", port=port, broker=url, room=code, game="cake-duel"):
+        found = [f for f in await browse(2.0) if f.room == code]
     assert len(found) == 1
     (room,) = found
     assert room.broker == url and room.game == "cake-duel" and room.version == "1"
@@ -19,6 +23,7 @@ async def test_an_announced_room_is_found_on_the_lan() -> None:
 
 
 async def test_a_room_gone_from_the_lan_is_not_found() -> None:
-    async with Advertiser(name="Bob", port=18831, broker="mqtt://x:1", room="GONE42"):
+    code = new_room_code()
+    async with Advertiser(name="Bob", port=free_port(), broker="mqtt://x:1", room=code):
         pass
-    assert [f for f in await browse(1.0) if f.room == "GONE42"] == []
+    assert [f for f in await browse(1.0) if f.room == code] == []
