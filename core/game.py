@@ -100,6 +100,24 @@ class Game(ABC):
         this game cannot be searched."""
         return None
 
+    def rollout_bot(self) -> Bot | None:
+        """The policy a search plays the rest of a walk with, for every seat: quick and
+        sensible beats slow and wise, since a search makes many walks. Default: the game's
+        ``normal`` bot."""
+        return self.bots.get("normal")
+
+    def cutoff(self, start: Any, state: Any) -> Sequence[float] | None:
+        """A walk of a search that began at ``start`` has reached ``state``: when the game
+        can judge it from here, each seat's expected reward (between 0, a sure loss, and 1,
+        a sure win), which ends the walk; ``None`` to play on. Default: play to the end."""
+        return None
+
+    def search_settings(self, view: Any) -> Mapping[str, Any]:
+        """The search's settings this game prefers for the decision of ``view`` (fields of
+        :class:`cakeparty.core.search.Budget`, say by the number of seats); none by
+        default."""
+        return {}
+
     # -- a breach a witness can prove (optional) -----------------------------------------
 
     def witnesses(
@@ -216,14 +234,21 @@ def bot_levels(game: Game) -> tuple[str, ...]:
     return levels
 
 
-def make_bot(game: Game, level: str, think: float | None = None) -> Bot:
+def make_bot(
+    game: Game,
+    level: str,
+    think: float | None = None,
+    clock: Callable[[], float] | None = None,
+) -> Bot:
     """The bot of ``level`` for ``game``; ``think``: seconds per decision for a bot that
-    searches (default :data:`DEFAULT_THINK`). A clear error for a level it does not offer."""
+    searches (default :data:`DEFAULT_THINK`), read on ``clock`` (default: the wall clock;
+    a simulation gives the thread's CPU time, so a busy machine measures the same bot).
+    A clear error for a level it does not offer."""
     if level in game.bots:
         return game.bots[level]
     if level == SEARCH_LEVEL and SEARCH_LEVEL in bot_levels(game):
         from cakeparty.core.search import strong_bot
 
-        return strong_bot(game, DEFAULT_THINK if think is None else think)
+        return strong_bot(game, DEFAULT_THINK if think is None else think, clock=clock)
     known = ", ".join(bot_levels(game))
     raise CakePartyError(f"no bot level {level!r} for {game.name} (known: {known})")

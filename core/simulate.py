@@ -1,7 +1,8 @@
 """Headless games between bots, for statistics and for testing bots against each other.
 
-Pure but for one clock: the caller times the whole run, and a bot that searches
-(``strong``) is timed per decision with :func:`time.perf_counter`, since its budget is time.
+Pure but for clocks: the caller times the whole run; a bot that searches (``strong``) thinks
+for a budget of the thread's CPU time (:func:`time.thread_time`, so a busy machine measures
+the same bot) and is timed per decision on the wall clock (what a player would wait).
 Bots swap seats from one game to the next, so neither side keeps the advantage of a seat.
 """
 
@@ -206,7 +207,9 @@ def simulate(
 
 def _bot(spec: Game, level: str, think: float | None, times: list[float]) -> Bot:
     """The bot of ``level``; a searching bot records how long each real decision takes."""
-    bot = make_bot(spec, level, think)
+    # the thinking budget is the thread's CPU time: other work on a busy machine does not
+    # weaken the bot being measured
+    bot = make_bot(spec, level, think, clock=time.thread_time)
     if level != SEARCH_LEVEL:
         return bot
 

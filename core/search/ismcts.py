@@ -23,7 +23,8 @@ walks one tree shared by every world:
   own reward, so every seat plays for itself.
 
 The search is pure and seeded: with an iteration budget the same view and seed give the
-same choice. A time budget (``seconds``) reads :func:`time.perf_counter` only.
+same choice. A time budget (``seconds``) reads only its clock (:func:`time.perf_counter`
+unless told otherwise).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,7 +63,13 @@ class Budget:
     but a bluff or a draft played out at random says little about the move tried);
     ``"random"`` plays it uniformly at random. ``score_weight``: the share
     of a seat's reward that is its normalised score rather than the win. ``max_actions``:
-    a walk that has not ended after this many actions counts as a draw.
+    a walk that has not ended after this many actions counts as a draw. ``clock``: what
+    ``seconds`` are read on (the wall clock; a simulation gives the thread's CPU time).
+    ``least``: walks another move needs before it may replace the normal bot's.
+
+    A walk ends where the game can judge it (:meth:`~cakeparty.core.game.Game.cutoff`),
+    and its rest is played by the game's rollout policy
+    (:meth:`~cakeparty.core.game.Game.rollout_bot`).
     """
 
     iterations: int | None = None
@@ -74,6 +81,8 @@ class Budget:
     max_actions: int = 4000
     confidence: float = 1.0
     depth: int | None = 1
+    clock: Callable[[], float] = time.perf_counter
+    least: int = 2
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -150,12 +159,14 @@ class Search:
         self.budget = budget
         self.root = Node()
         self.players = 0
+        self.clock = budget.clock
         self.deadline: float | None = None
         if budget.seconds is not None:
-            self.deadline = time.perf_counter() + budget.seconds
+            self.deadline = self.clock() + budget.seconds
         self.normal: Bot | None = game.bots.get("normal")
-        # rollouts by the game's normal bot, else at random
-        self.roller = self.normal if budget.rollout == "normal" else None
+        # rollouts by the game's own rollout policy, else at random
+        self.roller = game.rollout_bot() if budget.rollout == "normal" else None
+        self.start: Any = None  # the world a walk began in, for the game's cut-off
 
     # -- the loop --------------------------------------------------------------------------
 
@@ -165,8 +176,9 @@ class Search:
         deadline = self.deadline
         limit = self.budget.iterations
         done = failures = 0
+        clock = self.clock
         while (limit is None or done + failures < limit) and (
-            deadline is None or time.perf_counter() < deadline
+            deadline is None or clock() < deadline
         ):
             world = self.game.determinize(self.view, self.rng)
             if world is None:
@@ -214,7 +226,7 @@ class Search:
         base = w_p / n_p
         choice, margin = prior, 0.0
         for action, (n, w, _) in zip(legal, mine, strict=True):
-            if action == prior or n < 2:
+            if action == prior or n < max(2, self.budget.least):
                 continue
             lead = w / n - base - self.budget.confidence * 0.5 * math.sqrt(1 / n + 1 / n_p)
             if lead > margin:
@@ -229,8 +241,13 @@ class Search:
         path: list[tuple[Node, Key]] = []
         depth = self.budget.depth
         planned = 0  # the searching seat's own choices made in the tree so far
+        self.start = state
+        reward: Sequence[float] | None = None
         for _ in range(self.budget.max_actions):
             if game.outcome(state) is not None:
+                break
+            reward = game.cutoff(self.start, state)
+            if reward is not None:
                 break
             request = game.pending(state)
             if request is not None and not isinstance(request, Commit):
@@ -262,7 +279,8 @@ class Search:
                 node = node.child((seat, move))
             if fresh:
                 break
-        reward = self._rollout(state, dealer)
+        if reward is None:
+            reward = self._rollout(state, dealer)
         for at, key in path:
             stat = at.stats[key]
             stat[0] += 1
@@ -311,17 +329,20 @@ class Search:
 
     # -- the rest of a walk ----------------------------------------------------------------
 
-    def _rollout(self, state: Any, dealer: LocalDealer) -> list[float]:
-        game, deadline = self.game, self.deadline
+    def _rollout(self, state: Any, dealer: LocalDealer) -> Sequence[float]:
+        game, deadline, clock, start = self.game, self.deadline, self.clock, self.start
         # a normal bot's decision takes a while: the clock is read before each of them
         every = 1 if self.roller is not None else CLOCK_EVERY
         for step in range(self.budget.max_actions):
             due = step % every == every - 1
-            if due and deadline is not None and time.perf_counter() > deadline:
+            if due and deadline is not None and clock() > deadline:
                 raise _OutOfTime
             outcome = game.outcome(state)
             if outcome is not None:
                 return rewards(outcome, self.players, self.budget.score_weight)
+            judged = game.cutoff(start, state)
+            if judged is not None:
+                return judged
             request = game.pending(state)
             if request is None:
                 seat = game.to_act(state)[0]
@@ -329,7 +350,7 @@ class Search:
             elif isinstance(request, Commit):
                 choices = []
                 for seat in request.seats:
-                    if every == 1 and deadline is not None and time.perf_counter() > deadline:
+                    if every == 1 and deadline is not None and clock() > deadline:
                         raise _OutOfTime
                     choices.append((seat, self._policy(state, seat)))
                 state = game.apply(state, Committed(tuple(choices)), None)
