@@ -112,6 +112,12 @@ class Game(ABC):
         a sure win), which ends the walk; ``None`` to play on. Default: play to the end."""
         return None
 
+    def search_moves(self, view: Any) -> Sequence[Action] | None:
+        """The moves of ``view``'s seat worth searching, when the legal ones are too many
+        for a search to tell apart (say the best few by the game's own judgement); ``None``:
+        every legal move."""
+        return None
+
     def search_settings(self, view: Any) -> Mapping[str, Any]:
         """The search's settings this game prefers for the decision of ``view`` (fields of
         :class:`cakeparty.core.search.Budget`, say by the number of seats); none by

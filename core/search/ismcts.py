@@ -167,12 +167,19 @@ class Search:
         # rollouts by the game's own rollout policy, else at random
         self.roller = game.rollout_bot() if budget.rollout == "normal" else None
         self.start: Any = None  # the world a walk began in, for the game's cut-off
+        # the root moves searched: those the game names as worth it, else every legal one
+        picked = game.search_moves(view)
+        self.moves: Sequence[Action] = list(picked) if picked else view.legal
+        self.among = picked is not None and len(picked) > 0
 
     # -- the loop --------------------------------------------------------------------------
 
     def run(self) -> Result:
-        legal: Sequence[Action] = self.view.legal
-        prior = self._prior_action(legal)
+        prior = self._prior_action(self.view.legal)
+        legal = self.moves
+        if prior is not None and prior not in legal:
+            legal = [prior, *legal]
+            self.moves = legal
         deadline = self.deadline
         limit = self.budget.iterations
         done = failures = 0
@@ -260,7 +267,11 @@ class Search:
             fresh = False
             for seat in seats:
                 if depth is None or seat == self.seat:
-                    action, new = self._select(node, seat, game.legal_actions(state, seat))
+                    options = game.legal_actions(state, seat)
+                    if node is self.root and seat == self.seat and self.among:
+                        # in the listed order (a legal list may be lazy, and quick to ask)
+                        options = [a for a in self.moves if a in options] or options
+                    action, new = self._select(node, seat, options)
                     path.append((node, (seat, action)))
                     fresh = fresh or new
                     planned += seat == self.seat

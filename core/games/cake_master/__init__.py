@@ -43,6 +43,9 @@ from cakeparty.core.games.cake_master.state import GAME, MasterOptions, MasterSt
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.games.cake_master.view import view as _view
 from cakeparty.core.games.cake_master.worlds import determinize as _determinize
+from cakeparty.core.games.cake_master.search import cutoff as _cutoff
+from cakeparty.core.games.cake_master.search import rollout_bot as _rollout_bot
+from cakeparty.core.games.cake_master.search import search_moves as _search_moves
 from cakeparty.core.i18n import N_
 from cakeparty.core.knowledge import Knowledge
 from cakeparty.core.requests import Request
@@ -99,6 +102,15 @@ class CakeMaster(Game):
 
     def determinize(self, view: MasterView, rng: random.Random) -> World | None:
         return _determinize(view, rng)
+
+    def cutoff(self, start: MasterState, state: MasterState) -> list[float] | None:
+        return _cutoff(start, state)
+
+    def rollout_bot(self) -> Bot:
+        return _rollout_bot
+
+    def search_moves(self, view: MasterView) -> list[Action] | None:
+        return _search_moves(view)
 
     def stats(self, state: MasterState) -> dict[str, tuple[float, ...]]:
         """Per seat: customers met and taste points over the game."""

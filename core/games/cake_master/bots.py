@@ -67,9 +67,11 @@ class _Mind:
         return gain(self.cakes(seat), self.name(slot), self.customers, self.weight)
 
 
-def _best_place(mind: _Mind) -> tuple[float, Place]:
-    """The placement whose cakes are worth most (:func:`.judge.value`; each cake judged
-    once however many placements share it), the first listed among equals."""
+def _scored_places(
+    mind: _Mind,
+) -> Iterable[tuple[float, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]]:
+    """Every legal placement, in listed order, with what its cakes are worth
+    (:func:`.judge.value`; each cake judged once however many placements share it)."""
     legal = mind.view.legal
     if isinstance(legal, Listing):
         spots: Iterable[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]
@@ -80,7 +82,6 @@ def _best_place(mind: _Mind) -> tuple[float, Place]:
     names = {slot: mind.name(slot) for slot in mind.view.hand}
     customers, weight = mind.customers, mind.weight
     judged: dict[Cake, tuple[float, tuple[float, ...]]] = {}
-    best: tuple[float, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] | None = None
     for spot in spots:
         slots, on, at = spot
         cakes = [own[0][:], own[1][:], own[2][:]]
@@ -95,11 +96,26 @@ def _best_place(mind: _Mind) -> tuple[float, Place]:
             parts.append(part)
         a, b, c = parts
         # what judge.value gives, from each cake's parts
-        score = weight * sum([a[0], b[0], c[0]]) + best_assignment((a[1], b[1], c[1]))
+        yield weight * sum([a[0], b[0], c[0]]) + best_assignment((a[1], b[1], c[1])), spot
+
+
+def _best_place(mind: _Mind) -> tuple[float, Place]:
+    """The placement whose cakes are worth most, the first listed among equals."""
+    best: tuple[float, tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] | None = None
+    for score, spot in _scored_places(mind):
         if best is None or score > best[0]:
             best = (score, spot)
     assert best is not None
     return best[0], Place(*best[1])
+
+
+def best_places(view: MasterView, count: int) -> list[Action]:
+    """The ``count`` placements whose cakes are worth most to ``view``'s seat, best first
+    (the first listed among equals): the ones worth a closer look."""
+    ranked = sorted(
+        enumerate(_scored_places(_Mind(view))), key=lambda item: (-item[1][0], item[0])
+    )
+    return [Place(*spot) for _, (_, spot) in ranked[:count]]
 
 
 def _place(mind: _Mind) -> Action:

@@ -12,7 +12,17 @@ from cakeparty.core.game import Outcome, World, bot_levels, make_bot
 from cakeparty.core.match import Match
 from cakeparty.core.search import Budget, search, strong_bot
 from cakeparty.core.search.ismcts import rewards
-from tests.core.search.toy import HAND, PRIZES, TOY, Bid, Toy, ToyView, greedy_bot, random_bot
+from tests.core.search.toy import (
+    HAND,
+    PRIZES,
+    TOY,
+    Bid,
+    Toy,
+    ToyView,
+    greedy_bot,
+    random_bot,
+    value,
+)
 
 
 def toy_match(players: int, seed: int, *, sealed: bool = True, **stack: Any) -> Match:
@@ -182,3 +192,75 @@ def test_the_prize_deck_is_dealt_from_the_box() -> None:
             assert set(world.truth[: len(PRIZES)]) == set(PRIZES)
             known = TOY.knowledge(world.state).cards
             assert all(c is None or c == t for c, t in zip(known, world.truth, strict=True))
+
+
+class Judged(Toy):
+    """The toy, judged by a cut-off once the bids of the round a walk began in are in: a
+    seat's reward is 1 when its bid was the *lowest* (the opposite of what wins prizes).
+    Every judgement is recorded."""
+
+    def __init__(self) -> None:
+        self.judged: list[tuple[int, int]] = []
+
+    def cutoff(self, start: Any, state: Any) -> list[float] | None:
+        if state.step != "open":
+            return None
+        self.judged.append((start.round, state.round))
+        cards = state.knowledge.cards
+        bids = [value(cards[slot]) for slot in state.bids]
+        return [1.0 if bid == min(bids) else 0.0 for bid in bids]
+
+
+def test_a_cut_off_ends_every_walk_where_the_game_judges_it() -> None:
+    game = Judged()
+    view = decision_points(2, False, seed=4)[0]
+    assert len(view.legal) > 1
+    result = search(game, view, random.Random(2), Budget(iterations=60, prior=0))
+    assert result.iterations == 60
+    # every walk was judged once, in the round it began in, and never played further
+    assert game.judged == [(view.public.round, view.public.round)] * 60
+    # the judgement, not the prizes, decides: the lowest bid card is chosen
+    cards = view.public.knowledge.cards
+    assert result.action == min(view.legal, key=lambda bid: value(cards[bid.slot]))
+
+
+def test_the_game_names_the_moves_worth_searching() -> None:
+    class Narrow(Toy):
+        def search_moves(self, view: Any) -> list[Any]:
+            return list(view.legal[-2:])
+
+    view = decision_points(2, True, seed=5)[0]
+    assert len(view.legal) > 2
+    result = search(Narrow(), view, random.Random(3), Budget(iterations=40))
+    assert result.action in view.legal[-2:]
+    assert set(result.visits) == set(view.legal[-2:])
+    assert sum(result.visits.values()) == 40
+
+
+def test_walks_are_played_by_the_game_s_rollout_policy() -> None:
+    played: list[int] = []
+
+    def counting(view: Any, rng: random.Random) -> Any:
+        played.append(view.seat)
+        return random_bot(view, rng)
+
+    class Rolled(Toy):
+        def rollout_bot(self) -> Any:
+            return counting
+
+    view = decision_points(2, False, seed=6)[0]
+    search(Rolled(), view, random.Random(4), Budget(iterations=10, rollout="normal"))
+    assert played and set(played) == {0, 1}
+
+
+def test_the_time_budget_is_read_on_the_clock_given() -> None:
+    # a clock that moves a quarter of a second each time it is read: a budget of one
+    # second allows the few walks made before it is read four more times
+    ticks = iter(range(10_000))
+
+    def clock() -> float:
+        return next(ticks) * 0.25
+
+    view = decision_points(2, True, seed=7)[0]
+    result = search(TOY, view, random.Random(1), Budget(seconds=1.0, clock=clock))
+    assert 1 <= result.iterations <= 3
