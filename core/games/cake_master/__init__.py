@@ -39,13 +39,13 @@ from cakeparty.core.games.cake_master.flow import outcome as _outcome
 from cakeparty.core.games.cake_master.flow import rating
 from cakeparty.core.games.cake_master.legal import legal_actions as _legal_actions
 from cakeparty.core.games.cake_master.legal import to_act as _to_act
+from cakeparty.core.games.cake_master.search import cutoff as _cutoff
+from cakeparty.core.games.cake_master.search import rollout_bot as _rollout_bot
+from cakeparty.core.games.cake_master.search import search_moves as _search_moves
 from cakeparty.core.games.cake_master.state import GAME, MasterOptions, MasterState, Phase
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.games.cake_master.view import view as _view
 from cakeparty.core.games.cake_master.worlds import determinize as _determinize
-from cakeparty.core.games.cake_master.search import cutoff as _cutoff
-from cakeparty.core.games.cake_master.search import rollout_bot as _rollout_bot
-from cakeparty.core.games.cake_master.search import search_moves as _search_moves
 from cakeparty.core.i18n import N_
 from cakeparty.core.knowledge import Knowledge
 from cakeparty.core.requests import Request

@@ -112,9 +112,7 @@ def _best_place(mind: _Mind) -> tuple[float, Place]:
 def best_places(view: MasterView, count: int) -> list[Action]:
     """The ``count`` placements whose cakes are worth most to ``view``'s seat, best first
     (the first listed among equals): the ones worth a closer look."""
-    ranked = sorted(
-        enumerate(_scored_places(_Mind(view))), key=lambda item: (-item[1][0], item[0])
-    )
+    ranked = sorted(enumerate(_scored_places(_Mind(view))), key=lambda item: (-item[1][0], item[0]))
     return [Place(*spot) for _, (_, spot) in ranked[:count]]
 
 
