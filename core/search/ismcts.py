@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -66,6 +67,11 @@ class Budget:
     a walk that has not ended after this many actions counts as a draw. ``clock``: what
     ``seconds`` are read on (the wall clock; a simulation gives the thread's CPU time).
     ``least``: walks another move needs before it may replace the normal bot's.
+    ``paired``: instead of the tree, every move searched is walked in each world drawn,
+    with the same dealer and the same rollout choices (common random numbers), and a move
+    replaces the normal bot's only when its lead, walk for walk, is clear of the noise of
+    those differences: a few worlds then tell apart moves whose values differ by much less
+    than one world's luck.
 
     A walk ends where the game can judge it (:meth:`~cakeparty.core.game.Game.cutoff`),
     and its rest is played by the game's rollout policy
@@ -83,6 +89,7 @@ class Budget:
     depth: int | None = 1
     clock: Callable[[], float] = time.perf_counter
     least: int = 2
+    paired: bool = False
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -180,6 +187,8 @@ class Search:
         if prior is not None and prior not in legal:
             legal = [prior, *legal]
             self.moves = legal
+        if self.budget.paired:
+            return self._run_paired(legal, prior)
         deadline = self.deadline
         limit = self.budget.iterations
         done = failures = 0
@@ -201,6 +210,58 @@ class Search:
                 continue
             done += 1
         return self._choose(legal, prior, done, failures)
+
+    def _run_paired(self, legal: Sequence[Action], prior: Action | None) -> Result:
+        """Every move walked in each world drawn, with common random numbers."""
+        deadline, clock, limit = self.deadline, self.clock, self.budget.iterations
+        outer = self.rng
+        rows: list[list[float]] = []
+        failures = 0
+        while (limit is None or len(rows) + failures < limit) and (
+            deadline is None or clock() < deadline
+        ):
+            world = self.game.determinize(self.view, outer)
+            if world is None:
+                break
+            self.players = _players(world.state)
+            dealt, rolled = outer.getrandbits(32), outer.getrandbits(32)
+            row: list[float] = []
+            try:
+                for move in legal:
+                    self.rng = random.Random(rolled)
+                    row.append(self._walk(world.state, LocalDealer(world.truth, dealt), move))
+            except _OutOfTime:
+                break
+            except CakePartyError:
+                failures += 1
+                continue
+            finally:
+                self.rng = outer
+            rows.append(row)
+        return self._choose_paired(legal, prior, rows, failures)
+
+    def _choose_paired(
+        self, legal: Sequence[Action], prior: Action | None, rows: list[list[float]], failures: int
+    ) -> Result:
+        n = len(rows)
+        visits = {a: float(n) for a in legal}
+        means = [sum(row[i] for row in rows) / n if n else 0.0 for i in range(len(legal))]
+        if prior is None:
+            index = max(range(len(legal)), key=lambda i: (means[i], -i))
+            return Result(legal[index], n, failures, visits)
+        base = legal.index(prior)
+        choice, margin = prior, 0.0
+        if n < max(2, self.budget.least):
+            return Result(choice, n, failures, visits)
+        for i, action in enumerate(legal):
+            if i == base:
+                continue
+            lead = means[i] - means[base]
+            spread = statistics.stdev(row[i] - row[base] for row in rows)
+            lead -= self.budget.confidence * spread / math.sqrt(n)
+            if lead > margin:
+                choice, margin = action, lead
+        return Result(choice, n, failures, visits)
 
     def _prior_action(self, legal: Sequence[Action]) -> Action | None:
         if self.normal is None or self.budget.prior <= 0:
@@ -242,7 +303,9 @@ class Search:
 
     # -- one walk --------------------------------------------------------------------------
 
-    def _walk(self, state: Any, dealer: LocalDealer) -> None:
+    def _walk(self, state: Any, dealer: LocalDealer, forced: Action | None = None) -> float:
+        """One walk from ``state``; ``forced``: the searching seat's first move, else chosen
+        in the tree. The searching seat's reward."""
         game = self.game
         node = self.root
         path: list[tuple[Node, Key]] = []
@@ -268,10 +331,14 @@ class Search:
             for seat in seats:
                 if depth is None or seat == self.seat:
                     options = game.legal_actions(state, seat)
-                    if node is self.root and seat == self.seat and self.among:
-                        # in the listed order (a legal list may be lazy, and quick to ask)
-                        options = [a for a in self.moves if a in options] or options
-                    action, new = self._select(node, seat, options)
+                    if forced is not None and node is self.root and seat == self.seat:
+                        action, new = forced, False
+                        node.stats.setdefault((seat, forced), [0.0, 0.0, 1.0])
+                    else:
+                        if node is self.root and seat == self.seat and self.among:
+                            # in the listed order (a legal list may be lazy, quick to ask)
+                            options = [a for a in self.moves if a in options] or options
+                        action, new = self._select(node, seat, options)
                     path.append((node, (seat, action)))
                     fresh = fresh or new
                     planned += seat == self.seat
@@ -296,6 +363,7 @@ class Search:
             stat = at.stats[key]
             stat[0] += 1
             stat[1] += reward[key[0]]
+        return reward[self.seat]
 
     def _policy(self, state: Any, seat: int) -> Action:
         """``seat``'s move as the rollout plays it."""

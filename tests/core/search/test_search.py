@@ -196,11 +196,13 @@ def test_the_prize_deck_is_dealt_from_the_box() -> None:
 
 class Judged(Toy):
     """The toy, judged by a cut-off once the bids of the round a walk began in are in: a
-    seat's reward is 1 when its bid was the *lowest* (the opposite of what wins prizes).
+    seat's reward is 1 when its bid alone was the *lowest* (the opposite of what wins
+    prizes).
     Every judgement is recorded."""
 
     def __init__(self) -> None:
         self.judged: list[tuple[int, int]] = []
+        self.bids: list[list[int]] = []  # every seat's bid card, judgement by judgement
 
     def cutoff(self, start: Any, state: Any) -> list[float] | None:
         if state.step != "open":
@@ -208,7 +210,9 @@ class Judged(Toy):
         self.judged.append((start.round, state.round))
         cards = state.knowledge.cards
         bids = [value(cards[slot]) for slot in state.bids]
-        return [1.0 if bid == min(bids) else 0.0 for bid in bids]
+        self.bids.append(bids)
+        low = min(bids)
+        return [1.0 if bid == low and bids.count(low) == 1 else 0.0 for bid in bids]
 
 
 def test_a_cut_off_ends_every_walk_where_the_game_judges_it() -> None:
@@ -264,3 +268,43 @@ def test_the_time_budget_is_read_on_the_clock_given() -> None:
     view = decision_points(2, True, seed=7)[0]
     result = search(TOY, view, random.Random(1), Budget(seconds=1.0, clock=clock))
     assert 1 <= result.iterations <= 3
+
+
+def test_a_paired_search_walks_every_move_in_each_world_with_the_same_luck() -> None:
+    game = Judged()
+    view = decision_points(2, True, seed=4)[0]
+    moves = len(view.legal)
+    assert moves > 1
+    result = search(game, view, random.Random(2), Budget(iterations=20, prior=0, paired=True))
+    # twenty worlds, every move walked in each of them
+    assert result.iterations == 20
+    assert result.visits == {move: 20.0 for move in view.legal}
+    assert len(game.judged) == 20 * moves
+    # in each world the other seat's bid is the same whichever move is walked
+    others = [bids[1 - view.seat] for bids in game.bids]
+    worlds = [others[i : i + moves] for i in range(0, len(others), moves)]
+    assert all(len(set(world)) == 1 for world in worlds)
+    assert len({world[0] for world in worlds}) > 1  # and it differs from world to world
+    # the same luck for every move: the sealed bid of the other seat is drawn alike, so
+    # the lowest card, never worse in a world and sometimes better, is found
+    cards = view.public.knowledge.cards
+    assert result.action == min(view.legal, key=lambda bid: value(cards[bid.slot]))
+    again = search(Judged(), view, random.Random(2), Budget(iterations=20, prior=0, paired=True))
+    assert again == result
+
+
+def test_a_paired_search_keeps_the_normal_move_unless_another_clearly_leads() -> None:
+    game = Judged()
+    game.bots = {"random": random_bot, "normal": greedy_bot}
+    view = decision_points(2, True, seed=4)[0]
+    greedy = greedy_bot(view, random.Random(0))
+    cards = view.public.knowledge.cards
+    lowest = min(view.legal, key=lambda bid: value(cards[bid.slot]))
+    assert greedy != lowest
+    # too few worlds to judge: the normal bot's move stands
+    few = search(game, view, random.Random(2), Budget(iterations=1, paired=True, least=2))
+    assert few.action == greedy
+    # enough worlds: a lower bid, which the judgement rewards, replaces it (the other
+    # seat bids high, so more than the lowest card may do)
+    many = search(game, view, random.Random(2), Budget(iterations=20, paired=True))
+    assert value(cards[many.action.slot]) < value(cards[greedy.slot])
