@@ -42,6 +42,7 @@ from cakeparty.core.games.cake_master.legal import to_act as _to_act
 from cakeparty.core.games.cake_master.search import cutoff as _cutoff
 from cakeparty.core.games.cake_master.search import rollout_bot as _rollout_bot
 from cakeparty.core.games.cake_master.search import search_moves as _search_moves
+from cakeparty.core.games.cake_master.search import search_settings as _search_settings
 from cakeparty.core.games.cake_master.state import GAME, MasterOptions, MasterState, Phase
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.games.cake_master.view import view as _view
@@ -111,6 +112,9 @@ class CakeMaster(Game):
 
     def search_moves(self, view: MasterView) -> list[Action] | None:
         return _search_moves(view)
+
+    def search_settings(self, view: MasterView) -> Mapping[str, Any]:
+        return _search_settings(view)
 
     def stats(self, state: MasterState) -> dict[str, tuple[float, ...]]:
         """Per seat: customers met and taste points over the game."""

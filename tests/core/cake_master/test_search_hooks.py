@@ -110,3 +110,11 @@ def test_the_rollout_policy_plays_only_legal_moves_to_the_end(players: int) -> N
     assert greedy >= 12
     # greedy placing is not the normal bot's weighing of every placement
     assert differed > 0
+
+
+def test_the_search_walks_moves_in_pairs_except_alone() -> None:
+    views = {players: next(decisions(players, seed=2))[1] for players in (2, 4)}
+    for view in views.values():
+        assert GAME.search_settings(view)["paired"] is True
+    solo = new_match("cake-master", players=1, seed=2)
+    assert GAME.search_settings(solo.view(0)) == {}
