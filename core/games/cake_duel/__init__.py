@@ -38,6 +38,7 @@ from cakeparty.core.games.cake_duel.flow import witnesses as _witnesses
 from cakeparty.core.games.cake_duel.legal import legal_actions as _legal_actions
 from cakeparty.core.games.cake_duel.legal import to_act as _to_act
 from cakeparty.core.games.cake_duel.search import cutoff as _cutoff
+from cakeparty.core.games.cake_duel.search import settings as _settings
 from cakeparty.core.games.cake_duel.state import GAME, DuelOptions, DuelState, Phase
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.games.cake_duel.view import view as _view
@@ -120,6 +121,9 @@ class CakeDuel(Game):
 
     def cutoff(self, start: DuelState, state: DuelState) -> Sequence[float] | None:
         return _cutoff(start, state)
+
+    def search_settings(self, view: DuelView) -> Mapping[str, Any]:
+        return _settings(view)
 
     def witnesses(
         self, state: DuelState, seat: int, action: Action

@@ -3,23 +3,26 @@
 A bout is the unit of a duel: every bout starts from a fresh shuffle with cakes 3 against 4,
 so what one decision changes is, above all, who takes the bout it is made in. A walk of the
 search therefore never goes past the end of that bout (worth 1 to the side that took it and
-0 to the other: winning more bouts is winning more duels), and it stops sooner, a few turns
-after the decision, where :func:`judge` weighs the position: the cakes, the cards in each
-hand (a walk's world holds them all) and the deck. Short walks are many walks, and none of
-their noise comes from turns the decision hardly touches.
+0 to the other: winning more bouts is winning more duels), and it stops sooner, at the start
+of the turn after the decision's, where :func:`judge` weighs the position: the cakes, the
+cards in each hand (a walk's world holds them all) and the deck. Short walks are many walks,
+and none of their noise comes from turns the decision hardly touches.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.cards import CARDS, Type
 from cakeparty.core.games.cake_duel.state import DuelState, Phase
 
-#: Turns a walk plays past the one its decision is made in before it is judged.
-TURNS = 2
+#: Turns a walk plays past the one its decision is made in before it is judged: the answer
+#: to the decision is seen, and the rest is left to the judge (two or three turns judged
+#: worse).
+TURNS = 1
 
 # The weights of :func:`judge`: a logistic fit of who took the bout, from the position at the
 # start of each turn of 500 duels between normal bots (seeds 1000-1499).
@@ -35,6 +38,9 @@ PASS_AHEAD = 3.766  # the other side passed and the attacker leads: a pass takes
 PASS_BEHIND = -0.942  # the other side passed while ahead
 
 _BLOCKER = Type.BLOCKER
+
+#: The search's settings for a duel (fields of the search's budget).
+SETTINGS: dict[str, Any] = {}
 
 
 def _hand(state: DuelState, seat: int) -> tuple[int, int, int, int]:
@@ -95,3 +101,9 @@ def cutoff(start: DuelState, state: DuelState) -> Sequence[float] | None:
         attacker = state.attacker
         return [win if seat == attacker else 1.0 - win for seat in range(2)]
     return None
+
+
+def settings(view: Any) -> Mapping[str, Any]:
+    """The search's settings for the decision of ``view``."""
+    del view
+    return SETTINGS
