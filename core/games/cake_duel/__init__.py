@@ -7,7 +7,7 @@ challenged. Take all the opponent's cakes or catch them lying; three bouts win a
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cakeparty.core.actions import Action
@@ -37,6 +37,8 @@ from cakeparty.core.games.cake_duel.flow import new_state as _new_state
 from cakeparty.core.games.cake_duel.flow import witnesses as _witnesses
 from cakeparty.core.games.cake_duel.legal import legal_actions as _legal_actions
 from cakeparty.core.games.cake_duel.legal import to_act as _to_act
+from cakeparty.core.games.cake_duel.search import cutoff as _cutoff
+from cakeparty.core.games.cake_duel.search import settings as _settings
 from cakeparty.core.games.cake_duel.state import GAME, DuelOptions, DuelState, Phase
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.games.cake_duel.view import view as _view
@@ -116,6 +118,12 @@ class CakeDuel(Game):
 
     def determinize(self, view: DuelView, rng: random.Random) -> World | None:
         return _determinize(view, rng)
+
+    def cutoff(self, start: DuelState, state: DuelState) -> Sequence[float] | None:
+        return _cutoff(start, state)
+
+    def search_settings(self, view: DuelView) -> Mapping[str, Any]:
+        return _settings(view)
 
     def witnesses(
         self, state: DuelState, seat: int, action: Action

@@ -27,11 +27,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from cakeparty.core.game import World
 from cakeparty.core.games.cake_duel import events as ev
-from cakeparty.core.games.cake_duel.cards import CARDS, ORACLE, SCOUT, SIR_WOLFY
+from cakeparty.core.games.cake_duel.cards import (
+    CARDS,
+    CORE_NAMES,
+    ORACLE,
+    PIERROT,
+    SCOUT,
+    SIR_WOLFY,
+)
 from cakeparty.core.games.cake_duel.claims import Blocking
 from cakeparty.core.games.cake_duel.flow import build_box
 from cakeparty.core.games.cake_duel.state import DuelState, Phase, evolve
@@ -113,6 +121,48 @@ class _Table:
         self.wolfy_free = frozenset() if wolfy_shown or options.tournament else frozenset(free)
 
 
+@dataclass(frozen=True)
+class _Told:
+    """An opponent's play still facedown: its slots hidden from the seat, the name claimed,
+    and the chance it is honest."""
+
+    slots: tuple[int, ...]
+    name: str
+    honesty: float
+
+
+#: How often an opponent's attack claim, and its block claim, is true before any of its
+#: claims was challenged in this match: the prior of :func:`honesty`.
+ATTACK_HONESTY = 0.95
+BLOCK_HONESTY = 0.6
+#: How many challenges the prior weighs, against the match's own.
+HONESTY_WEIGHT = 8.0
+
+
+def honesty(view: DuelView) -> tuple[_Told, ...]:
+    """The opponents' plays of this bout whose cards the seat has not seen, latest first,
+    with the chance each is honest: a prior for attacks and blocks, moved by how the
+    opponents' challenged claims turned out in this match."""
+    assert view.seat is not None
+    mine = view.seat % 2
+    truths = bluffs = 0
+    for event in view.log:
+        if isinstance(event, ev.Challenged) and event.claimer % 2 != mine:
+            truths += event.truthful
+            bluffs += not event.truthful
+    told: list[_Told] = []
+    for event in reversed(view.events):
+        if not isinstance(event, (ev.Claimed, ev.Blocked)) or event.seat % 2 == mine:
+            continue
+        slots = tuple(s for s in event.slots if s not in view.known)
+        if not slots:
+            continue
+        prior = ATTACK_HONESTY if isinstance(event, ev.Claimed) else BLOCK_HONESTY
+        rate = (prior * HONESTY_WEIGHT + truths) / (HONESTY_WEIGHT + truths + bluffs)
+        told.append(_Told(slots, event.name, rate))
+    return tuple(told)
+
+
 class _Deal:
     """What a deal from one view starts from: the known identities, the cards left to
     place, and where they may go. ``ok`` is false if the view admits no deal at all."""
@@ -159,8 +209,9 @@ class _Deal:
         if len(self.specials_left) - self.drawn != len(self.unused):
             self.ok = False
 
-    def draw(self, rng: random.Random) -> tuple[str, ...]:
-        """Every slot's identity: the known ones kept, the others dealt at random."""
+    def draw(self, rng: random.Random, plays: tuple[_Told, ...] = ()) -> tuple[str, ...]:
+        """Every slot's identity: the known ones kept, the others dealt at random, and
+        each of ``plays`` made true with its chance of being honest."""
         truth = list(self.truth)
         for open_slots, (_, cards) in zip(self.open_slots, self.glimpsed, strict=True):
             chosen = rng.sample(open_slots, len(cards))
@@ -176,7 +227,49 @@ class _Deal:
         for slot, card in zip(self.unused, specials[self.drawn :], strict=True):
             truth[slot] = card
         _keep_wolfy_out(truth, hidden, self.wolfy_free, rng)
+        if plays:
+            self._tell_truth(truth, hidden, plays, rng)
         return tuple(c for c in truth if c is not None)
+
+    def _tell_truth(
+        self,
+        truth: list[str | None],
+        hidden: list[int],
+        plays: tuple[_Told, ...],
+        rng: random.Random,
+    ) -> None:
+        """Make each play honest with its chance: a card of a play that does not pass as
+        the name claimed trades places with a hidden copy of that name. Hidden slots only
+        trade places among themselves (a seen special stays in the duel, Sir Wolfy stays
+        out of the slots he cannot be in), so the deal still agrees with the view."""
+        free = set(hidden)
+        unused = set(self.unused)
+        missing = Counter(self.missing)
+        for told in plays:
+            if rng.random() >= told.honesty:
+                free.difference_update(told.slots)
+                continue
+            for slot in told.slots:
+                card = truth[slot]
+                if card == told.name or (card == PIERROT and told.name in CORE_NAMES):
+                    continue
+                partners = [
+                    s
+                    for s in free
+                    if truth[s] == told.name
+                    and s not in told.slots
+                    and (card != SIR_WOLFY or s not in self.wolfy_free)
+                ]
+                if not partners and card is not None and CARDS[card].special:
+                    # a special this duel need not hold may go back to the box for the claimed one
+                    held = sum(1 for s in free if truth[s] == card and s not in unused)
+                    if held > missing[card]:
+                        partners = [s for s in self.unused if truth[s] == told.name]
+                if not partners:
+                    break  # not enough copies left: the play is a bluff in this world
+                other = partners[rng.randrange(len(partners))] if len(partners) > 1 else partners[0]
+                truth[slot], truth[other] = truth[other], card
+            free.difference_update(told.slots)
 
 
 def _keep_wolfy_out(
@@ -298,6 +391,7 @@ class _Plan:
         assert view.seat is not None
         table = _Table(view)
         self.deal = _Deal(view, table)
+        self.told = honesty(view)
         self.masks = tuple(table.masks)
         starter = next(
             (e.starter for e in reversed(view.events) if isinstance(e, ev.BoutStarted)), None
@@ -371,7 +465,7 @@ class _Plan:
         )
 
     def world(self, rng: random.Random) -> World:
-        truth = self.deal.draw(rng)
+        truth = self.deal.draw(rng, self.told)
         masks = self.masks
         cards = tuple(c if m else None for c, m in zip(truth, masks, strict=True))
         seen = tuple(
