@@ -90,3 +90,13 @@ def test_the_search_stops_its_walks_early_and_makes_many() -> None:
 def test_the_settings_are_fields_of_a_budget() -> None:
     view = GAME.view(states(26)[5], GAME.to_act(states(26)[5])[0])
     Budget(iterations=1, **dict(GAME.search_settings(view)))
+
+
+def test_the_weights_follow_the_stretch_of_the_game() -> None:
+    assert doom_search.weights_of(1) == doom_search.WEIGHTS[0]
+    assert doom_search.weights_of(5) == doom_search.WEIGHTS[1]
+    assert doom_search.weights_of(10) == doom_search.WEIGHTS[2]
+    assert all(len(w) == len(doom_search.FEATURES) for w in doom_search.WEIGHTS)
+    state = next(s for s in states(27) if s.round >= 7)
+    assert doom_search.evaluate(state) == doom_search.evaluate(state, doom_search.WEIGHTS[2])
+    assert doom_search.evaluate(state) != doom_search.evaluate(state, doom_search.WEIGHTS[0])
