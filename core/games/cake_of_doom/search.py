@@ -204,9 +204,9 @@ def cutoff(start: DoomState, state: DoomState, horizon: int = HORIZON) -> list[f
     return evaluate(state)
 
 
-#: the search settings of every decision (fields of the search's budget): a lead of 0.3
+#: the search settings of every decision (fields of the search's budget): a lead of 0.15
 #: of the noise bound, after 4 walks
-SETTINGS: dict[str, Any] = {"confidence": 0.3, "least": 4}
+SETTINGS: dict[str, Any] = {"confidence": 0.15, "least": 4}
 
 
 def settings(view: Any) -> dict[str, Any]:
