@@ -19,7 +19,7 @@ their text forms).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cakeparty.core.actions import Action
@@ -47,6 +47,8 @@ from cakeparty.core.games.cake_of_doom.flow import apply as _apply
 from cakeparty.core.games.cake_of_doom.flow import new_state as _new_state
 from cakeparty.core.games.cake_of_doom.flow import outcome as _outcome
 from cakeparty.core.games.cake_of_doom.legal import legal_actions as _legal_actions
+from cakeparty.core.games.cake_of_doom.search import cutoff as _cutoff
+from cakeparty.core.games.cake_of_doom.search import settings as _settings
 from cakeparty.core.games.cake_of_doom.state import GAME, DoomOptions, DoomState, Phase
 from cakeparty.core.games.cake_of_doom.view import DoomView
 from cakeparty.core.games.cake_of_doom.view import view as _view
@@ -118,6 +120,16 @@ class CakeOfDoom(Game):
 
     def determinize(self, view: DoomView, rng: random.Random) -> World | None:
         return _determinize(view, rng)
+
+    def rollout_bot(self) -> Bot | None:
+        return bots.BOTS["normal"]
+
+    def cutoff(self, start: DoomState, state: DoomState) -> Sequence[float] | None:
+        """A walk is judged a few turns after the one it began in (see :mod:`.search`)."""
+        return _cutoff(start, state)
+
+    def search_settings(self, view: DoomView) -> Mapping[str, Any]:
+        return _settings(view)
 
     def stats(self, state: DoomState) -> dict[str, tuple[float, ...]]:
         """Per seat: regions held at the end, bribes won, sabotages played; ``doom`` is 1.0
