@@ -140,3 +140,14 @@ def test_the_strong_bot_plays_a_legal_card_from_its_view() -> None:
         result = run(GAME, view, random.Random(2), budget)
         assert result.action in view.legal
         assert result.iterations == 40
+
+
+def test_the_search_asks_a_smaller_lead_of_the_last_card_of_a_trick() -> None:
+    views = _views(4, seed=5, count=12)
+    last = [v for v in views if len(v.trick) == 3]
+    earlier = [v for v in views if len(v.trick) < 3]
+    assert last and earlier
+    for view in last:
+        assert GAME.search_settings(view)["confidence"] == search.CONFIDENCE[0]
+    for view in earlier:
+        assert GAME.search_settings(view)["confidence"] == search.CONFIDENCE_ELSE
