@@ -4,12 +4,14 @@ item named), and where a walk may stop and be judged.
 
 - :func:`quick_bot` plays from its view by a cheap rule: a card that takes a piece it
   wants as cheaply as it can, or sheds its strongest card that loses when it does not
-  want the piece; it keeps its markers (2 points each) and passes its middle cards as the
+  want the piece; it keeps its markers (2 points each) but answers with a Defense, now
+  and then, a marker aimed at it or a breeze; it passes its middle cards as the
   normal bot does.
 - :func:`evaluate` reads every seat's pieces and markers in a world and turns the scores,
   with the pieces still to be won, into each seat's chance of the winning place (the
   second under the tummy ache, else the first), as the normal bot judges its own.
-- :func:`cutoff` ends a walk once ``TRICKS`` tricks have been won since it began (or the
+- :func:`cutoff` ends a walk once the trick in progress and ``TRICKS`` more have been won
+  (or the
   round is over), and judges the table there.
 """
 
@@ -51,7 +53,7 @@ HAND = False
 #: how a card's strength counts toward a hand's share of the tricks (its power, raised)
 HAND_EXPONENT = 2.0
 #: how often the quick policy answers with a Defense a marker aimed at it (or a breeze)
-DEFEND = 0.0
+DEFEND = 0.6
 #: how often the quick policy plays a card at random among the legal ones
 NOISE = 0.1
 

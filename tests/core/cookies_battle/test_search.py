@@ -11,6 +11,7 @@ import pytest
 from cakeparty.core import get_game, new_match
 from cakeparty.core.dealer import LocalDealer
 from cakeparty.core.games.cookies_battle import search
+from cakeparty.core.games.cookies_battle.actions import UseMarker
 from cakeparty.core.games.cookies_battle.bots import normal_bot
 from cakeparty.core.games.cookies_battle.search import cutoff, evaluate, quick_bot
 from cakeparty.core.games.cookies_battle.state import CookiesState, Phase
@@ -151,3 +152,30 @@ def test_the_search_asks_a_smaller_lead_of_the_last_card_of_a_trick() -> None:
         assert GAME.search_settings(view)["confidence"] == search.CONFIDENCE[0]
     for view in earlier:
         assert GAME.search_settings(view)["confidence"] == search.CONFIDENCE_ELSE
+
+
+def test_the_quick_policy_keeps_its_markers_but_may_defend_against_one_aimed_at_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # quick bots all round: none ever uses a marker of its own accord, so no Defense is
+    # ever asked; with a normal bot using markers, a quick bot aimed at defends at times
+    m = new_match("cookies-battle", players=3, seed=2)
+    m.play([quick_bot] * 3, random.Random(2))
+    assert sum(m.state.markers_used) == 0
+    monkeypatch.setattr(search, "DEFEND", 1.0)
+    defended = 0
+    for seed in range(6):
+        m = new_match("cookies-battle", players=3, seed=seed)
+        rng = random.Random(seed)
+        while m.outcome is None:
+            seat = m.to_act[0]
+            view = m.view(seat)
+            action = (normal_bot if seat == 0 else quick_bot)(view, rng)
+            if seat != 0 and view.phase is not Phase.DEFENSE:
+                assert not isinstance(action, UseMarker)
+            if seat != 0 and view.phase is Phase.DEFENSE and isinstance(action, UseMarker):
+                assert view.window is not None
+                assert view.window.target == seat or "breeze" in view.window.kind
+                defended += 1
+            m.apply(action, seat)
+    assert defended
