@@ -5,14 +5,13 @@ item named), and where a walk may stop and be judged.
 - :func:`quick_bot` plays from its view by a cheap rule: a card that takes a piece it
   wants as cheaply as it can, or sheds its strongest card that loses when it does not
   want the piece; it keeps its markers (2 points each) but answers with a Defense, now
-  and then, a marker aimed at it or a breeze; it passes its middle cards as the
-  normal bot does.
+  and then, a marker aimed at it or a breeze; it passes its middle cards as the normal
+  bot does.
 - :func:`evaluate` reads every seat's pieces and markers in a world and turns the scores,
   with the pieces still to be won, into each seat's chance of the winning place (the
   second under the tummy ache, else the first), as the normal bot judges its own.
 - :func:`cutoff` ends a walk once the trick in progress and ``TRICKS`` more have been won
-  (or the
-  round is over), and judges the table there.
+  (or the round is over), and judges the table there.
 """
 
 from __future__ import annotations
@@ -28,7 +27,6 @@ from cakeparty.core.games.cookies_battle.cards import (
     DEAL,
     MARKER_POINTS,
     ROUNDS,
-    cards,
     piece_kind,
     pieces,
 )
@@ -48,10 +46,6 @@ from cakeparty.core.games.cookies_battle.tricks import winner
 TRICKS = 0
 #: the share of a marker's points a seat is expected to keep to the end
 KEEP = 0.8
-#: whether a seat's share of this round's pieces follows the strength of its hand
-HAND = False
-#: how a card's strength counts toward a hand's share of the tricks (its power, raised)
-HAND_EXPONENT = 2.0
 #: how often the quick policy answers with a Defense a marker aimed at it (or a breeze)
 DEFEND = 0.6
 #: how often the quick policy plays a card at random among the legal ones
@@ -59,14 +53,6 @@ NOISE = 0.1
 
 #: the kind index of every piece name, looked up once
 _KIND: dict[str, int] = {name: KIND_INDEX[piece_kind(name)] for name in pieces()}
-
-
-#: each card's weight toward its hand's share of the tricks, for the standard game and
-#: for a game where only the highest score wins
-_POWER: dict[bool, dict[str, float]] = {
-    greedy: {name: power(name, greedy) ** HAND_EXPONENT for name in cards("standard")}
-    for greedy in (False, True)
-}
 
 
 # -- judging a table ----------------------------------------------------------------------
@@ -100,40 +86,15 @@ def to_win(state: CookiesState) -> int:
 
 def evaluate(state: CookiesState) -> list[float]:
     """Each seat's chance of the winning place from this table: every final score a
-    normal guess around today's score plus its share of the pieces still to be won (this
-    round's by the strength of its hand, when ``HAND``; later rounds' a fair share); the
-    chances sum to 1."""
+    normal guess around today's score plus a fair share of the pieces still to be won;
+    the chances sum to 1."""
     n = state.players
     now = scores(state)
     future = to_win(state)
-    this_round = min(future, DEAL[n] - state.trick_no + (state.dispute is not None))
-    later = future - this_round
-    fair = 1.0 / n
-    if HAND and this_round:
-        names = state.knowledge.cards
-        weights = _POWER[not state.options.tummy_ache]
-        strength: list[float] = []
-        for hand in state.hands:
-            weight = 0.0
-            for slot in hand:
-                name = names[slot]
-                if name is not None:
-                    weight += weights[name]
-            strength.append(weight)
-        total = sum(strength)
-        shares = [x / total for x in strength] if total > 0 else [fair] * n
-    else:
-        shares = [fair] * n
-    finals = []
-    for seat in range(n):
-        share = shares[seat]
-        mean = (this_round * share + later * fair) * BOX_MEAN
-        var = (
-            this_round * (share * BOX_SQUARE - (share * BOX_MEAN) ** 2)
-            + later * (fair * BOX_SQUARE - (fair * BOX_MEAN) ** 2)
-            + FLOOR_VAR
-        )
-        finals.append((now[seat] + mean, var**0.5))
+    share = 1.0 / n
+    mean = future * share * BOX_MEAN
+    spread = (future * (share * BOX_SQUARE - (share * BOX_MEAN) ** 2) + FLOOR_VAR) ** 0.5
+    finals = [(s + mean, spread) for s in now]
     aim = 1 if state.options.tummy_ache else 0
     chances = [place_chance(finals[s], finals[:s] + finals[s + 1 :], aim) for s in range(n)]
     total = sum(chances)
