@@ -10,12 +10,12 @@ is described in :mod:`.flow`; the rules of a trick in :mod:`.tricks`; scoring in
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cakeparty.core.actions import Action
 from cakeparty.core.game import Bot, Game, Outcome, World, register_game
-from cakeparty.core.games.cookies_battle import bots
+from cakeparty.core.games.cookies_battle import bots, search
 from cakeparty.core.games.cookies_battle.actions import (
     GivePiece,
     HandOver,
@@ -98,6 +98,19 @@ class CookiesBattle(Game):
 
     def determinize(self, view: CookiesView, rng: random.Random) -> World | None:
         return _determinize(view, rng)
+
+    def rollout_bot(self) -> Bot | None:
+        """The quick policy of :mod:`.search`: the normal bot is too slow to play walks."""
+        return search.quick_bot
+
+    def cutoff(self, start: CookiesState, state: CookiesState) -> Sequence[float] | None:
+        """A walk is judged a trick or so after it began (:func:`.search.cutoff`)."""
+        return search.cutoff(start, state)
+
+    def search_settings(self, view: CookiesView) -> Mapping[str, Any]:
+        """A smaller lead over the normal bot's move where a walk's judgement is surer
+        (:func:`.search.settings`)."""
+        return search.settings(view)
 
     def stats(self, state: CookiesState) -> dict[str, tuple[float, ...]]:
         """Per seat: tricks won (pieces taken), markers earned and markers used."""

@@ -1,0 +1,181 @@
+"""What the strong bot's search reads from Cookies Battle: the quick rollout policy, the
+judgement of a table and the cut-off of a walk."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cakeparty.core import get_game, new_match
+from cakeparty.core.dealer import LocalDealer
+from cakeparty.core.games.cookies_battle import search
+from cakeparty.core.games.cookies_battle.actions import UseMarker
+from cakeparty.core.games.cookies_battle.bots import normal_bot
+from cakeparty.core.games.cookies_battle.search import cutoff, evaluate, quick_bot
+from cakeparty.core.games.cookies_battle.state import CookiesState, Phase
+from cakeparty.core.requests import Commit
+
+GAME = get_game("cookies-battle")
+TABLES = [(2, None), (3, "standard"), (4, "standard"), (5, "beginners")]
+
+
+@pytest.mark.parametrize(("players", "variant"), TABLES)
+def test_the_quick_policy_plays_whole_games_by_the_rules(players: int, variant: Any) -> None:
+    options = {} if variant is None else {"variant": variant}
+    m = new_match("cookies-battle", players=players, seed=4, options=options)
+    result = m.play([quick_bot] * players, random.Random(4))
+    assert m.state.phase is Phase.OVER
+    assert not m.state.breaches
+    assert result.winners
+
+
+def test_the_quick_policy_takes_a_wanted_piece_cheaply_and_sheds_an_unwanted_one() -> None:
+    # over many decisions of a game, the last seat of a trick that can take a good piece
+    # takes it, and one that can lose a rotten piece loses it
+    m = new_match("cookies-battle", players=4, seed=11)
+    rng = random.Random(11)
+    checked = 0
+    while m.outcome is None:
+        seat = m.to_act[0]
+        view = m.view(seat)
+        action = quick_bot(view, rng)
+        if view.phase is Phase.PLAY and len(view.trick) == 3 and len(view.legal) > 1:
+            from cakeparty.core.games.cookies_battle.actions import Play
+            from cakeparty.core.games.cookies_battle.tricks import winner
+
+            table = [view.known[s] for _, s in view.trick]
+            plays = [a for a in view.legal if isinstance(a, Play)]
+            wins = {a for a in plays if winner([*table, view.known[a.slot]]) == 3}
+            piece = view.known[view.dispute]
+            if isinstance(action, Play) and 0 < len(wins) < len(plays):
+                chosen = action in wins
+                # the policy plays a card at random now and then (``NOISE``)
+                checked += chosen == (not piece.startswith("rotten"))
+        m.apply(action, seat)
+    assert checked >= 5
+
+
+def _views(players: int, seed: int, count: int) -> list[Any]:
+    """Views of seat 0's card choices in the middle of a trick, in a game of normal bots."""
+    m = new_match("cookies-battle", players=players, seed=seed)
+    rng = random.Random(seed)
+    views = []
+    while m.outcome is None and len(views) < count:
+        seat = m.to_act[0]
+        view = m.view(seat)
+        if seat == 0 and view.phase is Phase.PLAY and view.trick and len(view.legal) > 1:
+            views.append(view)
+        m.apply(normal_bot(view, rng), seat)
+    return views
+
+
+def _walk(state: CookiesState, rng: random.Random, dealer: LocalDealer) -> list[CookiesState]:
+    """Every state of a walk from ``state`` to the end of the game, by the quick policy."""
+    states = [state]
+    while GAME.outcome(state) is None:
+        request = GAME.pending(state)
+        if request is None:
+            seat = GAME.to_act(state)[0]
+            state = GAME.apply(state, quick_bot(GAME.view(state, seat), rng), seat)
+        elif isinstance(request, Commit):
+            raise AssertionError("no sealed choice in the middle of a round")
+        else:
+            state = GAME.apply(state, dealer.fulfil(request, GAME.knowledge(state)), None)
+        states.append(state)
+        if state.phase is Phase.PASS:
+            break
+    return states
+
+
+@pytest.mark.parametrize("tricks", [0, 1])
+def test_a_walk_is_judged_once_the_tricks_are_won_and_not_before(
+    tricks: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(search, "TRICKS", tricks)
+    rng = random.Random(3)
+    for view in _views(4, seed=3, count=3):
+        world = GAME.determinize(view, rng)
+        assert world is not None
+        start = world.state
+        states = _walk(start, rng, LocalDealer(world.truth, 5))
+        judged = [i for i, s in enumerate(states) if cutoff(start, s) is not None]
+        assert judged, "a walk to the end of the round was never judged"
+        first = judged[0]
+        won = [sum(s.tricks_won) - sum(start.tricks_won) for s in states]
+        round_over = states[first].phase is Phase.PASS
+        assert won[first] == tricks + 1 or round_over
+        assert all(w <= tricks for w in won[:first])
+        values = cutoff(start, states[first])
+        assert values is not None and len(values) == 4
+        assert all(0 <= v <= 1 for v in values)
+        assert sum(values) == pytest.approx(1)
+
+
+def test_the_judgement_of_a_finished_game_names_its_winner() -> None:
+    # with nothing left to win, the judgement follows the final scores: the tummy ache
+    # puts the best chance on the second highest score
+    found = 0
+    for seed in range(8):
+        m = new_match("cookies-battle", players=4, seed=seed)
+        result = m.play([quick_bot] * 4, random.Random(seed))
+        if len(result.winners) != 1 or len(set(result.scores)) != 4:
+            continue
+        values = evaluate(m.state)
+        assert len(values) == 4 and all(0 <= v <= 1 for v in values)
+        assert max(range(4), key=lambda s: values[s]) == result.winners[0]
+        top = max(range(4), key=lambda s: result.scores[s])
+        assert values[top] < values[result.winners[0]] / 2  # the highest has a tummy ache
+        found += 1
+    assert found >= 2
+
+
+def test_the_strong_bot_plays_a_legal_card_from_its_view() -> None:
+    from cakeparty.core.search import Budget
+    from cakeparty.core.search import search as run
+
+    for view in _views(4, seed=8, count=2):
+        settings = dict(GAME.search_settings(view))
+        budget = Budget(iterations=40, **settings)
+        result = run(GAME, view, random.Random(2), budget)
+        assert result.action in view.legal
+        assert result.iterations == 40
+
+
+def test_the_search_asks_a_smaller_lead_of_the_last_card_of_a_trick() -> None:
+    views = _views(4, seed=5, count=12)
+    last = [v for v in views if len(v.trick) == 3]
+    earlier = [v for v in views if len(v.trick) < 3]
+    assert last and earlier
+    for view in last:
+        assert GAME.search_settings(view)["confidence"] == search.CONFIDENCE[0]
+    for view in earlier:
+        assert GAME.search_settings(view)["confidence"] == search.CONFIDENCE_ELSE
+
+
+def test_the_quick_policy_keeps_its_markers_but_may_defend_against_one_aimed_at_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # quick bots all round: none ever uses a marker of its own accord, so no Defense is
+    # ever asked; with a normal bot using markers, a quick bot aimed at defends at times
+    m = new_match("cookies-battle", players=3, seed=2)
+    m.play([quick_bot] * 3, random.Random(2))
+    assert sum(m.state.markers_used) == 0
+    monkeypatch.setattr(search, "DEFEND", 1.0)
+    defended = 0
+    for seed in range(6):
+        m = new_match("cookies-battle", players=3, seed=seed)
+        rng = random.Random(seed)
+        while m.outcome is None:
+            seat = m.to_act[0]
+            view = m.view(seat)
+            action = (normal_bot if seat == 0 else quick_bot)(view, rng)
+            if seat != 0 and view.phase is not Phase.DEFENSE:
+                assert not isinstance(action, UseMarker)
+            if seat != 0 and view.phase is Phase.DEFENSE and isinstance(action, UseMarker):
+                assert view.window is not None
+                assert view.window.target == seat or "breeze" in view.window.kind
+                defended += 1
+            m.apply(action, seat)
+    assert defended
