@@ -3,7 +3,8 @@
 A search is only as good as the walks it makes: this bench takes real decisions from
 seeded games of normal bots (seat 0, every few moves), searches each with the strong bot's
 own settings and a budget of ``--think`` seconds of CPU time, and prints the median,
-quartiles and extremes of the walks finished, and how many moves were weighed.
+quartiles and extremes of the walks finished (a paired search walks every weighed move in
+each world it draws), and how many moves were weighed.
 
 python bench/walks.py [--think 0.1] [--games 2] [--seed 1] [--only GAME ...]
 """
@@ -41,7 +42,9 @@ def walks(name: str, players: int, think: float, games: int, seed: int) -> list[
                 settings = dict(game.search_settings(view))
                 budget = Budget(seconds=think, clock=time.thread_time, **settings)
                 result = search(game, view, random.Random(step), budget)
-                found.append((result.iterations, len(result.visits)))
+                # a paired search walks every weighed move in each world it draws
+                each = len(result.visits) if budget.paired else 1
+                found.append((result.iterations * each, len(result.visits)))
             step += 1
             match.apply(normal(view, rng), seat)
     return found

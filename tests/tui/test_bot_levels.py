@@ -42,12 +42,14 @@ class StrongBots:
 
     def __init__(self) -> None:
         self.thinks: list[float] = []
+        self.clocks: list[Any] = []  # None: the wall clock
         self.release: threading.Event | None = None  # set: the bot decides
         self.deciding = threading.Event()
         self.decisions = 0
 
-    def __call__(self, game: Any, think: float) -> Any:
+    def __call__(self, game: Any, think: float, clock: Any = None) -> Any:
         self.thinks.append(think)
+        self.clocks.append(clock)
 
         def strong(view: Any, rng: random.Random) -> Action:
             self.decisions += 1
@@ -141,6 +143,7 @@ def test_a_local_strong_bot_thinks_as_long_as_the_setup_says(strong: StrongBots)
         table.act(0, NORMAL(table.view(0), random.Random(0)))
     assert table.bot_choice(1) in table.legal(1)
     assert strong.thinks == [0.5]
+    assert strong.clocks == [None]  # a player waits on the wall clock
 
 
 def test_a_level_the_game_does_not_offer_is_refused_with_the_ones_it_does() -> None:
@@ -245,7 +248,7 @@ def test_a_host_seats_strong_bots_that_think_as_long_as_it_says(
     strong: StrongBots, tmp_path: Path
 ) -> None:
     runner = _hosting_a_strong_bot(tmp_path, bot_think=2.0)
-    assert len(runner.bots) == 1 and strong.thinks == [2.0]
+    assert len(runner.bots) == 1 and strong.thinks == [2.0] and strong.clocks == [None]
 
 
 def test_a_bot_seat_in_the_lobby_names_its_level_in_the_player_s_language() -> None:
