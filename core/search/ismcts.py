@@ -177,7 +177,7 @@ class Search:
         # the root moves searched: those the game names as worth it, else every legal one
         picked = game.search_moves(view)
         self.moves: Sequence[Action] = list(picked) if picked else view.legal
-        self.among = picked is not None and len(picked) > 0
+        self.among = bool(picked)
 
     # -- the loop --------------------------------------------------------------------------
 
@@ -330,11 +330,11 @@ class Search:
             fresh = False
             for seat in seats:
                 if depth is None or seat == self.seat:
-                    options = game.legal_actions(state, seat)
                     if forced is not None and node is self.root and seat == self.seat:
                         action, new = forced, False
                         node.stats.setdefault((seat, forced), [0.0, 0.0, 1.0])
                     else:
+                        options = game.legal_actions(state, seat)
                         if node is self.root and seat == self.seat and self.among:
                             # in the listed order (a legal list may be lazy, quick to ask)
                             options = [a for a in self.moves if a in options] or options

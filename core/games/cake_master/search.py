@@ -29,7 +29,7 @@ from typing import Any
 from cakeparty.core.actions import Action
 from cakeparty.core.games.cake_master.actions import Place
 from cakeparty.core.games.cake_master.bots import TASTE_WEIGHT, best_places, normal_bot
-from cakeparty.core.games.cake_master.judge import best_assignment, chances, expected_taste
+from cakeparty.core.games.cake_master.judge import chances, expected_taste, weighed
 from cakeparty.core.games.cake_master.scoring import Cake
 from cakeparty.core.games.cake_master.state import ROUNDS, MasterState, Phase
 from cakeparty.core.games.cake_master.view import MasterView
@@ -110,9 +110,7 @@ def rollout_bot(view: MasterView, rng: random.Random) -> Action:
                     rows = [now[0], now[1], now[2]]
                     rows[c] = part(cake)
                     cake[q] = None
-                    score = TASTE_WEIGHT * (rows[0][0] + rows[1][0] + rows[2][0]) + (
-                        best_assignment((rows[0][1], rows[1][1], rows[2][1]))
-                    )
+                    score = weighed(TASTE_WEIGHT, [r[0] for r in rows], tuple(r[1] for r in rows))
                     if best is None or score > best[0]:
                         best = (score, slot, c, q)
         assert best is not None
