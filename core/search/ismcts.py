@@ -187,6 +187,9 @@ class Search:
         if prior is not None and prior not in legal:
             legal = [prior, *legal]
             self.moves = legal
+        if len(legal) == 1:
+            # the game names one move worth making: nothing to weigh it against
+            return Result(legal[0])
         if self.budget.paired:
             return self._run_paired(legal, prior)
         deadline = self.deadline

@@ -107,6 +107,10 @@ class CookiesBattle(Game):
         """A walk is judged a trick or so after it began (:func:`.search.cutoff`)."""
         return search.cutoff(start, state)
 
+    def search_moves(self, view: CookiesView) -> list[Action] | None:
+        """The pass is the normal bot's (:func:`.search.search_moves`)."""
+        return search.search_moves(view)
+
     def search_settings(self, view: CookiesView) -> Mapping[str, Any]:
         """A smaller lead over the normal bot's move where a walk's judgement is surer
         (:func:`.search.settings`)."""

@@ -1,32 +1,45 @@
 """What the ``strong`` Cookies Battle bot's search needs from the game: a quick policy to
 play the rest of a walk, a judgement of a whole table (a world of the search, every held
-item named), and where a walk may stop and be judged.
+item named), where a walk may stop and be judged, and which moves are worth weighing.
 
 - :func:`quick_bot` plays from its view by a cheap rule: a card that takes a piece it
   wants as cheaply as it can, or sheds its strongest card that loses when it does not
   want the piece; it keeps its markers (2 points each) but answers with a Defense, now
   and then, a marker aimed at it or a breeze; it passes its middle cards as the normal
   bot does.
-- :func:`evaluate` reads every seat's pieces and markers in a world and turns the scores,
-  with the pieces still to be won, into each seat's chance of the winning place (the
-  second under the tummy ache, else the first), as the normal bot judges its own.
+- :func:`evaluate` reads every seat's pieces, markers and hand in a world
+  (:func:`table`) and turns them into each seat's chance of the winning place (the
+  second under the tummy ache, else the first): every final score a normal guess around
+  today's score plus a share of the pieces still to be won (:func:`chances`, with the
+  settings of :data:`JUDGE`; ``bench/fit_cookies.py`` fits them on games of normal bots).
 - :func:`cutoff` ends a walk once the trick in progress and ``TRICKS`` more have been won
   (or the round is over), and judges the table there.
+- :func:`search_moves` leaves the pass to the normal bot and weighs one of each set of
+  moves alike (:func:`alike`).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cakeparty.core.actions import Action
-from cakeparty.core.games.cookies_battle.actions import NoMarker, PassOn, Play, UseMarker
-from cakeparty.core.games.cookies_battle.bots import keep_value, power
+from cakeparty.core.games.cookies_battle.actions import (
+    GivePiece,
+    NoMarker,
+    PassOn,
+    Play,
+    UseMarker,
+)
+from cakeparty.core.games.cookies_battle.bots import keep_value, normal_bot, power
 from cakeparty.core.games.cookies_battle.cards import (
     DEAL,
     MARKER_POINTS,
     ROUNDS,
+    cards,
     piece_kind,
     pieces,
 )
@@ -44,8 +57,6 @@ from cakeparty.core.games.cookies_battle.tricks import winner
 #: tricks a walk plays after the one in progress before it is judged (0: it is judged
 #: as soon as the trick in progress is won)
 TRICKS = 0
-#: the share of a marker's points a seat is expected to keep to the end
-KEEP = 0.8
 #: how often the quick policy answers with a Defense a marker aimed at it (or a breeze)
 DEFEND = 0.6
 #: how often the quick policy plays a card at random among the legal ones
@@ -58,23 +69,103 @@ _KIND: dict[str, int] = {name: KIND_INDEX[piece_kind(name)] for name in pieces()
 # -- judging a table ----------------------------------------------------------------------
 
 
-def scores(state: CookiesState) -> list[float]:
-    """Each seat's score now, as the final scoring would count it, with its markers worth
-    ``KEEP`` of their points while pieces are still to be won (a world names every piece
-    held)."""
+@dataclass(frozen=True)
+class Judge:
+    """The settings of the guess of every seat's final score from a table: ``keep``, the
+    share of a marker's points a seat is expected to keep to the end; ``hand``, how much
+    the cards in hand (their :func:`~.bots.power` summed) draw this round's pieces still to
+    come; ``floor``, the spread every final score keeps from what no count shows;
+    ``scale``, how far the spread of the pieces still to come is believed; ``lead``, how
+    much a seat's lead in points turns the pieces to come away from it."""
+
+    keep: float = 0.8
+    hand: float = 0.0
+    floor: float = FLOOR_VAR
+    scale: float = 1.0
+    lead: float = 0.0
+
+    def but(self, **changes: float) -> Judge:
+        return replace(self, **changes)
+
+
+#: the judgement the search uses (fitted by ``bench/fit_cookies.py``)
+JUDGE = Judge()
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What a judgement reads of a table: each seat's points from its pieces, its markers
+    and the power of its hand; this round's pieces still to come and the later rounds'."""
+
+    points: tuple[int, ...]
+    markers: tuple[int, ...]
+    power: tuple[float, ...]
+    this_round: int
+    later: int
+    aim: int
+
+
+#: the power of every card for taking tricks, looked up once
+_POWER: dict[str, float] = {name: power(name, False) for name in cards("standard")}
+
+
+def table(state: CookiesState) -> Standing:
+    """The standing of a table where every held item is named (a world of the search, or
+    a local game)."""
     names = state.knowledge.cards
-    # once nothing is left to win, a marker kept is worth its points
-    marker = MARKER_POINTS * (KEEP if to_win(state) else 1.0)
-    out = []
+    points = []
     for seat in range(state.players):
         counts = [0, 0, 0, 0]
         for slot in state.pieces[seat]:
             name = names[slot]
             if name is not None:
                 counts[_KIND[name]] += 1
-        held = (counts[0], counts[1], counts[2], counts[3])
-        out.append(count_score(held) + marker * len(state.markers[seat]))
-    return out
+        points.append(count_score((counts[0], counts[1], counts[2], counts[3])))
+    hands = state.hands or ((),) * state.players
+    strength = tuple(sum(_POWER.get(names[slot] or "", 0.5) for slot in hand) for hand in hands)
+    future = to_win(state)
+    this_round = min(future, max((len(hand) for hand in hands), default=0))
+    return Standing(
+        tuple(points),
+        tuple(len(m) for m in state.markers),
+        strength,
+        this_round,
+        future - this_round,
+        1 if state.options.tummy_ache else 0,
+    )
+
+
+def chances(standing: Standing, judge: Judge = JUDGE) -> list[float]:
+    """Each seat's chance of the winning place from ``standing``: every final score a
+    normal guess around today's score plus the share of the pieces still to be won that
+    its hand (this round) and its lead draw; the chances sum to 1."""
+    n = len(standing.points)
+    marker = MARKER_POINTS * (judge.keep if standing.this_round + standing.later else 1.0)
+    now = [p + marker * m for p, m in zip(standing.points, standing.markers, strict=True)]
+    mean_now = sum(now) / n
+    mean_power = sum(standing.power) / n
+    # a seat ahead draws fewer of the pieces to come (``lead`` < 0: more)
+    ahead = [math.exp(-judge.lead * (x - mean_now)) for x in now]
+    drawn = [
+        a * math.exp(judge.hand * (p - mean_power))
+        for a, p in zip(ahead, standing.power, strict=True)
+    ]
+    total_ahead, total_drawn = sum(ahead), sum(drawn)
+    finals = []
+    for seat in range(n):
+        mean, var = now[seat], judge.floor
+        for count, share in (
+            (standing.this_round, drawn[seat] / total_drawn),
+            (standing.later, ahead[seat] / total_ahead),
+        ):
+            mean += count * share * BOX_MEAN
+            var += judge.scale * count * (share * BOX_SQUARE - (share * BOX_MEAN) ** 2)
+        finals.append((mean, var**0.5))
+    out = [place_chance(finals[s], finals[:s] + finals[s + 1 :], standing.aim) for s in range(n)]
+    total = sum(out)
+    if total <= 0:
+        return [1.0 / n] * n
+    return [c / total for c in out]
 
 
 def to_win(state: CookiesState) -> int:
@@ -85,22 +176,8 @@ def to_win(state: CookiesState) -> int:
 
 
 def evaluate(state: CookiesState) -> list[float]:
-    """Each seat's chance of the winning place from this table: every final score a
-    normal guess around today's score plus a fair share of the pieces still to be won;
-    the chances sum to 1."""
-    n = state.players
-    now = scores(state)
-    future = to_win(state)
-    share = 1.0 / n
-    mean = future * share * BOX_MEAN
-    spread = (future * (share * BOX_SQUARE - (share * BOX_MEAN) ** 2) + FLOOR_VAR) ** 0.5
-    finals = [(s + mean, spread) for s in now]
-    aim = 1 if state.options.tummy_ache else 0
-    chances = [place_chance(finals[s], finals[:s] + finals[s + 1 :], aim) for s in range(n)]
-    total = sum(chances)
-    if total <= 0:
-        return [1.0 / n] * n
-    return [c / total for c in chances]
+    """Each seat's chance of the winning place from this table (:func:`chances`)."""
+    return chances(table(state))
 
 
 def cutoff(start: CookiesState, state: CookiesState) -> list[float] | None:
@@ -193,11 +270,43 @@ def _pass(view: Any, legal: Sequence[Action]) -> Action:
 #: reward varies far less than a win or a loss (its spread over worlds is about 0.02 for
 #: the last card of a trick, 0.05 to 0.2 earlier), so a small lead over the normal bot's
 #: move is already evidence
-SETTINGS: dict[str, Any] = {"least": 4, "prior": 2.0}
+SETTINGS: dict[str, Any] = {"least": 4, "prior": 2.0, "score_weight": 0.0}
 #: the lead asked of another move, by how many cards the trick still waits on after this
 #: seat's (in units of half a standard deviation of a win or a loss)
 CONFIDENCE = {0: 0.05}
 CONFIDENCE_ELSE = 0.2
+
+
+def search_moves(view: Any) -> list[Action] | None:
+    """The moves worth a search: at the pass only the normal bot's (a walk judged a trick
+    later cannot tell two passes apart: it would pick one by the luck of its walks); else
+    one of each set of moves alike (two markers of a kind, two pieces of a kind to give),
+    so that no walk is spent telling them apart; ``None`` where every legal move differs."""
+    legal: Sequence[Action] = view.legal
+    if len(legal) < 2:
+        return None
+    if view.phase is Phase.PASS:
+        return [normal_bot(view, random.Random(0))]
+    seen: set[Any] = set()
+    out: list[Action] = []
+    for action in legal:
+        key = alike(view, action)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+    return out if len(out) < len(legal) else None
+
+
+def alike(view: Any, action: Action) -> Any:
+    """What ``action`` comes to, the same for moves alike: a marker by its kind, target
+    and the kind of piece it gives; a piece given by its kind; any other move itself."""
+    known = view.known
+    if isinstance(action, UseMarker):
+        given = tuple(piece_kind(known[s]) if s in known else s for s in action.piece)
+        return (action.kind, action.target, given)
+    if isinstance(action, GivePiece):
+        return ("give", piece_kind(known[action.slot]) if action.slot in known else action.slot)
+    return action
 
 
 def settings(view: Any) -> dict[str, Any]:

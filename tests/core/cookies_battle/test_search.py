@@ -11,8 +11,8 @@ import pytest
 from cakeparty.core import get_game, new_match
 from cakeparty.core.dealer import LocalDealer
 from cakeparty.core.games.cookies_battle import search
-from cakeparty.core.games.cookies_battle.actions import UseMarker
-from cakeparty.core.games.cookies_battle.bots import normal_bot
+from cakeparty.core.games.cookies_battle.actions import GivePiece, UseMarker
+from cakeparty.core.games.cookies_battle.bots import normal_bot, power
 from cakeparty.core.games.cookies_battle.search import cutoff, evaluate, quick_bot
 from cakeparty.core.games.cookies_battle.state import CookiesState, Phase
 from cakeparty.core.requests import Commit
@@ -179,3 +179,75 @@ def test_the_quick_policy_keeps_its_markers_but_may_defend_against_one_aimed_at_
                 defended += 1
             m.apply(action, seat)
     assert defended
+
+
+def test_the_pass_is_the_normal_bot_s_made_without_a_walk() -> None:
+    from cakeparty.core.search import Budget
+    from cakeparty.core.search import search as run
+
+    m = new_match("cookies-battle", players=4, seed=6)
+    view = m.view(0)
+    assert view.phase is Phase.PASS and len(view.legal) > 1
+    expected = normal_bot(view, random.Random(9))
+    assert GAME.search_moves(view) == [expected]
+    result = run(GAME, view, random.Random(2), Budget(iterations=40, **GAME.search_settings(view)))
+    assert result.action == expected
+    assert result.iterations == 0
+
+
+def test_a_stronger_hand_is_judged_to_draw_more_of_this_round_s_pieces() -> None:
+    # four seats level on points; seat 0's hand is twice as strong as the others'
+    standing = search.Standing(
+        points=(5, 5, 5, 5), markers=(0, 0, 0, 0), power=(6.0, 3.0, 3.0, 3.0),
+        this_round=8, later=12, aim=0,
+    )  # fmt: skip
+    level = search.chances(standing, search.Judge(hand=0.0))
+    assert level == pytest.approx([0.25] * 4)
+    drawn = search.chances(standing, search.Judge(hand=0.5))
+    assert sum(drawn) == pytest.approx(1)
+    # where the highest score wins, the strong hand is the likeliest winner
+    assert drawn[0] > 0.3 and drawn[1] == pytest.approx(drawn[2]) == pytest.approx(drawn[3])
+    # with nothing left to win but the markers, the hand no longer counts
+    over = search.Standing((5, 6, 7, 8), (1, 0, 0, 0), (6.0, 3.0, 3.0, 3.0), 0, 0, 1)
+    assert search.chances(over, search.Judge(hand=0.0)) == search.chances(
+        over, search.Judge(hand=0.5)
+    )
+
+
+def test_the_judgement_reads_every_seat_s_hand_and_pieces_in_a_world() -> None:
+    view = _views(4, seed=3, count=1)[0]
+    world = GAME.determinize(view, random.Random(1))
+    assert world is not None
+    state = world.state
+    standing = search.table(state)
+    names = world.truth
+    for seat in range(4):
+        assert standing.power[seat] == pytest.approx(
+            sum(power(names[slot], False) for slot in state.hands[seat])
+        )
+        assert standing.markers[seat] == len(state.markers[seat])
+    assert standing.this_round == len(state.hands[view.seat])
+    assert standing.this_round + standing.later == search.to_win(state)
+
+
+def test_the_search_weighs_one_of_each_set_of_alike_markers_and_pieces() -> None:
+    m = new_match("cookies-battle", players=4, seed=2)
+    rng = random.Random(2)
+    shortened = 0
+    while m.outcome is None:
+        seat = m.to_act[0]
+        view = m.view(seat)
+        if any(isinstance(a, UseMarker | GivePiece) for a in view.legal):
+            moves = GAME.search_moves(view)
+            keys = {search.alike(view, a) for a in view.legal}
+            if moves is None:
+                assert len(keys) == len(view.legal)
+            else:
+                shortened += 1
+                assert set(moves) <= set(view.legal)
+                # every different move is still weighed, once
+                assert sorted(map(str, (search.alike(view, a) for a in moves))) == sorted(
+                    map(str, keys)
+                )
+        m.apply(normal_bot(view, rng), seat)
+    assert shortened >= 3

@@ -241,6 +241,19 @@ def test_the_game_names_the_moves_worth_searching() -> None:
     assert sum(result.visits.values()) == 40
 
 
+def test_a_single_move_named_by_the_game_is_made_without_a_walk() -> None:
+    class Settled(Toy):
+        def search_moves(self, view: Any) -> list[Any]:
+            return [view.legal[-1]]
+
+    view = decision_points(2, True, seed=5)[0]
+    assert len(view.legal) > 2
+    # without a normal bot to weigh it against, the named move is the only candidate
+    result = search(Settled(), view, random.Random(3), Budget(iterations=40, prior=0))
+    assert result.action == view.legal[-1]
+    assert result.iterations == 0 and not result.visits
+
+
 def test_walks_are_played_by_the_game_s_rollout_policy() -> None:
     played: list[int] = []
 
