@@ -8,19 +8,21 @@ Cookies Battle and Cake of Doom (``strong,normal,normal,normal``; chance is 25 %
 yet is named and left out.
 
 python bench/strength.py [--games 200] [--think 0.1] [--seed 1] [--default-games 20]
-    [--only GAME ...]
+    [--only GAME ...] [--jobs N]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import multiprocessing
 import time
 
 from engine import header  # bench/engine.py, beside this file
 
 from cakeparty.core import get_game
 from cakeparty.core.game import DEFAULT_THINK, SEARCH_LEVEL, bot_levels
-from cakeparty.core.simulate import simulate
+from cakeparty.core.simulate import Report, simulate
 
 TABLES = (
     ("cake-duel", 2, 0.60),
@@ -30,14 +32,34 @@ TABLES = (
 )
 
 
-def measure(game: str, players: int, think: float, games: int, seed: int, goal: float) -> None:
+def part(game: str, bots: list[str], think: float, games: int, seed: int, first: int) -> Report:
+    """The games ``first`` … ``first + games - 1`` of the run (one process's share)."""
+    return simulate(
+        game, games=games, seed=seed, bots=bots, players=len(bots), think=think, first=first
+    )
+
+
+def measure(
+    game: str, players: int, think: float, games: int, seed: int, goal: float, jobs: int = 1
+) -> None:
     bots = ["strong"] + ["normal"] * (players - 1)
     command = (
         f"cakeparty simulate {game} --players {players} --bots {','.join(bots)}"
         f" --think {think:g} --games {games} --seed {seed} --json"
     )
     started = time.perf_counter()
-    report = simulate(game, games=games, seed=seed, bots=bots, players=players, think=think)
+    # the games split in ``jobs`` runs of consecutive games, one per process: the same
+    # games as one run (a strong bot thinks on its own thread's CPU time either way)
+    cuts = [games * i // jobs for i in range(jobs + 1)]
+    parts = [(game, bots, think, b - a, seed, a) for a, b in itertools.pairwise(cuts) if b > a]
+    if len(parts) == 1:
+        report = part(*parts[0])
+    else:
+        with multiprocessing.Pool(len(parts)) as pool:
+            reports = pool.starmap(part, parts)
+        report = reports[0]
+        for other in reports[1:]:
+            report.add(other)
     seconds = time.perf_counter() - started
     data = report.as_json()
     wins = data["wins"]["strong"]
@@ -63,11 +85,14 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--default-games", type=int, default=20, help="0: skip that run")
     parser.add_argument("--only", nargs="*", default=None, metavar="GAME")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="processes sharing each run's games (default 1)"
+    )
     args = parser.parse_args()
     only = f" --only {' '.join(args.only)}" if args.only else ""
     header(
         f"python bench/strength.py --games {args.games} --think {args.think:g}"
-        f" --seed {args.seed} --default-games {args.default_games}{only}"
+        f" --seed {args.seed} --default-games {args.default_games}{only} --jobs {args.jobs}"
     )
     runs = [(args.think, args.games)]
     if args.default_games > 0:
@@ -79,7 +104,7 @@ def main() -> int:
             if SEARCH_LEVEL not in bot_levels(get_game(game)):
                 print(f"{game}: cannot be searched yet (no determinize); left out")
                 continue
-            measure(game, players, think, games, args.seed, goal)
+            measure(game, players, think, games, args.seed, goal, max(1, args.jobs))
     return 0
 
 

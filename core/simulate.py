@@ -77,6 +77,24 @@ class Report:
             **self.extra,
         }
 
+    def add(self, other: Report) -> None:
+        """Count in the games of ``other``, a part of the same run (same game and bots)."""
+        self.games += other.games
+        self.wins.update(other.wins)
+        self.endings.update(other.endings)
+        self.shared += other.shared
+        self.errors += other.errors
+        self.bouts += other.bouts
+        self.turns += other.turns
+        self.seconds += other.seconds
+        for key, sums in other.sums.items():
+            mine = self.sums.setdefault(key, {})
+            for label, number in sums.items():
+                mine[label] = mine.get(label, 0.0) + number
+        self.seats.update(other.seats)
+        self.failures.extend(other.failures)
+        self.thinking.extend(other.thinking)
+
     def figures(self) -> dict[str, dict[str, float]]:
         """The mean of each of the game's own figures per seat and game, by bot label."""
         return {
@@ -148,9 +166,12 @@ def simulate(
     options: Mapping[str, Any] | None = None,
     factory: MatchFactory | None = None,
     think: float | None = None,
+    first: int = 0,
 ) -> Report:
     """Play ``games`` games; ``bots`` gives one bot per side (teams) or one per seat;
-    ``think``: seconds per decision of a searching bot (default: the app's)."""
+    ``think``: seconds per decision of a searching bot (default: the app's); ``first``: the
+    index of the first game (the games of a seed are numbered: a long run split in parts,
+    each from its own first game, plays the same games)."""
     spec = get_game(game)
     if games < 1:
         raise SimulationError(_("the number of games must be at least 1"))
@@ -178,7 +199,7 @@ def simulate(
     report = Report(game=game, games=games, labels=labels)
     by_level = {name: _bot(spec, name, think, report.thinking) for name in set(bots)}
     make = factory or (lambda g, p, s, o: new_match(g, players=p, seed=s, options=o))
-    for index in range(games):
+    for index in range(first, first + games):
         game_seed = seed * 1_000_003 + index
         # rotate the bots round the seats from one game to the next
         shift = index % len(bots)

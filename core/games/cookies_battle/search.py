@@ -76,13 +76,15 @@ class Judge:
     the cards in hand (their :func:`~.bots.power` summed) draw this round's pieces still to
     come; ``floor``, the spread every final score keeps from what no count shows;
     ``scale``, how far the spread of the pieces still to come is believed; ``lead``, how
-    much a seat's lead in points turns the pieces to come away from it."""
+    much a seat's lead in points turns the pieces to come away from it; ``mine``, how many
+    more of them the judging seat draws than another seat would (it plays for them)."""
 
     keep: float = 0.8
     hand: float = 0.0
     floor: float = FLOOR_VAR
     scale: float = 1.0
     lead: float = 0.0
+    mine: float = 1.0
 
     def but(self, **changes: float) -> Judge:
         return replace(self, **changes)
@@ -95,7 +97,8 @@ JUDGE = Judge()
 @dataclass(frozen=True)
 class Standing:
     """What a judgement reads of a table: each seat's points from its pieces, its markers
-    and the power of its hand; this round's pieces still to come and the later rounds'."""
+    and the power of its hand; this round's pieces still to come and the later rounds';
+    the seat judging (``None``: nobody in particular)."""
 
     points: tuple[int, ...]
     markers: tuple[int, ...]
@@ -103,15 +106,16 @@ class Standing:
     this_round: int
     later: int
     aim: int
+    seat: int | None = None
 
 
 #: the power of every card for taking tricks, looked up once
 _POWER: dict[str, float] = {name: power(name, False) for name in cards("standard")}
 
 
-def table(state: CookiesState) -> Standing:
+def table(state: CookiesState, seat: int | None = None) -> Standing:
     """The standing of a table where every held item is named (a world of the search, or
-    a local game)."""
+    a local game), judged by ``seat``."""
     names = state.knowledge.cards
     points = []
     for seat in range(state.players):
@@ -132,6 +136,7 @@ def table(state: CookiesState) -> Standing:
         this_round,
         future - this_round,
         1 if state.options.tummy_ache else 0,
+        seat,
     )
 
 
@@ -146,6 +151,8 @@ def chances(standing: Standing, judge: Judge = JUDGE) -> list[float]:
     mean_power = sum(standing.power) / n
     # a seat ahead draws fewer of the pieces to come (``lead`` < 0: more)
     ahead = [math.exp(-judge.lead * (x - mean_now)) for x in now]
+    if standing.seat is not None:
+        ahead[standing.seat] *= judge.mine
     drawn = [
         a * math.exp(judge.hand * (p - mean_power))
         for a, p in zip(ahead, standing.power, strict=True)
@@ -175,9 +182,10 @@ def to_win(state: CookiesState) -> int:
     return max(0, min(tricks, len(state.piece_pile) + (state.dispute is not None)))
 
 
-def evaluate(state: CookiesState) -> list[float]:
-    """Each seat's chance of the winning place from this table (:func:`chances`)."""
-    return chances(table(state))
+def evaluate(state: CookiesState, seat: int | None = None) -> list[float]:
+    """Each seat's chance of the winning place from this table, judged by ``seat``
+    (:func:`chances`)."""
+    return chances(table(state, seat))
 
 
 def cutoff(start: CookiesState, state: CookiesState) -> list[float] | None:
@@ -188,7 +196,8 @@ def cutoff(start: CookiesState, state: CookiesState) -> list[float] | None:
         return None
     if state.phase is Phase.OVER:
         return None  # the game's own outcome judges it
-    return evaluate(state)
+    # the walk began with the searching seat asked
+    return evaluate(state, start.actor)
 
 
 # -- the quick policy ---------------------------------------------------------------------

@@ -4,6 +4,7 @@ judgement of a table and the cut-off of a walk."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -207,6 +208,10 @@ def test_a_stronger_hand_is_judged_to_draw_more_of_this_round_s_pieces() -> None
     assert sum(drawn) == pytest.approx(1)
     # where the highest score wins, the strong hand is the likeliest winner
     assert drawn[0] > 0.3 and drawn[1] == pytest.approx(drawn[2]) == pytest.approx(drawn[3])
+    # the seat judging expects more of the pieces to come than another seat would
+    mine = search.chances(replace(standing, seat=2), search.Judge(mine=1.5))
+    assert mine[2] > 0.3 and mine[0] == pytest.approx(mine[1]) == pytest.approx(mine[3])
+    assert search.chances(replace(standing, seat=2), search.Judge()) == pytest.approx(level)
     # with nothing left to win but the markers, the hand no longer counts
     over = search.Standing((5, 6, 7, 8), (1, 0, 0, 0), (6.0, 3.0, 3.0, 3.0), 0, 0, 1)
     assert search.chances(over, search.Judge(hand=0.0)) == search.chances(

@@ -46,3 +46,15 @@ def test_the_figures_are_per_bot_and_reproducible() -> None:
     assert first == run()
     assert first["errors"] == 0 and first["games"] == 3
     assert sum(first["wins"].values()) + first["shared"] == 3  # type: ignore[union-attr, operator]
+
+
+def test_a_run_split_in_parts_plays_the_same_games() -> None:
+    bots = ["normal", "random", "random", "random"]
+    whole = simulate("cookies-battle", games=6, seed=3, bots=bots, players=4)
+    first = simulate("cookies-battle", games=2, seed=3, bots=bots, players=4)
+    rest = simulate("cookies-battle", games=4, seed=3, bots=bots, players=4, first=2)
+    first.add(rest)
+    merged, one = first.as_json(), whole.as_json()
+    merged.pop("seconds"), one.pop("seconds")
+    assert merged == one
+    assert rest.as_json()["wins"] != one["wins"]  # the parts are different games
