@@ -114,8 +114,9 @@ class Game(ABC):
 
     def search_moves(self, view: Any) -> Sequence[Action] | None:
         """The moves of ``view``'s seat worth searching, when the legal ones are too many
-        for a search to tell apart (say the best few by the game's own judgement); ``None``:
-        every legal move."""
+        for a search to tell apart (say the best few by the game's own judgement); none:
+        only the normal bot's move, where walks cannot judge a choice; ``None``: every legal
+        move. The normal bot's move is weighed too."""
         return None
 
     def search_settings(self, view: Any) -> Mapping[str, Any]:

@@ -174,10 +174,11 @@ class Search:
         # rollouts by the game's own rollout policy, else at random
         self.roller = game.rollout_bot() if budget.rollout == "normal" else None
         self.start: Any = None  # the world a walk began in, for the game's cut-off
-        # the root moves searched: those the game names as worth it, else every legal one
+        # the root moves searched: those the game names as worth it (none: only the normal
+        # bot's), else every legal one
         picked = game.search_moves(view)
-        self.moves: Sequence[Action] = list(picked) if picked else view.legal
-        self.among = bool(picked)
+        self.moves: Sequence[Action] = view.legal if picked is None else list(picked)
+        self.among = picked is not None
 
     # -- the loop --------------------------------------------------------------------------
 
@@ -187,6 +188,10 @@ class Search:
         if prior is not None and prior not in legal:
             legal = [prior, *legal]
             self.moves = legal
+        if not legal:
+            # no move named and no normal bot to make: every legal move is weighed
+            legal = self.moves = self.view.legal
+            self.among = False
         if len(legal) == 1:
             # the game names one move worth making: nothing to weigh it against
             return Result(legal[0])

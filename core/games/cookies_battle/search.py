@@ -34,7 +34,7 @@ from cakeparty.core.games.cookies_battle.actions import (
     Play,
     UseMarker,
 )
-from cakeparty.core.games.cookies_battle.bots import keep_value, normal_bot, power
+from cakeparty.core.games.cookies_battle.bots import keep_value, power
 from cakeparty.core.games.cookies_battle.cards import (
     DEAL,
     MARKER_POINTS,
@@ -295,7 +295,7 @@ def search_moves(view: Any) -> list[Action] | None:
     if len(legal) < 2:
         return None
     if view.phase is Phase.PASS:
-        return [normal_bot(view, random.Random(0))]
+        return []
     seen: set[Any] = set()
     out: list[Action] = []
     for action in legal:

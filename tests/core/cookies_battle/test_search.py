@@ -190,7 +190,7 @@ def test_the_pass_is_the_normal_bot_s_made_without_a_walk() -> None:
     view = m.view(0)
     assert view.phase is Phase.PASS and len(view.legal) > 1
     expected = normal_bot(view, random.Random(9))
-    assert GAME.search_moves(view) == [expected]
+    assert GAME.search_moves(view) == []
     result = run(GAME, view, random.Random(2), Budget(iterations=40, **GAME.search_settings(view)))
     assert result.action == expected
     assert result.iterations == 0

@@ -254,6 +254,23 @@ def test_a_single_move_named_by_the_game_is_made_without_a_walk() -> None:
     assert result.iterations == 0 and not result.visits
 
 
+def test_where_the_game_names_no_move_the_normal_bot_s_stands_without_a_walk() -> None:
+    class Unjudged(Toy):
+        def search_moves(self, view: Any) -> list[Any]:
+            return []
+
+    game = Unjudged()
+    game.bots = {"random": random_bot, "normal": greedy_bot}
+    view = decision_points(2, True, seed=5)[0]
+    assert len(view.legal) > 2
+    result = search(game, view, random.Random(3), Budget(iterations=40))
+    assert result.action == greedy_bot(view, random.Random(0))
+    assert result.iterations == 0
+    # with no normal bot to make its move, every legal move is weighed after all
+    result = search(game, view, random.Random(3), Budget(iterations=40, prior=0))
+    assert result.iterations == 40 and set(result.visits) == set(view.legal)
+
+
 def test_walks_are_played_by_the_game_s_rollout_policy() -> None:
     played: list[int] = []
 
