@@ -4,6 +4,7 @@ judgement of a table and the cut-off of a walk."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -35,13 +36,8 @@ def test_the_quick_policy_plays_whole_games_by_the_rules(players: int, variant: 
 def test_the_quick_policy_takes_a_wanted_piece_cheaply_and_sheds_an_unwanted_one() -> None:
     # over many decisions of a game, the last seat of a trick that can take a good piece
     # takes it, and one that can lose a rotten piece loses it
-    m = new_match("cookies-battle", players=4, seed=11)
-    rng = random.Random(11)
     checked = 0
-    while m.outcome is None:
-        seat = m.to_act[0]
-        view = m.view(seat)
-        action = quick_bot(view, rng)
+    for view, action in _decisions(4, 11, quick_bot):
         if view.phase is Phase.PLAY and len(view.trick) == 3 and len(view.legal) > 1:
             from cakeparty.core.games.cookies_battle.actions import Play
             from cakeparty.core.games.cookies_battle.tricks import winner
@@ -54,21 +50,30 @@ def test_the_quick_policy_takes_a_wanted_piece_cheaply_and_sheds_an_unwanted_one
                 chosen = action in wins
                 # the policy plays a card at random now and then (``NOISE``)
                 checked += chosen == (not piece.startswith("rotten"))
-        m.apply(action, seat)
     assert checked >= 5
+
+
+def _decisions(players: int, seed: int, bot: Any = normal_bot) -> Iterator[tuple[Any, Any]]:
+    """Every decision of a game played by ``bot`` in every seat: the view and the move
+    made (once the caller has looked at it)."""
+    m = new_match("cookies-battle", players=players, seed=seed)
+    rng = random.Random(seed)
+    while m.outcome is None:
+        seat = m.to_act[0]
+        view = m.view(seat)
+        action = bot(view, rng)
+        yield view, action
+        m.apply(action, seat)
 
 
 def _views(players: int, seed: int, count: int) -> list[Any]:
     """Views of seat 0's card choices in the middle of a trick, in a game of normal bots."""
-    m = new_match("cookies-battle", players=players, seed=seed)
-    rng = random.Random(seed)
     views = []
-    while m.outcome is None and len(views) < count:
-        seat = m.to_act[0]
-        view = m.view(seat)
-        if seat == 0 and view.phase is Phase.PLAY and view.trick and len(view.legal) > 1:
+    for view, _ in _decisions(players, seed):
+        if len(views) == count:
+            break
+        if view.seat == 0 and view.phase is Phase.PLAY and view.trick and len(view.legal) > 1:
             views.append(view)
-        m.apply(normal_bot(view, rng), seat)
     return views
 
 
@@ -236,12 +241,8 @@ def test_the_judgement_reads_every_seat_s_hand_and_pieces_in_a_world() -> None:
 
 
 def test_the_search_weighs_one_of_each_set_of_alike_markers_and_pieces() -> None:
-    m = new_match("cookies-battle", players=4, seed=2)
-    rng = random.Random(2)
     shortened = 0
-    while m.outcome is None:
-        seat = m.to_act[0]
-        view = m.view(seat)
+    for view, _ in _decisions(4, 2):
         if any(isinstance(a, UseMarker | GivePiece) for a in view.legal):
             moves = GAME.search_moves(view)
             keys = {search.alike(view, a) for a in view.legal}
@@ -254,5 +255,4 @@ def test_the_search_weighs_one_of_each_set_of_alike_markers_and_pieces() -> None
                 assert sorted(map(str, (search.alike(view, a) for a in moves))) == sorted(
                     map(str, keys)
                 )
-        m.apply(normal_bot(view, rng), seat)
     assert shortened >= 3
