@@ -118,9 +118,9 @@ def table(state: CookiesState, seat: int | None = None) -> Standing:
     a local game), judged by ``seat``."""
     names = state.knowledge.cards
     points = []
-    for seat in range(state.players):
+    for held in state.pieces:
         counts = [0, 0, 0, 0]
-        for slot in state.pieces[seat]:
+        for slot in held:
             name = names[slot]
             if name is not None:
                 counts[_KIND[name]] += 1

@@ -230,6 +230,9 @@ def test_the_judgement_reads_every_seat_s_hand_and_pieces_in_a_world() -> None:
     assert world is not None
     state = world.state
     standing = search.table(state)
+    assert standing.seat is None
+    # the seat judging is the one named, whoever holds the last pieces
+    assert search.table(state, 1).seat == 1 and search.table(state, 1).points == standing.points
     names = world.truth
     for seat in range(4):
         assert standing.power[seat] == pytest.approx(
