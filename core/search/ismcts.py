@@ -193,7 +193,7 @@ class Search:
             legal = self.moves = self.view.legal
             self.among = False
         if len(legal) == 1:
-            # the game names one move worth making: nothing to weigh it against
+            # one move left (the game's one, or the normal bot's): nothing to weigh
             return Result(legal[0])
         if self.budget.paired:
             return self._run_paired(legal, prior)

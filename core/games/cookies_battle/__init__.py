@@ -108,7 +108,8 @@ class CookiesBattle(Game):
         return search.cutoff(start, state)
 
     def search_moves(self, view: CookiesView) -> list[Action] | None:
-        """The pass is the normal bot's (:func:`.search.search_moves`)."""
+        """The pass is the normal bot's, and alike moves are weighed once
+        (:func:`.search.search_moves`)."""
         return search.search_moves(view)
 
     def search_settings(self, view: CookiesView) -> Mapping[str, Any]:
