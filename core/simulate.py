@@ -8,6 +8,7 @@ Bots swap seats from one game to the next, so neither side keeps the advantage o
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -147,6 +148,28 @@ class Report:
         return "\n".join(lines)
 
 
+def bot_budget(name: str, think: float | None) -> tuple[str, float | None]:
+    """The level and thinking time of a bot named ``LEVEL`` or ``LEVEL@SECONDS`` (a
+    searching bot with its own budget: ``strong@1`` against ``strong@0.1`` shows what more
+    time buys); ``think`` where the name gives none."""
+    level, at, seconds = name.partition("@")
+    if not at:
+        return name, think
+    try:
+        value = float(seconds)
+    except ValueError:
+        value = math.nan
+    if not value > 0 or math.isinf(value):
+        raise SimulationError(_("{text!r} is not a number of seconds").format(text=seconds))
+    if level != SEARCH_LEVEL:
+        raise SimulationError(
+            _("only the {level} bot thinks for a time: {name!r}").format(
+                level=SEARCH_LEVEL, name=name
+            )
+        )
+    return level, value
+
+
 def labels_for(bots: Sequence[str]) -> tuple[str, ...]:
     """Keys for the wins table: the bot's name, or ``name#i`` when a name repeats."""
     counts = Counter(bots)
@@ -168,7 +191,8 @@ def simulate(
     think: float | None = None,
     first: int = 0,
 ) -> Report:
-    """Play ``games`` games; ``bots`` gives one bot per side (teams) or one per seat;
+    """Play ``games`` games; ``bots`` gives one bot per side (teams) or one per seat
+    (``strong@SECONDS``: a searching bot with a budget of its own, :func:`bot_budget`);
     ``think``: seconds per decision of a searching bot (default: the app's); ``first``: the
     index of the first game (the games of a seed are numbered: a long run split in parts,
     each from its own first game, plays the same games)."""
@@ -176,7 +200,8 @@ def simulate(
     if games < 1:
         raise SimulationError(_("the number of games must be at least 1"))
     levels = bot_levels(spec)
-    unknown = [b for b in bots if b not in levels]
+    budgets = {name: bot_budget(name, think) for name in bots}
+    unknown = [b for b in bots if budgets[b][0] not in levels]
     if unknown or not bots:
         raise SimulationError(
             _("unknown bot {bot!r} for {game} (known: {known})").format(
@@ -197,7 +222,7 @@ def simulate(
         )
     labels = labels_for(bots)
     report = Report(game=game, games=games, labels=labels)
-    by_level = {name: _bot(spec, name, think, report.thinking) for name in set(bots)}
+    by_level = {name: _bot(spec, *budgets[name], report.thinking) for name in set(bots)}
     make = factory or (lambda g, p, s, o: new_match(g, players=p, seed=s, options=o))
     for index in range(first, first + games):
         game_seed = seed * 1_000_003 + index

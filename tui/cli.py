@@ -73,7 +73,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         default="normal,random",
-        help=_("bot levels, comma-separated, one per side or per seat (default normal,random)"),
+        help=_(
+            "bot levels, comma-separated, one per side or per seat (default normal,random);"
+            " strong@S: a strong bot thinking S seconds a decision"
+        ),
     )
     arg.add_players(sim)
     arg.add_game_options(sim)

@@ -80,3 +80,48 @@ def test_a_simulation_times_the_strong_decisions() -> None:
 def test_without_a_searching_bot_a_simulation_times_nothing() -> None:
     report = simulate("cake-duel", games=1, seed=3, bots=["random", "random"], players=2)
     assert "strong_ms_median" not in report.as_json()
+
+
+def test_a_searching_bot_may_be_given_its_own_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cakeparty.core.simulate as sim
+
+    asked: list[tuple[str, float | None]] = []
+    real = sim.make_bot
+
+    def spy(game: Game, level: str, think: float | None = None, clock: Any = None) -> Any:
+        asked.append((level, think))
+        return real(game, level, think, clock)
+
+    monkeypatch.setattr(sim, "make_bot", spy)
+    report = simulate(
+        "cake-duel", games=1, seed=3, bots=["strong@0.004", "strong"], players=2, think=0.002
+    )
+    assert report.errors == 0, report.failures
+    assert sorted(asked) == [("strong", 0.002), ("strong", 0.004)]
+    assert report.labels == ("strong@0.004", "strong")
+    assert sum(report.wins.values()) + report.shared == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("strong@1", ("strong", 1.0)),
+        ("strong@0.25", ("strong", 0.25)),
+        ("strong", ("strong", 7.0)),
+        ("normal", ("normal", 7.0)),
+    ],
+)
+def test_a_bot_name_gives_its_level_and_budget(name: str, expected: tuple[str, float]) -> None:
+    from cakeparty.core.simulate import bot_budget
+
+    assert bot_budget(name, 7.0) == expected
+
+
+@pytest.mark.parametrize(
+    "name", ["strong@", "strong@x", "strong@0", "strong@-1", "strong@nan", "strong@inf", "normal@1"]
+)
+def test_a_bad_budget_in_a_bot_name_is_a_clear_error(name: str) -> None:
+    from cakeparty.core.simulate import SimulationError
+
+    with pytest.raises(SimulationError, match=r"seconds|thinks"):
+        simulate("cake-duel", games=1, seed=3, bots=[name, "random"], players=2)
