@@ -1,11 +1,13 @@
-"""How strong the ``strong`` bot is: its share of wins against ``normal`` bots.
+"""How strong the ``strong`` bot is: its share of wins against ``normal`` bots, and what the
+app's default budget buys over a short one.
 
 The issue's measurements: 2-player Cake Duel and Cake Master (``strong,normal``), 4-player
 Cookies Battle and Cake of Doom (``strong,normal,normal,normal``; chance is 25 %), at
-``--think`` seconds per strong decision, and once more at the app's default budget
-(``--default-games`` games, fewer: it is ten times slower). Each line names the
-``cakeparty simulate`` command that gives the same figures. A game that cannot be searched
-yet is named and left out.
+``--think`` seconds per strong decision. Then (``--default-games`` games, fewer: each is
+ten times slower) the bot at the app's default budget against itself at ``--think``
+(``strong@1,strong@0.1``, with normal bots in the other seats of a 4-player game): more
+time should win more. Each line names the ``cakeparty simulate`` command that gives the
+same figures. A game that cannot be searched yet is named and left out.
 
 python bench/strength.py [--games 200] [--think 0.1] [--seed 1] [--default-games 20]
     [--only GAME ...] [--jobs N]
@@ -40,9 +42,17 @@ def part(game: str, bots: list[str], think: float, games: int, seed: int, first:
 
 
 def measure(
-    game: str, players: int, think: float, games: int, seed: int, goal: float, jobs: int = 1
+    game: str,
+    bots: list[str],
+    think: float,
+    games: int,
+    seed: int,
+    goal: float | None,
+    jobs: int = 1,
 ) -> None:
-    bots = ["strong"] + ["normal"] * (players - 1)
+    """Play the run and print its figures: the first bot's share of the wins against
+    ``goal``, or (``goal`` ``None``) whether it won more than the second bot."""
+    players = len(bots)
     command = (
         f"cakeparty simulate {game} --players {players} --bots {','.join(bots)}"
         f" --think {think:g} --games {games} --seed {seed} --json"
@@ -62,14 +72,23 @@ def measure(
             report.add(other)
     seconds = time.perf_counter() - started
     data = report.as_json()
-    wins = data["wins"]["strong"]
+    first, second = report.labels[0], report.labels[1]
+    wins = data["wins"][first]
     played = games - report.errors
     share = wins / played if played else 0.0
-    verdict = "meets" if share >= goal else "misses"
+    if goal is None:
+        rival = data["wins"][second]
+        verdict = "stronger than" if wins > rival else "not stronger than"
+        outcome = f"{first} wins {wins}, {second} {rival} of {played}: {verdict} {second}"
+    else:
+        verdict = "meets" if share >= goal else "misses"
+        outcome = (
+            f"{first} wins {wins}/{played} = {100 * share:.1f} %  ({verdict} the goal of"
+            f" {100 * goal:.0f} %)"
+        )
     print(f"$ {command}")
     print(
-        f"  strong wins {wins}/{played} = {100 * share:.1f} %  ({verdict} the goal of"
-        f" {100 * goal:.0f} %), shared {report.shared}, errors {report.errors};"
+        f"  {outcome}, shared {report.shared}, errors {report.errors};"
         f" decision median {data.get('strong_ms_median', 0)} ms,"
         f" p95 {data.get('strong_ms_p95', 0)} ms; {seconds:.0f} s",
         flush=True,
@@ -94,17 +113,24 @@ def main() -> int:
         f"python bench/strength.py --games {args.games} --think {args.think:g}"
         f" --seed {args.seed} --default-games {args.default_games}{only} --jobs {args.jobs}"
     )
-    runs = [(args.think, args.games)]
+    jobs = max(1, args.jobs)
+    tables = []
+    for game, players, goal in TABLES:
+        if args.only and game not in args.only:
+            continue
+        if SEARCH_LEVEL not in bot_levels(get_game(game)):
+            print(f"{game}: cannot be searched yet (no determinize); left out")
+            continue
+        tables.append((game, players, goal))
+    for game, players, goal in tables:
+        bots = [SEARCH_LEVEL] + ["normal"] * (players - 1)
+        measure(game, bots, args.think, args.games, args.seed, goal, jobs)
     if args.default_games > 0:
-        runs.append((DEFAULT_THINK, args.default_games))
-    for think, games in runs:
-        for game, players, goal in TABLES:
-            if args.only and game not in args.only:
-                continue
-            if SEARCH_LEVEL not in bot_levels(get_game(game)):
-                print(f"{game}: cannot be searched yet (no determinize); left out")
-                continue
-            measure(game, players, think, games, args.seed, goal, max(1, args.jobs))
+        # the default budget against the short one, the other seats (if any) normal
+        budgets = [f"{SEARCH_LEVEL}@{DEFAULT_THINK:g}", f"{SEARCH_LEVEL}@{args.think:g}"]
+        for game, players, _ in tables:
+            bots = budgets + ["normal"] * (players - 2)
+            measure(game, bots, args.think, args.default_games, args.seed, None, jobs)
     return 0
 
 
