@@ -7,7 +7,8 @@ and the chances are the softmax of the scores. This script plays ``--games`` 4-p
 of ``normal`` bots, records every table at the end of a trick with the game's winners,
 fits the network on four games in five by likelihood (Adam, full softmax, a shared win
 split) and prints the mean log-likelihood of the winners on the fifth game — chance, the
-weights in the module and the fitted ones — by how many pieces were still to be won.
+normal guess the bot makes at other tables (``search.chances``), the weights in the
+module and the fitted ones — by how many pieces were still to be won.
 ``--write`` writes the fitted weights to ``core/games/cookies_battle/weights.py``.
 
 Needs NumPy (``pip install numpy``), for the fit only: the bot reads plain numbers.
@@ -27,13 +28,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cakeparty.core.games.cookies_battle import value
+from cakeparty.core.games.cookies_battle import search, value
 from cakeparty.core.games.cookies_battle.bots import normal_bot
 from cakeparty.core.match import new_match
 
 PLAYERS = 4
-#: every table of one game (each seat's row, and the pieces still to be won) and its winners
-Game = tuple[list[tuple[list[list[float]], int]], tuple[int, ...]]
+#: every table of one game (each seat's row, the pieces still to be won, and the chances of
+#: the normal guess the bot makes at other tables) and its winners
+Game = tuple[list[tuple[list[list[float]], int, list[float]]], tuple[int, ...]]
 #: the pieces still to be won that part the report's stages
 STAGES = ((0, 4), (4, 12), (12, 24), (24, 37))
 WEIGHTS = Path(value.__file__).with_name("weights.py")
@@ -53,23 +55,26 @@ def play(seed: int) -> Game:
             won = now
             if match.outcome is None:
                 state = match.state
-                tables.append((value.features(state), len(state.piece_pile)))
+                guess = search.chances(search.table(state))
+                tables.append((value.features(state), len(state.piece_pile), guess))
     outcome = match.outcome
     assert outcome is not None
     return tables, tuple(outcome.winners)
 
 
-def arrays(games: list[Game]) -> tuple[Any, Any, Any]:
-    """Rows, winners (1 for each seat that won) and pieces left, one entry a table."""
+def arrays(games: list[Game]) -> tuple[Any, Any, Any, Any]:
+    """Rows, winners (1 for each seat that won), pieces left and the normal guess's
+    chances, one entry a table."""
     import numpy as np
 
-    rows, won, left = [], [], []
+    rows, won, left, guesses = [], [], [], []
     for tables, winners in games:
-        for table, pile in tables:
+        for table, pile, guess in tables:
             rows.append(table)
             won.append([1.0 if s in winners else 0.0 for s in range(PLAYERS)])
             left.append(pile)
-    return np.array(rows), np.array(won), np.array(left)
+            guesses.append(guess)
+    return np.array(rows), np.array(won), np.array(left), np.array(guesses)
 
 
 def log_chances(net: dict[str, Any], x: Any, won: Any) -> Any:
@@ -203,15 +208,18 @@ def main() -> int:
             cache.write_bytes(pickle.dumps(games))
     train = [g for i, g in enumerate(games) if i % 5]
     test = [g for i, g in enumerate(games) if not i % 5]
-    x, won, _ = arrays(train)
-    tx, twon, tleft = arrays(test)
+    x, won, _, _ = arrays(train)
+    tx, twon, tleft, tguess = arrays(test)
     print(
         f"{len(x)} tables to fit, {len(tx)} to test, from {len(games)} games"
         f" in {time.perf_counter() - started:.0f} s",
         flush=True,
     )
     net = fit(x, won, args.hidden, args.epochs, args.seed)
-    judged = {"chance": np.full(len(tx), math.log(1 / PLAYERS))}
+    judged = {
+        "chance": np.full(len(tx), math.log(1 / PLAYERS)),
+        "normal guess": np.log(np.maximum((tguess * twon).sum(axis=1), 1e-12)),
+    }
     old = module_net()
     if old is not None:
         judged["module"] = log_chances(old, tx, twon)
