@@ -1,20 +1,16 @@
 """Fit the strong Cookies Battle bot's judgement of a table on games of normal bots.
 
-The search ends its walks at the end of a trick and asks each seat's chance of the winning
-place there (:func:`cakeparty.core.games.cookies_battle.value.chances`): a small network
-scores each seat's row of numbers (:func:`~cakeparty.core.games.cookies_battle.value.features`)
-and the chances are the softmax of the scores. This script plays ``--games`` 4-player games
-of ``normal`` bots, records every table at the end of a trick with the game's winners,
-fits the network on four games in five by likelihood (Adam, full softmax, a shared win
-split) and prints the mean log-likelihood of the winners on the fifth game — chance, the
-normal guess the bot makes at other tables (``search.chances``), the weights in the
-module and the fitted ones — by how many pieces were still to be won.
-``--write`` writes the fitted weights to ``core/games/cookies_battle/weights.py``.
+The search ends its walks at the end of a trick and judges the table there
+(:func:`cakeparty.core.games.cookies_battle.search.evaluate`): every seat's final score is a
+normal guess around its score now plus its share of the pieces still to be won, and the
+chances of the winning place follow. This script plays ``--games`` 4-player games of
+``normal`` bots, records every table at the end of a trick with the game's winners, and
+finds the settings of that guess (:data:`~cakeparty.core.games.cookies_battle.search.JUDGE`)
+under which the winners were likeliest: the markers' share kept, the weight of the cards
+in hand on this round's pieces, and the spreads. It prints the log-likelihood of the
+settings in the module and of the fitted ones.
 
-Needs NumPy (``pip install numpy``), for the fit only: the bot reads plain numbers.
-
-python bench/fit_cookies.py [--games 4000] [--seed 7] [--jobs 2] [--hidden 16]
-    [--epochs 30] [--cache FILE] [--write]
+python bench/fit_cookies.py [--games 600] [--seed 7] [--jobs 2] [--cache FILE]
 """
 
 from __future__ import annotations
@@ -25,27 +21,24 @@ import multiprocessing
 import pickle
 import random
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from cakeparty.core.games.cookies_battle import search, value
+from cakeparty.core.games.cookies_battle import search
 from cakeparty.core.games.cookies_battle.bots import normal_bot
 from cakeparty.core.match import new_match
 
 PLAYERS = 4
-#: every table of one game (each seat's row, the pieces still to be won, and the chances of
-#: the normal guess the bot makes at other tables) and its winners
-Game = tuple[list[tuple[list[list[float]], int, list[float]]], tuple[int, ...]]
-#: the pieces still to be won that part the report's stages
-STAGES = ((0, 4), (4, 12), (12, 24), (24, 37))
-WEIGHTS = Path(value.__file__).with_name("weights.py")
+#: a table at the end of a trick, and the seats that won its game
+Record = tuple[search.Standing, tuple[int, ...]]
 
 
-def play(seed: int) -> Game:
-    """The rows of every table at the end of a trick of one game of normal bots."""
+def play(seed: int) -> list[Record]:
+    """The tables at the end of every trick of one game of normal bots, each with the
+    game's winners."""
     match = new_match("cookies-battle", players=PLAYERS, seed=seed)
     rng = random.Random(seed)
-    tables = []
+    tables: list[search.Standing] = []
     won = 0
     while match.outcome is None:
         seat = match.to_act[0]
@@ -54,190 +47,92 @@ def play(seed: int) -> Game:
         if now != won:
             won = now
             if match.outcome is None:
-                state = match.state
-                guess = search.chances(search.table(state))
-                tables.append((value.features(state), len(state.piece_pile), guess))
+                tables.append(search.table(match.state))
     outcome = match.outcome
     assert outcome is not None
-    return tables, tuple(outcome.winners)
+    return [(t, tuple(outcome.winners)) for t in tables]
 
 
-def arrays(games: list[Game]) -> tuple[Any, Any, Any, Any]:
-    """Rows, winners (1 for each seat that won), pieces left and the normal guess's
-    chances, one entry a table."""
-    import numpy as np
-
-    rows, won, left, guesses = [], [], [], []
-    for tables, winners in games:
-        for table, pile, guess in tables:
-            rows.append(table)
-            won.append([1.0 if s in winners else 0.0 for s in range(PLAYERS)])
-            left.append(pile)
-            guesses.append(guess)
-    return np.array(rows), np.array(won), np.array(left), np.array(guesses)
+#: the records a fitting process judges (set once per process)
+_MINE: list[Record] = []
 
 
-def log_chances(net: dict[str, Any], x: Any, won: Any) -> Any:
-    """The log of the chance the network gives the winners of each table."""
-    import numpy as np
-
-    s = np.tanh(x @ net["W1"] + net["b1"]) @ net["W2"] + net["b2"]
-    s = s - s.max(axis=1, keepdims=True)
-    p = np.exp(s)
-    p /= p.sum(axis=1, keepdims=True)
-    return np.log(np.maximum((p * won).sum(axis=1), 1e-12))
+def _keep(records: Sequence[Record]) -> None:
+    _MINE[:] = records
 
 
-def fit(x: Any, won: Any, hidden: int, epochs: int, seed: int) -> dict[str, Any]:
-    """The network's weights, by Adam on the mean log chance of the winners."""
-    import numpy as np
-
-    rng = np.random.default_rng(seed)
-    features = x.shape[2]
-    net: dict[str, Any] = {
-        "W1": rng.normal(0, 0.3, (features, hidden)),
-        "b1": np.zeros(hidden),
-        "W2": rng.normal(0, 0.3, hidden),
-        "b2": np.zeros(()),
-    }
-    first = {k: np.zeros_like(v) for k, v in net.items()}
-    second = {k: np.zeros_like(v) for k, v in net.items()}
-    step, rate, batch = 0, 0.01, 512
-    for _ in range(epochs):
-        order = rng.permutation(len(x))
-        for start in range(0, len(x), batch):
-            pick = order[start : start + batch]
-            xb, wb = x[pick], won[pick]
-            a = np.tanh(xb @ net["W1"] + net["b1"])
-            s = a @ net["W2"] + net["b2"]
-            s = s - s.max(axis=1, keepdims=True)
-            p = np.exp(s)
-            p /= p.sum(axis=1, keepdims=True)
-            q = p * wb
-            q /= q.sum(axis=1, keepdims=True)
-            ds = (p - q) / len(pick)  # the gradient of minus the log chance of the winners
-            dz = ds[:, :, None] * net["W2"][None, None, :] * (1 - a * a)
-            grads = {
-                "W1": np.einsum("bnf,bnh->fh", xb, dz),
-                "b1": dz.sum(axis=(0, 1)),
-                "W2": np.einsum("bn,bnh->h", ds, a),
-                "b2": ds.sum(),
-            }
-            step += 1
-            for k, g in grads.items():
-                first[k] = 0.9 * first[k] + 0.1 * g
-                second[k] = 0.999 * second[k] + 0.001 * g * g
-                m = first[k] / (1 - 0.9**step)
-                v = second[k] / (1 - 0.999**step)
-                net[k] = net[k] - rate * m / (np.sqrt(v) + 1e-8)
-    return net
+def _log_chances(job: tuple[int, int, search.Judge]) -> float:
+    start, step, judge = job
+    total = 0.0
+    for table, winners in _MINE[start::step]:
+        chances = search.chances(table, judge)
+        total += math.log(max(1e-9, sum(chances[w] for w in winners)))
+    return total
 
 
-def module_net() -> dict[str, Any] | None:
-    """The weights in the module, as arrays (``None`` if they read other rows)."""
-    import numpy as np
+class Likelihood:
+    """The mean log chance a judgement gives the seats that won, worked out on ``jobs``
+    processes."""
 
-    hidden = value.weights.HIDDEN
-    if not hidden or len(hidden[0][1]) != value.weights.FEATURES:
-        return None
-    return {
-        "W1": np.array([column for _, column, _ in hidden]).T,
-        "b1": np.array([bias for bias, _, _ in hidden]),
-        "W2": np.array([weight for _, _, weight in hidden]),
-        "b2": np.array(value.weights.OUT_BIAS),
-    }
+    def __init__(self, records: Sequence[Record], jobs: int) -> None:
+        self.count = len(records)
+        self.jobs = jobs
+        self.pool = multiprocessing.Pool(jobs, _keep, (records,))
+
+    def __call__(self, judge: search.Judge) -> float:
+        jobs = [(i, self.jobs, judge) for i in range(self.jobs)]
+        return float(sum(self.pool.map(_log_chances, jobs))) / self.count
 
 
-def write(net: dict[str, Any], command: str, games: int) -> None:
-    """The fitted weights as a Python module, every number written out."""
-    hidden = [
-        (float(b), tuple(float(w) for w in net["W1"][:, h]), float(net["W2"][h]))
-        for h, b in enumerate(net["b1"])
-    ]
-    lines = [
-        '"""The weights of the strong Cookies Battle bot\'s judgement of a table (see',
-        f":mod:`.value`), fitted on {games} games of normal bots by",
-        f"``{command}``.",
-        "",
-        "Written by that command: do not edit by hand.",
-        '"""',
-        "",
-        "#: the numbers in a seat's row",
-        f"FEATURES = {net['W1'].shape[0]}",
-        "#: each hidden unit: its bias, its weight on every number of a row, its weight in",
-        "#: the seat's score",
-        "# fmt: off",
-        "HIDDEN: tuple[tuple[float, tuple[float, ...], float], ...] = (",
-    ]
-    for bias, column, weight in hidden:
-        lines.append("    (")
-        lines.append(f"        {bias:.6g},")
-        lines.append("        (")
-        for at in range(0, len(column), 6):
-            lines.append("            " + " ".join(f"{w:.6g}," for w in column[at : at + 6]))
-        lines.append("        ),")
-        lines.append(f"        {weight:.6g},")
-        lines.append("    ),")
-    lines += [")", "# fmt: on", f"OUT_BIAS = {float(net['b2']):.6g}", ""]
-    WEIGHTS.write_text("\n".join(lines))
+def fit(likelihood: Likelihood) -> search.Judge:
+    """Coordinate search over the judgement's settings, from the module's."""
+    judge = search.JUDGE
+    best = likelihood(judge)
+    steps = {"keep": 0.2, "hand": 0.5, "floor": 1.0, "scale": 0.3, "lead": 0.05}
+    for _ in range(6):
+        improved = False
+        for name, step in steps.items():
+            for sign in (1, -1):
+                while True:
+                    value = getattr(judge, name) + sign * step
+                    if value < 0 and name != "lead":
+                        break
+                    trial = judge.but(**{name: round(value, 4)})
+                    score = likelihood(trial)
+                    if score <= best:
+                        break
+                    judge, best, improved = trial, score, True
+                    print(f"  {judge}: {best:.5f}", flush=True)
+        if not improved:
+            steps = {k: v / 2 for k, v in steps.items()}
+    return judge
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4000)
+    parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--hidden", type=int, default=16)
-    parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--cache", help="keep the tables played in this file, and read them")
-    parser.add_argument("--write", action="store_true", help="write the fitted weights")
     args = parser.parse_args()
-    try:
-        import numpy as np
-    except ImportError:
-        parser.error("the fit needs NumPy: pip install numpy")
     started = time.perf_counter()
+    seeds = [args.seed * 1_000_003 + i for i in range(args.games)]
     cache = Path(args.cache) if args.cache else None
     if cache is not None and cache.exists():
-        games: list[Game] = pickle.loads(cache.read_bytes())
+        records: list[Record] = pickle.loads(cache.read_bytes())
     else:
-        seeds = [args.seed * 1_000_003 + i for i in range(args.games)]
         with multiprocessing.Pool(args.jobs) as pool:
             games = pool.map(play, seeds, chunksize=16)
+        records = [r for game in games for r in game]
         if cache is not None:
-            cache.write_bytes(pickle.dumps(games))
-    train = [g for i, g in enumerate(games) if i % 5]
-    test = [g for i, g in enumerate(games) if not i % 5]
-    x, won, _, _ = arrays(train)
-    tx, twon, tleft, tguess = arrays(test)
-    print(
-        f"{len(x)} tables to fit, {len(tx)} to test, from {len(games)} games"
-        f" in {time.perf_counter() - started:.0f} s",
-        flush=True,
-    )
-    net = fit(x, won, args.hidden, args.epochs, args.seed)
-    judged = {
-        "chance": np.full(len(tx), math.log(1 / PLAYERS)),
-        "normal guess": np.log(np.maximum((tguess * twon).sum(axis=1), 1e-12)),
-    }
-    old = module_net()
-    if old is not None:
-        judged["module"] = log_chances(old, tx, twon)
-    judged["fitted"] = log_chances(net, tx, twon)
-    print("mean log-likelihood of the winners, by pieces still to be won after the trick:")
-    for low, high in STAGES:
-        pick = (tleft >= low) & (tleft < high)
-        figures = ", ".join(f"{name} {v[pick].mean():.4f}" for name, v in judged.items())
-        print(f"  {low:2}-{high - 1:2} ({pick.sum()} tables): {figures}")
-    figures = ", ".join(f"{name} {v.mean():.4f}" for name, v in judged.items())
-    print(f"  all: {figures}; {time.perf_counter() - started:.0f} s")
-    if args.write:
-        command = (
-            f"python bench/fit_cookies.py --games {args.games} --seed {args.seed}"
-            f" --hidden {args.hidden} --epochs {args.epochs} --write"
-        )
-        write(net, command, len(games))
-        print(f"wrote {WEIGHTS}")
+            cache.write_bytes(pickle.dumps(records))
+    seconds = time.perf_counter() - started
+    print(f"{len(records)} tables from {args.games} games in {seconds:.0f} s", flush=True)
+    likelihood = Likelihood(records, args.jobs)
+    print(f"module's judgement {search.JUDGE}: {likelihood(search.JUDGE):.4f}", flush=True)
+    fitted = fit(likelihood)
+    print(f"fitted judgement {fitted}: {likelihood(fitted):.4f}")
+    print(f"chance alone: {math.log(1 / PLAYERS):.4f}")
     return 0
 
 

@@ -7,13 +7,11 @@ item named), where a walk may stop and be judged, and which moves are worth weig
   want the piece; it keeps its markers (2 points each) but answers with a Defense, now
   and then, a marker aimed at it or a breeze; it passes its middle cards as the normal
   bot does.
-- :func:`evaluate` reads every seat's pieces, markers and hand in a world and turns them
-  into each seat's chance of the winning place (the second under the tummy ache, else the
-  first). At 4 players under the tummy ache it asks :mod:`.value`, a small network that
-  ``bench/fit_cookies.py`` fits on games of normal bots; elsewhere (no games were played
-  to fit it there) every final score is a normal guess around today's score plus a share
-  of the pieces still to be won (:func:`table`, :func:`chances`, with the settings of
-  :data:`JUDGE`).
+- :func:`evaluate` reads every seat's pieces, markers and hand in a world
+  (:func:`table`) and turns them into each seat's chance of the winning place (the
+  second under the tummy ache, else the first): every final score a normal guess around
+  today's score plus a share of the pieces still to be won (:func:`chances`, with the
+  settings of :data:`JUDGE`; ``bench/fit_cookies.py`` fits them on games of normal bots).
 - :func:`cutoff` ends a walk once the trick in progress and ``TRICKS`` more have been won
   (or the round is over), and judges the table there.
 - :func:`search_moves` leaves the pass to the normal bot and weighs one of each set of
@@ -29,7 +27,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cakeparty.core.actions import Action
-from cakeparty.core.games.cookies_battle import value
 from cakeparty.core.games.cookies_battle.actions import (
     GivePiece,
     NoMarker,
@@ -186,11 +183,8 @@ def to_win(state: CookiesState) -> int:
 
 
 def evaluate(state: CookiesState, seat: int | None = None) -> list[float]:
-    """Each seat's chance of the winning place from this table: the learned judgement of
-    :mod:`.value` where it was fitted (4 players under the tummy ache), else
-    :func:`chances`, judged by ``seat``."""
-    if value.fits(state):
-        return value.chances(state)
+    """Each seat's chance of the winning place from this table, judged by ``seat``
+    (:func:`chances`)."""
     return chances(table(state, seat))
 
 
