@@ -118,12 +118,18 @@ class CookiesBattle(Game):
         return search.settings(view)
 
     def stats(self, state: CookiesState) -> dict[str, tuple[float, ...]]:
-        """Per seat: tricks won (pieces taken), markers earned and markers used."""
-        return {
+        """Per seat: tricks won (pieces taken), markers earned and markers used; under the
+        tummy ache also whether the seat ended out of the win for the highest score (a
+        bot that plays for the second place and ends on top took too much)."""
+        figures = {
             "tricks_won": tuple(float(n) for n in state.tricks_won),
             "markers_earned": tuple(float(n) for n in state.markers_earned),
             "markers_used": tuple(float(n) for n in state.markers_used),
         }
+        if state.options.tummy_ache:
+            aches = set(state.tummy_ache)
+            figures["tummy_ache"] = tuple(float(s in aches) for s in range(state.players))
+        return figures
 
 
 COOKIES_BATTLE = register_game(CookiesBattle())

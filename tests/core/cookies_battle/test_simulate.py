@@ -3,6 +3,8 @@ the tummy ache, in the beginners' game and in the duel."""
 
 from __future__ import annotations
 
+import random
+
 from cakeparty.core.simulate import simulate
 
 
@@ -58,3 +60,29 @@ def test_a_run_split_in_parts_plays_the_same_games() -> None:
     merged.pop("seconds"), one.pop("seconds")
     assert merged == one
     assert rest.as_json()["wins"] != one["wins"]  # the parts are different games
+
+
+def test_the_figures_tell_how_often_each_bot_ended_with_the_tummy_ache() -> None:
+    from cakeparty.core import get_game, new_match
+    from cakeparty.core.games.cookies_battle.bots import normal_bot
+
+    spec = get_game("cookies-battle")
+    for seed in (1, 2, 3):
+        m = new_match("cookies-battle", players=4, seed=seed)
+        m.play([normal_bot] * 4, random.Random(seed))
+        aches = spec.stats(m.state)["tummy_ache"]
+        totals = [r.total for r in m.state.results]
+        top = max(totals)
+        # the seats with the highest score, unless every seat is tied
+        expected = [float(t == top and len(set(totals)) > 1) for t in totals]
+        assert list(aches) == expected, (totals, aches)
+    report = simulate(
+        "cookies-battle", games=6, seed=3, bots=["normal", "random", "random", "random"], players=4
+    ).as_json()
+    per_game = report["tummy_ache_per_game"]
+    assert set(per_game) == {"normal", "random#1", "random#2", "random#3"}  # type: ignore[arg-type]
+    # someone ends on top in every game that is not tied all round
+    assert sum(per_game.values()) >= 5 / 6  # type: ignore[union-attr]
+    # neither the duel nor the beginners' game has a tummy ache to tell
+    duel = simulate("cookies-battle", games=1, seed=3, bots=["normal", "random"], players=2)
+    assert "tummy_ache_per_game" not in duel.as_json()
