@@ -7,7 +7,8 @@ Cookies Battle and Cake of Doom (``strong,normal,normal,normal``; chance is 25 %
 ten times slower) the bot at the app's default budget against itself at ``--think``
 (``strong@1,strong@0.1``, with normal bots in the other seats of a 4-player game): more
 time should win more. Each line names the ``cakeparty simulate`` command that gives the
-same figures. A game that cannot be searched yet is named and left out.
+same figures, and the game's own figures per bot follow. ``--games 0`` plays only the
+runs at the default budget. A game that cannot be searched yet is named and left out.
 
 python bench/strength.py [--games 200] [--think 0.1] [--seed 1] [--default-games 20]
     [--only GAME ...] [--jobs N]
@@ -101,7 +102,7 @@ def measure(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=200, help="0: skip the runs against normal")
     parser.add_argument("--think", type=float, default=0.1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--default-games", type=int, default=20, help="0: skip that run")
@@ -125,6 +126,8 @@ def main() -> int:
             continue
         tables.append((game, players, goal))
     for game, players, goal in tables:
+        if args.games <= 0:
+            break
         bots = [SEARCH_LEVEL] + ["normal"] * (players - 1)
         measure(game, bots, args.think, args.games, args.seed, goal, jobs)
     if args.default_games > 0:
