@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import textwrap
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -21,6 +22,9 @@ from cakeparty.core.errors import CakePartyError
 from cakeparty.core.game import SEARCH_LEVEL, Bot, Game, Outcome, bot_levels, get_game, make_bot
 from cakeparty.core.i18n import _, ngettext
 from cakeparty.core.match import Match, new_match
+
+#: the width the text summary keeps to (a terminal of 80 columns)
+WIDTH = 79
 
 
 class SimulationError(CakePartyError):
@@ -129,7 +133,9 @@ class Report:
             lines.append(_("  ended by {reason:<14} {n:>6}").format(reason=reason, n=n))
         for key, means in self.figures().items():
             shown = ", ".join(f"{label} {mean}" for label, mean in means.items())
-            lines.append(_("  {figure}: {means}").format(figure=key, means=shown))
+            line = _("  {figure}: {means}").format(figure=key, means=shown)
+            # a figure of many seats wraps under its name, not at the terminal's edge
+            lines.append(textwrap.fill(line, WIDTH, subsequent_indent="      "))
         timing = self.decision_ms()
         if timing:
             lines.append(

@@ -86,3 +86,14 @@ def test_the_figures_tell_how_often_each_bot_ended_with_the_tummy_ache() -> None
     # neither the duel nor the beginners' game has a tummy ache to tell
     duel = simulate("cookies-battle", games=1, seed=3, bots=["normal", "random"], players=2)
     assert "tummy_ache_per_game" not in duel.as_json()
+
+
+def test_the_text_summary_keeps_to_80_columns_at_a_full_table() -> None:
+    bots = ["normal", "random", "random", "random", "random", "random"]
+    report = simulate("cookies-battle", games=1, seed=2, bots=bots, players=6)
+    text = report.summary()
+    assert all(len(line) < 80 for line in text.splitlines()), text
+    # a wrapped figure keeps every seat's mean, under its name
+    flat = " ".join(text.split())
+    for key, means in report.figures().items():
+        assert f"{key}: " + ", ".join(f"{label} {m}" for label, m in means.items()) in flat
