@@ -132,10 +132,12 @@ class Report:
         for reason, n in sorted(self.endings.items()):
             lines.append(_("  ended by {reason:<14} {n:>6}").format(reason=reason, n=n))
         for key, means in self.figures().items():
-            shown = ", ".join(f"{label} {mean}" for label, mean in means.items())
+            # a figure of many seats wraps under its name, between one seat's mean and the
+            # next (a no-break space holds each together), not at the terminal's edge
+            shown = ", ".join(f"{label}\u00a0{mean}" for label, mean in means.items())
             line = _("  {figure}: {means}").format(figure=key, means=shown)
-            # a figure of many seats wraps under its name, not at the terminal's edge
-            lines.append(textwrap.fill(line, WIDTH, subsequent_indent="      "))
+            wrapped = textwrap.fill(line, WIDTH, subsequent_indent="      ")
+            lines.append(wrapped.replace("\u00a0", " "))
         timing = self.decision_ms()
         if timing:
             lines.append(

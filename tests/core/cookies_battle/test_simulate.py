@@ -95,5 +95,9 @@ def test_the_text_summary_keeps_to_80_columns_at_a_full_table() -> None:
     assert all(len(line) < 80 for line in text.splitlines()), text
     # a wrapped figure keeps every seat's mean, under its name
     flat = " ".join(text.split())
+    lines = text.splitlines()
     for key, means in report.figures().items():
         assert f"{key}: " + ", ".join(f"{label} {m}" for label, m in means.items()) in flat
+        # never a seat's name on one line and its mean on the next
+        for label, m in means.items():
+            assert any(f"{label} {m}" in line for line in lines), (label, text)
