@@ -94,8 +94,8 @@ def measure(
         f" p95 {data.get('strong_ms_p95', 0)} ms; {seconds:.0f} s",
         flush=True,
     )
-    for key, means in report.figures().items():
-        print(f"  {key}: " + ", ".join(f"{label} {mean}" for label, mean in means.items()))
+    for line in report.figure_lines():
+        print(line)
     for failure in report.failures[:3]:
         print(f"  ! {failure}")
 

@@ -111,6 +111,18 @@ class Report:
             for key, sums in self.sums.items()
         }
 
+    def figure_lines(self) -> list[str]:
+        """The game's own figures, one per bot, as lines of the summary: a figure of many
+        seats wraps under its name, between one seat's mean and the next (a no-break space
+        holds each together), not at the terminal's edge."""
+        lines = []
+        for key, means in self.figures().items():
+            shown = ", ".join(f"{label}\u00a0{mean}" for label, mean in means.items())
+            line = _("  {figure}: {means}").format(figure=key, means=shown)
+            wrapped = textwrap.fill(line, WIDTH, subsequent_indent="      ")
+            lines.extend(wrapped.replace("\u00a0", " ").splitlines())
+        return lines
+
     def summary(self) -> str:
         lines = [
             ngettext(
@@ -131,13 +143,7 @@ class Report:
         lines.append(_("  errors         {n:>6}").format(n=self.errors))
         for reason, n in sorted(self.endings.items()):
             lines.append(_("  ended by {reason:<14} {n:>6}").format(reason=reason, n=n))
-        for key, means in self.figures().items():
-            # a figure of many seats wraps under its name, between one seat's mean and the
-            # next (a no-break space holds each together), not at the terminal's edge
-            shown = ", ".join(f"{label}\u00a0{mean}" for label, mean in means.items())
-            line = _("  {figure}: {means}").format(figure=key, means=shown)
-            wrapped = textwrap.fill(line, WIDTH, subsequent_indent="      ")
-            lines.append(wrapped.replace("\u00a0", " "))
+        lines.extend(self.figure_lines())
         timing = self.decision_ms()
         if timing:
             lines.append(
