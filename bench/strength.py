@@ -125,11 +125,10 @@ def main() -> int:
             print(f"{game}: cannot be searched yet (no determinize); left out")
             continue
         tables.append((game, players, goal))
-    for game, players, goal in tables:
-        if args.games <= 0:
-            break
-        bots = [SEARCH_LEVEL] + ["normal"] * (players - 1)
-        measure(game, bots, args.think, args.games, args.seed, goal, jobs)
+    if args.games > 0:
+        for game, players, goal in tables:
+            bots = [SEARCH_LEVEL] + ["normal"] * (players - 1)
+            measure(game, bots, args.think, args.games, args.seed, goal, jobs)
     if args.default_games > 0:
         # the default budget against the short one, the other seats (if any) normal
         budgets = [f"{SEARCH_LEVEL}@{DEFAULT_THINK:g}", f"{SEARCH_LEVEL}@{args.think:g}"]
