@@ -24,6 +24,8 @@ from .netgame import BotProcess
 
 GAME = get_game("cake-duel")
 NORMAL = GAME.bots["normal"]
+#: duels played before the test gives up on seeing a Sir Wolfy kept hidden
+ATTEMPTS = 8
 
 
 class Hider:
@@ -51,7 +53,10 @@ async def test_a_hidden_wolfy_is_named_by_the_other_peers_audit(
 ) -> None:
     hider = Hider()
     monkeypatch.setitem(GAME.bots, "hider", hider)
-    for attempt in range(3):  # the cards decide whether a Sir Wolfy is played unflipped
+    # the cards decide whether a Sir Wolfy is played unflipped: about 5 duels in 6 (253 of
+    # 300 local duels of this bot against the normal one), so three duels all missed it
+    # about once in 250 runs; in eight, about once in three million
+    for attempt in range(ATTEMPTS):
         room = new_room_code()
         identity = Identity.generate("Hider")
         host = RoomRunner(
@@ -79,7 +84,7 @@ async def test_a_hidden_wolfy_is_named_by_the_other_peers_audit(
             break
         assert result["audit"] == "fair", result  # nothing hidden: nothing to name
     else:
-        pytest.fail("no Sir Wolfy was played unflipped in three duels")
+        pytest.fail(f"no Sir Wolfy was played unflipped in {ATTEMPTS} duels")
     # the honest process finished the game and its audit names the hider, for that move
     assert result["seat"] != seat and result["winner"] is not None, result
     assert result["audit"].startswith(f"seat {seat}: keep-hidden:"), result
