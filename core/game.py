@@ -106,6 +106,12 @@ class Game(ABC):
         ``normal`` bot."""
         return self.bots.get("normal")
 
+    def prior_bot(self) -> Bot | None:
+        """The bot whose move a search keeps unless another move beats it by more than the
+        noise of its walks (and makes when no walk finishes). Default: the game's ``normal``
+        bot."""
+        return self.bots.get("normal")
+
     def cutoff(self, start: Any, state: Any) -> Sequence[float] | None:
         """A walk of a search that began at ``start`` has reached ``state``: when the game
         can judge it from here, each seat's expected reward (between 0, a sure loss, and 1,
@@ -115,8 +121,8 @@ class Game(ABC):
     def search_moves(self, view: Any) -> Sequence[Action] | None:
         """The moves of ``view``'s seat worth searching, when the legal ones are too many
         for a search to tell apart (say the best few by the game's own judgement); none:
-        only the normal bot's move, where walks cannot judge a choice; ``None``: every legal
-        move. The normal bot's move is weighed too."""
+        only the prior bot's move, where walks cannot judge a choice; ``None``: every legal
+        move. The prior bot's move (:meth:`prior_bot`) is weighed too."""
         return None
 
     def search_settings(self, view: Any) -> Mapping[str, Any]:

@@ -53,8 +53,9 @@ class Budget:
 
     ``iterations``: walks at most (``None``: no limit); ``seconds``: time at most (``None``:
     no limit); at least one of the two bounds it. ``exploration``: the UCB constant.
-    ``prior``: walks credited, when the choice is made, to the move the game's ``normal``
-    bot would make, at the root's mean value, so a short search departs from it only on
+    ``prior``: walks credited, when the choice is made, to the move the game's prior bot
+    (:meth:`~cakeparty.core.game.Game.prior_bot`, its ``normal`` bot unless the game names
+    another) would make, at the root's mean value, so a short search departs from it only on
     evidence: another move must lead it by ``confidence`` standard deviations of the means
     (and a search that finished no walk makes it). ``depth``: how many of its own moves
     the searching seat plans in the tree, the other seats playing as in a rollout between
@@ -66,10 +67,10 @@ class Budget:
     of a seat's reward that is its normalised score rather than the win. ``max_actions``:
     a walk that has not ended after this many actions counts as a draw. ``clock``: what
     ``seconds`` are read on (the wall clock; a simulation gives the thread's CPU time).
-    ``least``: walks another move needs before it may replace the normal bot's.
+    ``least``: walks another move needs before it may replace the prior bot's.
     ``paired``: instead of the tree, every move searched is walked in each world drawn,
     with the same dealer and the same rollout choices (common random numbers), and a move
-    replaces the normal bot's only when its lead, walk for walk, is clear of the noise of
+    replaces the prior bot's only when its lead, walk for walk, is clear of the noise of
     those differences: a few worlds then tell apart moves whose values differ by much less
     than one world's luck.
 
@@ -170,7 +171,8 @@ class Search:
         self.deadline: float | None = None
         if budget.seconds is not None:
             self.deadline = self.clock() + budget.seconds
-        self.normal: Bot | None = game.bots.get("normal")
+        # the move kept unless another beats it: the game's prior bot's
+        self.prior_bot: Bot | None = game.prior_bot()
         # rollouts by the game's own rollout policy, else at random
         self.roller = game.rollout_bot() if budget.rollout == "normal" else None
         self.start: Any = None  # the world a walk began in, for the game's cut-off
@@ -189,11 +191,11 @@ class Search:
             legal = [prior, *legal]
             self.moves = legal
         if not legal:
-            # no move named and no normal bot to make: every legal move is weighed
+            # no move named and no prior bot to make: every legal move is weighed
             legal = self.moves = self.view.legal
             self.among = False
         if len(legal) == 1:
-            # one move left (the game's one, or the normal bot's): nothing to weigh
+            # one move left (the game's one, or the prior bot's): nothing to weigh
             return Result(legal[0])
         if self.budget.paired:
             return self._run_paired(legal, prior)
@@ -272,9 +274,9 @@ class Search:
         return Result(choice, n, failures, visits)
 
     def _prior_action(self, legal: Sequence[Action]) -> Action | None:
-        if self.normal is None or self.budget.prior <= 0:
+        if self.prior_bot is None or self.budget.prior <= 0:
             return None
-        choice = self.normal(self.view, random.Random(self.rng.getrandbits(32)))
+        choice = self.prior_bot(self.view, random.Random(self.rng.getrandbits(32)))
         return choice if choice in legal else None
 
     def _choose(
@@ -290,9 +292,9 @@ class Search:
                 key=lambda i: (mine[i][0], mine[i][1] / mine[i][0] if mine[i][0] else 0, -i),
             )
             return Result(legal[index], done, failures, visits)
-        # Keep the normal bot's move unless another one did better by more than the noise
+        # Keep the prior bot's move unless another one did better by more than the noise
         # of so few walks: a reward lies in [0, 1], so a mean over n walks is off by at most
-        # 1 / (2 sqrt n) in one standard deviation. The normal move is credited ``prior``
+        # 1 / (2 sqrt n) in one standard deviation. The prior move is credited ``prior``
         # walks at the root's mean.
         count = sum(s[0] for s in mine)
         mean = sum(s[1] for s in mine) / count if count else 0.0

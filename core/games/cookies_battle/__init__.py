@@ -103,6 +103,10 @@ class CookiesBattle(Game):
         """The quick policy of :mod:`.search`: the normal bot is too slow to play walks."""
         return search.quick_bot
 
+    def prior_bot(self) -> Bot | None:
+        """The normal bot keeping its markers for the last cards (:func:`.search.keeping_bot`)."""
+        return search.keeping_bot
+
     def cutoff(self, start: CookiesState, state: CookiesState) -> Sequence[float] | None:
         """A walk is judged a trick or so after it began (:func:`.search.cutoff`)."""
         return search.cutoff(start, state)

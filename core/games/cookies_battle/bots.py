@@ -607,6 +607,17 @@ def normal_bot(view: CookiesView, rng: random.Random) -> Action:
     return _play(t, plays, rng)[1]
 
 
+def card_bot(view: CookiesView, rng: random.Random) -> Action:
+    """The normal bot's card where it may play one, whatever it would do with its markers;
+    else (no card due) its move."""
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    if view.phase is not Phase.PLAY or not plays:
+        return normal_bot(view, rng)
+    if len(plays) == 1:
+        return plays[0]
+    return _play(read(view), plays, rng)[1]
+
+
 #: every level of bot this game has, by name
 BOTS: Mapping[str, Callable[[Any, random.Random], Action]] = {
     "random": random_bot,

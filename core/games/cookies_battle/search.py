@@ -14,8 +14,14 @@ item named), where a walk may stop and be judged, and which moves are worth weig
   settings of :data:`JUDGE`; ``bench/fit_cookies.py`` fits them on games of normal bots).
 - :func:`cutoff` ends a walk once the trick in progress and ``TRICKS`` more have been won
   (or the round is over), and judges the table there.
-- :func:`search_moves` leaves the pass to the normal bot and weighs one of each set of
-  moves alike (:func:`alike`).
+- :func:`keeping_bot` makes the move the search keeps unless another beats it: the
+  normal bot's, but the seat keeps its markers (a Defense aside) until its last
+  :data:`KEEP` cards of the game, playing the normal bot's card meanwhile. Spent early,
+  a marker buys pieces that push the seat to the top: with markers spent as the normal
+  bot spends them, the strong bot ended with the tummy ache in 43 % of its games; kept,
+  in 30 % (200 games, seed 1).
+- :func:`search_moves` leaves the pass to the normal bot, weighs no marker spent before
+  the last :data:`KEEP` cards, and weighs one of each set of moves alike (:func:`alike`).
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from cakeparty.core.games.cookies_battle.actions import (
     Play,
     UseMarker,
 )
-from cakeparty.core.games.cookies_battle.bots import keep_value, power
+from cakeparty.core.games.cookies_battle.bots import card_bot, keep_value, normal_bot, power
 from cakeparty.core.games.cookies_battle.cards import (
     DEAL,
     MARKER_POINTS,
@@ -61,6 +67,9 @@ TRICKS = 0
 DEFEND = 0.6
 #: how often the quick policy plays a card at random among the legal ones
 NOISE = 0.1
+#: the searching seat spends a marker (but a Defense) only once it holds at most this many
+#: cards in the last round
+KEEP = 2
 
 #: the kind index of every piece name, looked up once
 _KIND: dict[str, int] = {name: KIND_INDEX[piece_kind(name)] for name in pieces()}
@@ -286,19 +295,45 @@ CONFIDENCE = {0: 0.05}
 CONFIDENCE_ELSE = 0.2
 
 
+def spends(action: Action) -> bool:
+    """Whether ``action`` spends a marker for its effect (a Defense only answers one)."""
+    return isinstance(action, UseMarker) and action.kind != "defense"
+
+
+def spending_time(view: Any) -> bool:
+    """Whether the seat of ``view`` may spend its markers: in the last round, once it holds
+    at most :data:`KEEP` cards."""
+    return view.round >= ROUNDS and len(view.hand) <= KEEP
+
+
+def keeping_bot(view: Any, rng: random.Random) -> Action:
+    """The normal bot's move, but a marker it would spend before :func:`spending_time` is
+    kept: the normal bot's card instead, or no marker."""
+    action = normal_bot(view, rng)
+    if not spends(action) or spending_time(view):
+        return action
+    if any(isinstance(a, Play) for a in view.legal):
+        return card_bot(view, rng)
+    return NoMarker() if NoMarker() in view.legal else action
+
+
 def search_moves(view: Any) -> list[Action] | None:
     """The moves worth a search: at the pass only the normal bot's (a walk judged a trick
-    later cannot tell two passes apart: it would pick one by the luck of its walks); else
-    one of each set of moves alike (two markers of a kind, two pieces of a kind to give),
-    so that no walk is spent telling them apart; ``None`` where every legal move differs."""
+    later cannot tell two passes apart: it would pick one by the luck of its walks); else,
+    leaving out the markers it may not spend yet (:func:`spending_time`), one of each set
+    of moves alike (two markers of a kind, two pieces of a kind to give), so that no walk
+    is spent telling them apart; ``None`` where every legal move is weighed."""
     legal: Sequence[Action] = view.legal
     if len(legal) < 2:
         return None
     if view.phase is Phase.PASS:
         return []
+    keep = not spending_time(view)
     seen: set[Any] = set()
     out: list[Action] = []
     for action in legal:
+        if keep and spends(action):
+            continue
         key = alike(view, action)
         if key not in seen:
             seen.add(key)

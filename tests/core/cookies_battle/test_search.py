@@ -13,7 +13,7 @@ import pytest
 from cakeparty.core import get_game, new_match
 from cakeparty.core.dealer import LocalDealer
 from cakeparty.core.games.cookies_battle import search
-from cakeparty.core.games.cookies_battle.actions import GivePiece, UseMarker
+from cakeparty.core.games.cookies_battle.actions import GivePiece, NoMarker, Play, UseMarker
 from cakeparty.core.games.cookies_battle.bots import normal_bot, power
 from cakeparty.core.games.cookies_battle.search import cutoff, evaluate, quick_bot
 from cakeparty.core.games.cookies_battle.state import CookiesState, Phase
@@ -248,7 +248,8 @@ def test_the_search_weighs_one_of_each_set_of_alike_markers_and_pieces() -> None
     for view, _ in _decisions(4, 2):
         if any(isinstance(a, UseMarker | GivePiece) for a in view.legal):
             moves = GAME.search_moves(view)
-            keys = {search.alike(view, a) for a in view.legal}
+            early = not search.spending_time(view)
+            keys = {search.alike(view, a) for a in view.legal if not (early and search.spends(a))}
             if moves is None:
                 assert len(keys) == len(view.legal)
             else:
@@ -259,3 +260,49 @@ def test_the_search_weighs_one_of_each_set_of_alike_markers_and_pieces() -> None
                     map(str, keys)
                 )
     assert shortened >= 3
+
+
+def test_the_move_kept_keeps_the_markers_until_the_last_cards_of_the_game() -> None:
+    kept = late = 0
+    for seed in (1, 2, 3):
+        for view, _ in _decisions(4, seed):
+            if view.phase is Phase.PASS or len(view.legal) < 2:
+                continue
+            normal = normal_bot(view, random.Random(seed))
+            move = search.keeping_bot(view, random.Random(seed))
+            assert move in view.legal
+            if search.spends(normal) and not search.spending_time(view):
+                # a marker the normal bot would spend is kept: its card, or no marker
+                kept += 1
+                assert not search.spends(move)
+                if any(isinstance(a, Play) for a in view.legal):
+                    assert isinstance(move, Play)
+                else:
+                    assert move == NoMarker()
+                # nor is spending it weighed by the search
+                moves = GAME.search_moves(view)
+                assert moves is not None and not any(search.spends(a) for a in moves)
+            else:
+                assert move == normal
+                late += search.spends(normal)
+    # the normal bots spend markers early in every game, and some in the last cards
+    assert kept >= 6 and late >= 1
+
+
+def test_the_strong_bot_spends_no_marker_before_the_last_cards() -> None:
+    from cakeparty.core.search import Budget
+    from cakeparty.core.search import search as run
+
+    tried = 0
+    for view, _ in _decisions(4, 4):
+        if tried == 3:
+            break
+        if search.spending_time(view) or not any(search.spends(a) for a in view.legal):
+            continue
+        if not search.spends(normal_bot(view, random.Random(0))):
+            continue
+        tried += 1
+        settings = GAME.search_settings(view)
+        result = run(GAME, view, random.Random(tried), Budget(iterations=30, **settings))
+        assert result.action in view.legal and not search.spends(result.action)
+    assert tried == 3

@@ -271,6 +271,31 @@ def test_where_the_game_names_no_move_the_normal_bot_s_stands_without_a_walk() -
     assert result.iterations == 40 and set(result.visits) == set(view.legal)
 
 
+def test_the_game_s_prior_bot_makes_the_move_a_search_keeps() -> None:
+    def last(view: Any, rng: random.Random) -> Any:
+        return view.legal[-1]
+
+    class Kept(Toy):
+        def prior_bot(self) -> Any:
+            return last
+
+        def search_moves(self, view: Any) -> list[Any]:
+            return []
+
+    game = Kept()
+    game.bots = {"random": random_bot, "normal": greedy_bot}
+    view = decision_points(2, True, seed=5)[0]
+    assert greedy_bot(view, random.Random(0)) != view.legal[-1]
+    # the move kept is the prior bot's, not the normal bot's
+    result = search(game, view, random.Random(3), Budget(iterations=40))
+    assert result.action == view.legal[-1] and result.iterations == 0
+    # by default the prior bot is the normal bot
+    assert Toy().prior_bot() is None and game.bots["normal"] is greedy_bot
+    plain = Toy()
+    plain.bots = {"random": random_bot, "normal": greedy_bot}
+    assert plain.prior_bot() is greedy_bot
+
+
 def test_walks_are_played_by_the_game_s_rollout_policy() -> None:
     played: list[int] = []
 
