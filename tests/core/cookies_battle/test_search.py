@@ -289,6 +289,21 @@ def test_the_move_kept_keeps_the_markers_until_the_last_cards_of_the_game() -> N
     assert kept >= 6 and late >= 1
 
 
+def test_in_the_beginners_game_the_move_kept_is_the_normal_bot_s() -> None:
+    m = new_match("cookies-battle", players=3, seed=5, options={"variant": "beginners"})
+    rng = random.Random(5)
+    spent = 0
+    while m.outcome is None:
+        seat = m.to_act[0]
+        view = m.view(seat)
+        normal = normal_bot(view, random.Random(spent))
+        assert search.spending_time(view)
+        assert search.keeping_bot(view, random.Random(spent)) == normal
+        spent += search.spends(normal)
+        m.apply(normal_bot(view, rng), seat)
+    assert spent >= 1
+
+
 def test_the_strong_bot_spends_no_marker_before_the_last_cards() -> None:
     from cakeparty.core.search import Budget
     from cakeparty.core.search import search as run
