@@ -42,7 +42,9 @@ from .rooms import join_lobby
 
 BOT = get_game("cake-master").bots["random"]
 AUDIT_FAIR = "Audit: fair. Every card and every move checked out."
-DEADLINE = 60.0  # seconds to play one game to its end; over loopback it takes far fewer
+#: seconds a game may go without a move before a test calls it stuck (a whole game over
+#: loopback takes 20-50 s, longer on a busy machine: the wait starts again at every move)
+DEADLINE = 60.0
 
 
 def app_named(name: str) -> CakePartyApp:
@@ -135,6 +137,7 @@ async def play_to_the_end(pilot: Pilot[Any], rng: random.Random, shared: dict[st
     app = pilot.app
     deadline = time.monotonic() + DEADLINE
     keys_done = looked = False
+    last_move = None
     while time.monotonic() < deadline:
         await pilot.pause(0.01)
         screen = top = app.screen
@@ -150,6 +153,9 @@ async def play_to_the_end(pilot: Pilot[Any], rng: random.Random, shared: dict[st
         if isinstance(top, NetMasterScreen):
             screen = top
             net = screen.net
+            move = net.view(net.seat).state_id
+            if move != last_move:
+                last_move, deadline = move, time.monotonic() + DEADLINE
             seat = screen.awaiting
             if seat is None or net.over:
                 continue
@@ -170,7 +176,7 @@ async def play_to_the_end(pilot: Pilot[Any], rng: random.Random, shared: dict[st
             await pilot.press("enter")
         elif isinstance(screen, ConfirmScreen):
             await pilot.press("n")  # nobody leaves this game
-    raise AssertionError(f"no end within {DEADLINE}s; screen {app.screen!r}")
+    raise AssertionError(f"no move for {DEADLINE}s; screen {app.screen!r}")
 
 
 async def test_a_networked_cake_master_played_by_two_to_its_end() -> None:
