@@ -46,7 +46,10 @@ class MarkerChoices:
     # -- a window passing by itself ----------------------------------------------------------
 
     def on_screen_resume(self) -> None:
-        """Back from a dialog (the help) in a window: it goes on passing by itself."""
+        """Back from a dialog (the help) in a window: it passes by itself after a whole
+        wait from now."""
+        if self.awaiting is not None and self.app.screen is self:
+            self._stop_timer()
         self.keep_window_timed()
 
     def keep_window_timed(self) -> None:
@@ -75,7 +78,10 @@ class MarkerChoices:
         if self.awaiting != seat or self.view().state_id != state_id:
             return
         if self.app.screen is not self:
-            return  # a list or the help is open: the person is there (resumed on close)
+            # the help or another dialog is open: the person is there. Look again a wait
+            # later (its closing restarts the wait too; this look does not hang on it)
+            self._start_timer(seat, state_id)
+            return
         self._act(NoMarker())
 
     # -- keys ------------------------------------------------------------------------------
