@@ -6,12 +6,15 @@ Cookies Battle and Cake of Doom (``strong,normal,normal,normal``; chance is 25 %
 ``--think`` seconds per strong decision. Then (``--default-games`` games, fewer: each is
 ten times slower) the bot at the app's default budget against itself at ``--think``
 (``strong@1,strong@0.1``, with normal bots in the other seats of a 4-player game): more
-time should win more. Each line names the ``cakeparty simulate`` command that gives the
+time should win more. With ``--default-rival normal`` the default budget plays the normal
+bots instead, in the seats of the runs above, and ``--default-games`` games of those runs
+are played again at ``--think`` beside it: the same games, so the two shares compare
+directly. Each line names the ``cakeparty simulate`` command that gives the
 same figures, and the game's own figures per bot follow. ``--games 0`` plays only the
 runs at the default budget. A game that cannot be searched yet is named and left out.
 
 python bench/strength.py [--games 200] [--think 0.1] [--seed 1] [--default-games 20]
-    [--only GAME ...] [--jobs N]
+    [--default-rival short|normal] [--only GAME ...] [--jobs N]
 """
 
 from __future__ import annotations
@@ -106,6 +109,12 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--default-games", type=int, default=20, help="0: skip that run")
+    parser.add_argument(
+        "--default-rival",
+        choices=("short", "normal"),
+        default="short",
+        help="what the default budget plays: itself at --think, or the normal bots",
+    )
     parser.add_argument("--only", nargs="*", default=None, metavar="GAME")
     parser.add_argument(
         "--jobs", type=int, default=1, help="processes sharing each run's games (default 1)"
@@ -114,7 +123,8 @@ def main() -> int:
     only = f" --only {' '.join(args.only)}" if args.only else ""
     header(
         f"python bench/strength.py --games {args.games} --think {args.think:g}"
-        f" --seed {args.seed} --default-games {args.default_games}{only} --jobs {args.jobs}"
+        f" --seed {args.seed} --default-games {args.default_games}"
+        f" --default-rival {args.default_rival}{only} --jobs {args.jobs}"
     )
     jobs = max(1, args.jobs)
     tables = []
@@ -129,7 +139,13 @@ def main() -> int:
         for game, players, goal in tables:
             bots = [SEARCH_LEVEL] + ["normal"] * (players - 1)
             measure(game, bots, args.think, args.games, args.seed, goal, jobs)
-    if args.default_games > 0:
+    if args.default_games > 0 and args.default_rival == "normal":
+        # the default budget against the normal bots, and the short one in the same games
+        for game, players, goal in tables:
+            for think in (DEFAULT_THINK, args.think):
+                bots = [f"{SEARCH_LEVEL}@{think:g}"] + ["normal"] * (players - 1)
+                measure(game, bots, args.think, args.default_games, args.seed, goal, jobs)
+    elif args.default_games > 0:
         # the default budget against the short one, the other seats (if any) normal
         budgets = [f"{SEARCH_LEVEL}@{DEFAULT_THINK:g}", f"{SEARCH_LEVEL}@{args.think:g}"]
         for game, players, _ in tables:
