@@ -500,6 +500,9 @@ async def test_a_window_waits_while_the_help_is_open_then_passes_by_itself(
         # longer than the window's wait: the window does not pass under the help
         await pilot.pause(0.6)
         assert screen.awaiting == 0 and screen.view().state_id == state
+        # its wait lapsed under the help and was taken up again: the window does not hang
+        # on the help's closing alone to pass
+        assert screen._timer is not None
         await pilot.press("escape")
         before = len(history_of(screen, 0))
         await until(pilot, lambda: len(history_of(screen, 0)) > before, "the window to pass")

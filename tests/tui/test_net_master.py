@@ -42,8 +42,10 @@ from .rooms import join_lobby
 
 BOT = get_game("cake-master").bots["random"]
 AUDIT_FAIR = "Audit: fair. Every card and every move checked out."
-#: seconds a game may go without a move before a test calls it stuck (a whole game over
-#: loopback takes 20-50 s, longer on a busy machine: the wait starts again at every move)
+#: seconds a game may go without a move before :func:`play_to_the_end` calls it stuck (a
+#: whole game over loopback takes 20-50 s, longer on a busy machine: the wait starts again
+#: at every move); the three-player game played by bots' moves alone has it for the whole
+#: game
 DEADLINE = 60.0
 
 
