@@ -257,7 +257,8 @@ async def test_a_host_seats_two_bots_and_plays_three_handed_to_the_end() -> None
         net = screen.net
         await until(pilot, lambda: screen.awaiting is not None, "Ann's first choice", 20)
         assert net.view(net.seat).phase is Phase.PASS
-        await pilot.pause()
+        # the footer is drawn after the screen: on a busy machine one pause may not see it
+        await until(pilot, lambda: rows(app)[-1].strip(), "the footer's keys", 10)
         footer = rows(app)[-1]
         for key in ("l Give left", "r Give right", "⏎ Commit", "? Help", "q Leave", "m Chat"):
             assert key in footer, footer
