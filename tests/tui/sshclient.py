@@ -128,32 +128,34 @@ class SSHServer:
 
 
 class Terminal:
-    """One tmux session at 80×24 running a command, read with capture-pane."""
+    """One tmux session at 80×24 running a command, read with capture-pane. Its tmux server
+    is its own (its own socket, no user configuration): on a shared server, one test closing
+    the last session while another opens one can meet the server on its way out."""
 
     def __init__(self, name: str, command: list[str]) -> None:
-        assert TMUX is not None
         self.name = name
         # the pane stays after the command ends, so its last words can be read
-        new = [TMUX, "new-session", "-d", "-s", name, "-x", "80", "-y", "24", shlex.join(command)]
-        subprocess.run([*new, ";", "set-option", "-t", name, "remain-on-exit", "on"], check=True)
+        new = ["new-session", "-d", "-s", name, "-x", "80", "-y", "24", shlex.join(command)]
+        self.tmux(*new, ";", "set-option", "-t", name, "remain-on-exit", "on", check=True)
+
+    def tmux(self, *args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
+        """One tmux command on this terminal's own server."""
+        assert TMUX is not None
+        return subprocess.run(
+            [TMUX, "-L", self.name, "-f", os.devnull, *args],
+            capture_output=True,
+            text=True,
+            check=check,
+        )
 
     def screen(self) -> str:
-        assert TMUX is not None
-        done = subprocess.run(
-            [TMUX, "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
-        )
-        return done.stdout
+        return self.tmux("capture-pane", "-p", "-t", self.name).stdout
 
     def keys(self, *keys: str) -> None:
-        assert TMUX is not None
-        subprocess.run([TMUX, "send-keys", "-t", self.name, *keys], check=True)
+        self.tmux("send-keys", "-t", self.name, *keys, check=True)
 
     def resize(self, width: int, height: int) -> None:
-        assert TMUX is not None
-        subprocess.run(
-            [TMUX, "resize-window", "-t", self.name, "-x", str(width), "-y", str(height)],
-            check=True,
-        )
+        self.tmux("resize-window", "-t", self.name, "-x", str(width), "-y", str(height), check=True)
 
     def wait_for(self, test: Callable[[str], bool], what: str, timeout: float = 60.0) -> str:
         deadline = time.monotonic() + timeout
@@ -168,12 +170,7 @@ class Terminal:
     def ended(self) -> bool:
         """The command in the pane has ended (the ssh client exited). Asked of tmux itself:
         its "Pane is dead" line is drawn only once it has reaped the child, which can lag."""
-        assert TMUX is not None
-        done = subprocess.run(
-            [TMUX, "list-panes", "-t", self.name, "-F", "#{pane_dead}"],
-            capture_output=True,
-            text=True,
-        )
+        done = self.tmux("list-panes", "-t", self.name, "-F", "#{pane_dead}")
         return done.stdout.strip() == "1"
 
     def wait_ended(self, what: str, timeout: float = 60.0) -> str:
@@ -187,6 +184,5 @@ class Terminal:
         return self.screen()
 
     def close(self) -> None:
-        assert TMUX is not None
         with contextlib.suppress(OSError):
-            subprocess.run([TMUX, "kill-session", "-t", self.name], capture_output=True)
+            self.tmux("kill-server")

@@ -8,21 +8,17 @@ from __future__ import annotations
 import os
 import re
 import signal
-import subprocess
 import time
 from pathlib import Path
 
-from .test_e2e_tmux import BINARY, TMUX, Terminal, _footer, player_home, pytestmark
+from .test_e2e_tmux import BINARY, Terminal, _footer, player_home, pytestmark
 
 __all__ = ["pytestmark"]
 
 
 def _app_pid(term: Terminal) -> int:
     """The ``cakeparty`` process in ``term``'s pane (the pane's shell may have exec'd it)."""
-    assert TMUX is not None
-    shown = subprocess.run(
-        [TMUX, "display", "-p", "-t", term.name, "#{pane_pid}"], capture_output=True, text=True
-    )
+    shown = term.tmux("display", "-p", "-t", term.name, "#{pane_pid}")
     pane = int(shown.stdout.strip())
     candidates = [pane]
     for stat in Path("/proc").glob("[0-9]*/stat"):

@@ -24,27 +24,35 @@ pytestmark = [
 
 
 class Terminal:
-    """One tmux session running a command, read with capture-pane."""
+    """One tmux session running a command, read with capture-pane.
+
+    Each terminal has a tmux server of its own (its own socket, no user configuration):
+    on a shared server, one test closing the last session while another opens one can meet
+    the server on its way out ("server exited unexpectedly")."""
 
     def __init__(self, name: str, command: list[str], env: dict[str, str]) -> None:
-        assert TMUX is not None
         self.name = name
         settings = [f"{key}={value}" for key, value in env.items()]
-        args = [TMUX, "new-session", "-d", "-s", name, "-x", "80", "-y", "24"]
+        args = ["new-session", "-d", "-s", name, "-x", "80", "-y", "24"]
         for item in settings:
             args += ["-e", item]
-        subprocess.run([*args, " ".join(command)], check=True)
+        self.tmux(*args, " ".join(command), check=True)
+
+    def tmux(self, *args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
+        """One tmux command on this terminal's own server."""
+        assert TMUX is not None
+        return subprocess.run(
+            [TMUX, "-L", self.name, "-f", os.devnull, *args],
+            capture_output=True,
+            text=True,
+            check=check,
+        )
 
     def screen(self) -> str:
-        assert TMUX is not None
-        done = subprocess.run(
-            [TMUX, "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
-        )
-        return done.stdout
+        return self.tmux("capture-pane", "-p", "-t", self.name).stdout
 
     def keys(self, *keys: str) -> None:
-        assert TMUX is not None
-        subprocess.run([TMUX, "send-keys", "-t", self.name, *keys], check=True)
+        self.tmux("send-keys", "-t", self.name, *keys, check=True)
 
     def wait_for(self, test: Callable[[str], bool], what: str, timeout: float = 15.0) -> str:
         deadline = time.monotonic() + timeout
@@ -57,8 +65,7 @@ class Terminal:
         raise AssertionError(f"waited {timeout}s for {what}; the screen was:\n{screen}")
 
     def close(self) -> None:
-        assert TMUX is not None
-        subprocess.run([TMUX, "kill-session", "-t", self.name], capture_output=True)
+        self.tmux("kill-server")
 
 
 def _turn(screen: str) -> int:

@@ -76,10 +76,7 @@ def test_no_color_leaves_no_colour_codes_and_underlines_the_highlighted_entry(
     assert shutil.which("tmux") == TMUX
 
     def styled() -> str:
-        done = subprocess.run(
-            [TMUX, "capture-pane", "-e", "-p", "-t", term.name], capture_output=True, text=True
-        )
-        return done.stdout
+        return term.tmux("capture-pane", "-e", "-p", "-t", term.name).stdout
 
     def entry(screen: str, text: str) -> str:
         return next(line for line in screen.splitlines() if text in line)
