@@ -117,12 +117,14 @@ class WatchPlan:
 @dataclass(frozen=True)
 class JoinSearch:
     """Where ``cakeparty join`` looks: the LAN and the brokers given; a room to pick.
-    ``watch``: the room found is watched, not joined (``cakeparty watch``)."""
+    ``watch``: the room found is watched, not joined (``cakeparty watch``). ``every``:
+    seconds between two looks while the list is shown (``None``: only when asked)."""
 
     room: str | None = None
     brokers: tuple[str, ...] = ()
     lan: bool = True
     watch: bool = False
+    every: float | None = 5.0
 
 
 @dataclass(frozen=True)

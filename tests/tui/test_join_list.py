@@ -43,7 +43,8 @@ async def test_the_room_holding_my_seat_comes_first_and_enter_goes_back_to_it(
     me = load_or_create("Bob").player_id
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = JoinScreen(JoinSearch(lan=False))
+        # the rooms are made up here: no look by itself replaces them
+        screen = JoinScreen(JoinSearch(lan=False, every=None))
         chosen: list[JoinPlan | None] = []
         app.push_screen(screen, chosen.append)
         await pilot.pause()
@@ -65,7 +66,7 @@ async def test_a_code_typed_while_rooms_are_listed_is_typed_even_from_the_list()
     watches in the list, and room codes hold a W as often as any letter)."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = JoinScreen(JoinSearch(lan=False))
+        screen = JoinScreen(JoinSearch(lan=False, every=None))
         chosen: list[object] = []
         app.push_screen(screen, chosen.append)
         await pilot.pause()

@@ -172,6 +172,47 @@ async def test_a_guest_joins_by_room_code_and_sees_the_host_seat() -> None:
                 await until(pilot, lambda: len(host.advert.taken) == 1, "Ann's seat freed")
 
 
+async def test_the_join_list_looks_again_keeps_its_cursor_and_joins_a_room_typed_early() -> None:
+    """Left open, the join list looks again by itself: a room opened meanwhile turns up
+    without a key press, the cursor stays on the room it was on, and a code typed before
+    its room opened is joined once the room is there."""
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        first, second, late = sorted(new_room_code() for _ in range(3))
+        async with hosted_duel(broker.url, second, name="Hank") as hank:
+            await until_async(lambda: hank.advert, "Hank's advert")
+            app = app_with(JoinSearch(brokers=(broker.url,), lan=False, every=0.5))
+            async with app.run_test(size=SIZE) as pilot:
+                join = app.screen
+                assert isinstance(join, JoinScreen)
+                await until(pilot, lambda: len(join.rooms) == 1, "Hank's room in the list")
+                rooms = join.query_one("#join-rooms", OptionList)
+                rooms.focus()
+                assert rooms.highlighted == 0
+                async with hosted_duel(broker.url, first, name="Mallory"):
+                    # listed above Hank's (the same state, an earlier code)
+                    await until(pilot, lambda: len(join.rooms) == 2, "Mallory's room too")
+                    assert [r.room for r in join.rooms] == [first, second]
+                    assert rooms.highlighted == 1 and join.rooms[1].code == hank.code
+                # her room gone, the cursor is still on Hank's
+                await until(pilot, lambda: len(join.rooms) == 1, "Mallory's room gone")
+                assert rooms.highlighted == 0 and join.rooms[0].code == hank.code
+                # a code typed before its room opens: not there, said once; then joined
+                join.query_one("#join-input").focus()
+                await pilot.press(*late.lower(), "enter")
+                await until(
+                    pilot, lambda: late in str(join.query_one("#join-status").render()), "not found"
+                )
+                assert isinstance(app.screen, JoinScreen)
+                async with hosted_duel(broker.url, late, name="Carl") as carl:
+                    await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+                    lobby = app.screen
+                    assert isinstance(lobby, LobbyScreen)
+                    await until(pilot, lambda: lobby.room is not None, "Carl's room")
+                    assert lobby.room is not None
+                    assert lobby.room.plan == JoinPlan(carl.code, broker.url)
+                    await pilot.press("q")
+
+
 async def test_the_join_list_pins_the_host_and_a_claimed_bare_code_is_refused() -> None:
     """Two hosts advertise the same room id (one an impostor): a bare code names neither,
     the full code the real host shares joins it, and a room picked from the list joins the

@@ -130,7 +130,8 @@ async def test_the_join_screen_watches_the_room_under_the_cursor_with_w() -> Non
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         chosen: list[JoinPlan | WatchPlan | None] = []
-        screen = JoinScreen(JoinSearch(lan=False))
+        # the rooms are made up here: no look by itself replaces them
+        screen = JoinScreen(JoinSearch(lan=False, every=None))
         app.push_screen(screen, chosen.append)
         await pilot.pause()
         screen.show_rooms([_room("AAAAAA", OPEN), _room("BBBBBB", PLAYING)])
@@ -141,7 +142,7 @@ async def test_the_join_screen_watches_the_room_under_the_cursor_with_w() -> Non
         assert chosen == [WatchPlan(_room("BBBBBB", PLAYING).code, BROKER)]  # its host pinned
         # a search made to watch (``cakeparty watch CODE``) watches what it finds
         chosen.clear()
-        screen = JoinScreen(JoinSearch(room="AAAAAA", lan=False, watch=True))
+        screen = JoinScreen(JoinSearch(room="AAAAAA", lan=False, watch=True, every=None))
         app.push_screen(screen, chosen.append)
         await pilot.pause()
         screen.show_rooms([_room("AAAAAA", OPEN)])

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -161,7 +162,13 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
     The code field keeps the keyboard, so typing always types; ↑/↓ go to the list, where
     ``w`` watches the room under the cursor instead, without a seat (and a search made to
     watch, ``cakeparty watch``, watches whatever is picked). Enter in an empty field joins
-    the room under the cursor."""
+    the room under the cursor.
+
+    The list looks again by itself every few seconds (:attr:`JoinSearch.every`): a room
+    opened meanwhile turns up, one that closed goes, and the cursor stays on the room it
+    was on. Those looks are quiet: a broker out of reach, or a code typed and not found,
+    is said once, on the look the player asked for; a room typed and found later is
+    joined as soon as it is."""
 
     CSS_PATH = "rooms.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -178,6 +185,8 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         self.searching = False
         self.wanted = self.search.room  # join this room as soon as it is found
         self.me: bytes | None = None  # this player's id: a room holding its seat comes first
+        self._next: Timer | None = None  # the next look by itself
+        self._asked = False  # the look under way was asked for by the player
 
     def compose(self) -> ComposeResult:
         yield Static(_("Cake Party · join a game"), id="join-title")
@@ -203,9 +212,23 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
     # -- looking -----------------------------------------------------------------------------
 
     def action_search(self) -> None:
-        self.searching = True
+        """Look now, as the player asked: say so, and what went wrong."""
+        self._stop_next()
+        self.searching = self._asked = True
         self._say(self._looking())
         self.look()
+
+    def _look_again(self) -> None:
+        """The look by itself, every :attr:`JoinSearch.every` seconds: quiet."""
+        self._next = None
+        if not self.searching:
+            self.searching, self._asked = True, False
+            self.look(asked=False)
+
+    def _stop_next(self) -> None:
+        if self._next is not None:
+            self._next.stop()
+            self._next = None
 
     def _looking(self) -> str:
         places = []
@@ -217,37 +240,54 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         return _("Looking {places}…").format(places=_(" and ").join(places))
 
     @work(exclusive=True, group="search")
-    async def look(self) -> None:
-        """Ask the LAN and every broker known for their rooms."""
+    async def look(self, asked: bool = True) -> None:
+        """Ask the LAN and every broker known for their rooms (``asked``: by the player,
+        who is told what went wrong; else quietly), then look again a while later."""
 
         def notice(text: str, severity: str) -> None:
-            self.notify(text, severity="warning" if severity != "error" else "error")
+            if asked:
+                self.notify(text, severity="warning" if severity != "error" else "error")
 
         try:
             rooms = await find_rooms(self.brokers, lan=self.search.lan, notice=notice)
         except Exception as exc:  # never a crash: say it and let the player type an address
-            self.notify(_("Could not look for rooms: {error}").format(error=exc), severity="error")
+            notice(_("Could not look for rooms: {error}").format(error=exc), "error")
             rooms = []
         self.searching = False
         if self.is_attached and self.query("#join-rooms"):  # not left meanwhile
-            self.show_rooms(rooms)
+            self.show_rooms(rooms, asked=asked)
+            every = self.search.every
+            if every is not None and self.is_attached:
+                self._stop_next()
+                self._next = self.set_timer(every, self._look_again)
 
-    def show_rooms(self, rooms: list[RoomFound]) -> None:
+    def show_rooms(self, rooms: list[RoomFound], *, asked: bool = True) -> None:
+        """List ``rooms``, the cursor kept on the room it was on; join the room typed if it
+        is among them (``asked``: else say that it is not)."""
         # a game under way that keeps a seat for this player first: that is where it goes back
         rooms = sorted(rooms, key=lambda r: not seated(r, self.me))
-        self.rooms = rooms
         options = self.query_one("#join-rooms", OptionList)
-        options.clear_options()
-        options.add_options(
-            [Option(room_line(r, self.me), id=f"room-{i}") for i, r in enumerate(rooms)]
-        )
-        if rooms:
-            options.highlighted = 0
+        index = options.highlighted
+        was = self.rooms[index] if index is not None and 0 <= index < len(self.rooms) else None
+        lines = [room_line(r, self.me) for r in rooms]
+        if asked or lines != [o.prompt for o in options.options]:
+            self.rooms = rooms
+            options.clear_options()
+            options.add_options([Option(line, id=f"room-{i}") for i, line in enumerate(lines)])
+            if rooms:
+                keys = [(r.code, r.broker) for r in rooms]
+                options.highlighted = (
+                    keys.index((was.code, was.broker))
+                    if was is not None and (was.code, was.broker) in keys
+                    else 0
+                )
+        self.rooms = rooms
         wanted = self.wanted
         if wanted is not None:
-            if self._join_found(wanted):
+            if self._join_found(wanted, quiet=not asked):
                 return
-            self._not_found(wanted)
+            if asked:
+                self._not_found(wanted)
             return
         if rooms:
             self._say(
@@ -294,13 +334,16 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         room = self.rooms[index]
         self._go(room.code, room.broker, watch=True)
 
-    def _join_found(self, code: str) -> bool:
+    def _join_found(self, code: str, *, quiet: bool = False) -> bool:
         """Join the room ``code`` names if it was found, pinned to its host; ``False`` if
-        it was not found, or if a bare id is claimed by several hosts (then say so)."""
+        it was not found, or if a bare id is claimed by several hosts (then say so, unless
+        ``quiet``)."""
         room, tag = parse_code(code)
         matches = [r for r in self.rooms if r.answers(room, tag)]
         hosts = {r.advert.host for r in matches if r.advert is not None}
         if tag is None and len(hosts) > 1:
+            if quiet:
+                return False
             self.notify(
                 _(
                     "Several hosts claim room {room}: pick the one your host named from the "
@@ -349,6 +392,8 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
             return
         self.wanted = code
         if self.searching:
+            if not self._asked:  # a quiet look would not say that it is not there
+                self.action_search()
             self._say(_("Looking for room {room}…").format(room=code))
             return
         self._not_found(code)
