@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import shlex
@@ -10,8 +9,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import asyncssh
@@ -19,8 +16,10 @@ import asyncssh
 from cakeparty.broker.embedded import free_port
 from tests.brokers import wait_listening
 
+from .tmuxterm import TMUX as TMUX  # the tests of serve-ssh skip without it
+from .tmuxterm import TmuxTerminal
+
 SSH = shutil.which("ssh")
-TMUX = shutil.which("tmux")
 BINARY = Path(sys.executable).with_name("cakeparty")
 NO_SSH = "the OpenSSH client is not installed (apt-get install openssh-client; .ci/run does)"
 NO_TMUX = "tmux is not installed (apt-get install tmux)"
@@ -127,62 +126,11 @@ class SSHServer:
                 self.process.wait()
 
 
-class Terminal:
-    """One tmux session at 80×24 running a command, read with capture-pane. Its tmux server
-    is its own (its own socket, no user configuration): on a shared server, one test closing
-    the last session while another opens one can meet the server on its way out."""
+class Terminal(TmuxTerminal):
+    """One tmux session at 80×24 running a command (an ssh client), read with capture-pane;
+    the pane stays after the command ends, so its last words can be read."""
+
+    TIMEOUT = 60.0
 
     def __init__(self, name: str, command: list[str]) -> None:
-        self.name = name
-        # the pane stays after the command ends, so its last words can be read
-        new = ["new-session", "-d", "-s", name, "-x", "80", "-y", "24", shlex.join(command)]
-        self.tmux(*new, ";", "set-option", "-t", name, "remain-on-exit", "on", check=True)
-
-    def tmux(self, *args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
-        """One tmux command on this terminal's own server."""
-        assert TMUX is not None
-        return subprocess.run(
-            [TMUX, "-L", self.name, "-f", os.devnull, *args],
-            capture_output=True,
-            text=True,
-            check=check,
-        )
-
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", self.name).stdout
-
-    def keys(self, *keys: str) -> None:
-        self.tmux("send-keys", "-t", self.name, *keys, check=True)
-
-    def resize(self, width: int, height: int) -> None:
-        self.tmux("resize-window", "-t", self.name, "-x", str(width), "-y", str(height), check=True)
-
-    def wait_for(self, test: Callable[[str], bool], what: str, timeout: float = 60.0) -> str:
-        deadline = time.monotonic() + timeout
-        screen = ""
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if test(screen):
-                return screen
-            time.sleep(0.1)
-        raise AssertionError(f"waited {timeout}s for {what}; the screen was:\n{screen}")
-
-    def ended(self) -> bool:
-        """The command in the pane has ended (the ssh client exited). Asked of tmux itself:
-        its "Pane is dead" line is drawn only once it has reaped the child, which can lag."""
-        done = self.tmux("list-panes", "-t", self.name, "-F", "#{pane_dead}")
-        return done.stdout.strip() == "1"
-
-    def wait_ended(self, what: str, timeout: float = 60.0) -> str:
-        """Wait until the pane's command has ended; the screen it left."""
-        deadline = time.monotonic() + timeout
-        while not self.ended():
-            if time.monotonic() > deadline:
-                screen = self.screen()
-                raise AssertionError(f"waited {timeout}s for {what}; the screen was:\n{screen}")
-            time.sleep(0.1)
-        return self.screen()
-
-    def close(self) -> None:
-        with contextlib.suppress(OSError):
-            self.tmux("kill-server")
+        super().__init__(name, shlex.join(command), keep=True)

@@ -5,16 +5,14 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
-import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-TMUX = shutil.which("tmux")
+from .tmuxterm import TMUX, TmuxTerminal
+
 BINARY = Path(sys.executable).with_name("cakeparty")
 
 pytestmark = [
@@ -23,49 +21,11 @@ pytestmark = [
 ]
 
 
-class Terminal:
-    """One tmux session running a command, read with capture-pane.
-
-    Each terminal has a tmux server of its own (its own socket, no user configuration):
-    on a shared server, one test closing the last session while another opens one can meet
-    the server on its way out ("server exited unexpectedly")."""
+class Terminal(TmuxTerminal):
+    """One tmux session running ``command`` with ``env`` set, read with capture-pane."""
 
     def __init__(self, name: str, command: list[str], env: dict[str, str]) -> None:
-        self.name = name
-        settings = [f"{key}={value}" for key, value in env.items()]
-        args = ["new-session", "-d", "-s", name, "-x", "80", "-y", "24"]
-        for item in settings:
-            args += ["-e", item]
-        self.tmux(*args, " ".join(command), check=True)
-
-    def tmux(self, *args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
-        """One tmux command on this terminal's own server."""
-        assert TMUX is not None
-        return subprocess.run(
-            [TMUX, "-L", self.name, "-f", os.devnull, *args],
-            capture_output=True,
-            text=True,
-            check=check,
-        )
-
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", self.name).stdout
-
-    def keys(self, *keys: str) -> None:
-        self.tmux("send-keys", "-t", self.name, *keys, check=True)
-
-    def wait_for(self, test: Callable[[str], bool], what: str, timeout: float = 15.0) -> str:
-        deadline = time.monotonic() + timeout
-        screen = ""
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if test(screen):
-                return screen
-            time.sleep(0.05)
-        raise AssertionError(f"waited {timeout}s for {what}; the screen was:\n{screen}")
-
-    def close(self) -> None:
-        self.tmux("kill-server")
+        super().__init__(name, " ".join(command), env)
 
 
 def _turn(screen: str) -> int:
