@@ -35,6 +35,8 @@ class TmuxTerminal:
         if keep:
             args += [";", "set-option", "-t", name, "remain-on-exit", "on"]
         self.tmux(*args, check=True)
+        # tmux leaves its socket behind when its server is killed: removed on closing
+        self.socket = self.tmux("display-message", "-p", "#{socket_path}").stdout.strip()
 
     def tmux(self, *args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
         """One tmux command on this terminal's own server."""
@@ -88,3 +90,6 @@ class TmuxTerminal:
     def close(self) -> None:
         with contextlib.suppress(OSError):
             self.tmux("kill-server")
+        if self.socket.endswith(os.sep + self.name):
+            with contextlib.suppress(OSError):
+                os.unlink(self.socket)
