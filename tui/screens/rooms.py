@@ -271,7 +271,6 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         was = self.rooms[index] if index is not None and 0 <= index < len(self.rooms) else None
         lines = [room_line(r, self.me) for r in rooms]
         if asked or lines != [o.prompt for o in options.options]:
-            self.rooms = rooms
             options.clear_options()
             options.add_options([Option(line, id=f"room-{i}") for i, line in enumerate(lines)])
             if rooms:
