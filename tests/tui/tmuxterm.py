@@ -7,6 +7,7 @@ import contextlib
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 from collections.abc import Callable
 
@@ -19,7 +20,8 @@ class TmuxTerminal:
 
     Each terminal has a tmux server of its own (its own socket, no user configuration): on
     a shared server, one test closing the last session while another opens one can meet the
-    server on its way out ("server exited unexpectedly")."""
+    server on its way out ("server exited unexpectedly"). tmux leaves the socket behind
+    when its server is killed: it is removed on closing."""
 
     #: how long :meth:`wait_for` waits unless told
     TIMEOUT = 15.0
@@ -28,6 +30,7 @@ class TmuxTerminal:
         self, name: str, command: str, env: dict[str, str] | None = None, *, keep: bool = False
     ) -> None:
         self.name = name
+        self.socket = os.path.join(tempfile.gettempdir(), f"tmux-{os.getuid()}-{name}")
         args = ["new-session", "-d", "-s", name, "-x", "80", "-y", "24"]
         for key, value in (env or {}).items():
             args += ["-e", f"{key}={value}"]
@@ -35,14 +38,12 @@ class TmuxTerminal:
         if keep:
             args += [";", "set-option", "-t", name, "remain-on-exit", "on"]
         self.tmux(*args, check=True)
-        # tmux leaves its socket behind when its server is killed: removed on closing
-        self.socket = self.tmux("display-message", "-p", "#{socket_path}").stdout.strip()
 
     def tmux(self, *args: str, check: bool = False) -> subprocess.CompletedProcess[str]:
         """One tmux command on this terminal's own server."""
         assert TMUX is not None
         return subprocess.run(
-            [TMUX, "-L", self.name, "-f", os.devnull, *args],
+            [TMUX, "-S", self.socket, "-f", os.devnull, *args],
             capture_output=True,
             text=True,
             check=check,
@@ -90,6 +91,5 @@ class TmuxTerminal:
     def close(self) -> None:
         with contextlib.suppress(OSError):
             self.tmux("kill-server")
-        if self.socket.endswith(os.sep + self.name):
-            with contextlib.suppress(OSError):
-                os.unlink(self.socket)
+        with contextlib.suppress(OSError):
+            os.unlink(self.socket)

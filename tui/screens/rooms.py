@@ -257,7 +257,7 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         if self.is_attached and self.query("#join-rooms"):  # not left meanwhile
             self.show_rooms(rooms, asked=asked)
             every = self.search.every
-            if every is not None and self.is_attached:
+            if every is not None:
                 self._stop_next()
                 self._next = self.set_timer(every, self._look_again)
 
