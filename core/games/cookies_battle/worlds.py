@@ -10,15 +10,20 @@ tells:
 
 * cards: a seat that did not follow the turn suit this round (its card was not drawn by a
   Puppet) holds none of it for the rest of the round;
-* pieces: every piece held was shown as a piece in dispute; the pile holds the others. A
-  piece named in the story stays with the seats that may hold it (its winner, then every
-  seat a take or a Swap the seat could not follow may have moved it to);
+* pieces: every piece held was shown as a piece in dispute; the pile holds the others.
+  Who holds each is drawn by playing the story forward: a take the seat could not follow
+  moves a random piece of its victim, as the dealer's draw did, so a breeze moves one
+  piece of each seat and no more (a draw that contradicts what the seat saw is thrown
+  away and drawn again). Where no draw fits, a piece stays with the seats that may hold
+  it (its winner, then every seat a take or a Swap the seat could not follow may have
+  moved it to);
 * markers: the kinds used are known; the rest are drawn among the markers not seen.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import cast
 
@@ -42,6 +47,9 @@ from cakeparty.core.knowledge import PUBLIC, Knowledge
 from cakeparty.core.requests import Commit
 
 SEATS = PUBLIC - 1  # the bits of every seat in a mask
+#: draws of the pieces' story before a world falls back on placing them by who may hold
+#: them (a draw is thrown away when it contradicts the view)
+TRIES = 20
 
 
 def determinize(view: CookiesView, rng: random.Random) -> World | None:
@@ -79,6 +87,13 @@ class _Builder:
         for slot, name in view.known.items():
             self.truth[slot] = name
         self.fills: list[tuple[list[str], list[tuple[list[int], Allowed]]]] = []
+        # the story of the pieces: who won which, every take and Swap, and the markers
+        # used (the takes of one breeze follow its marker together)
+        self.story = [
+            e
+            for e in view.events
+            if type(e) in (ev.TrickWon, ev.PieceTaken, ev.Swapped, ev.MarkerUsed)
+        ]
         self.template = self.plan()
 
     # -- where the slots lie ---------------------------------------------------------------
@@ -218,7 +233,16 @@ class _Builder:
             hidden = [s for s in slots if self.truth[s] is None]
             if hidden:
                 groups.append((hidden, _held_by(may, seat)))
+        self.held_plan = len(self.fills)  # the fill :meth:`history` may stand in for
         self._plan(loose, groups)
+        self.held_groups = [
+            (seat, [s for s in slots if self.truth[s] is None]) for seat, slots in enumerate(held)
+        ]
+        # the pieces of each seat this seat can name
+        self.held_known: list[Counter[str]] = [
+            Counter(name for name in map(self.truth.__getitem__, slots) if name is not None)
+            for slots in held
+        ]
         self._plan(unseen, [([s for s in pile if self.truth[s] is None], _any)])
 
     def deal_markers(self) -> None:
@@ -309,7 +333,18 @@ class _Builder:
     def draw(self, rng: random.Random) -> World:
         """One world: the unknown names dealt with ``rng``."""
         truth = list(self.truth)
-        for names, groups in self.fills:
+        held = None
+        for _ in range(TRIES):
+            held = self.history(rng)
+            if held is not None:
+                break
+        for i, (names, groups) in enumerate(self.fills):
+            if i == self.held_plan and held is not None:
+                for seat, slots in self.held_groups:
+                    rng.shuffle(held[seat])
+                    for slot, name in zip(slots, held[seat], strict=True):
+                        truth[slot] = name
+                continue
             _fill(truth, names, groups, rng)
         if None in truth:
             raise ValueError("a slot was left without a name: the view is inconsistent")
@@ -332,6 +367,65 @@ class _Builder:
         else:
             state = state.evolve(knowledge=knowledge)
         return World(state, tuple(named))
+
+    def history(self, rng: random.Random) -> list[list[str]] | None:
+        """The pieces every seat holds and this seat cannot name, drawn by playing the
+        public story forward: each take this seat could not follow picks one of its
+        victim's pieces at random, as the dealer did (a breeze's takes all from the
+        holdings before it), and each piece of a Swap it could not follow is one of its
+        giver's at random. ``None`` where the draw contradicts what the seat saw (a piece
+        it took, or knows a seat holds, that the draw had put elsewhere)."""
+        held: list[list[str]] = [[] for _ in range(self.n)]
+        takes: list[ev.PieceTaken] = []
+
+        def taken() -> bool:
+            picks = []
+            for take in takes:
+                source = held[take.victim]
+                if take.piece is None:
+                    if not source:
+                        return False
+                    picks.append(rng.choice(source))
+                elif take.piece in source:
+                    picks.append(take.piece)
+                else:
+                    return False
+            for take, name in zip(takes, picks, strict=True):
+                held[take.victim].remove(name)
+                held[take.taker].append(name)
+            takes.clear()
+            return True
+
+        for event in self.story:
+            if type(event) is ev.PieceTaken:
+                takes.append(event)
+                continue
+            if takes and not taken():
+                return None
+            if type(event) is ev.TrickWon:
+                if event.piece is not None:
+                    held[event.seat].append(event.piece)
+            elif type(event) is ev.Swapped:
+                mine, theirs = held[event.seat], held[event.target]
+                given = event.given or (rng.choice(mine) if mine else None)
+                received = event.received or (rng.choice(theirs) if theirs else None)
+                if given not in mine or received not in theirs:
+                    return None
+                assert given is not None and received is not None
+                mine.remove(given)
+                theirs.remove(received)
+                mine.append(received)
+                theirs.append(given)
+        if takes and not taken():
+            return None
+        out: list[list[str]] = []
+        for (seat, slots), known in zip(self.held_groups, self.held_known, strict=True):
+            rest = Counter(held[seat])
+            rest.subtract(known)
+            if any(count < 0 for count in rest.values()) or rest.total() != len(slots):
+                return None
+            out.append(list(rest.elements()))
+        return out
 
     def asking(self, used: Sequence[int]) -> dict[str, object]:
         """Who is asked what now: the seat asked, the marker window and the Defense window
