@@ -28,6 +28,8 @@ class World:
 
 #: Seconds a searching bot thinks per decision unless told otherwise.
 DEFAULT_THINK = 1.0
+#: The most seconds a strong bot may be given per decision.
+MOST_THINK = 60.0
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cakeparty.core.errors import CakePartyError
-from cakeparty.core.game import SEARCH_LEVEL, Bot, Game, Outcome, bot_levels, get_game, make_bot
+from cakeparty.core.game import (
+    MOST_THINK,
+    SEARCH_LEVEL,
+    Bot,
+    Game,
+    Outcome,
+    bot_levels,
+    get_game,
+    make_bot,
+)
 from cakeparty.core.i18n import _, ngettext
 from cakeparty.core.match import Match, new_match
 
@@ -173,8 +182,14 @@ def bot_budget(name: str, think: float | None) -> tuple[str, float | None]:
         value = float(seconds)
     except ValueError:
         value = math.nan
-    if not value > 0 or math.isinf(value):
+    if math.isnan(value):
         raise SimulationError(_("{text!r} is not a number of seconds").format(text=seconds))
+    if not 0 < value <= MOST_THINK:
+        raise SimulationError(
+            _("the thinking time is more than 0 s and at most {most} s, not {value}").format(
+                most=int(MOST_THINK), value=seconds
+            )
+        )
     if level != SEARCH_LEVEL:
         raise SimulationError(
             _("only the {level} bot thinks for a time: {name!r}").format(

@@ -81,12 +81,11 @@ def port(text: str) -> int:
     return value
 
 
-#: The most seconds a strong bot may be given per decision.
-MOST_THINK = 60.0
-
-
 def think_seconds(text: str) -> float:
-    """Seconds a strong bot thinks per decision: more than 0, at most :data:`MOST_THINK`."""
+    """Seconds a strong bot thinks per decision: more than 0, at most
+    :data:`cakeparty.core.game.MOST_THINK`."""
+    from cakeparty.core.game import MOST_THINK  # the engine loads for a command, not the menu
+
     try:
         value = float(text)
     except ValueError:

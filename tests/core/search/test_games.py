@@ -107,6 +107,7 @@ def test_a_searching_bot_may_be_given_its_own_budget(monkeypatch: pytest.MonkeyP
     [
         ("strong@1", ("strong", 1.0)),
         ("strong@0.25", ("strong", 0.25)),
+        ("strong@60", ("strong", 60.0)),
         ("strong", ("strong", 7.0)),
         ("normal", ("normal", 7.0)),
     ],
@@ -118,10 +119,20 @@ def test_a_bot_name_gives_its_level_and_budget(name: str, expected: tuple[str, f
 
 
 @pytest.mark.parametrize(
-    "name", ["strong@", "strong@x", "strong@0", "strong@-1", "strong@nan", "strong@inf", "normal@1"]
+    "name",
+    [
+        "strong@",
+        "strong@x",
+        "strong@0",
+        "strong@-1",
+        "strong@nan",
+        "strong@inf",
+        "strong@61",
+        "normal@1",
+    ],
 )
 def test_a_bad_budget_in_a_bot_name_is_a_clear_error(name: str) -> None:
     from cakeparty.core.simulate import SimulationError
 
-    with pytest.raises(SimulationError, match=r"seconds|thinks"):
+    with pytest.raises(SimulationError, match=r"seconds|thinks|at most 60 s"):
         simulate("cake-duel", games=1, seed=3, bots=[name, "random"], players=2)
