@@ -41,7 +41,7 @@ from engine import header  # bench/engine.py, beside this file
 from cakeparty.core import get_game, new_match
 from cakeparty.core.actions import Action
 from cakeparty.core.dealer import LocalDealer
-from cakeparty.core.game import SEARCH_LEVEL, World, make_bot
+from cakeparty.core.game import SEARCH_LEVEL, Bot, World, make_bot
 from cakeparty.core.games.cookies_battle.cards import ROUNDS
 from cakeparty.core.games.cookies_battle.search import alike
 from cakeparty.core.games.cookies_battle.state import Phase
@@ -54,12 +54,9 @@ PARTS = ("hands", "pieces", "markers")
 ROWS = ("bot", "random", "best", "walks", "true", *(f"true, {p} drawn" for p in PARTS))
 
 
-def finish(match: Match, bot: Any, rng: random.Random) -> tuple[int, ...]:
+def finish(match: Match, bot: Bot, rng: random.Random) -> tuple[int, ...]:
     """Play ``match`` to its end with ``bot`` at every seat: the winners."""
-    while match.outcome is None:
-        seat = match.to_act[0]
-        match.apply(bot(match.view(seat), rng), seat)
-    return match.outcome.winners
+    return match.play([bot] * PLAYERS, rng).winners
 
 
 def true_world(match: Match, drawn: World | None, part: str | None) -> World:

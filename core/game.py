@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -10,6 +11,7 @@ from typing import Any
 
 from cakeparty.core.actions import Action
 from cakeparty.core.errors import CakePartyError, IllegalActionError, SeatError
+from cakeparty.core.i18n import _
 from cakeparty.core.knowledge import Knowledge
 from cakeparty.core.requests import Request
 
@@ -30,6 +32,24 @@ class World:
 DEFAULT_THINK = 1.0
 #: The most seconds a strong bot may be given per decision.
 MOST_THINK = 60.0
+
+
+def think_seconds(text: str) -> float:
+    """Seconds a strong bot thinks per decision, read from ``text``: more than 0, at most
+    :data:`MOST_THINK`; a :class:`ValueError` says why not."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if math.isnan(value):
+        raise ValueError(_("{text!r} is not a number of seconds").format(text=text))
+    if not 0 < value <= MOST_THINK:
+        raise ValueError(
+            _("the thinking time is more than 0 s and at most {most} s, not {value}").format(
+                most=int(MOST_THINK), value=text
+            )
+        )
+    return value
 
 
 @dataclass(frozen=True)

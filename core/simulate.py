@@ -8,7 +8,6 @@ Bots swap seats from one game to the next, so neither side keeps the advantage o
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 import textwrap
@@ -20,7 +19,6 @@ from typing import Any
 
 from cakeparty.core.errors import CakePartyError
 from cakeparty.core.game import (
-    MOST_THINK,
     SEARCH_LEVEL,
     Bot,
     Game,
@@ -28,6 +26,7 @@ from cakeparty.core.game import (
     bot_levels,
     get_game,
     make_bot,
+    think_seconds,
 )
 from cakeparty.core.i18n import _, ngettext
 from cakeparty.core.match import Match, new_match
@@ -179,17 +178,9 @@ def bot_budget(name: str, think: float | None) -> tuple[str, float | None]:
     if not at:
         return name, think
     try:
-        value = float(seconds)
-    except ValueError:
-        value = math.nan
-    if math.isnan(value):
-        raise SimulationError(_("{text!r} is not a number of seconds").format(text=seconds))
-    if not 0 < value <= MOST_THINK:
-        raise SimulationError(
-            _("the thinking time is more than 0 s and at most {most} s, not {value}").format(
-                most=int(MOST_THINK), value=seconds
-            )
-        )
+        value = think_seconds(seconds)
+    except ValueError as exc:
+        raise SimulationError(str(exc)) from None
     if level != SEARCH_LEVEL:
         raise SimulationError(
             _("only the {level} bot thinks for a time: {name!r}").format(

@@ -83,22 +83,14 @@ def port(text: str) -> int:
 
 def think_seconds(text: str) -> float:
     """Seconds a strong bot thinks per decision: more than 0, at most
-    :data:`cakeparty.core.game.MOST_THINK`."""
-    from cakeparty.core.game import MOST_THINK  # the engine loads for a command, not the menu
+    :data:`cakeparty.core.game.MOST_THINK` (:func:`cakeparty.core.game.think_seconds`)."""
+    # the engine loads for a command, not the menu
+    from cakeparty.core.game import think_seconds as seconds
 
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("{text!r} is not a number of seconds").format(text=text)
-        ) from None
-    if not 0 < value <= MOST_THINK:
-        raise argparse.ArgumentTypeError(
-            _("the thinking time is more than 0 s and at most {most} s, not {value}").format(
-                most=int(MOST_THINK), value=text
-            )
-        )
-    return value
+        return seconds(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_think(parser: argparse.ArgumentParser, default: str) -> None:
