@@ -119,11 +119,13 @@ class CakeDuel(Game):
     def determinize(self, view: DuelView, rng: random.Random) -> World | None:
         return _determinize(view, rng)
 
-    def cutoff(self, start: DuelState, state: DuelState) -> Sequence[float] | None:
-        return _cutoff(start, state)
+    def cutoff(
+        self, start: DuelState, state: DuelState, horizon: int = 1
+    ) -> Sequence[float] | None:
+        return _cutoff(start, state, horizon)
 
-    def search_settings(self, view: DuelView) -> Mapping[str, Any]:
-        return _settings(view)
+    def search_settings(self, view: DuelView, seconds: float | None = None) -> Mapping[str, Any]:
+        return _settings(view, seconds)
 
     def witnesses(
         self, state: DuelState, seat: int, action: Action
