@@ -39,7 +39,7 @@ def walks(name: str, players: int, think: float, games: int, seed: int) -> list[
             seat = match.to_act[0]
             view = match.view(seat)
             if seat == 0 and len(view.legal) > 1 and step % EVERY == 0:
-                settings = dict(game.search_settings(view, think))
+                settings = dict(game.search_settings(view))
                 budget = Budget(seconds=think, clock=time.thread_time, **settings)
                 result = search(game, view, random.Random(step), budget)
                 # a paired search walks every weighed move in each world it draws

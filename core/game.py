@@ -134,12 +134,10 @@ class Game(ABC):
         bot."""
         return self.bots.get("normal")
 
-    def cutoff(self, start: Any, state: Any, horizon: int = 1) -> Sequence[float] | None:
+    def cutoff(self, start: Any, state: Any) -> Sequence[float] | None:
         """A walk of a search that began at ``start`` has reached ``state``: when the game
         can judge it from here, each seat's expected reward (between 0, a sure loss, and 1,
-        a sure win), which ends the walk; ``None`` to play on. ``horizon``: how far a walk
-        goes before it is judged, in the game's own steps (turns, say; a game may have
-        one reach only), as :meth:`search_settings` asks. Default: play to the end."""
+        a sure win), which ends the walk; ``None`` to play on. Default: play to the end."""
         return None
 
     def search_moves(self, view: Any) -> Sequence[Action] | None:
@@ -149,11 +147,10 @@ class Game(ABC):
         move. The prior bot's move (:meth:`prior_bot`) is weighed too."""
         return None
 
-    def search_settings(self, view: Any, seconds: float | None = None) -> Mapping[str, Any]:
-        """The search's settings this game prefers for the decision of ``view`` with
-        ``seconds`` to think (``None``: a budget of walks only): fields of
-        :class:`cakeparty.core.search.Budget`, say by the number of seats, or a longer
-        ``horizon`` where a longer budget has the walks to spare; none by default."""
+    def search_settings(self, view: Any) -> Mapping[str, Any]:
+        """The search's settings this game prefers for the decision of ``view`` (fields of
+        :class:`cakeparty.core.search.Budget`, say by the number of seats); none by
+        default."""
         return {}
 
     # -- a breach a witness can prove (optional) -----------------------------------------

@@ -30,7 +30,7 @@ def strong_bot(
     (:meth:`~cakeparty.core.game.Game.search_settings`) apply."""
 
     def bot(view: Any, rng: random.Random) -> Action:
-        settings = dict(game.search_settings(view, think if think > 0 else None))
+        settings = dict(game.search_settings(view))
         if clock is not None:
             settings["clock"] = clock
         budget = Budget(iterations=iterations, seconds=think if think > 0 else None, **settings)

@@ -68,8 +68,6 @@ class Budget:
     a walk that has not ended after this many actions counts as a draw. ``clock``: what
     ``seconds`` are read on (the wall clock; a simulation gives the thread's CPU time).
     ``least``: walks another move needs before it may replace the prior bot's.
-    ``horizon``: how far a walk goes before the game judges it
-    (:meth:`~cakeparty.core.game.Game.cutoff`, in the game's own steps).
     ``paired``: instead of the tree, every move searched is walked in each world drawn,
     with the same dealer and the same rollout choices (common random numbers), and a move
     replaces the prior bot's only when its lead, walk for walk, is clear of the noise of
@@ -92,14 +90,11 @@ class Budget:
     depth: int | None = 1
     clock: Callable[[], float] = time.perf_counter
     least: int = 2
-    horizon: int = 1
     paired: bool = False
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
             raise ValueError("a search needs an iteration or a time budget")
-        if self.horizon < 1:
-            raise ValueError("a walk's horizon is at least 1")
         if self.rollout not in ("random", "normal"):
             raise ValueError(f"unknown rollout policy {self.rollout!r}")
 
@@ -331,7 +326,7 @@ class Search:
         for _ in range(self.budget.max_actions):
             if game.outcome(state) is not None:
                 break
-            reward = game.cutoff(self.start, state, self.budget.horizon)
+            reward = game.cutoff(self.start, state)
             if reward is not None:
                 break
             request = game.pending(state)
@@ -425,7 +420,6 @@ class Search:
 
     def _rollout(self, state: Any, dealer: LocalDealer) -> Sequence[float]:
         game, deadline, clock, start = self.game, self.deadline, self.clock, self.start
-        horizon = self.budget.horizon
         # a normal bot's decision takes a while: the clock is read before each of them
         every = 1 if self.roller is not None else CLOCK_EVERY
         for step in range(self.budget.max_actions):
@@ -435,7 +429,7 @@ class Search:
             outcome = game.outcome(state)
             if outcome is not None:
                 return rewards(outcome, self.players, self.budget.score_weight)
-            judged = game.cutoff(start, state, horizon)
+            judged = game.cutoff(start, state)
             if judged is not None:
                 return judged
             request = game.pending(state)

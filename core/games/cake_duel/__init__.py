@@ -119,13 +119,11 @@ class CakeDuel(Game):
     def determinize(self, view: DuelView, rng: random.Random) -> World | None:
         return _determinize(view, rng)
 
-    def cutoff(
-        self, start: DuelState, state: DuelState, horizon: int = 1
-    ) -> Sequence[float] | None:
-        return _cutoff(start, state, horizon)
+    def cutoff(self, start: DuelState, state: DuelState) -> Sequence[float] | None:
+        return _cutoff(start, state)
 
-    def search_settings(self, view: DuelView, seconds: float | None = None) -> Mapping[str, Any]:
-        return _settings(view, seconds)
+    def search_settings(self, view: DuelView) -> Mapping[str, Any]:
+        return _settings(view)
 
     def witnesses(
         self, state: DuelState, seat: int, action: Action

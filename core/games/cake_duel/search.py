@@ -6,9 +6,7 @@ search therefore never goes past the end of that bout (worth 1 to the side that 
 0 to the other: winning more bouts is winning more duels), and it stops sooner, at the start
 of the turn after the decision's, where :func:`judge` weighs the position: the cakes, the
 cards in each hand (a walk's world holds them all) and the deck. Short walks are many walks,
-and none of their noise comes from turns the decision hardly touches. With a second or more
-to think, the walks to spare go a turn further (:data:`LONG_TURNS`): ten times the walks
-judged as soon chose no better than the short budget.
+and none of their noise comes from turns the decision hardly touches.
 """
 
 from __future__ import annotations
@@ -22,14 +20,9 @@ from cakeparty.core.games.cake_duel.cards import CARDS, Type
 from cakeparty.core.games.cake_duel.state import DuelState, Phase
 
 #: Turns a walk plays past the one its decision is made in before it is judged: the answer
-#: to the decision is seen, and the rest is left to the judge (at 0.1 s a decision, two or
-#: three turns judged worse: too few walks to see through the noise of the turns between).
+#: to the decision is seen, and the rest is left to the judge (two or three turns judged
+#: worse).
 TURNS = 1
-#: With at least :data:`LONG_THINK` seconds a decision the walks to spare buy a longer
-#: look: :data:`LONG_TURNS` turns before the judge (``bench/budget.py``: at 1 s, one turn
-#: chose no better than 0.1 s; two turns chose better).
-LONG_THINK = 1.0
-LONG_TURNS = 2
 
 # The weights of :func:`judge`: a logistic fit of who took the bout, from the position at the
 # start of each turn of 500 duels between normal bots (seeds 1000-1499).
@@ -87,10 +80,10 @@ def judge(state: DuelState) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
-def cutoff(start: DuelState, state: DuelState, horizon: int = TURNS) -> Sequence[float] | None:
+def cutoff(start: DuelState, state: DuelState) -> Sequence[float] | None:
     """Each seat's reward where a walk from ``start`` ends: the bout's end (1 to the side
-    that took it, 0 to the other), or in a two-seat duel the start of the turn ``horizon``
-    turns later (:func:`judge`); ``None`` to play on."""
+    that took it, 0 to the other), or in a two-seat duel the start of the turn
+    :data:`TURNS` turns later (:func:`judge`); ``None`` to play on."""
     if state.bout != start.bout or state.winner is not None:
         events = state.events
         for i in range(len(events) - 1, start.bout_start - 1, -1):
@@ -99,7 +92,7 @@ def cutoff(start: DuelState, state: DuelState, horizon: int = TURNS) -> Sequence
                 return [1.0 if seat % 2 == event.side else 0.0 for seat in range(state.players)]
         return None
     if (
-        state.turn >= start.turn + horizon
+        state.turn >= start.turn + TURNS
         and state.phase is Phase.ATTACK
         and not state.queue
         and state.players == 2
@@ -110,10 +103,7 @@ def cutoff(start: DuelState, state: DuelState, horizon: int = TURNS) -> Sequence
     return None
 
 
-def settings(view: Any, seconds: float | None = None) -> Mapping[str, Any]:
-    """The search's settings for the decision of ``view`` with ``seconds`` to think: a
-    longer horizon from :data:`LONG_THINK` seconds on."""
+def settings(view: Any) -> Mapping[str, Any]:
+    """The search's settings for the decision of ``view``."""
     del view
-    if seconds is not None and seconds >= LONG_THINK:
-        return {**SETTINGS, "horizon": LONG_TURNS}
     return SETTINGS

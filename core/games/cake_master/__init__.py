@@ -104,11 +104,7 @@ class CakeMaster(Game):
     def determinize(self, view: MasterView, rng: random.Random) -> World | None:
         return _determinize(view, rng)
 
-    def cutoff(
-        self, start: MasterState, state: MasterState, horizon: int = 1
-    ) -> list[float] | None:
-        """A walk is judged at the end of its round, whatever the horizon (the next round
-        is a fresh shuffle: see :mod:`.search`)."""
+    def cutoff(self, start: MasterState, state: MasterState) -> list[float] | None:
         return _cutoff(start, state)
 
     def rollout_bot(self) -> Bot:
@@ -117,7 +113,7 @@ class CakeMaster(Game):
     def search_moves(self, view: MasterView) -> list[Action] | None:
         return _search_moves(view)
 
-    def search_settings(self, view: MasterView, seconds: float | None = None) -> Mapping[str, Any]:
+    def search_settings(self, view: MasterView) -> Mapping[str, Any]:
         return _search_settings(view)
 
     def stats(self, state: MasterState) -> dict[str, tuple[float, ...]]:

@@ -124,14 +124,12 @@ class CakeOfDoom(Game):
     def rollout_bot(self) -> Bot | None:
         return bots.BOTS["normal"]
 
-    def cutoff(
-        self, start: DoomState, state: DoomState, horizon: int = 1
-    ) -> Sequence[float] | None:
-        """A walk is judged ``horizon`` turns after the one it began in (see :mod:`.search`)."""
-        return _cutoff(start, state, horizon)
+    def cutoff(self, start: DoomState, state: DoomState) -> Sequence[float] | None:
+        """A walk is judged a few turns after the one it began in (see :mod:`.search`)."""
+        return _cutoff(start, state)
 
-    def search_settings(self, view: DoomView, seconds: float | None = None) -> Mapping[str, Any]:
-        return _settings(view, seconds)
+    def search_settings(self, view: DoomView) -> Mapping[str, Any]:
+        return _settings(view)
 
     def stats(self, state: DoomState) -> dict[str, tuple[float, ...]]:
         """Per seat: regions held at the end, bribes won, sabotages played; ``doom`` is 1.0

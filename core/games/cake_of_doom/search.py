@@ -209,7 +209,6 @@ def cutoff(start: DoomState, state: DoomState, horizon: int = HORIZON) -> list[f
 SETTINGS: dict[str, Any] = {"confidence": 0.15, "least": 4}
 
 
-def settings(view: Any, seconds: float | None = None) -> dict[str, Any]:
-    """The search's settings for the decision of ``view`` (the same at every budget)."""
-    del view, seconds
+def settings(view: Any) -> dict[str, Any]:
+    """The search's settings for the decision of ``view``."""
     return dict(SETTINGS)

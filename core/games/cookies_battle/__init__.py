@@ -107,11 +107,8 @@ class CookiesBattle(Game):
         """The normal bot keeping its markers for the last cards (:func:`.search.keeping_bot`)."""
         return search.keeping_bot
 
-    def cutoff(
-        self, start: CookiesState, state: CookiesState, horizon: int = 1
-    ) -> Sequence[float] | None:
-        """A walk is judged a trick or so after it began, whatever the horizon
-        (:func:`.search.cutoff`)."""
+    def cutoff(self, start: CookiesState, state: CookiesState) -> Sequence[float] | None:
+        """A walk is judged a trick or so after it began (:func:`.search.cutoff`)."""
         return search.cutoff(start, state)
 
     def search_moves(self, view: CookiesView) -> list[Action] | None:
@@ -119,7 +116,7 @@ class CookiesBattle(Game):
         (:func:`.search.search_moves`)."""
         return search.search_moves(view)
 
-    def search_settings(self, view: CookiesView, seconds: float | None = None) -> Mapping[str, Any]:
+    def search_settings(self, view: CookiesView) -> Mapping[str, Any]:
         """A smaller lead over the normal bot's move where a walk's judgement is surer
         (:func:`.search.settings`)."""
         return search.settings(view)

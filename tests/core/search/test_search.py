@@ -195,20 +195,19 @@ def test_the_prize_deck_is_dealt_from_the_box() -> None:
 
 
 class Judged(Toy):
-    """The toy, judged by a cut-off once the bids of the round a walk began in are in (or
-    of the round ``horizon - 1`` rounds later): a seat's reward is 1 when its bid alone was
-    the *lowest* (the opposite of what wins prizes).
+    """The toy, judged by a cut-off once the bids of the round a walk began in are in: a
+    seat's reward is 1 when its bid alone was the *lowest* (the opposite of what wins
+    prizes).
     Every judgement is recorded."""
 
     def __init__(self) -> None:
-        self.judged: list[tuple[int, int, int]] = []
+        self.judged: list[tuple[int, int]] = []
         self.bids: list[list[int]] = []  # every seat's bid card, judgement by judgement
-        self.asked: list[float | None] = []  # the budgets search_settings was asked for
 
-    def cutoff(self, start: Any, state: Any, horizon: int = 1) -> list[float] | None:
-        if state.step != "open" or state.round < start.round + horizon - 1:
+    def cutoff(self, start: Any, state: Any) -> list[float] | None:
+        if state.step != "open":
             return None
-        self.judged.append((start.round, state.round, horizon))
+        self.judged.append((start.round, state.round))
         cards = state.knowledge.cards
         bids = [value(cards[slot]) for slot in state.bids]
         self.bids.append(bids)
@@ -223,37 +222,10 @@ def test_a_cut_off_ends_every_walk_where_the_game_judges_it() -> None:
     result = search(game, view, random.Random(2), Budget(iterations=60, prior=0))
     assert result.iterations == 60
     # every walk was judged once, in the round it began in, and never played further
-    assert game.judged == [(view.public.round, view.public.round, 1)] * 60
+    assert game.judged == [(view.public.round, view.public.round)] * 60
     # the judgement, not the prizes, decides: the lowest bid card is chosen
     cards = view.public.knowledge.cards
     assert result.action == min(view.legal, key=lambda bid: value(cards[bid.slot]))
-
-
-def test_the_budget_s_horizon_is_how_far_the_game_lets_a_walk_go() -> None:
-    game = Judged()
-    view = decision_points(2, False, seed=4)[0]
-    here = view.public.round
-    search(game, view, random.Random(2), Budget(iterations=30, prior=0, horizon=2))
-    assert game.judged == [(here, here + 1, 2)] * 30
-    with pytest.raises(ValueError, match="horizon"):
-        Budget(iterations=1, horizon=0)
-
-
-def test_a_strong_bot_tells_the_game_its_thinking_time() -> None:
-    class Asked(Judged):
-        def search_settings(self, view: Any, seconds: float | None = None) -> dict[str, Any]:
-            self.asked.append(seconds)
-            return {"horizon": 2} if seconds is not None and seconds >= 1 else {}
-
-    view = decision_points(2, False, seed=4)[0]
-    here = view.public.round
-    for think, reach in ((0.0, here), (0.05, here), (1.0, here + 1)):
-        game = Asked()
-        # an iteration budget alone (think 0) or a time budget bounded by walks too: the
-        # game is asked with the seconds it has, and its horizon is the walks' reach
-        strong_bot(game, think, iterations=8)(view, random.Random(1))
-        assert game.asked == [think or None]
-        assert {judged[1] for judged in game.judged} == {reach}
 
 
 def test_the_game_names_the_moves_worth_searching() -> None:
