@@ -35,6 +35,8 @@ from cakeparty.core import get_game, new_match
 from cakeparty.core.actions import Action
 from cakeparty.core.game import SEARCH_LEVEL, bot_levels, make_bot
 from cakeparty.core.match import Match
+from cakeparty.core.simulate import game_seed as simulated_seed
+from cakeparty.core.simulate import seat_owners
 
 #: Each game's table: how many players (the strong bot and normal bots).
 PLAYERS = {"cake-duel": 2, "cake-master": 2, "cookies-battle": 4, "cake-of-doom": 4}
@@ -71,8 +73,8 @@ def play(
     quick = make_bot(spec, SEARCH_LEVEL, short, clock=time.thread_time)
     slow = make_bot(spec, SEARCH_LEVEL, long, clock=time.thread_time)
     normal = spec.bots["normal"]
-    game_seed = seed * 1_000_003 + index
-    me = (-index) % players  # simulate's seats: the first bot moves one seat back a game
+    game_seed = simulated_seed(seed, index)
+    me = seat_owners(index, players, players).index(0)  # the seat of simulate's first bot
     match = new_match(game, players=players, seed=game_seed)
     rng = random.Random(game_seed)
     sums = dict.fromkeys(CHOICES, 0.0)

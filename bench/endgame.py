@@ -47,6 +47,8 @@ from cakeparty.core.games.cookies_battle.search import alike
 from cakeparty.core.games.cookies_battle.state import Phase
 from cakeparty.core.knowledge import Knowledge
 from cakeparty.core.match import Match
+from cakeparty.core.simulate import game_seed as simulated_seed
+from cakeparty.core.simulate import seat_owners
 
 GAME = "cookies-battle"
 PLAYERS = 4
@@ -162,8 +164,8 @@ def play(index: int, seed: int, think: float, hand: int, worlds: int, endings: i
     table = Table(worlds, endings)
     spec = table.spec
     strong = make_bot(spec, SEARCH_LEVEL, think, clock=time.thread_time)
-    game_seed = seed * 1_000_003 + index
-    me = (-index) % PLAYERS  # simulate's seats: the first bot moves one seat back a game
+    game_seed = simulated_seed(seed, index)
+    me = seat_owners(index, PLAYERS, PLAYERS).index(0)  # the seat of simulate's first bot
     match = new_match(GAME, players=PLAYERS, seed=game_seed)
     rng = random.Random(game_seed)
     step = 0

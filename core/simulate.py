@@ -199,6 +199,19 @@ def labels_for(bots: Sequence[str]) -> tuple[str, ...]:
 MatchFactory = Callable[[str, int, int, Mapping[str, Any]], Match]
 
 
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded ``seed``: its dealer's and its bots'."""
+    return seed * 1_000_003 + index
+
+
+def seat_owners(index: int, bots: int, players: int, sides: int | None = None) -> list[int]:
+    """Which of ``bots`` bots plays each of ``players`` seats in game ``index`` (one bot per
+    side of ``sides``, default one per seat): the bots move round the seats from one game
+    to the next."""
+    shift = index % bots
+    return [(seat % (sides or players) + shift) % bots for seat in range(players)]
+
+
 def simulate(
     game: str,
     *,
@@ -245,17 +258,15 @@ def simulate(
     by_level = {name: _bot(spec, *budgets[name], report.thinking) for name in set(bots)}
     make = factory or (lambda g, p, s, o: new_match(g, players=p, seed=s, options=o))
     for index in range(first, first + games):
-        game_seed = seed * 1_000_003 + index
-        # rotate the bots round the seats from one game to the next
-        shift = index % len(bots)
-        owner = [(seat % sides + shift) % len(bots) for seat in range(players)]
+        seeded = game_seed(seed, index)
+        owner = seat_owners(index, len(bots), players, sides)
         seat_bots: dict[int, Bot] = {seat: by_level[bots[owner[seat]]] for seat in range(players)}
         try:
-            match = make(game, players, game_seed, dict(options or {}))
-            result: Outcome = match.play(seat_bots, random.Random(game_seed))
+            match = make(game, players, seeded, dict(options or {}))
+            result: Outcome = match.play(seat_bots, random.Random(seeded))
         except CakePartyError as exc:
             report.errors += 1
-            report.failures.append(f"game {index} (seed {game_seed}): {exc}")
+            report.failures.append(f"game {index} (seed {seeded}): {exc}")
             continue
         report.endings[result.reason] += 1
         winners = {labels[owner[s]] for s in result.winners}

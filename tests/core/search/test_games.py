@@ -136,3 +136,14 @@ def test_a_bad_budget_in_a_bot_name_is_a_clear_error(name: str) -> None:
 
     with pytest.raises(SimulationError, match=r"seconds|thinks|at most 60 s"):
         simulate("cake-duel", games=1, seed=3, bots=[name, "random"], players=2)
+
+
+def test_the_bots_move_round_the_seats_from_one_game_to_the_next() -> None:
+    from cakeparty.core.simulate import game_seed, seat_owners
+
+    # one bot per seat: the first bot sits one seat further back each game
+    assert [seat_owners(i, 4, 4).index(0) for i in range(5)] == [0, 3, 2, 1, 0]
+    assert [seat_owners(i, 2, 2) for i in range(3)] == [[0, 1], [1, 0], [0, 1]]
+    # two sides of a 4-seat game: partners across the table, the sides swapping each game
+    assert [seat_owners(i, 2, 4, 2) for i in range(2)] == [[0, 1, 0, 1], [1, 0, 1, 0]]
+    assert len({game_seed(s, i) for s in (1, 2) for i in range(100)}) == 200
