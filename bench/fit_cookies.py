@@ -27,6 +27,7 @@ from pathlib import Path
 from cakeparty.core.games.cookies_battle import search
 from cakeparty.core.games.cookies_battle.bots import normal_bot
 from cakeparty.core.match import new_match
+from cakeparty.core.simulate import game_seed
 
 PLAYERS = 4
 #: a table at the end of a trick, and the seats that won its game
@@ -116,7 +117,7 @@ def main() -> int:
     parser.add_argument("--cache", help="keep the tables played in this file, and read them")
     args = parser.parse_args()
     started = time.perf_counter()
-    seeds = [args.seed * 1_000_003 + i for i in range(args.games)]
+    seeds = [game_seed(args.seed, i) for i in range(args.games)]
     cache = Path(args.cache) if args.cache else None
     if cache is not None and cache.exists():
         records: list[Record] = pickle.loads(cache.read_bytes())
