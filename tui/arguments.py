@@ -153,13 +153,25 @@ def add_game(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_players(parser: argparse.ArgumentParser, default: int | None = None) -> None:
+def add_players(
+    parser: argparse.ArgumentParser, default: int | None = None, *, networked: bool = False
+) -> None:
+    """``--players``, its help naming each game's usual count (in a room when
+    ``networked``): what :func:`check_players` takes when it is not given."""
+    from cakeparty.core.game import game_names
+    from cakeparty.tui.table.registration import any_game
+
+    usual = ", ".join(
+        f"{name} {any_game(name).usual(networked=networked)}" for name in game_names()
+    )
     parser.add_argument(
         "--players",
         type=positive,
         default=default,
         metavar="N",
-        help=_("number of players (each game says how many it takes; default its fewest)"),
+        help=_("number of players (each game says how many it takes; default: {usual})").format(
+            usual=usual
+        ),
     )
 
 
@@ -175,14 +187,14 @@ def _spoken_counts(counts: tuple[int, ...]) -> str:
 
 
 def check_players(game: str, players: int | None, *, networked: bool = False) -> int:
-    """The number of players for ``game`` (its fewest when not given); a clear error
+    """The number of players for ``game`` (its usual count when not given); a clear error
     naming the counts it takes otherwise."""
     from cakeparty.tui.table.registration import any_game
 
     table = any_game(game)
     allowed = table.players(networked=networked) or table.players()
     if players is None:
-        return allowed[0]
+        return table.usual(networked=networked)
     if players not in allowed:
         raise argparse.ArgumentTypeError(
             _("{game} is for {allowed} players, not {players}").format(

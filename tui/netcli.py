@@ -67,7 +67,7 @@ def add_commands(sub: Any) -> None:
         "selfplay", help=_("play bots against each other as separate processes through a broker")
     )
     arg.add_game(selfplay)
-    arg.add_players(selfplay)
+    arg.add_players(selfplay, networked=True)
     selfplay.add_argument("--broker", type=arg.broker, required=True, help=_("mqtt://host:port"))
     selfplay.add_argument("--level", default="normal", help=_("bot level (default normal)"))
     arg.add_think(selfplay, _("{s} s").format(s=DEFAULT_THINK))

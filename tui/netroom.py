@@ -67,8 +67,7 @@ class HostPlan:
         table = registration.any_game(self.game or registration.registered()[0].name)
         object.__setattr__(self, "game", table.name)
         if not self.players:
-            networked = table.players(networked=True) or table.players()
-            object.__setattr__(self, "players", networked[0])
+            object.__setattr__(self, "players", table.usual(networked=True))
         object.__setattr__(self, "options", table.complete(self.options))
 
     @classmethod

@@ -52,7 +52,7 @@ def add_room_commands(sub: Any) -> None:
         default=None,
         help=_("port of the broker run here (default 1883, or a free one if that is taken)"),
     )
-    arg.add_players(host)
+    arg.add_players(host, networked=True)
     arg.add_game_options(host)
     host.add_argument(
         "--timeout",

@@ -46,6 +46,17 @@ def test_play_opens_the_app_with_the_game_asked_for(
     assert started[2] is None  # the menu
 
 
+def test_without_players_a_game_is_played_at_its_usual_count(
+    opened: list[Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["play", "cookies-battle", "--seed", "2"]) == 0
+    assert cli.main(["play", "cake-of-doom", "--seed", "2"]) == 0
+    assert [s.players for s in opened] == [4, 3]  # Cookies Battle's 4; Doom's fewest
+    with pytest.raises(SystemExit):
+        cli.main(["play", "--help"])
+    assert "cookies-battle 4" in " ".join(capsys.readouterr().out.split())
+
+
 def test_headless_modules_do_not_import_textual() -> None:
     code = (
         "import sys\n"

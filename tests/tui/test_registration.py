@@ -44,12 +44,35 @@ def test_the_lobby_says_the_count_s_note_and_the_chosen_options() -> None:
     ]
 
 
-def test_blank_setups_take_the_first_game_and_its_fewest_players() -> None:
+def test_blank_setups_take_the_first_game_and_its_usual_players() -> None:
     first = registered()[0]
     setup = GameSetup()
-    assert (setup.game, setup.players) == (first.name, first.players()[0])
+    assert (setup.game, setup.players) == (first.name, first.usual())
     plan = HostPlan()
-    assert (plan.game, plan.players) == (first.name, first.players(networked=True)[0])
+    assert (plan.game, plan.players) == (first.name, first.usual(networked=True))
+
+
+def test_the_usual_count_is_the_one_a_game_marks_else_its_fewest() -> None:
+    # Cookies Battle's fewest is the duel, a variant: its own game is offered first
+    cookies = lookup("cookies-battle")
+    assert cookies.players()[0] == 2 and cookies.usual() == cookies.usual(networked=True) == 4
+    assert GameSetup(game="cookies-battle").players == 4
+    assert HostPlan(game="cookies-battle").players == 4
+    assert lookup(DUEL).usual() == 2
+    master = lookup("cake-master")  # alone at one computer, two at least in a room
+    assert (master.usual(), master.usual(networked=True)) == (
+        master.players()[0],
+        master.players(networked=True)[0],
+    )
+    assert master.usual() != master.usual(networked=True)
+
+
+def test_an_option_for_some_counts_is_not_said_at_the_others() -> None:
+    cookies = lookup("cookies-battle")
+    variant = cookies.option("variant")
+    assert variant is not None and not variant.applies(2) and variant.applies(3)
+    assert any("Beginners" in line for line in cookies.summary(4, {"variant": "beginners"}))
+    assert not any("Beginners" in line for line in cookies.summary(2, {"variant": "beginners"}))
 
 
 def test_a_game_without_a_screen_is_described_by_its_rules_alone(

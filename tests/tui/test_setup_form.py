@@ -124,6 +124,30 @@ async def test_the_host_form_reaches_both_options_and_the_lobby_shows_them() -> 
     assert "tournament" not in options_lines(None, HostPlan()).plain
 
 
+async def test_cookies_battle_s_forms_start_at_four_and_hide_the_variant_for_the_duel() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("b", "3")
+        form = app.screen
+        assert isinstance(form, SetupScreen)
+        assert form.setup.players == 4
+        await pilot.press("escape", "h", "3")
+        form = app.screen
+        assert isinstance(form, HostSetupScreen)
+        cyclers = {c.name: c for c in form.query(Cycler)}
+        assert form.chosen.players == 4 and cyclers["variant"].display
+        await pilot.press("down", "right")  # the variant: beginners
+        assert form.chosen.option("variant") == "beginners"
+        await pilot.press("up", "left", "left")  # 3 players, then the duel
+        assert form.chosen.players == 2
+        assert not cyclers["variant"].display  # the duel has no variant to choose
+        assert form.chosen.option("variant") == "standard"
+        await pilot.press("down")  # the next line shown: the move timeout
+        assert app.focused is cyclers["timeout"]
+        await pilot.press("up", "right")  # back to 3 players: the choice comes back
+        assert cyclers["variant"].display and form.chosen.option("variant") == "beginners"
+
+
 @pytest.mark.parametrize("command", ["host", "selfplay"])
 def test_host_and_selfplay_take_the_duel_options(command: str) -> None:
     argv = [command, "cake-duel", "--tournament", "--show-specials"]

@@ -213,7 +213,7 @@ class SetupScreen(ModalScreen["GameSetup | None"]):
         from cakeparty.tui.table.form import game_cyclers
 
         title = self.table.title
-        players = self.table.players()[0]
+        players = self.table.usual()
         with Vertical(id="setup-box", classes="dialog-box") as box:
             box.border_title = (
                 _("{game}: hot-seat").format(game=title)
@@ -248,6 +248,9 @@ class SetupScreen(ModalScreen["GameSetup | None"]):
         yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:
+        from cakeparty.tui.table.form import chosen_players, fit_options
+
+        fit_options(self.table, self, chosen_players(self, self.table.usual()))
         self.query(Cycler).first().focus()
 
     def _default_name(self, seat: int) -> str:
@@ -259,8 +262,13 @@ class SetupScreen(ModalScreen["GameSetup | None"]):
         return _("Player {n}").format(n=seat + 1)
 
     def on_option_cycled(self, event: OptionCycled) -> None:
-        """As many name lines as people."""
-        if event.name == "players" and self.hotseat:
+        """As many name lines as people; the lines of the options for that many."""
+        from cakeparty.tui.table.form import fit_options
+
+        if event.name != "players":
+            return
+        fit_options(self.table, self, event.value)
+        if self.hotseat:
             for seat in range(self.most):
                 self.query_one(f"#setup-name-{seat}").display = seat < event.value
 
@@ -269,7 +277,7 @@ class SetupScreen(ModalScreen["GameSetup | None"]):
         from cakeparty.tui.table.form import chosen_options, chosen_players
         from cakeparty.tui.table.local import GameSetup
 
-        players = chosen_players(self, self.table.players()[0])
+        players = chosen_players(self, self.table.usual())
         default = offered_level(self.levels, self.bots)
         bots = next((c.value for c in self.query(Cycler) if c.name == "bots"), default)
         assert isinstance(bots, str)

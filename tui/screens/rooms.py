@@ -25,6 +25,7 @@ from cakeparty.core.i18n import _, ngettext
 from cakeparty.protocol.identity import load as load_identity
 from cakeparty.protocol.lobby import OPEN, PLAYING, parse_code
 from cakeparty.protocol.transport import BrokerAddress
+from cakeparty.tui.messages import OptionCycled
 from cakeparty.tui.netroom import (
     TIMEOUTS,
     HostPlan,
@@ -36,7 +37,7 @@ from cakeparty.tui.netroom import (
     looks_like_broker,
 )
 from cakeparty.tui.screens.lobby_parts import game_title
-from cakeparty.tui.table.form import chosen_options, chosen_players, game_cyclers
+from cakeparty.tui.table.form import chosen_options, chosen_players, fit_options, game_cyclers
 from cakeparty.tui.table.registration import lookup
 from cakeparty.tui.widgets import Cycler
 from cakeparty.tui.widgets.typing import after_typing
@@ -95,7 +96,13 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
         yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:
+        fit_options(self.table, self, self.plan.players)
         self.query(Cycler).first().focus()
+
+    def on_option_cycled(self, event: OptionCycled) -> None:
+        """The lines of the options for as many players as chosen."""
+        if event.name == "players":
+            fit_options(self.table, self, event.value)
 
     def _value(self, name: str) -> object:
         for cycler in self.query(Cycler):

@@ -29,9 +29,24 @@ def game_cyclers(
 
 
 def chosen_options(table: TableGame, form: Widget) -> dict[str, Any]:
-    """The options ``form``'s lines show now."""
+    """The options ``form``'s lines show now (an option that is not for the chosen number
+    of players, its line hidden, takes its default)."""
     values = {c.name: c.value for c in form.query(Cycler)}
-    return {o.key: values.get(o.key, o.default) for o in table.options}
+    players = values.get("players")
+    return {
+        o.key: values.get(o.key, o.default)
+        if not isinstance(players, int) or o.applies(players)
+        else o.default
+        for o in table.options
+    }
+
+
+def fit_options(table: TableGame, form: Widget, players: int) -> None:
+    """Show the lines of the options that are for ``players`` players, hide the others."""
+    for cycler in form.query(Cycler):
+        option = table.option(cycler.name or "")
+        if option is not None:
+            cycler.display = option.applies(players)
 
 
 def chosen_players(form: Widget, default: int) -> int:

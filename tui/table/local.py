@@ -46,7 +46,7 @@ class GameSetup:
         table = registration.lookup(self.game) if self.game else registration.registered()[0]
         object.__setattr__(self, "game", table.name)
         if not self.players:
-            object.__setattr__(self, "players", table.players()[0])
+            object.__setattr__(self, "players", table.usual())
         object.__setattr__(self, "options", table.complete(self.options))
 
     @property

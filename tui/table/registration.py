@@ -37,9 +37,16 @@ class GameOption:
     choices: tuple[Choice, ...]
     default: Any
     always: bool = False  # sent to the rules even when it is the default
+    #: the player counts it is for (empty: every count); at another count the forms hide
+    #: its line and the game is set up with its default
+    counts: tuple[int, ...] = ()
 
     def choice(self, value: Any) -> Choice | None:
         return next((c for c in self.choices if c.value == value), None)
+
+    def applies(self, players: int) -> bool:
+        """Whether the option means anything for ``players`` players."""
+        return not self.counts or players in self.counts
 
 
 @dataclass(frozen=True)
@@ -51,6 +58,7 @@ class PlayerCount:
     note: str | None = None  # a line in the lobby's options ("Team mode: …")
     local: bool = True  # offered for play at one computer
     networked: bool = True  # offered when hosting a room
+    usual: bool = False  # the count offered first (none marked: the fewest)
 
 
 #: Builds the screen of a local game: (setup, player name, bot delay, leave) → a Screen.
@@ -104,6 +112,13 @@ class TableGame:
     def players(self, *, networked: bool = False) -> tuple[int, ...]:
         return tuple(c.count for c in self.counts if (c.networked if networked else c.local))
 
+    def usual(self, *, networked: bool = False) -> int:
+        """The count the forms and ``--players`` start from: the one the game marks usual,
+        else its fewest (of those offered here, or in a room when ``networked``)."""
+        offered = self.players(networked=networked) or self.players()
+        marked = [c.count for c in self.counts if c.usual and c.count in offered]
+        return marked[0] if marked else offered[0]
+
     def count(self, players: int) -> PlayerCount | None:
         return next((c for c in self.counts if c.count == players), None)
 
@@ -147,6 +162,8 @@ class TableGame:
             lines.append(_(count.note))
         said = []
         for option in self.options:
+            if not option.applies(players):
+                continue
             choice = option.choice(options.get(option.key, option.default))
             if choice is not None and choice.summary:
                 said.append(_(choice.summary))

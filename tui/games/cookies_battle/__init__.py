@@ -3,7 +3,8 @@
 :data:`GAME` is what the app knows of Cookies Battle beyond its rules; the screen loads
 when a game starts, so the headless commands read the player counts and the variant
 without loading Textual. Two players always play the duel (the rules choose it): the
-variant option is for 3–6 players.
+variant option is for 3–6 players, and 4 players are offered first (the duel is the
+fewest, but the game is the tummy ache's).
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ GAME = TableGame(
     counts=(
         PlayerCount(2, N_("2 — the duel"), note=N_("The duel: 20 cards, no markers")),
         PlayerCount(3, N_("3 players")),
-        PlayerCount(4, N_("4 players")),
+        PlayerCount(4, N_("4 players"), usual=True),
         PlayerCount(5, N_("5 players")),
         PlayerCount(6, N_("6 players")),
     ),
@@ -108,6 +109,7 @@ GAME = TableGame(
                 ),
             ),
             STANDARD,
+            counts=(3, 4, 5, 6),
         ),
     ),
     local_screen=local_screen,
