@@ -46,6 +46,7 @@ class Report:
     game: str
     games: int
     labels: tuple[str, ...]  # one per bot given
+    players: int = 0  # seats at each game's table
     wins: Counter[str] = field(default_factory=Counter)
     endings: Counter[str] = field(default_factory=Counter)  # games by Outcome.reason
     shared: int = 0
@@ -77,6 +78,7 @@ class Report:
         played = max(1, self.games - self.errors)
         return {
             "game": self.game,
+            "players": self.players,
             "games": self.games,
             "wins": {label: self.wins[label] for label in self.labels},
             "shared": self.shared,
@@ -134,10 +136,15 @@ class Report:
     def summary(self) -> str:
         lines = [
             ngettext(
-                "{games} game of {game} in {seconds:.1f} s",
-                "{games} games of {game} in {seconds:.1f} s",
+                "{games} game of {game}, {players}, in {seconds:.1f} s",
+                "{games} games of {game}, {players}, in {seconds:.1f} s",
                 self.games,
-            ).format(games=self.games, game=self.game, seconds=self.seconds)
+            ).format(
+                games=self.games,
+                game=self.game,
+                players=ngettext("{n} player", "{n} players", self.players).format(n=self.players),
+                seconds=self.seconds,
+            )
         ]
         for label in self.labels:
             won = self.wins[label]
@@ -254,7 +261,7 @@ def simulate(
             ).format(n=len(bots), p=players)
         )
     labels = labels_for(bots)
-    report = Report(game=game, games=games, labels=labels)
+    report = Report(game=game, games=games, labels=labels, players=players)
     by_level = {name: _bot(spec, *budgets[name], report.thinking) for name in set(bots)}
     make = factory or (lambda g, p, s, o: new_match(g, players=p, seed=s, options=o))
     for index in range(first, first + games):

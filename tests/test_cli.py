@@ -27,6 +27,7 @@ def test_simulate_prints_exactly_one_json_object() -> None:
     report = json.loads(out.stdout)
     assert set(report) == {
         "game",
+        "players",
         "games",
         "wins",
         "shared",
@@ -36,7 +37,7 @@ def test_simulate_prints_exactly_one_json_object() -> None:
         "bouts_per_game",
         "turns_per_game",
     }
-    assert report["game"] == "cake-duel" and report["games"] == 20
+    assert report["game"] == "cake-duel" and report["games"] == 20 and report["players"] == 2
     assert set(report["wins"]) == {"normal", "random"}
     assert sum(report["wins"].values()) + report["shared"] + report["errors"] == 20
     assert report["errors"] == 0

@@ -34,6 +34,8 @@ def test_normal_wins_the_duel_against_a_random_player_nearly_always() -> None:
     report = simulate("cookies-battle", games=20, seed=2, bots=["normal", "random"], players=2)
     assert report.errors == 0
     assert report.wins["normal"] >= 17  # 85 %
+    # the summary says how many sat at each table
+    assert report.summary().startswith("20 games of cookies-battle, 2 players, in ")
 
 
 def test_the_figures_are_per_bot_and_reproducible() -> None:
@@ -46,7 +48,7 @@ def test_the_figures_are_per_bot_and_reproducible() -> None:
 
     first = run()
     assert first == run()
-    assert first["errors"] == 0 and first["games"] == 3
+    assert first["errors"] == 0 and first["games"] == 3 and first["players"] == 3
     assert sum(first["wins"].values()) + first["shared"] == 3  # type: ignore[union-attr, operator]
 
 
