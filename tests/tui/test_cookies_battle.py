@@ -26,10 +26,11 @@ from cakeparty.core.games.cookies_battle.actions import (
     UseMarker,
 )
 from cakeparty.core.games.cookies_battle.events import MarkerEarned, PieceTaken, TrickWon
+from cakeparty.core.games.cookies_battle.scoring import decide, seat_score
 from cakeparty.tui.games.cookies_battle import screen as cookies_screen
 from cakeparty.tui.games.cookies_battle.lines import DEFENSE, PASS, PLAY, SWAP, WINDOW, step_of
 from cakeparty.tui.games.cookies_battle.parts import card_words, piece_words
-from cakeparty.tui.games.cookies_battle.scores import assembly_line
+from cakeparty.tui.games.cookies_battle.scores import assembly_line, ranking_lines, tie_line
 from cakeparty.tui.games.cookies_battle.screen import CookiesScreen
 from cakeparty.tui.screens.dialogs import ChoiceScreen, NoticeScreen, PassScreen
 from cakeparty.tui.screens.help import HelpScreen
@@ -580,3 +581,24 @@ async def test_enter_pressed_again_at_the_pass_step_stacks_no_copies_of_its_hint
         await pilot.pause()
         hints = [n for n in app._notifications if "Choose a card for the left" in n.message]
         assert len(hints) == 1
+
+
+def test_the_end_says_which_tie_break_chose_the_winner() -> None:
+    names = ("Ann", "Bo", "Cy", "Di")
+    t, s, r = "traditional-1", "sprinkle-1", "rotten-1"
+
+    def ending(*holdings: tuple[list[str], int]) -> tuple[list[str], str | None]:
+        scores = [seat_score(pieces, markers) for pieces, markers in holdings]
+        winners, ache = decide(scores, tummy_ache=True)
+        return ranking_lines(scores, names, winners, ache), tie_line(scores, names, winners, ache)
+
+    # Ann on top; Bo and Cy tied on 4 points for the second place: Cy's 3 pieces win
+    lines, tie = ending(([s] * 4, 0), ([s] * 2, 0), ([t, t, s], 0), ([t], 0))
+    assert "Cy: 4 points ★ wins" in lines and "Ann: 10 points — tummy ache" in lines
+    assert tie == "Tied on 4 points — the most pieces win: Cy 3, Bo 2" and lines[-1] == tie
+    # the same points and pieces: the fewest rotten win
+    _, tie = ending(([s] * 4, 0), ([t, t, r, t], 1), ([t, t, r, r], 2), ([t], 0))
+    assert tie == "Tied on 4 points and 4 pieces — the fewest rotten pieces win: Bo 1, Cy 2"
+    # a lone second place, or a tie only among the tummy aches: the points decided
+    assert ending(([s] * 4, 0), ([s] * 2, 0), ([t], 0), ([t], 0))[1] is None
+    assert ending(([s] * 4, 0), ([s] * 4, 0), ([t] * 2, 0), ([t], 0))[1] is None

@@ -83,6 +83,39 @@ def _total(
     return text.format(name=name, total=total)
 
 
+def tie_line(
+    scores: Sequence[SeatScore],
+    names: Sequence[str],
+    winners: Sequence[int],
+    tummy_ache: Sequence[int],
+) -> str | None:
+    """Why the win went as it did when others in the race had as many points: "Tied on 14
+    points — the most pieces win: Bob 6, Cy 5", or on the fewest rotten pieces next;
+    ``None`` when the points alone decided."""
+    if not winners:
+        return None
+    total = scores[winners[0]].total
+    tied = [s for s in _order(scores) if s not in tummy_ache and scores[s].total == total]
+    if len(tied) == len(winners):
+        return None  # nobody lost on a tie-break (a shared win the headline says)
+    points = ngettext("{n} point", "{n} points", total).format(n=total)
+    pieces = scores[winners[0]].pieces
+    level = [s for s in tied if scores[s].pieces == pieces]
+    if len(level) == len(winners):
+        tied.sort(key=lambda s: -scores[s].pieces)
+        seats = ", ".join(f"{names[s]} {scores[s].pieces}" for s in tied)
+        return _("Tied on {points} — the most pieces win: {seats}").format(
+            points=points, seats=seats
+        )
+    level.sort(key=lambda s: scores[s].rotten)
+    seats = ", ".join(f"{names[s]} {scores[s].rotten}" for s in level)
+    return _("Tied on {points} and {pieces} — the fewest rotten pieces win: {seats}").format(
+        points=points,
+        pieces=ngettext("{n} piece", "{n} pieces", pieces).format(n=pieces),
+        seats=seats,
+    )
+
+
 def ranking_lines(
     scores: Sequence[SeatScore],
     names: Sequence[str],
@@ -90,8 +123,12 @@ def ranking_lines(
     tummy_ache: Sequence[int],
 ) -> list[str]:
     """Every player, highest score first, one row each, the winner and the tummy ache
-    said."""
-    return [_total(seat, names[seat], scores[seat], winners, tummy_ache) for seat in _order(scores)]
+    said; then why a tie went the way it did (:func:`tie_line`)."""
+    lines = [
+        _total(seat, names[seat], scores[seat], winners, tummy_ache) for seat in _order(scores)
+    ]
+    tie = tie_line(scores, names, winners, tummy_ache)
+    return [*lines, tie] if tie else lines
 
 
 def breakdown_lines(
@@ -109,7 +146,8 @@ def breakdown_lines(
         text.append("\n")
         text.append("  " + assembly_line(score), style="")
         lines.append(text)
-    return lines
+    tie = tie_line(scores, names, winners, tummy_ache)
+    return [*lines, Text(tie)] if tie else lines
 
 
 def headline(names: Sequence[str], winners: Sequence[int], tummy_ache: Sequence[int]) -> str:
