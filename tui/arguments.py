@@ -237,9 +237,12 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
                 )
 
 
-def game_options(args: argparse.Namespace, game: str | None = None) -> dict[str, Any]:
+def game_options(
+    args: argparse.Namespace, game: str | None = None, players: int | None = None
+) -> dict[str, Any]:
     """The rule options a command line chose (only those given). With ``game``, a flag
-    of an option that game does not have is an error."""
+    of an option that game does not have is an error; with ``players`` too, so is the flag
+    of an option that is not for that many players."""
     from cakeparty.tui.table.registration import any_game
 
     prefix = OPTION_DEST.format(key="")
@@ -254,5 +257,18 @@ def game_options(args: argparse.Namespace, game: str | None = None) -> dict[str,
         if unknown:
             raise argparse.ArgumentTypeError(
                 _("{game} has no option {options}").format(game=game, options=", ".join(unknown))
+            )
+        for key, value in given.items():
+            option = table.option(key)
+            assert option is not None
+            if players is None or option.applies(players):
+                continue
+            choice = option.choice(value)
+            raise argparse.ArgumentTypeError(
+                _("{flag} is for {counts} players, not {players}").format(
+                    flag=choice.flag if choice is not None and choice.flag else key,
+                    counts=_spoken_counts(option.counts),
+                    players=players,
+                )
             )
     return given

@@ -186,7 +186,7 @@ def _cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
 
     try:
         players = arg.check_players(args.game, args.players)
-        options = arg.game_options(args, args.game)
+        options = arg.game_options(args, args.game, players)
     except argparse.ArgumentTypeError as exc:
         parser.error(str(exc))
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -252,7 +252,7 @@ def _cmd_play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
         lookup(args.game)
         args.players = arg.check_players(args.game, args.players)
-        args.options = arg.game_options(args, args.game)
+        args.options = arg.game_options(args, args.game, args.players)
         if args.bots is not None:
             arg.check_level(args.game, args.bots)
     except (ValueError, argparse.ArgumentTypeError) as exc:

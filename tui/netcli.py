@@ -193,7 +193,7 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
 
     try:
         args.players = arg.check_players(args.game, args.players, networked=True)
-        options = arg.game_options(args, args.game)
+        options = arg.game_options(args, args.game, args.players)
     except argparse.ArgumentTypeError as exc:
         parser.error(str(exc))
     level = _level(args.game, args.level, parser)

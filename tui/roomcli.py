@@ -151,7 +151,7 @@ def _cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
         lookup(args.game)
         players = arg.check_players(args.game, args.players, networked=True)
-        options = arg.game_options(args, args.game)
+        options = arg.game_options(args, args.game, players)
     except (ValueError, argparse.ArgumentTypeError) as exc:
         parser.error(str(exc))
     port = args.port

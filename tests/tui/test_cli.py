@@ -22,6 +22,9 @@ from cakeparty.tui.table.local import GameSetup
         (["play", "cake-duel", "--hotseat", "--bots", "random"], "leave out --bots"),
         (["play", "cake-of-doom", "--players", "2"], "cake-of-doom is for 3–6 players, not 2"),
         (["play", "cookies-battle", "--players", "7"], "is for 2–6 players, not 7"),
+        (["play", "cookies-battle", "--players", "2", "--beginners"], "--beginners is for 3–6"),
+        (["simulate", "cookies-battle", "--players", "2", "--beginners"], "is for 3–6 players"),
+        (["host", "cookies-battle", "--players", "2", "--beginners"], "is for 3–6 players, not 2"),
         (["play", "chess"], "invalid choice"),
     ],
 )
