@@ -229,8 +229,9 @@ def describe(event: Any, names: Names) -> str:
 
 
 def assembly_words(score: SeatScore) -> str:
-    """A player's pieces put together: "1 Traditional cookie 6 · 2 loose Strawberry 8 ·
-    1 Sprinkle cancelled · 1 Rotten · 2 markers 4 = 18"."""
+    """A player's pieces put together: "1 whole Traditional cookie · 2 loose Strawberry
+    pieces · 1 Sprinkle cancelled · 1 rotten piece · 2 unused markers: 14 + 4 = 18" (no
+    marker: "…: 14")."""
     parts = []
     a = score.assembly
     for i, kind in enumerate(GOOD):
@@ -262,6 +263,8 @@ def assembly_words(score: SeatScore) -> str:
             )
         )
     shown = " · ".join(parts) if parts else _("no pieces")
+    if not score.markers:
+        return _("{parts}: {total}").format(parts=shown, total=score.total)
     return _("{parts}: {points} + {markers} = {total}").format(
         parts=shown, points=a.points, markers=score.marker_points, total=score.total
     )

@@ -101,7 +101,9 @@ def test_the_assembly_in_words_the_worked_example() -> None:
     pieces += ["strawberry-1", "strawberry-2"]
     line = assembly_words(seat_score(pieces, 0))
     assert line.startswith("1 whole Traditional cookie · 1 loose Traditional piece")
-    assert line.endswith("17 + 0 = 17")
+    assert line.endswith("2 loose Strawberry pieces: 17")  # no marker: no "+ 0"
+    line = assembly_words(seat_score(pieces, 2))
+    assert line.endswith("2 unused markers: 17 + 4 = 21")
 
 
 def test_actions_in_words() -> None:
