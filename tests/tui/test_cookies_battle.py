@@ -595,6 +595,7 @@ def test_the_end_says_which_tie_break_chose_the_winner() -> None:
     # Ann on top; Bo and Cy tied on 4 points for the second place: Cy's 3 pieces win
     lines, tie = ending(([s] * 4, 0), ([s] * 2, 0), ([t, t, s], 0), ([t], 0))
     assert "Cy: 4 points ★ wins" in lines and "Ann: 10 points — tummy ache" in lines
+    assert lines.index("Cy: 4 points ★ wins") < lines.index("Bo: 4 points")  # tie-break order
     assert tie == "Tied on 4 points — the most pieces win: Cy 3, Bo 2" and lines[-1] == tie
     # the same points and pieces: the fewest rotten win
     _, tie = ending(([s] * 4, 0), ([t, t, r, t], 1), ([t, t, r, r], 2), ([t], 0))

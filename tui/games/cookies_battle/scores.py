@@ -64,7 +64,12 @@ def assembly_line(score: SeatScore) -> str:
 
 
 def _order(scores: Sequence[SeatScore]) -> list[int]:
-    return sorted(range(len(scores)), key=lambda s: (-scores[s].total, s))
+    """Highest score first; equal scores in the order of the tie-breaks (most pieces, then
+    fewest rotten), then by seat."""
+    return sorted(
+        range(len(scores)),
+        key=lambda s: (-scores[s].total, -scores[s].pieces, scores[s].rotten, s),
+    )
 
 
 def _total(
