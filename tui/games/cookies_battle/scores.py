@@ -100,6 +100,7 @@ def tie_line(
     if not winners:
         return None
     total = scores[winners[0]].total
+    # in the tie-breaks' order already
     tied = [s for s in _order(scores) if s not in tummy_ache and scores[s].total == total]
     if len(tied) == len(winners):
         return None  # nobody lost on a tie-break (a shared win the headline says)
@@ -107,12 +108,10 @@ def tie_line(
     pieces = scores[winners[0]].pieces
     level = [s for s in tied if scores[s].pieces == pieces]
     if len(level) == len(winners):
-        tied.sort(key=lambda s: -scores[s].pieces)
         seats = ", ".join(f"{names[s]} {scores[s].pieces}" for s in tied)
         return _("Tied on {points} — the most pieces win: {seats}").format(
             points=points, seats=seats
         )
-    level.sort(key=lambda s: scores[s].rotten)
     seats = ", ".join(f"{names[s]} {scores[s].rotten}" for s in level)
     return _("Tied on {points} and {pieces} — the fewest rotten pieces win: {seats}").format(
         points=points,
