@@ -68,7 +68,7 @@ class HostPlan:
         object.__setattr__(self, "game", table.name)
         if not self.players:
             object.__setattr__(self, "players", table.usual(networked=True))
-        object.__setattr__(self, "options", table.complete(self.options))
+        object.__setattr__(self, "options", table.complete(self.options, self.players))
 
     @classmethod
     def resuming(cls, record: hosting.HostRecord) -> HostPlan:

@@ -541,13 +541,12 @@ async def test_a_shared_keyboard_s_log_tells_no_marker_kind_and_no_piece_taken()
 
 
 def test_two_players_play_the_duel_whatever_the_variant_line_says() -> None:
-    from cakeparty.tui.games.cookies_battle import for_players
-
     setup = GameSetup(game="cookies-battle", players=2, options={"variant": "beginners"}, seed=1)
-    table = LocalTable(for_players(setup), "Ann")
+    assert setup.option("variant") == "standard"  # the variant is for 3–6 players
+    table = LocalTable(setup, "Ann")
     assert table.view(0).variant == "duel"
     four = GameSetup(game="cookies-battle", players=4, options={"variant": "beginners"}, seed=1)
-    assert for_players(four) is four
+    assert four.option("variant") == "beginners"
     assert LocalTable(four, "Ann").view(0).variant == "beginners"
 
 

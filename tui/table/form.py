@@ -29,16 +29,10 @@ def game_cyclers(
 
 
 def chosen_options(table: TableGame, form: Widget) -> dict[str, Any]:
-    """The options ``form``'s lines show now (an option that is not for the chosen number
-    of players, its line hidden, takes its default)."""
+    """The options ``form``'s lines show now (a hidden line's value is set aside by the
+    setup it goes into: :meth:`~.registration.TableGame.complete`)."""
     values = {c.name: c.value for c in form.query(Cycler)}
-    players = values.get("players")
-    return {
-        o.key: values.get(o.key, o.default)
-        if not isinstance(players, int) or o.applies(players)
-        else o.default
-        for o in table.options
-    }
+    return {o.key: values.get(o.key, o.default) for o in table.options}
 
 
 def fit_options(table: TableGame, form: Widget, players: int) -> None:

@@ -28,9 +28,10 @@ BOT_NAMES = ("Muffin", "Eclair", "Brownie", "Crumble", "Macaron", "Strudel")
 class GameSetup:
     """How to start a local game.
 
-    ``game`` blank is the first registered game, ``players`` 0 its smallest count;
-    ``options`` (a mapping or pairs) is completed with the game's defaults, so two setups
-    of the same choices are equal however they were written.
+    ``game`` blank is the first registered game, ``players`` 0 its usual count;
+    ``options`` (a mapping or pairs) is completed with the game's defaults (an option that
+    is not for that many players takes its default), so two setups of the same choices are
+    equal however they were written.
     """
 
     game: str = ""
@@ -47,7 +48,7 @@ class GameSetup:
         object.__setattr__(self, "game", table.name)
         if not self.players:
             object.__setattr__(self, "players", table.usual())
-        object.__setattr__(self, "options", table.complete(self.options))
+        object.__setattr__(self, "options", table.complete(self.options, self.players))
 
     @property
     def table(self) -> registration.TableGame:

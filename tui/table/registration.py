@@ -129,9 +129,10 @@ class TableGame:
         return {o.key: o.default for o in self.options}
 
     def complete(
-        self, chosen: Mapping[str, Any] | Sequence[tuple[str, Any]]
+        self, chosen: Mapping[str, Any] | Sequence[tuple[str, Any]], players: int | None = None
     ) -> tuple[tuple[str, Any], ...]:
-        """Every option of this game, in its order: the ones ``chosen``, the defaults else.
+        """Every option of this game, in its order: the ones ``chosen``, the defaults else
+        (and for ``players`` players, the default of an option that is not for that many).
         An option the game does not have is an error."""
         given = dict(chosen)
         unknown = set(given) - {o.key for o in self.options}
@@ -141,7 +142,13 @@ class TableGame:
                     game=self.name, option=", ".join(sorted(unknown))
                 )
             )
-        return tuple((o.key, given.get(o.key, o.default)) for o in self.options)
+        return tuple(
+            (
+                o.key,
+                given.get(o.key, o.default) if players is None or o.applies(players) else o.default,
+            )
+            for o in self.options
+        )
 
     def rule_options(self, chosen: Mapping[str, Any] | Sequence[tuple[str, Any]]) -> dict[str, Any]:
         """The options as the rules read them: those set away from their default, and

@@ -3,14 +3,13 @@
 :data:`GAME` is what the app knows of Cookies Battle beyond its rules; the screen loads
 when a game starts, so the headless commands read the player counts and the variant
 without loading Textual. Two players always play the duel (the rules choose it): the
-variant option is for 3–6 players, and 4 players are offered first (the duel is the
-fewest, but the game is the tummy ache's).
+variant option is for 3–6 players (a setup for two takes its default), and 4 players are
+offered first (the duel is the fewest, but the game is the tummy ache's).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from cakeparty.core.i18n import N_
@@ -21,19 +20,11 @@ VARIANT = "variant"
 STANDARD = "standard"
 
 
-def for_players(setup: Any) -> Any:
-    """``setup`` as the rules take it: two players play the duel whatever the variant
-    line says (the rules refuse another variant for two)."""
-    if getattr(setup, "players", 0) == 2 and setup.option(VARIANT) not in (None, STANDARD):
-        return replace(setup, options=((VARIANT, STANDARD),))
-    return setup
-
-
 def local_screen(setup: Any, *, player: str, bot_delay: float, leave: str) -> Any:
     """The screen of a local game (bots or hot-seat)."""
     from cakeparty.tui.games.cookies_battle.screen import CookiesScreen
 
-    return CookiesScreen(for_players(setup), player=player, bot_delay=bot_delay, leave=leave)
+    return CookiesScreen(setup, player=player, bot_delay=bot_delay, leave=leave)
 
 
 def net_screen(runner: Any, bots: Any, host: bytes | None, room: Any) -> Any:
