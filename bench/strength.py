@@ -103,6 +103,19 @@ def measure(
         print(f"  ! {failure}")
 
 
+def default_runs(
+    players: int, goal: float | None, think: float, rival: str
+) -> list[tuple[list[str], float | None]]:
+    """The runs of the default budget, each its bots and its goal: against the normal bots
+    (``rival`` "normal"), the short budget then in the same games; else against the short
+    budget, the other seats (if any) normal, with no goal."""
+    normals = ["normal"] * (players - 1)
+    if rival == "normal":
+        return [([f"{SEARCH_LEVEL}@{t:g}", *normals], goal) for t in (DEFAULT_THINK, think)]
+    budgets = [f"{SEARCH_LEVEL}@{DEFAULT_THINK:g}", f"{SEARCH_LEVEL}@{think:g}"]
+    return [([*budgets, *normals[1:]], None)]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="0: skip the runs against normal")
@@ -139,18 +152,10 @@ def main() -> int:
         for game, players, goal in tables:
             bots = [SEARCH_LEVEL] + ["normal"] * (players - 1)
             measure(game, bots, args.think, args.games, args.seed, goal, jobs)
-    if args.default_games > 0 and args.default_rival == "normal":
-        # the default budget against the normal bots, and the short one in the same games
+    if args.default_games > 0:
         for game, players, goal in tables:
-            for think in (DEFAULT_THINK, args.think):
-                bots = [f"{SEARCH_LEVEL}@{think:g}"] + ["normal"] * (players - 1)
-                measure(game, bots, args.think, args.default_games, args.seed, goal, jobs)
-    elif args.default_games > 0:
-        # the default budget against the short one, the other seats (if any) normal
-        budgets = [f"{SEARCH_LEVEL}@{DEFAULT_THINK:g}", f"{SEARCH_LEVEL}@{args.think:g}"]
-        for game, players, _ in tables:
-            bots = budgets + ["normal"] * (players - 2)
-            measure(game, bots, args.think, args.default_games, args.seed, None, jobs)
+            for bots, aim in default_runs(players, goal, args.think, args.default_rival):
+                measure(game, bots, args.think, args.default_games, args.seed, aim, jobs)
     return 0
 
 
