@@ -16,7 +16,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 
-from cakeparty.core.games.cake_master.actions import Place
+from cakeparty.core.games.cake_master.actions import Keep, Place
 from cakeparty.core.games.cake_master.state import Phase
 from cakeparty.core.games.cake_master.text import card_words, customer_words
 from cakeparty.core.games.cake_master.view import MasterView
@@ -84,11 +84,17 @@ async def play_turn_step(pilot: Pilot[Any], screen: MasterScreen, seen: dict[str
     """One sealed choice of the seat at the keyboard, by keys; notes what the screen said."""
     view = screen.view()
     app = pilot.app
+    prompt = str(screen.query_one("#cm-prompt").render())
     if view.phase is Phase.KEEP:
+        # the prompt names the number keys of the hand as it is, not of a longer one
+        assert f"(←→ 1–{len(view.hand)})" in prompt, prompt
         await pilot.press("k")  # the card under the cursor, the first
         assert view.hand[0] in screen.view().hand
         return
     if view.phase is Phase.KEEP_BACK:
+        # only the cards received may be kept: the prompt names their numbers
+        numbers = [str(i + 1) for i, s in enumerate(view.hand) if Keep(s) in view.legal]
+        assert len(numbers) == 2 and f"(←→ {numbers[0]}–{numbers[1]})" in prompt, prompt
         await pilot.press("k")  # the cursor starts on a card received
         return
     if view.phase is Phase.PASS:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from cakeparty.core.games.cake_master.actions import Place
+from cakeparty.core.games.cake_master.actions import Keep, Place
 from cakeparty.core.games.cake_master.cards import CUSTOMERS
 from cakeparty.core.games.cake_master.scoring import Cake, meets, taste
 from cakeparty.core.games.cake_master.state import ROUNDS, TURNS, Phase
@@ -95,14 +95,22 @@ def prompt_line(
         if marks.left is not None and marks.right is not None:
             return Text(_("enter: pass them · u undo"), style="bold")
         return Text(
-            _("Pick a card (←→ 1–4): l gives it to {left}, r to {right}").format(
-                left=left, right=right
+            _("Pick a card (←→ {keys}): l gives it to {left}, r to {right}").format(
+                keys=card_keys(view), left=left, right=right
             )
         )
     if view.phase is Phase.KEEP:
-        return Text(_("Pick the card to keep (←→ 1–4), k or enter: the other two go over"))
+        return Text(
+            _("Pick the card to keep (←→ {keys}), k or enter: the other two go over").format(
+                keys=card_keys(view)
+            )
+        )
     if view.phase is Phase.KEEP_BACK:
-        return Text(_("Keep one of the cards received (←→ 1–4), k or enter: give the other back"))
+        return Text(
+            _("Keep one of the cards received (←→ {keys}), k or enter: give the other back").format(
+                keys=card_keys(view)
+            )
+        )
     if view.phase is not Phase.PLACE:
         return Text("")
     if marks.exchange:
@@ -121,10 +129,24 @@ def prompt_line(
     if marks.cake is not None:
         return quarter_hints(view, marks, slot, marks.cake)
     if view.exchanges_left > 0 and not marks.spots:
-        words = _("Place card {n} of 3: pick it (←→ 1–4), cake a/b/c, quarter 1–4 · x exchange")
+        words = _("Place card {n} of 3: pick it (←→ {keys}), cake a/b/c, quarter 1–4 · x exchange")
     else:
-        words = _("Place card {n} of 3: pick it (←→ 1–4), cake a/b/c, quarter 1–4")
-    return Text(words.format(n=len(marks.spots) + 1))
+        words = _("Place card {n} of 3: pick it (←→ {keys}), cake a/b/c, quarter 1–4")
+    return Text(words.format(n=len(marks.spots) + 1, keys=card_keys(view)))
+
+
+def card_keys(view: MasterView) -> str:
+    """The number keys that pick a card now: every card of the hand, or in the give-back
+    step the cards received (the only ones that may be kept)."""
+    if view.phase is Phase.KEEP_BACK:
+        numbers = [i + 1 for i, slot in enumerate(view.hand) if Keep(slot) in view.legal]
+    else:
+        numbers = list(range(1, len(view.hand) + 1))
+    if len(numbers) < 2:
+        return "".join(map(str, numbers))
+    if numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}–{numbers[-1]}"
+    return " ".join(map(str, numbers))
 
 
 def quarter_hints(view: MasterView, marks: Marks, slot: int, cake: int) -> Text:
