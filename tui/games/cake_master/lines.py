@@ -139,7 +139,7 @@ def card_keys(view: MasterView) -> str:
     """The number keys that pick a card now: every card of the hand, or in the give-back
     step the cards received (the only ones that may be kept)."""
     if view.phase is Phase.KEEP_BACK:
-        numbers = [i + 1 for i, slot in enumerate(view.hand) if Keep(slot) in view.legal]
+        numbers = [i + 1 for i in keepable(view)]
     else:
         numbers = list(range(1, len(view.hand) + 1))
     if len(numbers) < 2:
@@ -147,6 +147,11 @@ def card_keys(view: MasterView) -> str:
     if numbers == list(range(numbers[0], numbers[-1] + 1)):
         return f"{numbers[0]}–{numbers[-1]}"
     return " ".join(map(str, numbers))
+
+
+def keepable(view: MasterView) -> list[int]:
+    """The places in the hand of the cards that may be kept now."""
+    return [i for i, slot in enumerate(view.hand) if Keep(slot) in view.legal]
 
 
 def quarter_hints(view: MasterView, marks: Marks, slot: int, cake: int) -> Text:

@@ -37,6 +37,7 @@ from cakeparty.tui.games.cake_master.lines import (
     STEP_WORDS,
     cakes_with_marks,
     free_quarters,
+    keepable,
     prompt_line,
     title_line,
 )
@@ -317,8 +318,8 @@ class MasterScreen(TableScreen):
         self.awaiting = seat
         self.marks.clear()
         view = self.view()
-        keepable = [i for i, s in enumerate(view.hand) if Keep(s) in view.legal]
-        self.cursor = keepable[0] if view.phase is Phase.KEEP_BACK and keepable else 0
+        kept = keepable(view)
+        self.cursor = kept[0] if view.phase is Phase.KEEP_BACK and kept else 0
         self.shown = None
         self.refresh_view()
 
