@@ -89,6 +89,9 @@ async def test_the_question_about_a_slow_player_closes_itself_once_that_player_m
         # the deal may still be going on: wait until someone is to move
         await until(pilot, lambda: net.to_act is not None or bool(hs.due()), "a first mover", 60)
         if net.to_act is not None:
+            # the screen takes keys once it awaits Ann (a busy machine may draw the move
+            # after the session knows of it): a key pressed before is not a move
+            await until(pilot, lambda: duel.awaiting is not None, "Ann's keys taken", 30)
             await pilot.press("p")  # Ann attacks first and passes: Hank's turn
         await until(pilot, lambda: bool(hs.due()), "Hank's turn", 60)
         await until(pilot, lambda: asked_about(app, "Hank"), "Ann asked about Hank", 30)
