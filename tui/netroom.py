@@ -446,10 +446,16 @@ async def _cancel(task: asyncio.Task[Any]) -> None:
 
 
 async def find_rooms(
-    brokers: Iterable[str], *, lan: bool = True, seconds: float = 1.5, notice: Notice
+    brokers: Iterable[str],
+    *,
+    lan: bool = True,
+    seconds: float = 1.5,
+    notice: Notice,
+    quiet: Iterable[str] = (),
 ) -> list[RoomFound]:
     """The rooms on ``brokers`` and on the LAN. The brokers given are asked for their
-    adverts while the LAN is browsed; the brokers found there are asked next."""
+    adverts while the LAN is browsed; the brokers found there are asked next. ``quiet``:
+    brokers asked too, whose failures are no news (those of the rooms joined last)."""
     addresses: dict[str, BrokerAddress] = {}
     for text in brokers:
         try:
@@ -458,14 +464,24 @@ async def find_rooms(
             notice(str(exc), "error")
             continue
         addresses.setdefault(str(address), address)
+    hushed: set[str] = set()
+    for text in quiet:
+        with contextlib.suppress(ValueError):
+            address = BrokerAddress.parse(text)
+            if str(address) not in addresses:
+                addresses[str(address)] = address
+                hushed.add(str(address))
 
     async def ask(address: BrokerAddress) -> list[Advert]:
         try:
             return await list_rooms(address, seconds)
-        except TransportError as exc:
-            notice(str(exc), "warning")
         except Exception as exc:
-            notice(_("{broker}: {error}").format(broker=address, error=exc), "warning")
+            if str(address) in hushed:
+                return []
+            if isinstance(exc, TransportError):
+                notice(str(exc), "warning")
+            else:
+                notice(_("{broker}: {error}").format(broker=address, error=exc), "warning")
         return []
 
     async def look() -> list[Found]:

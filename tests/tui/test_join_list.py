@@ -1,4 +1,5 @@
-"""The join list puts a game under way that keeps this player's seat first, and says so."""
+"""The join list puts a game under way that keeps this player's seat first, and says so;
+it looks again on the brokers of the rooms joined last."""
 
 from __future__ import annotations
 
@@ -6,12 +7,18 @@ from pathlib import Path
 
 from textual.widgets import Input
 
+from cakeparty.broker.embedded import EmbeddedBroker, free_port
 from cakeparty.protocol.identity import load_or_create
-from cakeparty.protocol.lobby import CLOSED, OPEN, PLAYING, Advert, Seat
+from cakeparty.protocol.lobby import CLOSED, OPEN, PLAYING, Advert, Seat, new_room_code
+from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.netroom import JoinPlan, JoinSearch, RoomFound
+from cakeparty.tui.recent import MOST, joined_brokers, remember_broker
+from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.screens.rooms import JoinScreen, room_line
 
-from .pilot import SIZE, make_app
+from .pilot import SIZE, make_app, until
+from .rooms import hosted_duel
+from .test_lobby import app_with
 
 BROKER = "mqtt://127.0.0.1:1"
 
@@ -91,3 +98,54 @@ async def test_a_code_typed_while_rooms_are_listed_is_typed_even_from_the_list()
         await pilot.press("enter")
         await pilot.pause()
         assert chosen == [JoinPlan(_room("BBBBBB", OPEN).code, BROKER)]
+
+
+def test_the_brokers_joined_are_remembered_newest_first_and_few(tmp_path: Path) -> None:
+    where = tmp_path / "data"
+    assert joined_brokers(where) == ()
+    for port in range(1, 7):
+        remember_broker(f"10.0.0.{port}:1883", where)
+    remember_broker("10.0.0.3:1883", where)  # joined again: first, and once
+    remember_broker("not a broker::", where)  # a malformed address is no memory
+    assert joined_brokers(where) == (
+        "mqtt://10.0.0.3:1883",
+        "mqtt://10.0.0.6:1883",
+        "mqtt://10.0.0.5:1883",
+        "mqtt://10.0.0.4:1883",
+    )
+    assert len(joined_brokers(where)) == MOST
+    # a file that is not a list of addresses is an empty memory, then a fresh one
+    (where / "joined.json").write_text('{"mqtt://10.0.0.1:1883": 1}', encoding="utf-8")
+    assert joined_brokers(where) == ()
+    (where / "joined.json").write_text('["no broker::", 3, "10.0.0.9:1883"]', encoding="utf-8")
+    assert joined_brokers(where) == ("mqtt://10.0.0.9:1883",)
+    (where / "joined.json").write_bytes(b"\xff\xfe")
+    assert joined_brokers(where) == ()
+    remember_broker("10.0.0.7:1883", where)
+    assert joined_brokers(where) == ("mqtt://10.0.0.7:1883",)
+
+
+async def test_after_a_join_the_join_list_finds_the_room_again_without_the_broker() -> None:
+    """A player joins a room by its broker; their app closes; opened again, the join list
+    (nothing typed, no LAN) looks on that broker by itself and lists the room. A broker
+    remembered that has gone since says nothing."""
+    remember_broker(f"127.0.0.1:{free_port()}")  # joined once, gone since
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        code = new_room_code()
+        async with hosted_duel(broker.url, code):
+            app = app_with(JoinPlan(code, broker.url))
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            assert joined_brokers()[0] == str(BrokerAddress.parse(broker.url))
+            app = app_with(JoinSearch(lan=False, every=None))
+            async with app.run_test(size=SIZE) as pilot:
+                join = app.screen
+                assert isinstance(join, JoinScreen)
+                # it says where it looks: there too
+                assert str(BrokerAddress.parse(broker.url)) in join._looking()
+                await until(pilot, lambda: join.rooms and not join.searching, "the room list")
+                assert [r.room for r in join.rooms] == [code]
+                assert not app._notifications  # the broker gone since is no news
+                join.query_one("#join-rooms").focus()
+                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")

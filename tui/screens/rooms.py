@@ -8,6 +8,7 @@ picked with the keyboard, or typed: a room code, or a broker address to look at.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import PurePath
 from typing import ClassVar
 
@@ -36,6 +37,7 @@ from cakeparty.tui.netroom import (
     find_rooms,
     looks_like_broker,
 )
+from cakeparty.tui.recent import joined_brokers
 from cakeparty.tui.screens.lobby_parts import game_title
 from cakeparty.tui.table.form import chosen_options, chosen_players, fit_options, game_cyclers
 from cakeparty.tui.table.registration import lookup
@@ -194,6 +196,7 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         self.me: bytes | None = None  # this player's id: a room holding its seat comes first
         self._next: Timer | None = None  # the next look by itself
         self._asked = False  # the look under way was asked for by the player
+        self.recent: tuple[str, ...] = ()  # the brokers of the rooms joined last, asked quietly
 
     def compose(self) -> ComposeResult:
         yield Static(_("Cake Party · join a game"), id="join-title")
@@ -213,6 +216,7 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
 
     def on_mount(self) -> None:
         self.me = _my_player_id()
+        self.recent = joined_brokers()
         self.query_one("#join-input", Input).focus()
         self.action_search()
 
@@ -242,9 +246,18 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         if self.search.lan:
             places.append(_("on the LAN"))
         places.extend(_("on {broker}").format(broker=b) for b in self.brokers)
+        places.extend(_("on {broker}").format(broker=b) for b in self._recent_only())
         if not places:
             return _("Type a broker address (host:port) to look for rooms there.")
         return _("Looking {places}…").format(places=_(" and ").join(places))
+
+    def _recent_only(self) -> list[str]:
+        """The brokers joined last that are not among those given or typed."""
+        given = set()
+        for text in self.brokers:
+            with contextlib.suppress(ValueError):
+                given.add(str(BrokerAddress.parse(text)))
+        return [b for b in self.recent if b not in given]
 
     @work(exclusive=True, group="search")
     async def look(self, asked: bool = True) -> None:
@@ -256,7 +269,9 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
                 self.notify(text, severity="warning" if severity != "error" else "error")
 
         try:
-            rooms = await find_rooms(self.brokers, lan=self.search.lan, notice=notice)
+            rooms = await find_rooms(
+                self.brokers, lan=self.search.lan, notice=notice, quiet=self._recent_only()
+            )
         except Exception as exc:  # never a crash: say it and let the player type an address
             notice(_("Could not look for rooms: {error}").format(error=exc), "error")
             rooms = []
