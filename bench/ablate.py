@@ -21,14 +21,13 @@ python bench/ablate.py GAME --what table|prior [--games 200] [--think 0.1] [--se
 from __future__ import annotations
 
 import argparse
-import itertools
-import multiprocessing
 import random
 import time
 from collections.abc import Mapping
 from typing import Any
 
 from engine import header  # bench/engine.py, beside this file
+from strength import in_parts, tell  # bench/strength.py, beside this file
 
 from cakeparty.core import get_game
 from cakeparty.core.game import SEARCH_LEVEL, World, bot_levels
@@ -111,20 +110,7 @@ def main() -> int:
     as_is = [SEARCH_LEVEL] + ["normal"] * (players - 1)
     started = time.perf_counter()
     jobs = max(1, min(args.jobs, args.games))
-    cuts = [args.games * i // jobs for i in range(jobs + 1)]
-    parts = [
-        (args.game, args.what, bots, args.think, b - a, args.seed, a)
-        for a, b in itertools.pairwise(cuts)
-        if b > a
-    ]
-    if len(parts) == 1:
-        report = part(*parts[0])
-    else:
-        with multiprocessing.Pool(len(parts)) as pool:
-            reports = pool.starmap(part, parts)
-        report = reports[0]
-        for other in reports[1:]:
-            report.add(other)
+    report = in_parts(part, (args.game, args.what, bots, args.think), args.games, args.seed, jobs)
     seconds = time.perf_counter() - started
     data = report.as_json()
     label = report.labels[0]
@@ -136,17 +122,7 @@ def main() -> int:
         f" --seed {args.seed} --json"
     )
     changed = "handed the true table" if args.what == "table" else "its prior bot, no search"
-    print(
-        f"  {changed}: wins {wins}/{played} = {100 * wins / max(1, played):.1f} %,"
-        f" shared {report.shared}, errors {report.errors};"
-        f" decision median {data.get('strong_ms_median', 0)} ms,"
-        f" p95 {data.get('strong_ms_p95', 0)} ms; {seconds:.0f} s",
-        flush=True,
-    )
-    for line in report.figure_lines():
-        print(line)
-    for failure in report.failures[:3]:
-        print(f"  ! {failure}")
+    tell(f"{changed}: wins {wins}/{played} = {100 * wins / max(1, played):.1f} %", report, seconds)
     return 0
 
 

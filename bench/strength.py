@@ -23,6 +23,8 @@ import argparse
 import itertools
 import multiprocessing
 import time
+from collections.abc import Callable
+from typing import Any
 
 from engine import header  # bench/engine.py, beside this file
 
@@ -45,6 +47,24 @@ def part(game: str, bots: list[str], think: float, games: int, seed: int, first:
     )
 
 
+def in_parts(
+    run: Callable[..., Report], head: tuple[Any, ...], games: int, seed: int, jobs: int
+) -> Report:
+    """The games 0 … ``games`` − 1 of a run split in ``jobs`` runs of consecutive games, one
+    per process (the same games as one run: a strong bot thinks on its own thread's CPU
+    time either way), each ``run(*head, count, seed, first)``; their reports added."""
+    cuts = [games * i // jobs for i in range(jobs + 1)]
+    parts = [(*head, b - a, seed, a) for a, b in itertools.pairwise(cuts) if b > a]
+    if len(parts) == 1:
+        return run(*parts[0])
+    with multiprocessing.Pool(len(parts)) as pool:
+        reports = pool.starmap(run, parts)
+    report = reports[0]
+    for other in reports[1:]:
+        report.add(other)
+    return report
+
+
 def measure(
     game: str,
     bots: list[str],
@@ -62,18 +82,7 @@ def measure(
         f" --think {think:g} --games {games} --seed {seed} --json"
     )
     started = time.perf_counter()
-    # the games split in ``jobs`` runs of consecutive games, one per process: the same
-    # games as one run (a strong bot thinks on its own thread's CPU time either way)
-    cuts = [games * i // jobs for i in range(jobs + 1)]
-    parts = [(game, bots, think, b - a, seed, a) for a, b in itertools.pairwise(cuts) if b > a]
-    if len(parts) == 1:
-        report = part(*parts[0])
-    else:
-        with multiprocessing.Pool(len(parts)) as pool:
-            reports = pool.starmap(part, parts)
-        report = reports[0]
-        for other in reports[1:]:
-            report.add(other)
+    report = in_parts(part, (game, bots, think), games, seed, jobs)
     seconds = time.perf_counter() - started
     data = report.as_json()
     first, second = report.labels[0], report.labels[1]
@@ -91,6 +100,13 @@ def measure(
             f" {100 * goal:.0f} %)"
         )
     print(f"$ {command}")
+    tell(outcome, report, seconds)
+
+
+def tell(outcome: str, report: Report, seconds: float) -> None:
+    """Print a run's ``outcome`` with its shared wins, errors and decision times, then the
+    game's own figures per bot and the first failures."""
+    data = report.as_json()
     print(
         f"  {outcome}, shared {report.shared}, errors {report.errors};"
         f" decision median {data.get('strong_ms_median', 0)} ms,"
