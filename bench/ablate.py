@@ -45,8 +45,7 @@ class TrueTable:
     ``determinize`` that hands every searching seat that match's own state."""
 
     def __init__(self, game: str) -> None:
-        self.spec = get_game(game)
-        self.drawn = self.spec.determinize  # the game's own, bound
+        self.drawn = get_game(game).determinize  # the game's own, bound
         self.current: Match | None = None
         self.asked: tuple[Any, bool] | None = None
 

@@ -183,7 +183,7 @@ class CakePartyApp(App[None]):
     ) -> None:
         """Host, join or watch a networked room; a search lists the rooms to pick from
         first."""
-        from cakeparty.tui.netroom import HostPlan, JoinSearch, WatchPlan
+        from cakeparty.tui.netroom import JoinPlan, JoinSearch, WatchPlan
         from cakeparty.tui.screens.lobby import LobbyScreen
 
         if isinstance(plan, WatchPlan):
@@ -204,7 +204,7 @@ class CakePartyApp(App[None]):
 
             self.push_screen(JoinScreen(plan), picked)
             return
-        if not isinstance(plan, HostPlan):
+        if isinstance(plan, JoinPlan):
             from cakeparty.tui.recent import remember_broker
 
             # the join list looks there again: back to this seat without typing it

@@ -252,7 +252,8 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         return _("Looking {places}…").format(places=_(" and ").join(places))
 
     def _recent_only(self) -> list[str]:
-        """The brokers joined last that are not among those given or typed."""
+        """The brokers joined last that are not among those given or typed (to say where
+        the list looks)."""
         given = set()
         for text in self.brokers:
             with contextlib.suppress(ValueError):
@@ -269,8 +270,9 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
                 self.notify(text, severity="warning" if severity != "error" else "error")
 
         try:
+            # find_rooms asks a broker both given and joined last once, out loud
             rooms = await find_rooms(
-                self.brokers, lan=self.search.lan, notice=notice, quiet=self._recent_only()
+                self.brokers, lan=self.search.lan, notice=notice, quiet=self.recent
             )
         except Exception as exc:  # never a crash: say it and let the player type an address
             notice(_("Could not look for rooms: {error}").format(error=exc), "error")
