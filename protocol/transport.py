@@ -34,6 +34,24 @@ from cakeparty.protocol.topics import Topic
 
 log = logging.getLogger(__name__)
 
+
+class _LateAcknowledgement(logging.Filter):
+    """The MQTT library reports a subscription or unsubscription acknowledged after it gave
+    up waiting (a broker slower than its timeout) as an error with a traceback. Nothing is
+    wrong: the broker did subscribe, and every subscription is renewed on reconnection
+    anyway. It is noted at debug level, not printed on a bot's or host's stderr."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str) and record.msg.startswith("Unexpected message ID"):
+            log.debug("late acknowledgement from the broker: %s", record.getMessage())
+            return False
+        return True
+
+
+#: the MQTT client's own logger (the library's and paho's messages)
+mqtt_log = log.getChild("mqtt")
+mqtt_log.addFilter(_LateAcknowledgement())
+
 DEFAULT_PORT = 1883
 DEFAULT_TLS_PORT = 8883
 
@@ -310,6 +328,7 @@ class Transport:
             tls_context=tls,
             protocol=aiomqtt.ProtocolVersion.V311,
             timeout=5.0,
+            logger=mqtt_log,
         )
         # Moves are small messages answered at once; with Nagle's algorithm a write waits
         # for the peer's delayed ACK (~40 ms) whenever an earlier one is unacknowledged.

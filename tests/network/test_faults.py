@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import random
+import signal
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from cakeparty.protocol import topics
 from cakeparty.protocol.codec import seal
@@ -61,6 +65,49 @@ async def test_an_embedded_broker_restart_mid_bout_is_survived(tmp_path: Path) -
             assert_fair_and_agreed(await game.results())
     finally:
         broker.__exit__(None, None, None)
+
+
+async def test_a_subscription_the_broker_answers_late_holds_and_raises_no_error(
+    mosquitto: Mosquitto, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A broker frozen past the client's wait for a subscription (5 s) acknowledges it once
+    it runs again: the subscription holds, and the late acknowledgement is no error on
+    stderr (the MQTT library reports one as an exception with a traceback)."""
+    caplog.set_level(logging.WARNING)
+    address = BrokerAddress.parse(mosquitto.url)
+    topic = topics.chat("LATE01")
+    async with (
+        Transport(address, client_id="late-reader") as reader,
+        Transport(address, client_id="late-writer") as writer,
+    ):
+        assert mosquitto.process is not None
+        pid = mosquitto.process.pid
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            await reader.subscribe(topic)  # gives up waiting after 5 s, quietly
+        finally:
+            os.kill(pid, signal.SIGCONT)
+        received: asyncio.Queue[bytes] = asyncio.Queue()
+
+        async def read() -> None:
+            async for message in reader.messages():
+                received.put_nowait(message.payload)
+
+        reading = asyncio.create_task(read())
+        # the broker may read the publish before the subscription it has waiting: publish
+        # again until one arrives (a message on the topic follows the acknowledgement)
+        payload = b""
+        try:
+            for attempt in range(60):
+                await writer.publish(topic, b"hello %d" % attempt)
+                with contextlib.suppress(TimeoutError):
+                    payload = await asyncio.wait_for(received.get(), 1.0)
+                    break
+        finally:
+            reading.cancel()
+        assert payload.startswith(b"hello")
+    loud = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert not loud, [r.getMessage() for r in loud]
 
 
 async def chaos(url: str, room: str, stop: asyncio.Event, seed: int) -> int:
