@@ -570,6 +570,32 @@ def test_the_table_says_the_piece_in_dispute_and_whose_card_a_puppet_draws() -> 
     assert said  # a Puppet was used, and the table said on whom
 
 
+def test_the_last_trick_names_who_took_it_and_ticks_the_winning_card() -> None:
+    from cakeparty.tui.games.cookies_battle.parts import last_trick_line, short_card
+
+    table = LocalTable(GameSetup(game="cookies-battle", players=4, bots="random", seed=5), "Ann")
+    rng = random.Random(2)
+    seen = 0
+    while not table.over:
+        view = table.view(0)
+        if view.last_trick and view.last_winner is not None:
+            line = last_trick_line(view, table.names, 50).plain
+            taker = table.names[view.last_winner]
+            assert line.startswith(f"Last trick, taken by {taker}:"), line
+            # where the table is too narrow for the whole line, the label is shortened
+            narrow = last_trick_line(view, table.names, len(line) - 1).plain
+            assert narrow.startswith(f"Last trick, {taker}:") and len(narrow) < len(line)
+            assert narrow.endswith(line.split(":", 1)[1])
+            ticked = [word for word in line.split() if word.endswith("✓")]
+            won = dict(view.last_trick)[view.last_winner]
+            assert ticked == [short_card(view.known[won]) + "✓"], line
+            seen += 1
+        seat = table.to_act
+        assert seat is not None
+        table.act(seat, table.bots["random"](table.view(seat), rng))
+    assert seen
+
+
 async def test_enter_pressed_again_at_the_pass_step_stacks_no_copies_of_its_hint() -> None:
     app = make_app(GameSetup(game="cookies-battle", players=3, bots="random", seed=4))
     async with app.run_test(size=SIZE) as pilot:

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from cakeparty.core.games.cookies_battle.cards import (
@@ -204,17 +205,24 @@ def seat_line(
     return text
 
 
-def last_trick_line(view: Any, names: Sequence[str]) -> Text:
-    """The trick just won, while the next is played: "Last trick, Eclair: R6✓ B2 R5 0"."""
-    text = Text(style="dim")
+def last_trick_line(view: Any, names: Sequence[str], width: int | None = None) -> Text:
+    """The trick just won, while the next is played, its cards in the order played and the
+    winning one ticked: "Last trick, taken by Eclair: R6✓ B2 R5 0" (where that is wider than
+    ``width``, "Last trick, Eclair: …")."""
     winner = view.last_winner
-    text.append(_("Last trick, {name}:").format(name=names[winner]))
+    cards = Text()
     for seat, slot in view.last_trick:
         name = view.known.get(slot)
-        text.append(" ")
+        cards.append(" ")
         if name is None:
-            text.append("?")
+            cards.append("?")
             continue
         mark = "✓" if seat == winner else ""
-        text.append(short_card(name) + mark, style=card_style(name) if mark else "")
+        cards.append(short_card(name) + mark, style=card_style(name) if mark else "")
+    label = _("Last trick, taken by {name}:").format(name=names[winner])
+    if width is not None and cell_len(label) + cards.cell_len > width:
+        label = _("Last trick, {name}:").format(name=names[winner])
+    text = Text(style="dim")
+    text.append(label)
+    text.append_text(cards)
     return text

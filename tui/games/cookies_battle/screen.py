@@ -280,7 +280,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         if view.trick and view.last_trick and view.last_winner is not None:
             if view.players < 6:  # six seats fill the panel
                 lines.append(Text(""))
-            lines.append(last_trick_line(view, names))
+            lines.append(last_trick_line(view, names, TABLE_WIDTH))
         return Text("\n").join(lines)
 
     def own_text(self, view: Any) -> Text:
