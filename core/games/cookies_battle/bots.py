@@ -585,8 +585,10 @@ def read(view: CookiesView) -> Table:
 # -- the bot ------------------------------------------------------------------------------
 
 
-def normal_bot(view: CookiesView, rng: random.Random) -> Action:
-    """Plays for the winning place from its own view: the second under the tummy ache."""
+def normal_bot(view: CookiesView, rng: random.Random, *, spend: bool = True) -> Action:
+    """Plays for the winning place from its own view: the second under the tummy ache.
+    With ``spend`` false it keeps its markers (a Defense aside): where it would spend one,
+    it plays its card instead, or uses no marker."""
     legal = view.legal
     if len(legal) == 1:
         return legal[0]
@@ -602,20 +604,15 @@ def normal_bot(view: CookiesView, rng: random.Random) -> Action:
     markers = any(isinstance(a, UseMarker) for a in legal)
     marker = _use_marker(t, legal, rng)[1] if markers else NoMarker()
     plays = [a for a in legal if isinstance(a, Play)]
+    if isinstance(marker, UseMarker) and not spend and marker.kind != "defense":
+        if len(plays) == 1:
+            return plays[0]
+        if plays:
+            return _play(t, plays, rng)[1]
+        return NoMarker() if NoMarker() in legal else marker
     if not plays or isinstance(marker, UseMarker):
         return marker
     return _play(t, plays, rng)[1]
-
-
-def card_bot(view: CookiesView, rng: random.Random) -> Action:
-    """The normal bot's card where it may play one, whatever it would do with its markers;
-    else (no card due) its move."""
-    plays = [a for a in view.legal if isinstance(a, Play)]
-    if view.phase is not Phase.PLAY or not plays:
-        return normal_bot(view, rng)
-    if len(plays) == 1:
-        return plays[0]
-    return _play(read(view), plays, rng)[1]
 
 
 #: every level of bot this game has, by name

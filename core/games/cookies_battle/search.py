@@ -40,7 +40,7 @@ from cakeparty.core.games.cookies_battle.actions import (
     Play,
     UseMarker,
 )
-from cakeparty.core.games.cookies_battle.bots import card_bot, keep_value, normal_bot, power
+from cakeparty.core.games.cookies_battle.bots import keep_value, normal_bot, power
 from cakeparty.core.games.cookies_battle.cards import (
     DEAL,
     MARKER_POINTS,
@@ -312,12 +312,7 @@ def spending_time(view: Any) -> bool:
 def keeping_bot(view: Any, rng: random.Random) -> Action:
     """The normal bot's move, but a marker it would spend before :func:`spending_time` is
     kept: the normal bot's card instead, or no marker."""
-    action = normal_bot(view, rng)
-    if not spends(action) or spending_time(view):
-        return action
-    if any(isinstance(a, Play) for a in view.legal):
-        return card_bot(view, rng)
-    return NoMarker() if NoMarker() in view.legal else action
+    return normal_bot(view, rng, spend=spending_time(view))
 
 
 def search_moves(view: Any) -> list[Action] | None:
