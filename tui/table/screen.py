@@ -17,6 +17,7 @@ from typing import Any
 
 from textual import events, work
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -27,6 +28,19 @@ from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen, P
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import LogView, StatusBar
+
+
+def table_bindings(prefix: str, new_game: str | None = None) -> list[BindingType]:
+    """The keys every game's table ends its footer with: a new game (``new_game``: its
+    label, "New game" unless the game names it), the help, the log's pages and quitting;
+    ``prefix`` begins their ids, as the game's own keys' ids do."""
+    return [
+        Binding("d", "new_game", new_game or _("New game"), id=f"{prefix}.new"),
+        Binding("question_mark,f1", "help", _("Help"), key_display="?", id=f"{prefix}.help"),
+        Binding("pageup", "log(-1)", _("Log up"), show=False, id=f"{prefix}.log_up"),
+        Binding("pagedown", "log(1)", _("Log down"), show=False, id=f"{prefix}.log_down"),
+        Binding("q", "quit_game", _("Quit"), id=f"{prefix}.quit"),
+    ]
 
 
 class TableScreen(Screen[None]):

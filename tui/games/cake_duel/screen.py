@@ -79,7 +79,7 @@ from cakeparty.tui.screens.dialogs import (
 )
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
-from cakeparty.tui.table.screen import TableScreen
+from cakeparty.tui.table.screen import TableScreen, table_bindings
 from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import FittedText, HandView, LogView, SeatList, StatusBar
 
@@ -139,11 +139,7 @@ class DuelScreen(TableScreen):
         Binding("w", "taunt", _("Reveal Sir Wolfy"), id="duel.taunt"),
         Binding("h", "keep_hidden", _("Keep Wolfy hidden"), id="duel.keep_hidden"),
         Binding("r", "replay", _("Replay"), id="duel.replay"),
-        Binding("d", "new_game", _("New duel"), id="duel.new"),
-        Binding("question_mark,f1", "help", _("Help"), id="duel.help"),
-        Binding("pageup", "log(-1)", _("Log up"), show=False, id="duel.log_up"),
-        Binding("pagedown", "log(1)", _("Log down"), show=False, id="duel.log_down"),
-        Binding("q", "quit_game", _("Quit"), id="duel.quit"),
+        *table_bindings("duel", _("New duel")),
     ]
 
     def __init__(

@@ -52,7 +52,7 @@ from cakeparty.tui.messages import ActionChosen, GameEnded
 from cakeparty.tui.screens.dialogs import NoticeScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
-from cakeparty.tui.table.screen import TableScreen
+from cakeparty.tui.table.screen import TableScreen, table_bindings
 from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import LogView, StatusBar
 
@@ -101,11 +101,7 @@ class MasterScreen(TableScreen):
         Binding("backspace,u", "undo", _("Undo"), key_display="u", id="cm.undo"),
         Binding("enter", "commit", _("Commit"), id="cm.commit"),
         Binding("o", "others", _("Cakes of…"), id="cm.others"),
-        Binding("d", "new_game", _("New game"), id="cm.new"),
-        Binding("question_mark,f1", "help", _("Help"), key_display="?", id="cm.help"),
-        Binding("pageup", "log(-1)", _("Log up"), show=False, id="cm.log_up"),
-        Binding("pagedown", "log(1)", _("Log down"), show=False, id="cm.log_down"),
-        Binding("q", "quit_game", _("Quit"), id="cm.quit"),
+        *table_bindings("cm"),
     ]
 
     def __init__(

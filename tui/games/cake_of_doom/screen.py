@@ -72,7 +72,7 @@ from cakeparty.tui.messages import ActionChosen, GameEnded
 from cakeparty.tui.screens.dialogs import Choice
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
-from cakeparty.tui.table.screen import TableScreen
+from cakeparty.tui.table.screen import TableScreen, table_bindings
 from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import LogView, StatusBar
 
@@ -126,11 +126,7 @@ class DoomScreen(TableScreen):
         Binding("enter", "choose", _("Choose"), id="doom.choose"),
         Binding("escape", "drop", _("Drop"), id="doom.drop"),
         Binding("r", "replay", _("Replay"), id="doom.replay"),
-        Binding("d", "new_game", _("New game"), id="doom.new"),
-        Binding("question_mark,f1", "help", _("Help"), key_display="?", id="doom.help"),
-        Binding("pageup", "log(-1)", _("Log up"), show=False, id="doom.log_up"),
-        Binding("pagedown", "log(1)", _("Log down"), show=False, id="doom.log_down"),
-        Binding("q", "quit_game", _("Quit"), id="doom.quit"),
+        *table_bindings("doom"),
     ]
 
     def __init__(

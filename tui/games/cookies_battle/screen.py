@@ -76,7 +76,7 @@ from cakeparty.tui.messages import ActionChosen, GameEnded
 from cakeparty.tui.screens.dialogs import NoticeScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
-from cakeparty.tui.table.screen import TableScreen
+from cakeparty.tui.table.screen import TableScreen, table_bindings
 from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import LogView, StatusBar
 
@@ -120,11 +120,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         Binding("n", "no_marker", _("No marker"), show=False, id="cb.no_marker"),
         Binding("g", "give_piece", _("Give piece"), id="cb.give_piece"),
         Binding("w", "windows", _("Windows"), id="cb.windows"),
-        Binding("d", "new_game", _("New game"), id="cb.new"),
-        Binding("question_mark,f1", "help", _("Help"), key_display="?", id="cb.help"),
-        Binding("pageup", "log(-1)", _("Log up"), show=False, id="cb.log_up"),
-        Binding("pagedown", "log(1)", _("Log down"), show=False, id="cb.log_down"),
-        Binding("q", "quit_game", _("Quit"), id="cb.quit"),
+        *table_bindings("cb"),
     ]
 
     def __init__(
