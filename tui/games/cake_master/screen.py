@@ -79,9 +79,6 @@ class MasterScreen(TableScreen):
 
     TOO_SMALL_ID = "cm-too-small"
 
-    QUIT_QUESTION = N_("Quit this game?")
-    QUIT_DETAIL = N_("The game in progress will be lost.")
-
     CSS_PATH = "screen.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [

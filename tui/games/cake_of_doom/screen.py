@@ -103,9 +103,6 @@ class DoomScreen(TableScreen):
 
     TOO_SMALL_ID = "doom-too-small"
 
-    QUIT_QUESTION = N_("Quit this game?")
-    QUIT_DETAIL = N_("The game in progress will be lost.")
-
     CSS_PATH = "screen.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -98,9 +98,6 @@ class CookiesScreen(MarkerChoices, TableScreen):
 
     TOO_SMALL_ID = "cb-too-small"
 
-    QUIT_QUESTION = N_("Quit this game?")
-    QUIT_DETAIL = N_("The game in progress will be lost.")
-
     CSS_PATH = "screen.tcss"
 
     BINDINGS: ClassVar[list[BindingType]] = [
