@@ -20,7 +20,7 @@ Swap) or empty; ``piece`` is one of your pieces (Swap) or empty.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeGuard
 
 from cakeparty.core.actions import Action, Kind, register
 from cakeparty.core.games.cookies_battle.cards import MARKER_KINDS
@@ -83,6 +83,11 @@ class UseMarker(Action):
             raise ValueError(f"no marker is called {self.kind!r}")
         if len(self.target) > 1 or len(self.piece) > 1:
             raise ValueError("one target and one piece at most")
+
+
+def spends(action: Action) -> TypeGuard[UseMarker]:
+    """Whether ``action`` spends a marker for its effect (a Defense only answers one)."""
+    return isinstance(action, UseMarker) and action.kind != "defense"
 
 
 @register

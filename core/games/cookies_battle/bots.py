@@ -35,6 +35,7 @@ from cakeparty.core.games.cookies_battle.actions import (
     PassOn,
     Play,
     UseMarker,
+    spends,
 )
 from cakeparty.core.games.cookies_battle.cards import (
     DEAL,
@@ -410,7 +411,7 @@ def _use_marker(t: Table, legal: tuple[Action, ...], rng: random.Random) -> tupl
     best: tuple[float, Action] = (0.0, NoMarker())
     seen: set[tuple[str, tuple[int, ...], str | None]] = set()
     for action in legal:
-        if not isinstance(action, UseMarker) or action.kind == "defense":
+        if not spends(action):
             continue
         given = None
         if action.piece:
@@ -604,7 +605,7 @@ def normal_bot(view: CookiesView, rng: random.Random, *, spend: bool = True) -> 
     markers = any(isinstance(a, UseMarker) for a in legal)
     marker = _use_marker(t, legal, rng)[1] if markers else NoMarker()
     plays = [a for a in legal if isinstance(a, Play)]
-    if isinstance(marker, UseMarker) and not spend and marker.kind != "defense":
+    if not spend and spends(marker):
         if len(plays) == 1:
             return plays[0]
         if plays:

@@ -39,6 +39,7 @@ from cakeparty.core.games.cookies_battle.actions import (
     PassOn,
     Play,
     UseMarker,
+    spends,
 )
 from cakeparty.core.games.cookies_battle.bots import keep_value, normal_bot, power
 from cakeparty.core.games.cookies_battle.cards import (
@@ -293,11 +294,6 @@ SETTINGS: dict[str, Any] = {"least": 4, "prior": 2.0, "score_weight": 0.0}
 #: seat's (in units of half a standard deviation of a win or a loss)
 CONFIDENCE = {0: 0.05}
 CONFIDENCE_ELSE = 0.2
-
-
-def spends(action: Action) -> bool:
-    """Whether ``action`` spends a marker for its effect (a Defense only answers one)."""
-    return isinstance(action, UseMarker) and action.kind != "defense"
 
 
 def spending_time(view: Any) -> bool:
