@@ -118,7 +118,11 @@ class NetPlay:
         """Put the keyboard back on the game (after the chat line)."""
 
     def panels_ready(self) -> bool:
-        """Every panel the screen draws on is mounted."""
+        """Every panel the screen draws on is mounted, and the app is not closing."""
+        return not self.closing() and self.panels_mounted()
+
+    def panels_mounted(self) -> bool:
+        """Every panel the screen draws on is mounted (a game's screen names its own)."""
         return bool(self.query(LogView)) and bool(self.query(ChatInput))
 
     def news_first(self) -> bool:

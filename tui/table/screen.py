@@ -79,7 +79,16 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         # Textual calls this for the base class as well as for a subclass that defines
         # its own: a game's screen starts here, and defines none
-        self.start()
+        if not self.closing():
+            self.start()
+
+    def closing(self) -> bool:
+        """Whether the app is closing, or closed (its widgets may be gone already):
+        nothing to draw."""
+        try:
+            return not (self.app.is_running and self.is_attached)
+        except RuntimeError:  # heard after the app ended: no app to ask (NoActiveAppError)
+            return True
 
     def start(self) -> None:
         """Tell the story so far, draw the table, and let the game move on."""

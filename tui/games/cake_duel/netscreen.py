@@ -50,7 +50,7 @@ class NetDuelScreen(NetPlay, DuelScreen):
 
     # -- the duel's own part -----------------------------------------------------------------
 
-    def panels_ready(self) -> bool:
+    def panels_mounted(self) -> bool:
         return bool(self.query(LogView)) and bool(self.query(HandView))
 
     def focus_play(self) -> None:

@@ -57,7 +57,7 @@ class NetMasterScreen(NetPlay, MasterScreen):
 
     # -- Cake Master's own part ------------------------------------------------------------
 
-    def panels_ready(self) -> bool:
+    def panels_mounted(self) -> bool:
         return (
             bool(self.query("#cm-log"))
             and bool(self.query(LogView))

@@ -49,7 +49,7 @@ class NetDoomScreen(NetPlay, DoomScreen):
         super().__init__(table, room)
         self._deciding: tuple[int, int] | None = None  # the seat and game state decided for
 
-    def panels_ready(self) -> bool:
+    def panels_mounted(self) -> bool:
         return (
             bool(self.query("#doom-log"))
             and bool(self.query(LogView))

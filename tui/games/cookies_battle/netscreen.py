@@ -60,7 +60,7 @@ class NetCookiesScreen(NetPlay, CookiesScreen):
 
     # -- Cookies Battle's own part -----------------------------------------------------------
 
-    def panels_ready(self) -> bool:
+    def panels_mounted(self) -> bool:
         return (
             bool(self.query("#cb-log"))
             and bool(self.query(LogView))
