@@ -24,6 +24,7 @@ from cakeparty.tui.settings import Settings
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from cakeparty.tui.comeback import Unfinished
     from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch, WatchPlan
     from cakeparty.tui.table.local import GameSetup
 
@@ -205,10 +206,12 @@ class CakePartyApp(App[None]):
             self.push_screen(JoinScreen(plan), picked)
             return
         if isinstance(plan, JoinPlan):
-            from cakeparty.tui.recent import remember_broker
+            from cakeparty.tui.recent import remember_broker, remember_room
 
-            # the join list looks there again: back to this seat without typing it
+            # the join list looks there again, and the menu offers to go back to the game
+            # while it is unfinished: back to this seat without typing it
             remember_broker(plan.broker)
+            remember_room(plan.room)
         settings = self.settings
         self.push_screen(
             LobbyScreen(
@@ -219,6 +222,17 @@ class CakePartyApp(App[None]):
                 leave=leave,
             )
         )
+
+    def go_back(self, game: Unfinished) -> None:
+        """Go back to a networked game left unfinished: the room this player hosts, as
+        ``cakeparty host --resume`` does; else the join list, which joins the room as
+        soon as it finds it."""
+        from cakeparty.tui.netroom import HostPlan, JoinSearch
+
+        if game.hosted is not None:
+            self.open_room(HostPlan.resuming(game.hosted))
+        else:
+            self.open_room(JoinSearch(game.code))
 
     def change_language(self, setting: str) -> str:
         """Show the app in the language ``setting`` names ("": the environment's) from

@@ -1,10 +1,14 @@
-"""The brokers of the rooms this player joined last, the newest first.
+"""The brokers and the codes of the rooms this player joined last, the newest first.
 
 The join screen looks there too, quietly (a broker gone since is no news): a player whose
 app closed in the middle of a game opens it again, presses ``j``, and finds the room that
 keeps its seat at the top of the list, without typing the broker again. The list lives
 beside the journals (``joined.json`` in the data dir) and never holds more than
 :data:`MOST` brokers; an unreadable file is an empty list.
+
+The codes of the rooms joined last are kept the same way (``joined-rooms.json``, at most
+:data:`MOST_ROOMS`): the menu offers to go back to a game joined there that its journal
+shows unfinished (:mod:`cakeparty.tui.comeback`), and never to one this player hosted.
 """
 
 from __future__ import annotations
@@ -15,29 +19,46 @@ import os
 from pathlib import Path
 
 from cakeparty.protocol.journal import data_dir
+from cakeparty.protocol.lobby import parse_code
 from cakeparty.protocol.transport import BrokerAddress
 
 FILE = "joined.json"
+ROOMS_FILE = "joined-rooms.json"
 #: brokers remembered at most
 MOST = 4
+#: room codes remembered at most
+MOST_ROOMS = 8
 
 
-def _path(directory: str | os.PathLike[str] | None) -> Path:
-    return data_dir(directory) / FILE
+def _path(directory: str | os.PathLike[str] | None, name: str = FILE) -> Path:
+    return data_dir(directory) / name
+
+
+def _read(directory: str | os.PathLike[str] | None, name: str) -> list[str]:
+    """The strings of a list file (an unreadable file, or one that is no list, is empty)."""
+    try:
+        data = json.loads(_path(directory, name).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(data, list):
+        return []
+    return [item for item in data if isinstance(item, str)]
+
+
+def _write(items: list[str], directory: str | os.PathLike[str] | None, name: str) -> None:
+    """Write a list file (one that cannot be written is left alone)."""
+    path = _path(directory, name)
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(items) + "\n", encoding="utf-8")
+        tmp.replace(path)
 
 
 def joined_brokers(directory: str | os.PathLike[str] | None = None) -> tuple[str, ...]:
     """The brokers remembered, the newest first (only well-formed addresses)."""
-    try:
-        data = json.loads(_path(directory).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return ()
-    if not isinstance(data, list):
-        return ()
     out: list[str] = []
-    for item in data:
-        if not isinstance(item, str):
-            continue
+    for item in _read(directory, FILE):
         try:
             address = str(BrokerAddress.parse(item))
         except ValueError:
@@ -55,9 +76,28 @@ def remember_broker(broker: str, directory: str | os.PathLike[str] | None = None
     except ValueError:
         return
     kept = [b for b in joined_brokers(directory) if b != address]
-    path = _path(directory)
-    with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps([address, *kept][:MOST]) + "\n", encoding="utf-8")
-        tmp.replace(path)
+    _write([address, *kept][:MOST], directory, FILE)
+
+
+def joined_rooms(directory: str | os.PathLike[str] | None = None) -> tuple[str, ...]:
+    """The codes of the rooms joined last, the newest first (only well-formed codes, one
+    per room id)."""
+    out: dict[str, str] = {}
+    for item in _read(directory, ROOMS_FILE):
+        try:
+            room, _tag = parse_code(item)
+        except ValueError:
+            continue
+        out.setdefault(room, item.strip().upper())
+    return tuple(list(out.values())[:MOST_ROOMS])
+
+
+def remember_room(code: str, directory: str | os.PathLike[str] | None = None) -> None:
+    """Put the room ``code`` names first among the rooms joined (its full code, when
+    given, replaces a bare id; a malformed code is left alone)."""
+    try:
+        room, _tag = parse_code(code)
+    except ValueError:
+        return
+    kept = [c for c in joined_rooms(directory) if parse_code(c)[0] != room]
+    _write([code.strip().upper(), *kept][:MOST_ROOMS], directory, ROOMS_FILE)

@@ -1,7 +1,8 @@
 """The host's app killed mid-game in a real terminal (tmux, 80×24) and brought back with
 ``cakeparty host --resume``: the guest never loses the broker, the host's duel screen
-comes back, and the game goes on between the two to its end, the audit fair on both
-screens."""
+comes back; then the guest's app killed and opened again as a new player would, its menu
+offering the game first, ``g`` back into the duel. The game goes on between the two to its
+end, the audit fair on both screens, and the guest's menu no longer offers it."""
 
 from __future__ import annotations
 
@@ -108,7 +109,8 @@ def test_a_killed_host_resumes_its_game_in_the_terminal(tmp_path: Path) -> None:
         join = screen[screen.index("cakeparty join") :].split()
         room = join[2]
         join_cmd = [str(BINARY), "join", room, "--broker", f"mqtt://127.0.0.1:{port}"]
-        bob = Terminal(f"cakeparty-rjoin-{tag}", join_cmd, player_home(tmp_path, "Bob"))
+        bob_env = player_home(tmp_path, "Bob")
+        bob = Terminal(f"cakeparty-rjoin-{tag}", join_cmd, bob_env)
         bob.wait_for(lambda s: "Bob (you)" in s and "Ann (host)" in s, "Bob's seat")
         bob.keys("r")
         ann.wait_for(lambda s: "Press r when you are ready" in s, "Ann's turn to ready up")
@@ -122,6 +124,17 @@ def test_a_killed_host_resumes_its_game_in_the_terminal(tmp_path: Path) -> None:
         # the host comes back to its room from its journal
         back = Terminal(f"cakeparty-rback-{tag}", [str(BINARY), "host", "--resume"], ann_env)
         back.wait_for(lambda s: "Your hand — Ann" in s, "Ann's duel again", 30)
+        # the guest's app dies too; opened again, its menu offers the game, g goes back
+        os.kill(_app_pid(bob), signal.SIGKILL)
+        bob.close()
+        bob = Terminal(f"cakeparty-rguest-{tag}", [str(BINARY)], bob_env)
+        code = room.split("-")[0]
+        bob.wait_for(
+            lambda s: f"g  Go back to Cake Duel in room {code}" in s and "g Go back" in s,
+            "Bob's menu offering the game",
+        )
+        bob.keys("g")
+        bob.wait_for(lambda s: "Your hand — Bob" in s, "Bob's duel again", 30)
         # and the game goes on to its end: whoever attacks claims one card, the other
         # challenges it (each challenge ends a bout), notices are closed, lists take their
         # first entry; both screens then show the same winner and a fair audit
@@ -134,10 +147,13 @@ def test_a_killed_host_resumes_its_game_in_the_terminal(tmp_path: Path) -> None:
         for screen in ends.values():
             assert "The duel is over" in screen
             assert "Audit: fair. Every card and every move checked out." in screen, screen
+        # the guest leaves the game that ended: its menu has nothing to go back to
+        bob.keys("q")
+        # (the entry it showed before the game goes once the menu has looked again)
+        bob.wait_for(lambda s: "j  Join a game" in s and "Go back" not in s, "Bob's menu")
         # the host leaves on purpose: its broker stops with the room
         back.keys("q")
         back.wait_for(lambda s: "The duel is over" not in s, "the host to leave")
-        # the host leaves on purpose: its broker stops with the room
         deadline = time.monotonic() + 20
         while is_ours(broker_pid, port):
             assert time.monotonic() < deadline, "the broker outlived a room left on purpose"

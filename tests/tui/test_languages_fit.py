@@ -21,15 +21,21 @@ from typing import Any
 import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from cakeparty.core.i18n import catalog_path
+from cakeparty.protocol import journal
+from cakeparty.protocol.identity import load_or_create
+from cakeparty.tui.comeback import unfinished
+from cakeparty.tui.recent import remember_room
 from cakeparty.tui.screens.dialogs import ChoiceScreen
+from cakeparty.tui.screens.menu import MenuScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.widgets import Cycler
 
 from .languages import Shown, cut_off, screen_lines, shown, speaking, write_pseudo
-from .pilot import SIZE, make_app
+from .pilot import SIZE, make_app, until
+from .test_comeback import guest_journal
 from .test_pseudo_locale import settle, table_of
 
 LANGUAGES = ("es", "pl")
@@ -114,6 +120,15 @@ async def test_a_turn_fits_as_in_english(game: str, language: str, pseudo_dir: P
 
 
 async def the_shared_screens(pilot: Pilot[Any]) -> list[dict[str, Shown]]:
+    menu = pilot.app.screen
+    assert isinstance(menu, MenuScreen)
+    entries = menu.query_one("#menu-options", OptionList)
+    await until(
+        pilot,
+        # offered, and the list grown to hold it (laid out again: its border, 8 entries)
+        lambda: menu.back is not None and entries.region.height == entries.option_count + 2,
+        "the game to go back to",
+    )
     seen = [shown(pilot.app)]
     for keys in (("b", "1"), ("escape", "h", "1"), ("escape", "j"), ("escape", "o")):
         await pilot.press(*keys)
@@ -123,6 +138,10 @@ async def the_shared_screens(pilot: Pilot[Any]) -> list[dict[str, Shown]]:
 
 
 async def shared_drawn(language: str, folder: Path | None) -> list[dict[str, Shown]]:
+    me = load_or_create("Ann")
+    if unfinished(me.player_id) is None:  # the menu offers a game to go back to, first
+        guest_journal(journal.data_dir(), "GOING2", me)
+        remember_room("GOING2")
     with speaking(language, folder):
         app = make_app()
         async with app.run_test(size=SIZE) as pilot:

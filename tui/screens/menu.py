@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 from collections.abc import Callable, Sequence
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -22,7 +24,10 @@ from cakeparty.tui.widgets.cycler import Cycler
 from cakeparty.tui.widgets.typing import after_typing
 
 if TYPE_CHECKING:  # the rules engine loads when a game is set up, not with the menu
+    from cakeparty.tui.comeback import Unfinished
     from cakeparty.tui.table.local import GameSetup
+
+log = logging.getLogger(__name__)
 
 #: The bots' levels in words (the settings screen shows the same words with ``_(level)``).
 
@@ -37,10 +42,12 @@ BANNER = r"""
 
 class MenuScreen(Screen[None]):
     """Play against bots or hot-seat, host or join a networked game, read the rules,
-    change settings, quit."""
+    change settings, quit; and, first, go back to a networked game left unfinished
+    (:mod:`cakeparty.tui.comeback`), when there is one."""
 
     CSS_PATH = "menu.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("g", "choose('back')", _("Go back"), id="menu.back"),
         Binding("b", "choose('bots')", _("vs bots"), id="menu.bots"),
         Binding("s", "choose('hotseat')", _("Hot-seat"), id="menu.hotseat"),
         Binding("h", "choose('host')", _("Host"), id="menu.host"),
@@ -75,34 +82,102 @@ class MenuScreen(Screen[None]):
         games = registered()
         return games[0].title if len(games) == 1 else None
 
+    #: a networked game to go back to, once looked for (:mod:`cakeparty.tui.comeback`)
+    back: Unfinished | None = None
+    #: whether the look for it has answered since the menu was shown
+    looked = False
+
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
             yield Static(BANNER.strip("\n"), id="menu-banner", markup=False)
             yield Static(_("cake-themed card games in the terminal"), id="menu-tagline")
-            options = []
-            game = self.only_game
-            for item, key, label in self.ITEMS:
-                text = Text(f"{key}  ", style="bold")
-                if game is None:
-                    text.append(_(label))
-                else:
-                    text.append(_(self.ONE_GAME.get(item, label)).format(game=game))
-                options.append(Option(text, id=item))
-            yield OptionList(*options, id="menu-options")
+            yield OptionList(*self.options(), id="menu-options")
             yield Static("", id="menu-greeting")
         yield Footer(show_command_palette=False, compact=True)
+
+    def options(self) -> list[Option]:
+        """The entries: the game to go back to first, when there is one."""
+        options = []
+        back = self.back
+        if back is not None:
+            text = Text("g  ", style="bold")
+            text.append(
+                _("Go back to {game} in room {room}").format(
+                    game=_game_title(back.game), room=back.room
+                )
+            )
+            options.append(Option(text, id="back"))
+        game = self.only_game
+        for item, key, label in self.ITEMS:
+            text = Text(f"{key}  ", style="bold")
+            if game is None:
+                text.append(_(label))
+            else:
+                text.append(_(self.ONE_GAME.get(item, label)).format(game=game))
+            options.append(Option(text, id=item))
+        return options
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
         self.on_screen_resume()
 
     def on_screen_resume(self) -> None:
+        self.greet()
+        self.looked = False
+        self.look_back()
+
+    def greet(self) -> None:
         settings = getattr(self.app, "settings", None)
         name = getattr(settings, "name", "")
-        if name:
-            self.query_one("#menu-greeting", Static).update(
-                _("Hello, {name}. ↑/↓ and enter, or the key of an entry.").format(name=name)
+        if not name:
+            return
+        if self.back is not None:
+            text = _("Hello, {name}. g goes back to your game in room {room}.").format(
+                name=name, room=self.back.room
             )
+        else:
+            text = _("Hello, {name}. ↑/↓ and enter, or the key of an entry.").format(name=name)
+        self.query_one("#menu-greeting", Static).update(text)
+
+    @work(thread=True, exclusive=True, group="comeback")
+    def look_back(self) -> None:
+        """Look for a networked game to go back to (on the disk only), then show it."""
+        found: Unfinished | None = None
+        try:
+            from cakeparty.protocol.identity import load as load_identity
+            from cakeparty.tui.comeback import unfinished
+
+            identity = load_identity()
+            if identity is not None:
+                found = unfinished(identity.player_id)
+        except Exception:  # an unreadable identity or journal is no game to go back to
+            log.debug("no game to go back to", exc_info=True)
+        with contextlib.suppress(RuntimeError):  # the app closed meanwhile
+            self.app.call_from_thread(self.show_back, found)
+
+    def show_back(self, found: Unfinished | None) -> None:
+        """Offer ``found`` first in the menu (``None``: nothing to go back to)."""
+        self.looked = True
+        if found == self.back or not self.is_attached:
+            return
+        options = self.query_one("#menu-options", OptionList)
+        index = options.highlighted
+        was = options.get_option_at_index(index).id if index is not None else None
+        self.back = found
+        options.clear_options()
+        options.add_options(self.options())
+        ids = [option.id for option in options.options]
+        # a game to go back to is where the cursor goes, unless the player moved it
+        if found is not None and was == self.ITEMS[0][0]:
+            was = "back"
+        options.highlighted = ids.index(was) if was in ids else 0
+        self.greet()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("back",):
+            return self.back is not None
+        return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -110,9 +185,22 @@ class MenuScreen(Screen[None]):
             self.action_choose(event.option.id)
 
     def action_choose(self, item: str) -> None:
+        if item == "back":
+            go_back = getattr(self.app, "go_back", None)
+            if self.back is not None and go_back is not None:
+                go_back(self.back)
+            return
         open_item = getattr(self.app, "open_menu_item", None)
         if open_item is not None:
             open_item(item)
+
+
+def _game_title(name: str) -> str:
+    """A registered game's title (its name, if it is no longer registered)."""
+    from cakeparty.tui.table.registration import find
+
+    found = find(name)
+    return found.title if found is not None else name
 
 
 def pick_game(app: Any, then: Callable[[str], None]) -> None:

@@ -242,11 +242,7 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
             self._next = None
 
     def _looking(self) -> str:
-        places = []
-        if self.search.lan:
-            places.append(_("on the LAN"))
-        places.extend(_("on {broker}").format(broker=b) for b in self.brokers)
-        places.extend(_("on {broker}").format(broker=b) for b in self._recent_only())
+        places = self._places()
         if not places:
             return _("Type a broker address (host:port) to look for rooms there.")
         return _("Looking {places}…").format(places=_(" and ").join(places))
@@ -436,9 +432,11 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         self.notify(text, severity="error" if places else "warning", timeout=8)
 
     def _places(self) -> list[str]:
-        places = [_("on {broker}").format(broker=b) for b in self.brokers]
-        if self.search.lan:
-            places.insert(0, _("on the LAN"))
+        """Where this screen looks: the LAN, the brokers given or typed, and those of the
+        rooms joined last."""
+        places = [_("on the LAN")] if self.search.lan else []
+        places.extend(_("on {broker}").format(broker=b) for b in self.brokers)
+        places.extend(_("on {broker}").format(broker=b) for b in self._recent_only())
         return places
 
     def action_cancel(self) -> None:
