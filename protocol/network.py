@@ -60,7 +60,8 @@ class RoomEvent:
 
     kind: str  # advert, started, moved, chat, incident, connection, finished, error,
     # refused, absent (no advert of this room on the broker, yet), watchers (how many
-    # spectators watch: data is the count)
+    # spectators watch: data is the count), closed (the host closed the room while its
+    # game was on: data is its signed advert saying so)
     text: str = ""
     data: Any = None
 
@@ -147,6 +148,8 @@ class RoomRunner:
         self.finished_at: float | None = None
         self.chat: list[tuple[str, str]] = []
         self._stop = asyncio.Event()
+        self._closing = False  # the host leaves for good: the room closes, game or not
+        self.closed_by_host = False  # a guest heard its host close the room mid-game
         self._bot_due: dict[int, float] = {}
         self._chat_out: list[str] = []
         self._presence_changed = False
@@ -310,8 +313,17 @@ class RoomRunner:
         self._wake.set()
 
     def stop(self) -> None:
+        """Stop taking part here (a host's lobby closes; its game on stays as it is, for
+        the host to come back to)."""
         self._stop.set()
         self._wake.set()
+
+    def close(self) -> None:
+        """Stop, and, hosting, close the room for good on the way out: the others are told
+        so by a signed advert, even in the middle of a game (a guest's :meth:`close` is
+        :meth:`stop`)."""
+        self._closing = True
+        self.stop()
 
     @property
     def my_seat(self) -> int | None:
@@ -390,10 +402,13 @@ class RoomRunner:
                         break
             finally:
                 await stop_task(reader)
-                if self.host_lobby is not None and self.host_lobby.advert.state != lb.PLAYING:
-                    # tell those in the lobby it is closed, then take the advert down
-                    self.host_lobby.close()
-                    closed = self.host_lobby.advert
+                lobby = self.host_lobby
+                if lobby is not None and (lobby.advert.state != lb.PLAYING or self._closing):
+                    # tell those in the room it is closed (a newer advert than any they
+                    # saw), then take the advert down; a host merely stopping mid-game
+                    # (its app closing, to come back) leaves the room as it is
+                    lobby.close()
+                    closed = lobby.publish()
                     data = lb.sign(
                         self.identity.signing_key, self.room, lb.ADVERT, closed.to_data()
                     )
@@ -509,9 +524,10 @@ class RoomRunner:
 
     async def _on_advert(self, topic: str, payload: bytes) -> None:
         """An advert of this room: believed only from its host, on its host's topic, newer
-        than the last one, and before the game starts; anything else changes nothing."""
-        if self.host_lobby is not None or self.session is not None or self.refused is not None:
-            return  # a host trusts itself; a game on (or refused) has its table already
+        than the last one, and before the game starts (once it is on, only the news that
+        its host closed the room); anything else changes nothing."""
+        if self.host_lobby is not None or self.refused is not None or self.closed_by_host:
+            return  # a host trusts itself; a refused table, or a closed room, is the end
         envelope = lb.read(payload, self.room, lb.ADVERT)
         if topics.lobby_host(topic) != presence_id(envelope.sender):
             return  # an advert must sit on its own host's topic
@@ -531,6 +547,13 @@ class RoomRunner:
         advert = lb.Advert.from_envelope(envelope)
         if self.advert is not None and advert.serial <= self.advert.serial:
             return  # a replay, or an old advert retained somewhere
+        if self.session is not None:
+            # a game on has its table already: only its host closing the room is news
+            if advert.state == lb.CLOSED:
+                self.closed_by_host = True
+                self.finished_at = time.monotonic()  # nothing more to play: go, after linger
+                await self._put("closed", f"{advert.host_name} closed the room", advert)
+            return
         self.advert = advert
         self.absent = False
         if self.agreed is None and self.ready and self.seated:

@@ -169,7 +169,16 @@ def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0 if runner.session is not None and runner.session.finished else 1
 
 
-SHOWN_EVENTS = ("connection", "started", "finished", "incident", "error", "chat", "absent")
+SHOWN_EVENTS = (
+    "connection",
+    "started",
+    "finished",
+    "incident",
+    "error",
+    "chat",
+    "absent",
+    "closed",
+)
 
 
 async def _print_events(runner: Any, quiet: bool) -> None:

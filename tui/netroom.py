@@ -362,9 +362,10 @@ class NetRoom:
             self.running = False
 
     def leave(self) -> None:
-        """Leave the room: the runner stops, and the broker with it if it runs here."""
+        """Leave the room: the runner stops, and the broker with it if it runs here; a
+        host's room closes, and the others are told so, even in the middle of a game."""
         self._left.set()
-        self.runner.stop()
+        self.runner.close()
 
     async def _pump(self, on_event: Callable[[RoomEvent], None]) -> None:
         while True:

@@ -8,7 +8,8 @@ beside the journals (``joined.json`` in the data dir) and never holds more than
 
 The codes of the rooms joined last are kept the same way (``joined-rooms.json``, at most
 :data:`MOST_ROOMS`): the menu offers to go back to a game joined there that its journal
-shows unfinished (:mod:`cakeparty.tui.comeback`), and never to one this player hosted.
+shows unfinished (:mod:`cakeparty.tui.comeback`), and never to one this player hosted
+or one whose host closed it (:func:`forget_room`).
 """
 
 from __future__ import annotations
@@ -101,3 +102,15 @@ def remember_room(code: str, directory: str | os.PathLike[str] | None = None) ->
         return
     kept = [c for c in joined_rooms(directory) if parse_code(c)[0] != room]
     _write([code.strip().upper(), *kept][:MOST_ROOMS], directory, ROOMS_FILE)
+
+
+def forget_room(code: str, directory: str | os.PathLike[str] | None = None) -> None:
+    """Drop the room ``code`` names from the rooms joined (its host closed it)."""
+    try:
+        room, _tag = parse_code(code)
+    except ValueError:
+        return
+    joined = joined_rooms(directory)
+    kept = [c for c in joined if parse_code(c)[0] != room]
+    if len(kept) != len(joined):
+        _write(kept, directory, ROOMS_FILE)

@@ -219,3 +219,77 @@ async def test_a_flood_of_strangers_presences_is_not_kept(embedded: str, tmp_pat
         assert len(room.guest.online) <= MAX_STRANGERS + 2
         assert len(room.host.online) <= MAX_STRANGERS + 2
         assert room.host.identity.player_id in room.guest.online
+
+
+async def test_a_room_its_host_closes_says_so_before_and_during_its_game(
+    broker_url: str, tmp_path: Path
+) -> None:
+    """A host leaving its lobby closes the room: the guest's lobby reads the signed advert
+    saying so. Mid-game, a host merely stopping (its app closing, to come back) leaves the
+    room as it is; a host leaving for good tells the guest its room is closed — and an
+    impostor's advert saying so, or the host's own old ones replayed, change nothing."""
+    lobby_room = Room(broker_url, tmp_path / "lobby")
+    async with lobby_room.running():
+        lobby_room.host.stop()
+        await until(
+            lambda: (
+                lobby_room.guest.advert is not None and lobby_room.guest.advert.state == lb.CLOSED
+            ),
+            "the guest to read that the room closed",
+        )
+    room = Room(broker_url, tmp_path / "game")
+    impostor = Identity.generate("Hank")
+    async with (
+        room.running(),
+        Transport(BrokerAddress.parse(broker_url), client_id="impostor") as eve,
+    ):
+        host_topic = topics.lobby(room.host.room, presence_id(room.host.identity.player_id))
+        await eve.subscribe(host_topic)
+        seen: list[bytes] = []
+
+        async def record() -> None:
+            async for message in eve.messages():
+                seen.append(message.payload)
+
+        recorder = asyncio.create_task(record())
+        room.guest.set_ready(True)
+        await until(lambda: room.guest.session is not None, "the game to start")
+        playing = room.guest.advert
+        assert playing is not None and playing.state == lb.PLAYING
+        closed = replace(playing, host=impostor.player_id, state=lb.CLOSED, serial=2**62)
+        fake = lb.sign(impostor.signing_key, room.host.room, lb.ADVERT, closed.to_data())
+        await eve.publish(host_topic, fake)
+        await eve.publish(topics.lobby(room.host.room, presence_id(impostor.player_id)), fake)
+        for old in list(seen):  # the host's own adverts so far, replayed
+            await eve.publish(host_topic, old)
+        await mark_read(eve, room.guest)
+        assert not room.guest.closed_by_host and not room.kinds("closed")
+        # the host leaves for good: its last advert says the room is closed
+        room.host.close()
+        await asyncio.wait_for(room.tasks[0], 20)
+        await until(lambda: room.kinds("closed"), "the guest to hear the room closed")
+        (event,) = room.kinds("closed")
+        assert room.guest.closed_by_host and event.data.state == lb.CLOSED
+        assert event.data.host == room.host.identity.player_id and event.data.host_name == "Hank"
+        assert room.guest.table == playing.table  # the game's table stays what it was
+        assert "Hank closed the room" in event.text
+        # nothing is left to play: the guest's runner ends by itself after its linger (a
+        # `cakeparty bot` in that seat exits)
+        await asyncio.wait_for(room.tasks[1], 20)
+        await stop_task(recorder)
+
+
+async def test_a_host_stopping_mid_game_to_come_back_does_not_close_its_room(
+    broker_url: str, tmp_path: Path
+) -> None:
+    room = Room(broker_url, tmp_path)
+    async with (
+        room.running(),
+        Transport(BrokerAddress.parse(broker_url), client_id="marker") as eve,
+    ):
+        room.guest.set_ready(True)
+        await until(lambda: room.guest.session is not None, "the game to start")
+        room.host.stop()
+        await asyncio.wait_for(room.tasks[0], 20)
+        await mark_read(eve, room.guest)  # all the host said on its way out was read
+        assert not room.guest.closed_by_host and not room.kinds("closed")

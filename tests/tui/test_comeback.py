@@ -155,3 +155,29 @@ async def test_with_nothing_to_go_back_to_the_menu_offers_no_such_entry() -> Non
         await pilot.press("g")  # no such key here: nothing opens
         await pilot.pause()
         assert app.screen is menu
+
+
+async def test_a_guest_whose_host_closes_the_room_mid_game_is_told_and_not_offered_it() -> None:
+    """Bob's duel is on when its host leaves the room for good: his screen says the host
+    closed it and that the game ends here, no move key works any more, and neither the
+    rooms joined nor the menu offer to go back to it."""
+    from cakeparty.tui.games.cake_duel.screen import KEY_ACTIONS
+
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        code = new_room_code()
+        async with hosted_duel(broker.url, code, ready=True) as host:
+            app = app_with(JoinPlan(code, broker.url), name="Bob")
+            async with app.run_test(size=SIZE) as pilot:
+                _lobby, duel = await ready_into_the_duel(pilot)
+                me = load_or_create("Bob").player_id
+                assert unfinished(me) == Unfinished(code, "cake-duel")
+                host.close()
+                await until(pilot, lambda: duel.failed is not None, "the room closed")
+                said = "Hank closed the room: this game ends here, unfinished."
+                assert duel.failed == said and said in duel.notices
+                await pilot.pause()
+                assert duel.status.text == said + " q to leave."
+                assert not any(duel.check_action(key, ()) for key in KEY_ACTIONS)
+                assert joined_rooms() == () and unfinished(me) is None
+                await pilot.press("q")  # no question: there is nothing to wait for
+                await until(pilot, lambda: duel not in app.screen_stack, "Bob to leave")

@@ -220,6 +220,10 @@ class LobbyScreen(Screen[None]):
         elif kind == "error":
             self.problem = room_error_text(event.text)
             self.notify(self.problem, severity="error")
+        elif kind == "closed" and isinstance(self.plan, JoinPlan):
+            from cakeparty.tui.recent import forget_room
+
+            forget_room(self.plan.room)  # the menu offers no way back to a closed room
         if self.game_screen is not None:
             self.game_screen.room_event(event)
         elif kind != "moved":
@@ -242,8 +246,8 @@ class LobbyScreen(Screen[None]):
     def check_connection(self) -> None:
         """Say so when the connection to the broker drops, and when it is back."""
         room = self.room
-        if room is None or not room.playing or self.leaving:
-            return
+        if room is None or not room.playing or self.leaving or room.runner.closed_by_host:
+            return  # (a room its host closed has no broker to miss, nor clocks to keep)
         connected = room.connected
         self.ever_connected = self.ever_connected or connected
         if connected and not self.was_connected:

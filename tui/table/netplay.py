@@ -190,6 +190,11 @@ class NetPlay:
                 self._notice(_("A message was ignored: {error}").format(error=_(event.text)))
         elif kind == "error":
             self.notify(room_error_text(event.text), severity="error")
+        elif kind == "closed" and not self.net.over:
+            host = getattr(event.data, "host_name", "") or _("The host")
+            text = _("{host} closed the room: this game ends here, unfinished.").format(host=host)
+            self._notice(text)
+            self.room_failed(text)
 
     def follow(self) -> None:
         """The room moved on: tell the new events and draw, once per change."""
@@ -329,6 +334,7 @@ class NetPlay:
         if not self.begun:
             return
         self.status.show(*self.status_text(self.view()))
+        self.call_after_refresh(self.advance)
 
     def _report_incidents(self) -> None:
         for text in self.net.new_incidents():
@@ -342,8 +348,8 @@ class NetPlay:
     def _presence(self, presence: Any) -> None:
         net = self.net
         seat = net.table.seat_of(presence.player)
-        if seat is None or seat == net.seat or (net.over and net.audited):
-            return  # after the audit, players leaving is no news
+        if seat is None or seat == net.seat or (net.over and net.audited) or self.failed:
+            return  # after the audit, or once the room stopped, players leaving is no news
         name = net.names[seat]
         if presence.state != ONLINE and seat not in self._offline:
             self._offline.add(seat)
@@ -367,6 +373,10 @@ class NetPlay:
             return  # a dialog is open; the game goes on behind it, and resumes here
         self.awaiting = None
         net = self.net
+        if self.failed is not None and not net.over:  # the room stopped (or was closed)
+            self.refresh_view()
+            self.refresh_bindings()
+            return
         if self.news_first():
             return
         if net.over:
