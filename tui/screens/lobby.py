@@ -22,7 +22,7 @@ from textual.worker import Worker
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
-from cakeparty.protocol.lobby import OPEN
+from cakeparty.protocol.lobby import CLOSED, OPEN
 from cakeparty.protocol.network import RoomEvent
 from cakeparty.protocol.transport import TransportError
 from cakeparty.tui.messages import (
@@ -246,7 +246,7 @@ class LobbyScreen(Screen[None]):
     def check_connection(self) -> None:
         """Say so when the connection to the broker drops, and when it is back."""
         room = self.room
-        if room is None or not room.playing or self.leaving or room.runner.closed_by_host:
+        if room is None or not room.playing or self.leaving or self.closed:
             return  # (a room its host closed has no broker to miss, nor clocks to keep)
         connected = room.connected
         self.ever_connected = self.ever_connected or connected
@@ -343,6 +343,15 @@ class LobbyScreen(Screen[None]):
         text = _("No room {room} on this broker ({broker}): check the code and the address.")
         return text.format(room=room.code, broker=room.address)
 
+    @property
+    def closed(self) -> bool:
+        """Whether this room's host closed it (its broker may be gone with it)."""
+        room = self.room
+        if room is None:
+            return False
+        advert = room.advert
+        return room.runner.closed_by_host or (advert is not None and advert.state == CLOSED)
+
     def _status(self) -> tuple[str, str]:
         if self.leaving:
             return _("Leaving the room…"), "wait"
@@ -350,7 +359,7 @@ class LobbyScreen(Screen[None]):
             return self.problem + " " + _("q to leave."), "end"
         room = self.room
         assert room is not None
-        if not room.connected:
+        if not room.connected and not self.closed:
             if not self.ever_connected:
                 return _("Connecting to {broker}…").format(broker=room.address), "wait"
             if room.playing:
