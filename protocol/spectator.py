@@ -256,7 +256,8 @@ class Spectator:
 class WatchEvent:
     """Something a spectator's screen should know."""
 
-    kind: str  # advert, started, moved, finished, connection, absent, presence, error
+    kind: str  # advert, started, moved, finished, connection, absent, presence, error,
+    # closed (the host closed the room while its game was on: data is its advert)
     text: str = ""
     data: Any = None
 
@@ -292,6 +293,7 @@ class SpectatorRunner:
         self.published: list[tuple[str, bytes]] = []  # (topic, payload) this runner sent
         self.ignored = 0
         self.absent = False
+        self.closed_by_host = False  # its host closed the room while its game was on
         self._stop = asyncio.Event()
         self._wake = asyncio.Event()
         self._moved: tuple[int, tuple[int, ...]] | None = None
@@ -401,10 +403,11 @@ class SpectatorRunner:
 
     async def _on_advert(self, topic: str, payload: bytes) -> None:
         """The room's advert, believed as a guest believes it: from its host's key, on its
-        host's topic, newer than the last; once a table is known it is kept."""
+        host's topic, newer than the last; once a table is known it is kept, and only the
+        news that the host closed the room is heard."""
         from cakeparty.protocol.network import presence_id
 
-        if self.spectator is not None:
+        if self.closed_by_host:
             return
         envelope = lb.read(payload, self.room, lb.ADVERT)
         if topics.lobby_host(topic) != presence_id(envelope.sender):
@@ -415,6 +418,11 @@ class SpectatorRunner:
             return
         advert = lb.Advert.from_envelope(envelope)
         if self.advert is not None and advert.serial <= self.advert.serial:
+            return
+        if self.spectator is not None:
+            if advert.state == lb.CLOSED:
+                self.closed_by_host = True
+                await self._put("closed", f"{advert.host_name} closed the room", advert)
             return
         self.advert = advert
         self.absent = False

@@ -119,6 +119,8 @@ def _result(runner: Any, started: float) -> dict[str, Any]:
             winner=list(outcome.winners) if outcome else None,
             audit=str(peer.verdict) if peer.verdict is not None else "not audited",
         )
+        if runner.closed_by_host and peer.verdict is None:
+            out.update(audit="room closed by its host")
     out.update(
         messages=session.messages,
         bytes=session.bytes,

@@ -47,9 +47,11 @@ async def start_bot(
     game: str = NAME,
     name: str = "Picker",
     command: tuple[str, ...] = COMMAND,
+    delay: float = 0.0,
 ) -> asyncio.subprocess.Process:
     """A ``cakeparty bot`` process of ``game`` in ``room``, keeping its key and journal in
-    ``home`` (so starting it again there resumes the same seat)."""
+    ``home`` (so starting it again there resumes the same seat), ``delay`` seconds before
+    each of its moves."""
     env = {
         **os.environ,
         "CAKEPARTY_CONFIG_DIR": str(home / "config"),
@@ -67,6 +69,8 @@ async def start_bot(
         "random",
         "--name",
         name,
+        "--delay",
+        str(delay),
         "--json",
         env=env,
         stdout=asyncio.subprocess.PIPE,

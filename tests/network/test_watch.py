@@ -140,3 +140,62 @@ async def test_a_late_spectator_sees_public_cards_only_then_the_replay(
         str(topics.watchers(room, watcher.player_id.hex()[:32])),
         str(topics.catch_up(room)),
     }
+
+
+async def test_a_host_closing_its_room_mid_game_ends_it_for_bots_and_spectators(
+    mosquitto: Mosquitto, tmp_path: Path
+) -> None:
+    """Two ``cakeparty bot`` processes play a room its host (seatless) closes mid-game:
+    a spectator watching hears that the host closed it, and each bot process ends by
+    itself, saying so."""
+    broker = BrokerAddress.parse(mosquitto.url)
+    room = new_room_code()
+    host = RoomRunner(
+        broker=broker,
+        identity=Identity.generate("Host"),
+        room=room,
+        host=HostSetup("cake-duel", 2, {}, timeout=300),
+        seated=False,
+        journal_dir=tmp_path / "host",
+    )
+    hosting = asyncio.create_task(host.run())
+    bots = [  # slow enough that the game is still on when its host leaves
+        await start_bot(
+            tmp_path / f"bot{i}", room, mosquitto.url, game="cake-duel", name=f"B{i}", delay=2
+        )
+        for i in range(2)
+    ]
+    spectator = SpectatorRunner(broker=broker, identity=Identity.generate("W"), room=host.code)
+    watching = asyncio.create_task(spectator.run())
+    heard: list[str] = []
+
+    async def listen() -> None:
+        while True:
+            heard.append((await spectator.events.get()).kind)
+
+    listening = asyncio.create_task(listen())
+    try:
+        await until(lambda: spectator.peer is not None, "the spectator has the table", DEADLINE)
+        assert spectator.peer is not None and not spectator.peer.finished
+        host.close()
+        await asyncio.wait_for(hosting, 20)
+        await until(lambda: spectator.closed_by_host, "the spectator hears it", DEADLINE)
+        assert "closed" in heard
+        for bot in bots:
+            out, err = await asyncio.wait_for(bot.communicate(), DEADLINE)
+            result = json.loads(out.decode().strip().splitlines()[-1])
+            assert bot.returncode == 1, err.decode()[-2000:]
+            assert result["audit"] == "room closed by its host", result
+    finally:
+        for bot in bots:
+            if bot.returncode is None:
+                bot.kill()
+                await bot.wait()
+        host.stop()
+        spectator.stop()
+        for task in (watching, hosting):
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(task, 10)
+        listening.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await listening

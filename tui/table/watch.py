@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 
 from cakeparty.core.i18n import N_, _
 from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
+from cakeparty.protocol.lobby import CLOSED
 from cakeparty.protocol.spectator import SpectatorRunner, WatchEvent
 from cakeparty.protocol.transport import BrokerAddress, TransportError
 from cakeparty.tui.screens.lobby_parts import game_title
@@ -167,6 +168,13 @@ class WatchScreen(Screen[None]):
             )
         elif kind == "error":
             self.notify(event.text, severity="warning")
+        elif kind == "closed" and not (self.watch is not None and self.watch.over):
+            host = getattr(event.data, "host_name", "") or _("The host")
+            self.failed = _("{host} closed the room: this game ends here, unfinished.").format(
+                host=host
+            )
+            self.log_view.add(self.failed, "bold")
+            self.notify(self.failed, severity="warning", timeout=8)
         watch = self.watch
         if watch is not None and watch.audited and not self.told_verdict:
             self.told_verdict = True
@@ -221,8 +229,11 @@ class WatchScreen(Screen[None]):
             return self.failed + " " + _("q to leave."), "end"
         watch = self.watch
         if watch is None:
-            if getattr(self.runner, "advert", None) is None:
+            advert = getattr(self.runner, "advert", None)
+            if advert is None:
                 return _("Looking for room {room}…").format(room=self.room), "wait"
+            if advert.state == CLOSED:
+                return _("The host closed this room. q to leave."), "end"
             return _("The game has not started: waiting for the table."), "wait"
         if watch.over:
             if not watch.audited:
