@@ -29,7 +29,7 @@ from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.table.registration import any_game
 
 from .netgame import BIN
-from .test_sealed_crash import DEADLINE, start_bot, until
+from .test_sealed_crash import DEADLINE, kill_bots, start_bot, until
 
 GAME = "cake-of-doom"
 #: the strongest bot the game has
@@ -135,10 +135,7 @@ async def test_bot_processes_at_every_seat_play_an_advanced_blind_room_to_a_fair
         assert all(r["messages"] > 10 * players * 2 for r in results), results
         assert all(r["incidents"] == [] for r in results), results  # nobody misbehaved
     finally:
-        for bot in bots:
-            if bot.returncode is None:
-                bot.kill()
-                await bot.wait()
+        await kill_bots(bots)
         host.stop()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(task, 10)

@@ -24,7 +24,7 @@ from cakeparty.protocol.network import HostSetup, RoomRunner
 from cakeparty.protocol.transport import BrokerAddress
 
 from .netgame import BIN
-from .test_sealed_crash import DEADLINE, start_bot, until
+from .test_sealed_crash import DEADLINE, kill_bots, start_bot, until
 
 GAME = "cookies-battle"
 #: the strongest bot the game has
@@ -105,10 +105,7 @@ async def test_bot_processes_at_every_seat_play_a_beginners_room_to_a_fair_end(
         assert all(r["messages"] > 3 * 12 * players for r in results), results
         assert all(r["incidents"] == [] for r in results), results  # nobody misbehaved
     finally:
-        for bot in bots:
-            if bot.returncode is None:
-                bot.kill()
-                await bot.wait()
+        await kill_bots(bots)
         host.stop()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(task, 10)

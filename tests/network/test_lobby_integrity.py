@@ -78,6 +78,18 @@ class Room:
         await until(seated, "Ann to be seated")
 
 
+async def recording(eve: Transport, topic: str) -> tuple[list[bytes], asyncio.Task[None]]:
+    """What ``eve`` hears on ``topic`` from now on, and the task that listens."""
+    await eve.subscribe(topic)
+    seen: list[bytes] = []
+
+    async def record() -> None:
+        async for message in eve.messages():
+            seen.append(message.payload)
+
+    return seen, asyncio.create_task(record())
+
+
 async def mark_read(eve: Transport, runner: RoomRunner) -> None:
     """Wait until ``runner`` has read what ``eve`` published so far (a presence of a new
     stranger, published last, arrives after the rest)."""
@@ -97,14 +109,7 @@ async def test_a_replayed_old_advert_mid_game_changes_nothing(
         Transport(BrokerAddress.parse(broker_url), client_id="replayer") as eve,
     ):
         host_topic = topics.lobby(room.host.room, presence_id(room.host.identity.player_id))
-        await eve.subscribe(host_topic)
-        seen: list[bytes] = []
-
-        async def record() -> None:
-            async for message in eve.messages():
-                seen.append(message.payload)
-
-        recorder = asyncio.create_task(record())
+        seen, recorder = await recording(eve, host_topic)
         await until(lambda: seen, "the host's open advert")
         room.guest.set_ready(True)
         await until(lambda: room.guest.session is not None, "the game to start")
@@ -244,14 +249,7 @@ async def test_a_room_its_host_closes_says_so_before_and_during_its_game(
         Transport(BrokerAddress.parse(broker_url), client_id="impostor") as eve,
     ):
         host_topic = topics.lobby(room.host.room, presence_id(room.host.identity.player_id))
-        await eve.subscribe(host_topic)
-        seen: list[bytes] = []
-
-        async def record() -> None:
-            async for message in eve.messages():
-                seen.append(message.payload)
-
-        recorder = asyncio.create_task(record())
+        seen, recorder = await recording(eve, host_topic)
         room.guest.set_ready(True)
         await until(lambda: room.guest.session is not None, "the game to start")
         playing = room.guest.advert

@@ -78,6 +78,14 @@ async def start_bot(
     )
 
 
+async def kill_bots(bots: list[asyncio.subprocess.Process]) -> None:
+    """Kill the bot processes still running (a test that failed on the way)."""
+    for bot in bots:
+        if bot.returncode is None:
+            bot.kill()
+            await bot.wait()
+
+
 async def until(check: Any, what: str, timeout: float = DEADLINE) -> None:
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout

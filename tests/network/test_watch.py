@@ -15,6 +15,7 @@ import contextlib
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 from cakeparty.protocol import steps as st
 from cakeparty.protocol import topics
@@ -27,9 +28,22 @@ from cakeparty.protocol.spectator import SpectatorRunner, hidden_cards
 from cakeparty.protocol.transport import BrokerAddress, Transport
 
 from ..brokers import Mosquitto
-from .test_sealed_crash import start_bot, until
+from .test_sealed_crash import kill_bots, start_bot, until
 
 DEADLINE = 300.0
+
+
+def seatless_host(broker: BrokerAddress, room: str, tmp_path: Path, **more: Any) -> RoomRunner:
+    """A runner hosting a two-seat Cake Duel ``room`` without a seat of its own."""
+    return RoomRunner(
+        broker=broker,
+        identity=Identity.generate("Host"),
+        room=room,
+        host=HostSetup("cake-duel", 2, {}, timeout=300),
+        seated=False,
+        journal_dir=tmp_path / "host",
+        **more,
+    )
 
 
 def log_of(home: Path) -> list[bytes]:
@@ -44,15 +58,7 @@ async def test_a_late_spectator_sees_public_cards_only_then_the_replay(
 ) -> None:
     broker = BrokerAddress.parse(mosquitto.url)
     room = new_room_code()
-    host = RoomRunner(
-        broker=broker,
-        identity=Identity.generate("Host"),
-        room=room,
-        host=HostSetup("cake-duel", 2, {}, timeout=300),
-        seated=False,
-        journal_dir=tmp_path / "host",
-        linger=600,
-    )
+    host = seatless_host(broker, room, tmp_path, linger=600)
     hosting = asyncio.create_task(host.run())
     bots = [
         await start_bot(tmp_path / f"bot{i}", room, mosquitto.url, game="cake-duel", name=f"B{i}")
@@ -98,10 +104,7 @@ async def test_a_late_spectator_sees_public_cards_only_then_the_replay(
                 assert lines, err.decode()[-2000:]
                 results.append(json.loads(lines[-1]))
         finally:
-            for bot in bots:
-                if bot.returncode is None:
-                    bot.kill()
-                    await bot.wait()
+            await kill_bots(bots)
             host.stop()
             if watching is not None:
                 with contextlib.suppress(Exception):
@@ -150,14 +153,7 @@ async def test_a_host_closing_its_room_mid_game_ends_it_for_bots_and_spectators(
     itself, saying so."""
     broker = BrokerAddress.parse(mosquitto.url)
     room = new_room_code()
-    host = RoomRunner(
-        broker=broker,
-        identity=Identity.generate("Host"),
-        room=room,
-        host=HostSetup("cake-duel", 2, {}, timeout=300),
-        seated=False,
-        journal_dir=tmp_path / "host",
-    )
+    host = seatless_host(broker, room, tmp_path)
     hosting = asyncio.create_task(host.run())
     bots = [  # slow enough that the game is still on when its host leaves
         await start_bot(
@@ -187,10 +183,7 @@ async def test_a_host_closing_its_room_mid_game_ends_it_for_bots_and_spectators(
             assert bot.returncode == 1, err.decode()[-2000:]
             assert result["audit"] == "room closed by its host", result
     finally:
-        for bot in bots:
-            if bot.returncode is None:
-                bot.kill()
-                await bot.wait()
+        await kill_bots(bots)
         host.stop()
         spectator.stop()
         for task in (watching, hosting):
