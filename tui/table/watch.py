@@ -219,7 +219,7 @@ class WatchScreen(Screen[None]):
                 line += " · " + _("offline")
             if outcome is not None and seat in outcome.winners:
                 line += " · " + _("won")
-            elif seat in waiting and not watch.over:
+            elif seat in waiting and not watch.over and self.failed is None:
                 line += " · " + _("the room waits for them")
             lines.append(line)
         return "\n".join(lines)
