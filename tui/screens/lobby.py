@@ -523,9 +523,9 @@ class LobbyScreen(Screen[None]):
             self.app.push_screen(
                 ConfirmScreen(
                     _("Close this room?"),
-                    _("Leaving stops the broker run here: the others will be disconnected.")
+                    _("The others are told the room is closed, and the broker run here stops.")
                     if room is not None and room.embedded
-                    else _("The others will wait for a host that is gone."),
+                    else _("The others are told the room is closed."),
                 ),
                 answered,
             )

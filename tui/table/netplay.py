@@ -579,8 +579,15 @@ class NetPlay:
             if yes:
                 self._leave()
 
-        if self.room.embedded:
-            detail = _("Leaving stops the broker run here: the game ends for everyone.")
+        if self.room.hosting:
+            detail = (
+                _("Leaving closes the room: the game ends here for everyone, unfinished.")
+                if not self.room.embedded
+                else _(
+                    "Leaving closes the room and stops the broker run here: the game ends "
+                    "here for everyone, unfinished."
+                )
+            )
         else:
             detail = _(
                 "The others will wait for you; after {s} s they are asked whether to end "
