@@ -22,6 +22,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
+from textual.widgets._footer import FooterKey
 
 from cakeparty.core.i18n import catalog_path
 from cakeparty.protocol import journal
@@ -123,12 +124,15 @@ async def the_shared_screens(pilot: Pilot[Any]) -> list[dict[str, Shown]]:
     menu = pilot.app.screen
     assert isinstance(menu, MenuScreen)
     entries = menu.query_one("#menu-options", OptionList)
-    await until(
-        pilot,
-        # offered, and the list grown to hold it (laid out again: its border, 8 entries)
-        lambda: menu.back is not None and entries.region.height == entries.option_count + 2,
-        "the game to go back to",
-    )
+
+    def offered() -> bool:
+        # offered, the list grown to hold it (laid out again: its border, 8 entries) and
+        # its key in the footer
+        keys = [key.key for key in menu.query(FooterKey)]
+        grown = entries.region.height == entries.option_count + 2
+        return menu.back is not None and grown and keys[:1] == ["g"]
+
+    await until(pilot, offered, "the game to go back to")
     seen = [shown(pilot.app)]
     for keys in (("b", "1"), ("escape", "h", "1"), ("escape", "j"), ("escape", "o")):
         await pilot.press(*keys)
