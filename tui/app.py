@@ -24,6 +24,7 @@ from cakeparty.tui.settings import Settings
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from cakeparty.protocol.hosting import HostRecord
     from cakeparty.tui.comeback import Unfinished
     from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch, WatchPlan
     from cakeparty.tui.table.local import GameSetup
@@ -206,6 +207,12 @@ class CakePartyApp(App[None]):
             self.push_screen(JoinScreen(plan), picked)
             return
         if isinstance(plan, JoinPlan):
+            hosted = self._hosted(plan.room)
+            if hosted is not None:  # this player hosts that room: back to it as its host
+                from cakeparty.tui.netroom import HostPlan
+
+                self.open_room(HostPlan.resuming(hosted), leave)
+                return
             from cakeparty.tui.recent import remember_broker, remember_room
 
             # the join list looks there again, and the menu offers to go back to the game
@@ -222,6 +229,19 @@ class CakePartyApp(App[None]):
                 leave=leave,
             )
         )
+
+    @staticmethod
+    def _hosted(code: str) -> HostRecord | None:
+        """The room ``code`` names, if this player hosted it here and can come back to
+        it (joining it, the host comes back as its host, as ``cakeparty join`` does)."""
+        from cakeparty.protocol.identity import load as load_identity
+        from cakeparty.tui.comeback import hosted_room
+
+        try:
+            identity = load_identity()
+            return hosted_room(identity.player_id, code) if identity is not None else None
+        except (OSError, ValueError):  # an unreadable identity or record: join as asked
+            return None
 
     def go_back(self, game: Unfinished) -> None:
         """Go back to a networked game left unfinished: the room this player hosts, as

@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 
 from cakeparty.protocol import hosting, journal
-from cakeparty.protocol.lobby import parse_code
+from cakeparty.protocol.lobby import host_tag, parse_code
 from cakeparty.tui.recent import joined_rooms
 
 #: hours a guest's unfinished game stays offered after its journal was last written
@@ -76,3 +76,17 @@ def unfinished(
         if table.room == room and me in table.players:
             return Unfinished(joined[room], table.game)
     return None
+
+
+def hosted_room(
+    me: bytes, code: str | None = None, directory: str | os.PathLike[str] | None = None
+) -> hosting.HostRecord | None:
+    """The room ``me`` hosted here and can come back to: the one ``code`` names (a bare
+    room id, or the full code with this host's tag), or the latest; ``None`` if there is
+    none (another host's room of the same id is not this one)."""
+    if not code:
+        return hosting.resumable(me, None, directory)
+    room, tag = parse_code(code)
+    if tag is not None and tag != host_tag(room, me):
+        return None
+    return hosting.resumable(me, room, directory)

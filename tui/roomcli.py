@@ -100,18 +100,11 @@ def _resume_code(text: str) -> str:
 def _my_record(code: str | None) -> Any:
     """The room this player hosted here and can come back to: the one ``code`` names (a
     bare room id, or the full code with this host's tag), or the latest; or ``None``."""
-    from cakeparty.protocol import hosting
     from cakeparty.protocol.identity import load_or_create
-    from cakeparty.protocol.lobby import host_tag, parse_code
     from cakeparty.tui import settings as saved
+    from cakeparty.tui.comeback import hosted_room
 
-    me = load_or_create(saved.load().name).player_id
-    if not code:
-        return hosting.resumable(me)
-    room, tag = parse_code(code)
-    if tag is not None and tag != host_tag(room, me):
-        return None  # another host's room of that id
-    return hosting.resumable(me, room)
+    return hosted_room(load_or_create(saved.load().name).player_id, code)
 
 
 def _cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

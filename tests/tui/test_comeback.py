@@ -181,3 +181,46 @@ async def test_a_guest_whose_host_closes_the_room_mid_game_is_told_and_not_offer
                 assert joined_rooms() == () and unfinished(me) is None
                 await pilot.press("q")  # no question: there is nothing to wait for
                 await until(pilot, lambda: duel not in app.screen_stack, "Bob to leave")
+
+
+async def test_a_host_joining_its_own_room_comes_back_to_it_as_its_host() -> None:
+    """The join list shows a host its own room ("your seat: enter to go back") when its
+    app died mid-game; joining it opens the room as its host, from its record, as
+    ``cakeparty join CODE`` does — not as a guest of itself."""
+    from cakeparty.protocol.lobby import room_code
+    from cakeparty.tui.netroom import HostPlan
+
+    me = load_or_create("Ann")
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        table = guest_journal(journal.data_dir(), "MYROOM", me)
+        record = hosting.HostRecord(
+            room="MYROOM",
+            host=me.player_id.hex(),
+            game="cake-duel",
+            players=2,
+            broker=broker.url,
+            lan=False,
+            table=table.digest().hex(),
+        )
+        hosting.save(record)
+        other = Identity.generate("Hank")
+        for code, hosts in (
+            (room_code("MYROOM", other.player_id), False),  # another host's room of that id
+            (room_code("MYROOM", me.player_id), True),
+            ("MYROOM", True),
+        ):
+            plan = await _lobby_plan(JoinPlan(code, broker.url))
+            if hosts:
+                assert plan == HostPlan.resuming(record) and plan.resume == "MYROOM"
+            else:
+                assert isinstance(plan, JoinPlan) and plan.room == code
+
+
+async def _lobby_plan(join: JoinPlan) -> object:
+    """What the lobby an app opened on ``join`` was opened for."""
+    from cakeparty.tui.screens.lobby import LobbyScreen
+
+    app = app_with(join)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        return app.screen.plan
