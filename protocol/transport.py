@@ -134,6 +134,13 @@ async def stop_task(task: asyncio.Task[Any]) -> None:
         task.exception()  # retrieved: an error on the way out is not worth a warning
 
 
+def _cancel_requested() -> bool:
+    """Whether the running task was asked to stop (even if the request was lost on the
+    way, as :func:`stop_task` explains)."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
+
+
 #: What a first connection attempt may hear that no retry will change: nobody listens
 #: there, the name does not resolve (negative errno: a resolver error), no route to it.
 _DEFINITE = ("refused", "[errno -", "unreachable", "not authori")
@@ -215,6 +222,11 @@ class Transport:
             await self.close()
             reason = self.last_error or "no answer"
             raise TransportError(f"cannot reach the broker at {self.address}: {reason}") from exc
+        except BaseException:
+            # cancelled while connecting (its owner stopped): no connection loop may live
+            # on without anyone to close it
+            await self.close()
+            raise
         return self
 
     async def __aexit__(
@@ -374,8 +386,8 @@ class Transport:
             finally:
                 self._client = None
                 self._connected.clear()
-            if self.closing:
-                return
+            if self.closing or _cancel_requested():
+                return  # (a cancellation aiomqtt's wait_for lost still ends the loop)
             await asyncio.sleep(delay)
             delay = min(delay * 2, self._backoff[1])
 

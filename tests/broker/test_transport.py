@@ -120,6 +120,30 @@ async def test_a_refused_first_connection_fails_at_once_not_after_the_timeout() 
     assert transport.connections == 0 and transport.closing
 
 
+async def test_a_transport_cancelled_while_connecting_leaves_no_loop_behind() -> None:
+    """Its owner stopped while the broker had not answered yet (an app closed as a room
+    opens): the connection loop ends with it, and nothing keeps reconnecting (a loop left
+    behind hung the event loop's shutdown)."""
+
+    async def silent(_reader: asyncio.StreamReader, _writer: asyncio.StreamWriter) -> None:
+        await asyncio.sleep(3600)  # accepts the connection, never answers it
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        transport = Transport(BrokerAddress("127.0.0.1", port), client_id="cut", connect_timeout=60)
+        entering = asyncio.create_task(transport.__aenter__())
+        while transport._runner is None:
+            await asyncio.sleep(0)
+        entering.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await entering
+        assert transport.closing and transport._runner.done()
+        assert not [t for t in asyncio.all_tasks() if t.get_name() == "mqtt:cut"]
+    finally:
+        server.close()
+
+
 async def test_a_refused_first_connection_is_retried_when_asked_to_wait() -> None:
     # a host's own broker may still be starting: fail_fast=False keeps trying until it is up
     from ..brokers import embedded_broker_process
