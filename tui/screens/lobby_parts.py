@@ -10,24 +10,15 @@ from collections.abc import Mapping, Sequence
 
 from rich.text import Text
 
-from cakeparty.core.game import get_game
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.identity import fingerprint
 from cakeparty.protocol.lobby import CLOSED, PLAYING, Advert, Seat
 from cakeparty.tui.netroom import HostPlan
 from cakeparty.tui.table.net import name_list
-from cakeparty.tui.table.registration import any_game
+from cakeparty.tui.table.registration import any_game, game_title
 
 NAME_WIDTH = 18
-
-
-def game_title(game: str) -> str:
-    """The game's title in the player's language (its name if it has none)."""
-    try:
-        return _(get_game(game).title) or game
-    except Exception:
-        return game
 
 
 def seat_line(
@@ -196,3 +187,12 @@ ROOM_ERRORS = {"the game started without this player": N_("The game started with
 def room_error_text(text: str) -> str:
     known = ROOM_ERRORS.get(text)
     return _(known) if known is not None else text
+
+
+def room_closed_text(advert: Advert | None) -> str:
+    """What a seat or a spectator is told when the host closed the room mid-game
+    (``advert``: the host's advert saying so)."""
+    host = advert.host_name if advert is not None else ""
+    return _("{host} closed the room: this game ends here, unfinished.").format(
+        host=host or _("The host")
+    )

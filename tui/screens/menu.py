@@ -100,10 +100,12 @@ class MenuScreen(Screen[None]):
         options = []
         back = self.back
         if back is not None:
+            from cakeparty.tui.table.registration import game_title
+
             text = Text("g  ", style="bold")
             text.append(
                 _("Go back to {game} in room {room}").format(
-                    game=_game_title(back.game), room=back.room
+                    game=game_title(back.game), room=back.room
                 )
             )
             options.append(Option(text, id="back"))
@@ -193,14 +195,6 @@ class MenuScreen(Screen[None]):
         open_item = getattr(self.app, "open_menu_item", None)
         if open_item is not None:
             open_item(item)
-
-
-def _game_title(name: str) -> str:
-    """A registered game's title (its name, if it is no longer registered)."""
-    from cakeparty.tui.table.registration import find
-
-    found = find(name)
-    return found.title if found is not None else name
 
 
 def pick_game(app: Any, then: Callable[[str], None]) -> None:

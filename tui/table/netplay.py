@@ -31,7 +31,7 @@ from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.lobby import ONLINE
 from cakeparty.tui.messages import ChatClosed, ChatSent, GameEnded
 from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
-from cakeparty.tui.screens.lobby_parts import room_error_text
+from cakeparty.tui.screens.lobby_parts import room_closed_text, room_error_text
 from cakeparty.tui.table.again import join_again, play_again
 from cakeparty.tui.table.net import WARN_AT, NetTable
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
@@ -191,8 +191,7 @@ class NetPlay:
         elif kind == "error":
             self.notify(room_error_text(event.text), severity="error")
         elif kind == "closed" and not self.net.over:
-            host = getattr(event.data, "host_name", "") or _("The host")
-            text = _("{host} closed the room: this game ends here, unfinished.").format(host=host)
+            text = room_closed_text(event.data)
             self._notice(text)
             self.room_failed(text)
 

@@ -198,6 +198,20 @@ def find(name: str) -> TableGame | None:
     return next((g for g in registered() if g.name == name), None)
 
 
+def game_title(name: str) -> str:
+    """The title of game ``name`` in the player's language: its registration's, else its
+    rules' (a game with rules but no screen), else the name itself."""
+    found = find(name)
+    if found is not None:
+        return found.title
+    from cakeparty.core.game import get_game
+
+    try:
+        return _(get_game(name).title) or name
+    except Exception:  # no such game here: a peer's advert may name any
+        return name
+
+
 def lookup(name: str) -> TableGame:
     """The registration of ``name``, or a clear error saying which games can be played."""
     found = find(name)

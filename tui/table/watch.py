@@ -23,7 +23,7 @@ from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
 from cakeparty.protocol.lobby import CLOSED
 from cakeparty.protocol.spectator import SpectatorRunner, WatchEvent
 from cakeparty.protocol.transport import BrokerAddress, TransportError
-from cakeparty.tui.screens.lobby_parts import game_title
+from cakeparty.tui.screens.lobby_parts import game_title, room_closed_text
 from cakeparty.tui.table.results import ReplayScreen
 from cakeparty.tui.table.watching import WatchTable
 from cakeparty.tui.widgets import LogView, StatusBar
@@ -169,10 +169,7 @@ class WatchScreen(Screen[None]):
         elif kind == "error":
             self.notify(event.text, severity="warning")
         elif kind == "closed" and not (self.watch is not None and self.watch.over):
-            host = getattr(event.data, "host_name", "") or _("The host")
-            self.failed = _("{host} closed the room: this game ends here, unfinished.").format(
-                host=host
-            )
+            self.failed = room_closed_text(event.data)
             self.log_view.add(self.failed, "bold")
             self.notify(self.failed, severity="warning", timeout=8)
         watch = self.watch
