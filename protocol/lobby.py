@@ -40,7 +40,7 @@ from cakeparty.protocol.codec import (
 from cakeparty.protocol.errors import MalformedMessage, ProtocolError
 from cakeparty.protocol.identity import fingerprint
 from cakeparty.protocol.table import ASK, ON_TIMEOUT, SEED_SIZE, OptionValue, Table, option_pair
-from cakeparty.protocol.topics import check_room
+from cakeparty.protocol.topics import check_room, lobby_host, presence_id
 
 ADVERT = "advert"
 PRESENCE = "presence"
@@ -213,6 +213,41 @@ class Advert:
     def terms(self) -> Terms:
         """What a player agrees to when it marks itself ready here."""
         return Terms(self.game, self.options, self.timeout, self.seats, self.on_timeout)
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What a guest or a spectator makes of an advert it heard (:func:`hear_advert`):
+    ``advert``, believed and newer than the last one; ``stranger``, the key that signed an
+    advert for the room that is not its host's. Both ``None``: old news, or an advert off
+    its signer's topic."""
+
+    advert: Advert | None = None
+    stranger: bytes | None = None
+
+    @property
+    def closing(self) -> bool:
+        """Whether the advert believed says the host closed the room."""
+        return self.advert is not None and self.advert.state == CLOSED
+
+
+def hear_advert(topic: str, data: bytes, room: str, tag: str | None, last: Advert | None) -> Heard:
+    """An advert of ``room`` heard on ``topic``, as anyone but its host believes it: signed
+    by the player whose advert topic it is, by the key the room code tags (``tag``) and by
+    the host of the last advert believed (``last``), and newer than ``last`` (a replayed or
+    retained old advert changes nothing). Raises :class:`ProtocolError` for a message that
+    is no signed advert of ``room``."""
+    envelope = read(data, room, ADVERT)
+    if lobby_host(topic) != presence_id(envelope.sender):
+        return Heard()  # an advert must sit on its own host's topic
+    if (last is not None and envelope.sender != last.host) or (
+        tag is not None and host_tag(room, envelope.sender) != tag
+    ):
+        return Heard(stranger=envelope.sender)
+    advert = Advert.from_envelope(envelope)
+    if last is not None and advert.serial <= last.serial:
+        return Heard()  # a replay, or an old advert retained somewhere
+    return Heard(advert=advert)
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from cakeparty.protocol.names import distinct_names
 from cakeparty.protocol.session import GameSession
 from cakeparty.protocol.spectator import Backlog, Watchers, read_catch_up, read_watch
 from cakeparty.protocol.table import ASK, OptionValue, Table
+from cakeparty.protocol.topics import presence_id
 from cakeparty.protocol.transport import (
     BrokerAddress,
     Message,
@@ -76,10 +77,6 @@ class HostSetup:
     bots: list[str] = field(default_factory=list)  # levels of the bots the host runs
     timeout: int = 120
     on_timeout: str = ASK  # what a seat past the timeout brings about: ask, or end
-
-
-def presence_id(player: bytes) -> str:
-    return player.hex()[:32]
 
 
 def client_id() -> str:
@@ -528,28 +525,21 @@ class RoomRunner:
         its host closed the room); anything else changes nothing."""
         if self.host_lobby is not None or self.refused is not None or self.closed_by_host:
             return  # a host trusts itself; a refused table, or a closed room, is the end
-        envelope = lb.read(payload, self.room, lb.ADVERT)
-        if topics.lobby_host(topic) != presence_id(envelope.sender):
-            return  # an advert must sit on its own host's topic
-        host = self.host
-        if (host is not None and envelope.sender != host) or (
-            self.host_tag is not None and lb.host_tag(self.room, envelope.sender) != self.host_tag
-        ):
-            if envelope.sender not in self.noted and len(self.noted) < MAX_NOTED:
-                self.noted.add(envelope.sender)
-                await self._put(
-                    "incident",
-                    f"ignored an advert for room {self.room} signed by another key "
-                    f"({fingerprint(envelope.sender)}) than its host's",
-                    None,
-                )
+        heard = lb.hear_advert(topic, payload, self.room, self.host_tag, self.advert)
+        stranger, advert = heard.stranger, heard.advert
+        if stranger is not None and stranger not in self.noted and len(self.noted) < MAX_NOTED:
+            self.noted.add(stranger)
+            await self._put(
+                "incident",
+                f"ignored an advert for room {self.room} signed by another key "
+                f"({fingerprint(stranger)}) than its host's",
+                None,
+            )
+        if advert is None:
             return
-        advert = lb.Advert.from_envelope(envelope)
-        if self.advert is not None and advert.serial <= self.advert.serial:
-            return  # a replay, or an old advert retained somewhere
         if self.session is not None:
             # a game on has its table already: only its host closing the room is news
-            if advert.state == lb.CLOSED:
+            if heard.closing:
                 self.closed_by_host = True
                 self.finished_at = time.monotonic()  # nothing more to play: go, after linger
                 await self._put("closed", f"{advert.host_name} closed the room", advert)

@@ -43,6 +43,7 @@ from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.peer import Peer
 from cakeparty.protocol.session import Abandonment
 from cakeparty.protocol.table import Table
+from cakeparty.protocol.topics import presence_id
 from cakeparty.protocol.transport import BrokerAddress, Message, Transport, stop_task
 from cakeparty.protocol.votes import Vote, agreed, take_vote
 
@@ -328,8 +329,6 @@ class SpectatorRunner:
 
     async def run(self) -> None:
         """Connect, follow the room, and return once the audit is done (or :meth:`stop`)."""
-        from cakeparty.protocol.network import presence_id
-
         me = topics.watchers(self.room, presence_id(self.identity.player_id))
         gone = watch_message(self.identity, self.room, GONE)
         transport = Transport(
@@ -379,8 +378,6 @@ class SpectatorRunner:
                 await self._put("error", f"ignored a message: {exc!r}"[:200])
 
     async def _handle(self, message: Message) -> None:
-        from cakeparty.protocol.network import presence_id
-
         topic = message.topic
         if topic in (str(topics.log(self.room)), str(topics.backlog(self.room))):
             spectator = self.spectator
@@ -405,22 +402,14 @@ class SpectatorRunner:
         """The room's advert, believed as a guest believes it: from its host's key, on its
         host's topic, newer than the last; once a table is known it is kept, and only the
         news that the host closed the room is heard."""
-        from cakeparty.protocol.network import presence_id
-
         if self.closed_by_host:
             return
-        envelope = lb.read(payload, self.room, lb.ADVERT)
-        if topics.lobby_host(topic) != presence_id(envelope.sender):
-            return
-        if self.host_tag is not None and lb.host_tag(self.room, envelope.sender) != self.host_tag:
-            return
-        if self.advert is not None and envelope.sender != self.advert.host:
-            return
-        advert = lb.Advert.from_envelope(envelope)
-        if self.advert is not None and advert.serial <= self.advert.serial:
+        heard = lb.hear_advert(topic, payload, self.room, self.host_tag, self.advert)
+        advert = heard.advert
+        if advert is None:
             return
         if self.spectator is not None:
-            if advert.state == lb.CLOSED:
+            if heard.closing:
                 self.closed_by_host = True
                 await self._put("closed", f"{advert.host_name} closed the room", advert)
             return

@@ -57,6 +57,11 @@ def check_room(room: str) -> str:
     return room
 
 
+def presence_id(player: bytes) -> str:
+    """A player's id in topics: the first 32 hex digits of its key."""
+    return player.hex()[:32]
+
+
 def check_player(player: str) -> str:
     """A player id in topics: the lower-case hex (or base32) of its key, 8–64 chars."""
     if not isinstance(player, str) or not _PLAYER.match(player):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cakeparty.protocol import lobby as lb
+from cakeparty.protocol import topics
 from cakeparty.protocol.errors import BadSignature, MalformedMessage
 from cakeparty.protocol.group import seeded_random_bytes
 from cakeparty.protocol.identity import Identity
@@ -96,6 +97,39 @@ def test_adverts_carry_a_growing_serial() -> None:
     assert second.serial == first.serial + 1
     data = lb.sign(ANN.signing_key, "ROOM42", lb.ADVERT, second.to_data())
     assert lb.Advert.from_envelope(lb.read(data, "ROOM42", lb.ADVERT)).serial == second.serial
+
+
+def test_an_advert_is_believed_from_its_host_on_its_topic_and_newer_only() -> None:
+    lobby = host()
+    first, second = lobby.publish(), lobby.publish()
+    lobby.close()
+    closing = lobby.publish()
+    tag = lb.host_tag("ROOM42", ANN.player_id)
+
+    def signed(who: Identity, advert: lb.Advert) -> bytes:
+        return lb.sign(who.signing_key, "ROOM42", lb.ADVERT, advert.to_data())
+
+    def on(who: Identity) -> str:
+        return str(topics.lobby("ROOM42", topics.presence_id(who.player_id)))
+
+    heard = lb.hear_advert(on(ANN), signed(ANN, second), "ROOM42", tag, first)
+    assert heard.advert == second and heard.stranger is None and not heard.closing
+    assert lb.hear_advert(on(ANN), signed(ANN, closing), "ROOM42", tag, second).closing
+    # old news: a replay of the last advert, or an older one retained somewhere
+    for old in (first, second):
+        assert lb.hear_advert(on(ANN), signed(ANN, old), "ROOM42", tag, second) == lb.Heard()
+    # off its signer's topic: nobody's word, not even a stranger's
+    assert lb.hear_advert(on(BOB), signed(ANN, second), "ROOM42", tag, first) == lb.Heard()
+    # another key, on its own topic: named, never believed (the code's tag, or the host
+    # of the adverts believed so far, tells it apart)
+    impostor = lb.Advert(**{**vars(closing), "host": BOB.player_id, "serial": 99})
+    for known_tag, last in ((tag, None), (None, first), (tag, first)):
+        heard = lb.hear_advert(on(BOB), signed(BOB, impostor), "ROOM42", known_tag, last)
+        assert heard == lb.Heard(stranger=BOB.player_id) and not heard.closing
+    # with neither a tag nor an advert believed yet, the first signed advert is the host's
+    assert lb.hear_advert(on(BOB), signed(BOB, impostor), "ROOM42", None, None).closing
+    with pytest.raises(MalformedMessage):
+        lb.hear_advert(on(ANN), signed(ANN, second), "OTHER1", None, None)
 
 
 def test_a_room_code_names_its_host_and_reads_back() -> None:
