@@ -252,7 +252,7 @@ class CakePartyApp(App[None]):
         if game.hosted is not None:
             self.open_room(HostPlan.resuming(game.hosted))
         else:
-            self.open_room(JoinSearch(game.code))
+            self.open_room(JoinSearch(game.code, back=True))
 
     def change_language(self, setting: str) -> str:
         """Show the app in the language ``setting`` names ("": the environment's) from

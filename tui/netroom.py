@@ -117,13 +117,16 @@ class WatchPlan:
 class JoinSearch:
     """Where ``cakeparty join`` looks: the LAN and the brokers given; a room to pick.
     ``watch``: the room found is watched, not joined (``cakeparty watch``). ``every``:
-    seconds between two looks while the list is shown (``None``: only when asked)."""
+    seconds between two looks while the list is shown (``None``: only when asked).
+    ``back``: ``room`` is a game this player left unfinished (the menu's offer to go back),
+    which the list may forget."""
 
     room: str | None = None
     brokers: tuple[str, ...] = ()
     lan: bool = True
     watch: bool = False
     every: float | None = 5.0
+    back: bool = False
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from cakeparty.protocol.steps import ACTION, AUDIT
 from cakeparty.protocol.table import Table
 from cakeparty.tui.comeback import GUEST_HOURS, Unfinished, unfinished
 from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
-from cakeparty.tui.netroom import JoinPlan
+from cakeparty.tui.netroom import JoinPlan, JoinSearch
 from cakeparty.tui.recent import MOST_ROOMS, joined_rooms, remember_room
 from cakeparty.tui.screens.menu import MenuScreen
 from cakeparty.tui.screens.rooms import JoinScreen
@@ -155,6 +155,39 @@ async def test_with_nothing_to_go_back_to_the_menu_offers_no_such_entry() -> Non
         await pilot.press("g")  # no such key here: nothing opens
         await pilot.pause()
         assert app.screen is menu
+
+
+async def test_a_game_whose_room_is_gone_can_be_forgotten_from_the_join_list() -> None:
+    """Bob's room closed while he was away (or its host is away for now): ``g`` opens the
+    join list, which says so and keeps looking; ctrl+f, shown only there, forgets the game,
+    and the menu stops offering it. Its journal stays."""
+    me = load_or_create("Bob")
+    room = new_room_code()
+    guest_journal(journal.data_dir(), room, me)
+    remember_room(room)
+    app = make_app(name="Bob")
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        await until(pilot, lambda: menu.back is not None, "the game to go back to")
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen), "the join list")
+        join = app.screen
+        assert isinstance(join, JoinScreen) and join.search.back
+        assert join.check_action("forget", ()) is True
+        status = join.query_one("#join-status", Static)
+        await until(pilot, lambda: "for now" in str(status.render()), "the room not found")
+        said = str(status.render())
+        assert f"No room {room} on the LAN for now: its host may be away" in said
+        assert "ctrl+f forgets this game" in said
+        await pilot.press("ctrl+f")
+        await until(pilot, lambda: app.screen is menu and menu.looked, "the menu again")
+        assert menu.back is None and joined_rooms() == ()
+        assert menu.query_one("#menu-options", OptionList).get_option_at_index(0).id == "bots"
+        assert journal.journals(journal.data_dir())  # the journal stays
+    # a join list not opened to go back forgets nothing: no such key
+    plain = JoinScreen(JoinSearch(room, lan=False, every=None))
+    assert plain.check_action("forget", ()) is False
 
 
 async def test_a_guest_whose_host_closes_the_room_mid_game_is_told_and_not_offered_it() -> None:

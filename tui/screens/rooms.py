@@ -37,7 +37,7 @@ from cakeparty.tui.netroom import (
     find_rooms,
     looks_like_broker,
 )
-from cakeparty.tui.recent import joined_brokers
+from cakeparty.tui.recent import forget_room, joined_brokers
 from cakeparty.tui.screens.lobby_parts import game_title
 from cakeparty.tui.table.form import chosen_options, chosen_players, fit_options, game_cyclers
 from cakeparty.tui.table.registration import lookup
@@ -183,6 +183,7 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,down", "rooms", _("Rooms"), id="join.rooms", key_display="↑↓"),
         Binding("ctrl+r,f5", "search", _("Look again"), id="join.search"),
+        Binding("ctrl+f", "forget", _("Forget game"), id="join.forget"),
         Binding("escape", "cancel", _("Back"), id="join.cancel"),
     ]
 
@@ -421,6 +422,15 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         """Say that no room answers to ``code`` where this screen looked (its advert is
         retained, so a room that exists there was heard), and what to try next."""
         places = self._places()
+        if places and self.search.back:
+            # a game left unfinished: its host may be away for now, or have closed it
+            text = _(
+                "No room {room} {places} for now: its host may be away, or closed it. "
+                "This list joins it once it is back; ctrl+f forgets this game."
+            ).format(room=code, places=_(" or ").join(places))
+            self._say(text)
+            self.notify(text, severity="warning", timeout=8)
+            return
         if places:
             text = _("No room {room} {places}: check the code, or type its broker (host:port).")
             text = text.format(room=code, places=_(" or ").join(places))
@@ -438,6 +448,26 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         places.extend(_("on {broker}").format(broker=b) for b in self.brokers)
         places.extend(_("on {broker}").format(broker=b) for b in self._recent_only())
         return places
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "forget":
+            return self.search.back  # only a game the menu offered to go back to
+        return True
+
+    def action_forget(self) -> None:
+        """Forget the game this list was opened to go back to (its host closed the room
+        while this player was away, say): the menu stops offering it. Its journal stays,
+        so ``cakeparty join`` with its code still goes back to it."""
+        code = self.search.room
+        if not self.search.back or code is None:
+            return
+        forget_room(code)
+        self.notify(
+            _("Room {room} forgotten: the menu no longer offers to go back to it.").format(
+                room=parse_code(code)[0]
+            )
+        )
+        self.dismiss(None)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
