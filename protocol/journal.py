@@ -194,17 +194,23 @@ def journals(directory: str | os.PathLike[str] | None = None) -> Iterator[Path]:
 def finished(path: Path) -> bool:
     """Whether the journal at ``path`` holds the end of its game (an audit or an
     abandonment); an unreadable journal counts as finished: nothing can resume from it."""
+    return game_on(path) is None
+
+
+def game_on(path: Path) -> Table | None:
+    """The table of the journal at ``path`` while its game is on; ``None`` once it holds
+    the end of its game, or if it does not read (:func:`finished`)."""
     try:
-        _table, _secret, envelopes = read_game(path)
+        table, _secret, envelopes = read_game(path)
     except (OSError, ProtocolError, ValueError):
-        return True
+        return None
     for data in reversed(envelopes):
         try:
             if decode(data, verify=False).kind in _ENDINGS:
-                return True
+                return None
         except (ProtocolError, ValueError):
             continue
-    return False
+    return table
 
 
 def prune(

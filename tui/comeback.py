@@ -67,13 +67,8 @@ def unfinished(
         room = path.name.partition("-")[0]
         if not path.name.endswith(mine) or room not in joined:
             continue
-        if journal.finished(path):
-            continue
-        try:
-            table = journal.read(path)[0]
-        except (OSError, ValueError):  # a torn or foreign file
-            continue
-        if table.room == room and me in table.players:
+        table = journal.game_on(path)  # None: ended, or a torn or foreign file
+        if table is not None and table.room == room and me in table.players:
             return Unfinished(joined[room], table.game)
     return None
 
