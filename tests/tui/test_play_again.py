@@ -96,7 +96,9 @@ async def test_the_host_opens_the_same_room_again_and_a_guest_is_offered_it() ->
 
     from .test_lobby import app_with, until
 
-    plan = HostPlan(players=2, options={"full": False}, timeout=60, port=free_port(), lan=False)
+    plan = HostPlan(
+        game="cake-of-doom", players=4, options={"blind": True}, port=free_port(), lan=False
+    )
     app = app_with(plan, name="Hank")
     async with app.run_test(size=SIZE) as pilot:
         first = app.screen
@@ -104,15 +106,27 @@ async def test_the_host_opens_the_same_room_again_and_a_guest_is_offered_it() ->
         old = first.room
         assert old is not None
         await until(pilot, lambda: old.connected and old.advert is not None, "the first room")
+        # the host seats two bots and takes one away: the one left comes along
+        gone, kept = old.add_bot("random"), old.add_bot("strong")
+        assert gone is not None and kept is not None
+        old.remove_seat(gone)
         # a guest of the first room waits for the host's next one
         offered = asyncio.create_task(wait_next_room(old.address, old.room, old.identity.player_id))
         lobby = await host_again(app, old)
         assert isinstance(lobby, LobbyScreen) and app.screen is lobby
         new = lobby.room
         assert new is not None and new.room != old.room
-        assert new.plan.players == 2 and not new.plan.option("full") and new.plan.timeout == 60
+        assert new.plan.players == 4 and new.plan.option("blind") and new.plan.timeout == 120
         await until(pilot, lambda: new.connected and new.advert is not None, "the new room")
         assert new.advert is not None and new.advert.host == old.identity.player_id
+
+        def bots() -> list[lb.Seat]:
+            return [s for s in new.advert.taken if s.bot] if new.advert is not None else []
+
+        await until(pilot, lambda: bots(), "the bot in the new room's advert")
+        assert len(bots()) == 1 and bots()[0].ready
+        assert list(new.bot_levels.values()) == ["strong"]
+        assert bots()[0].player not in old.bot_levels  # a bot of this room, with its own key
         assert new.address.port == old.port  # on the first room's broker, still up
         assert await asyncio.wait_for(offered, 15) == new.code
 

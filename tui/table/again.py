@@ -1,5 +1,5 @@
 """Playing again after a networked game: the host opens a new room with the same options
-and offers it to the same people. The same for every game.
+and the same bots, and offers it to the same people. The same for every game.
 
 The finished game's screen and its room's lobby make way for the new room's lobby (the
 old room is left first), so however many games a night holds, the screen stack holds one
@@ -27,8 +27,8 @@ LEAVE_WAIT = 10.0
 async def host_again(
     app: Any, old: Any, *, leave: str = "pop", broker_pid: int | None = None
 ) -> Any:
-    """Host: open a new room with ``old``'s options on its broker (which stays up), then
-    offer it to ``old``'s players with a signed message in ``old``; the new room's lobby,
+    """Host: open a new room with ``old``'s options and bots on its broker (which stays
+    up), then offer it to ``old``'s players with a signed message in ``old``; the new room's lobby,
     or ``None`` if it could not open. ``broker_pid``: ``old``'s embedded broker, handed
     over (see :func:`release_broker`): the new room stops it when it is left."""
     from cakeparty.protocol.network import offer_next_room
@@ -53,6 +53,9 @@ async def host_again(
         return None
     if broker_pid is not None:
         adopt_broker(lobby.room, old.port, broker_pid)
+    for level in old.bot_levels.values():  # the same bots sit down again, at their levels
+        lobby.room.add_bot(level)
+    lobby.refresh_lobby()
     await offer_next_room(old.address, old.identity, old.room, lobby.room.code)
     return lobby
 
