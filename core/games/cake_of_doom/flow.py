@@ -268,7 +268,8 @@ def _end_turn(state: DoomState) -> DoomState:
     if following == state.first:
         if state.round >= ROUNDS:
             return game_over(state, "rounds")
-        state = log(replace(state, round=state.round + 1), ev.RoundStarted(state.round + 1))
+        number = state.round + 1  # read first: replace changes a draft where it lies
+        state = log(replace(state, round=number), ev.RoundStarted(number))
     return _start_turn(replace(state, current=following))
 
 

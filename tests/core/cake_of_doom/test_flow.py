@@ -218,6 +218,15 @@ def test_ten_rounds_then_most_regions_wins() -> None:
     assert m.outcome.scores == (0, 0, 1)
     draws = [e for e in m.state.events if isinstance(e, ev.Drew) and e.seat == 1]
     assert [d.cakes + d.mischief for d in draws] == list(range(1, 11))
+    # the log numbers the rounds as the table does: each turn's round is the last begun
+    rounds = [e.round for e in m.state.events if isinstance(e, ev.RoundStarted)]
+    assert rounds == list(range(1, 11))
+    begun = 0
+    for event in m.state.events:
+        if isinstance(event, ev.RoundStarted):
+            begun = event.round
+        elif isinstance(event, ev.TurnStarted):
+            assert event.round == begun
     lines = final_lines(m.view(None), NAMES)
     assert lines[0].startswith("1. Quinn")
 

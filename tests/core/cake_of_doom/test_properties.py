@@ -78,3 +78,22 @@ def test_many_more_games_end_whole_and_fair(players) -> None:
             assert match.state.round == 10 and match.state.turn == 10 * players
         endings.add(outcome.reason)
     assert endings <= {"regions", "doom"}
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_working_on_a_draft_changes_nothing_but_speed(variant, monkeypatch) -> None:
+    """``apply`` changes a private draft where it lies instead of copying the state at
+    every step: the same games, move by move, as copying every time (a value read from the
+    draft after it changed, as the round a new round's log line named once, differs)."""
+    from cakeparty.core.games.cake_of_doom import flow
+
+    def play() -> list[dict[str, object]]:
+        match = new(4, 7, variant)
+        return [dict(m.state.__dict__) for m in steps(match, rng=random.Random(7))]
+
+    drafted = play()
+    monkeypatch.setattr(flow, "draft", lambda state: state)  # every replace copies
+    copied = play()
+    assert len(drafted) == len(copied) and drafted[-1]["round"] >= 2  # rounds went by
+    for n, (a, b) in enumerate(zip(drafted, copied, strict=True)):
+        assert a == b, f"the games part after move {n}"
