@@ -53,3 +53,27 @@ def test_a_views_known_cards_read_as_a_mapping_in_slot_order() -> None:
     assert view.known.get(-1) is None and -1 not in view.known
     assert len(view.known) == len(names) and list(view.known.items()) == sorted(names.items())
     assert view == m.view(1)
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_working_on_a_draft_changes_nothing_but_speed(players, monkeypatch) -> None:
+    """``apply`` changes a private draft in place instead of copying the state at every
+    step: the same games, move by move, as copying every time (a value read from the draft
+    after it changed would differ)."""
+
+    def play() -> list[dict[str, object]]:
+        m = new_match("cookies-battle", players=players, seed=players)
+        rng = random.Random(players)
+        out = []
+        while m.outcome is None:
+            seat = m.to_act[0]
+            m.apply(rng.choice(m.legal_actions(seat)), seat)
+            out.append(dict(vars(m.state)))
+        return out
+
+    drafted = play()
+    monkeypatch.setattr(CookiesState, "draft", lambda self: self.evolve())  # every step copies
+    copied = play()
+    assert len(drafted) == len(copied) and drafted[-1]["round"] == 3
+    for n, (a, b) in enumerate(zip(drafted, copied, strict=True)):
+        assert a == b, f"the games part after move {n}"
