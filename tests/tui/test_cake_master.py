@@ -371,7 +371,7 @@ def test_the_binary_plays_a_turn_at_80x24(tmp_path: Path) -> None:
         assert re.search(r"taste \d+ \(\d+ \+ \d+ \+ \d+\)", screen)
         term.keys("Enter")
         screen = term.wait_for(
-            lambda s: "turn 2/4" in s and "pass step" in s, "the second turn's pass step"
+            lambda s: "turn 2/4" in s and "pass a card each way" in s, "the second turn's pass"
         )
         # cake 1's top row holds the two cards placed on quarters 1 and 2, as letters
         assert re.match(r"│ [PWC] [rb-]+ +\S +[PWC] ", screen.splitlines()[3]), screen

@@ -41,7 +41,7 @@ def test_the_binary_plays_a_trick_at_80x24(tmp_path: Path) -> None:
         screen = term.wait_for(lambda s: all(p in s for p in panels), "the game screen")
         lines = screen.splitlines()
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
-        assert "your turn — pass step" in screen and "l gives it to" in screen
+        assert "your turn — pass a card to each neighbour" in screen and "l gives it to" in screen
         # the pass: the card under the cursor left, the next one right, then enter
         term.keys("l", "r")
         term.wait_for(lambda s: "enter: pass them" in s, "both cards marked")

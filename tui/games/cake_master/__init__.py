@@ -30,7 +30,7 @@ def net_screen(runner: Any, bots: Any, host: bytes | None, room: Any) -> Any:
 
 
 def describe_decision(view: Any, seat: int, names: Sequence[str]) -> str:
-    """What ``seat`` decides in the game's step: "Bob chooses: pass step"."""
+    """What ``seat`` decides in the game's step: "Bob chooses: keep one card, give two"."""
     from cakeparty.tui.games.cake_master.lines import decision_line
 
     return decision_line(view, seat, names)

@@ -23,15 +23,16 @@ from cakeparty.tui.games.cake_master.parts import Marks
 
 #: What each step asks, in the prompt line.
 STEP_WORDS = {
-    Phase.PASS: N_("pass step"),
-    Phase.KEEP: N_("keep step"),
-    Phase.KEEP_BACK: N_("give-back step"),
-    Phase.PLACE: N_("place step"),
+    Phase.PASS: N_("pass a card each way, keep one"),
+    Phase.KEEP: N_("keep one card, give two"),
+    Phase.KEEP_BACK: N_("keep one card, give one back"),
+    Phase.PLACE: N_("place the cards on the cakes"),
 }
 
 
 def decision_line(view: MasterView, seat: int, names: Sequence[str]) -> str:
-    """What ``seat`` decides now, from the public view: "Bob chooses: pass step"."""
+    """What ``seat`` decides now, from the public view: "Bob chooses: place the cards on
+    the cakes"."""
     name = names[seat] if 0 <= seat < len(names) else "?"
     step = STEP_WORDS.get(view.phase)
     if step is None:

@@ -19,7 +19,7 @@ PASS, PLAY, WINDOW, DEFENSE, SWAP, OVER = "pass", "play", "window", "defense", "
 
 #: What each step asks, in the status line.
 STEP_WORDS = {
-    PASS: N_("pass step"),
+    PASS: N_("pass a card to each neighbour"),
     PLAY: N_("play a card"),
     WINDOW: N_("marker window"),
     DEFENSE: N_("Defense window"),
