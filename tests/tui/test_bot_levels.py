@@ -228,6 +228,35 @@ async def test_the_table_says_a_slow_bot_is_thinking_and_its_move_lands(
         await until(pilot, lambda: screen.thinking is None, "the notice to go")
 
 
+async def test_a_bot_still_thinking_when_the_app_closes_plays_nothing(
+    strong: StrongBots, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The app closes while a bot thinks, and the bot decides just then (the app no longer
+    running, its screens still there): its move is not played, and nothing is drawn on a
+    table whose widgets are going."""
+    strong.release = threading.Event()
+    table = LocalTable(GameSetup(game="cake-of-doom", players=3, bots="strong", seed=5), "Ann")
+    normal = get_game("cake-of-doom").bots["normal"]
+    while table.to_act == 0:
+        table.act(0, normal(table.view(0), random.Random(0)))
+    moves = len(table.match.history)
+    app = make_app()
+    close_all = app._close_all  # the shutdown's removal of every screen
+
+    async def decided_as_the_app_closes() -> None:
+        assert not app.is_running
+        strong.release.set()
+        await until(pilot, lambda: not screen.bot_busy, "the bot's decision to land")
+        await close_all()
+
+    monkeypatch.setattr(app, "_close_all", decided_as_the_app_closes)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = DoomScreen(table, bot_delay=0)
+        await app.push_screen(screen)
+        await until(pilot, lambda: strong.deciding.is_set(), "the bot to think")
+    assert strong.release.is_set() and len(table.match.history) == moves
+
+
 # -- networked bots ------------------------------------------------------------------------
 
 

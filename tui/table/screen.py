@@ -179,12 +179,14 @@ class TableScreen(Screen[None]):
             moves = len(self.session.match.history)
             choice = asyncio.ensure_future(asyncio.to_thread(self._bot_choice, seat))
             done, _pending = await asyncio.wait({choice}, timeout=self.THINKING_AFTER)
-            if not done:
+            if not done and not self.closing():
                 self.show_thinking(seat)
             action = await choice
         finally:
             self.bot_busy = False
             self.thinking = None
+        if self.closing():
+            return  # the app closed while the bot thought: nothing to play or draw
         if len(self.session.match.history) == moves and self.session.to_act == seat:
             self.perform(seat, action, by_bot=True)
         else:  # the game moved on meanwhile: the status line says what is true now
