@@ -28,9 +28,10 @@ async def host_again(
     app: Any, old: Any, *, leave: str = "pop", broker_pid: int | None = None
 ) -> Any:
     """Host: open a new room with ``old``'s options and bots on its broker (which stays
-    up), then offer it to ``old``'s players with a signed message in ``old``; the new room's lobby,
-    or ``None`` if it could not open. ``broker_pid``: ``old``'s embedded broker, handed
-    over (see :func:`release_broker`): the new room stops it when it is left."""
+    up), then offer it to ``old``'s players with a signed message in ``old``; the new
+    room's lobby, or ``None`` if it could not open. ``broker_pid``: ``old``'s embedded
+    broker, handed over (see :func:`release_broker`): the new room stops it when it is
+    left."""
     from cakeparty.protocol.network import offer_next_room
     from cakeparty.tui.screens.lobby import LobbyScreen
 
