@@ -73,12 +73,26 @@ def catalogs(language: str, pseudo_dir: Path) -> Path | None:
     return None
 
 
+async def steady(pilot: Pilot[Any]) -> dict[str, Shown]:
+    """What the screen shows once two looks a moment apart agree: a footer whose keys
+    changed is laid out and painted a refresh later, and a look in between would find
+    its new keys nowhere on screen (on a busy machine, now and then)."""
+    before = shown(pilot.app)
+    for _ in range(40):
+        await pilot.pause(0.05)
+        now = shown(pilot.app)
+        if now == before:
+            break
+        before = now
+    return before
+
+
 async def a_turn(pilot: Pilot[Any]) -> list[dict[str, Shown]]:
     """The table when the person first decides, then after one move of theirs."""
     app = pilot.app
     seen = []
     first = await settle(pilot)
-    seen.append(shown(app))
+    seen.append(await steady(pilot))
     if isinstance(first, ChoiceScreen):
         await pilot.press("enter")
     else:
@@ -89,7 +103,7 @@ async def a_turn(pilot: Pilot[Any]) -> list[dict[str, Shown]]:
         bot = session.game.bots["random"]
         table.perform(seat, bot(session.view(seat), random.Random(seat)))
     await settle(pilot)
-    seen.append(shown(app))
+    seen.append(await steady(pilot))
     return seen
 
 
@@ -133,11 +147,11 @@ async def the_shared_screens(pilot: Pilot[Any]) -> list[dict[str, Shown]]:
         return menu.back is not None and grown and keys[:1] == ["g"]
 
     await until(pilot, offered, "the game to go back to")
-    seen = [shown(pilot.app)]
+    seen = [await steady(pilot)]
     for keys in (("b", "1"), ("escape", "h", "1"), ("escape", "j"), ("escape", "o")):
         await pilot.press(*keys)
         await pilot.pause()
-        seen.append(shown(pilot.app))
+        seen.append(await steady(pilot))
     return seen
 
 
