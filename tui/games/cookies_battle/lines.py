@@ -47,10 +47,21 @@ def seat_name(seat: int | None, names: Sequence[str]) -> str:
     return names[seat]
 
 
+def step_words(view: Any) -> str:
+    """What the view's step asks, in words (the duel's pass gives one card, to the other
+    player); "" where there are none."""
+    step = step_of(view)
+    if step == PASS and view.players == 2:
+        return _("give a card to the other player")
+    return _(STEP_WORDS[step]) if step in STEP_WORDS else ""
+
+
 def decision_line(view: Any, seat: int, names: Sequence[str]) -> str:
     """What ``seat`` decides now, from the public view: "Bob plays a card"."""
     name = seat_name(seat, names)
     step = step_of(view)
+    if step == PASS and view.players == 2:
+        return _("{name} chooses the card to give").format(name=name)
     if step == PASS:
         return _("{name} chooses the cards to pass").format(name=name)
     if step == PLAY:

@@ -50,7 +50,6 @@ from cakeparty.tui.games.cookies_battle.lines import (
     DEFENSE,
     PASS,
     PLAY,
-    STEP_WORDS,
     SWAP,
     WINDOW,
     decision_line,
@@ -58,6 +57,7 @@ from cakeparty.tui.games.cookies_battle.lines import (
     piles_line,
     prompt_line,
     step_of,
+    step_words,
     title_line,
 )
 from cakeparty.tui.games.cookies_battle.parts import (
@@ -313,8 +313,9 @@ class CookiesScreen(MarkerChoices, TableScreen):
             return _("The game is over · r replay face up · d new game · q quit"), "end"
         step = step_of(view)
         if self.awaiting is not None:
-            word = _(STEP_WORDS[step]) if step in STEP_WORDS else ""
-            said = _("{name}: your turn — {step}").format(name=names[self.awaiting], step=word)
+            said = _("{name}: your turn — {step}").format(
+                name=names[self.awaiting], step=step_words(view)
+            )
             used = self.window_text(view)
             if used and step in (WINDOW, DEFENSE):
                 said = f"{used} · {said}"
