@@ -76,7 +76,9 @@ async def test_the_watch_screen_shows_the_log_live_then_the_replay_face_up() -> 
         match.hear(match.peers[0].envelopes_since(0))
         runner.events.put_nowait(WatchEvent("started"))
         await until(pilot, lambda: screen.watch is not None, "the table")
-        assert "Seat 1" in str(screen.query_one("#watch-seats").render())
+        seats = str(screen.query_one("#watch-seats").render())
+        # both choose at once (sealed): each seat's line says the room waits on its move
+        assert "Seat 1" in seats and seats.count("· to move") == 2
         bot = get_game("cake-master").bots["random"]
         rng = random.Random(5)
         moves = 0

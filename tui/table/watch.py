@@ -217,7 +217,7 @@ class WatchScreen(Screen[None]):
             if outcome is not None and seat in outcome.winners:
                 line += " · " + _("won")
             elif seat in waiting and not watch.over and self.failed is None:
-                line += " · " + _("the room waits for them")
+                line += " · " + _("to move")  # the room waits on their move
             lines.append(line)
         return "\n".join(lines)
 
