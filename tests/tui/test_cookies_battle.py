@@ -27,16 +27,9 @@ from cakeparty.core.games.cookies_battle.actions import (
 )
 from cakeparty.core.games.cookies_battle.events import MarkerEarned, PieceTaken, TrickWon
 from cakeparty.core.games.cookies_battle.scoring import decide, seat_score
+from cakeparty.tui.games.cookies_battle import lines as cookies_lines
 from cakeparty.tui.games.cookies_battle import screen as cookies_screen
-from cakeparty.tui.games.cookies_battle.lines import (
-    DEFENSE,
-    PASS,
-    PLAY,
-    SWAP,
-    WINDOW,
-    decision_line,
-    step_of,
-)
+from cakeparty.tui.games.cookies_battle.lines import DEFENSE, PASS, PLAY, SWAP, WINDOW, step_of
 from cakeparty.tui.games.cookies_battle.parts import card_words, piece_words
 from cakeparty.tui.games.cookies_battle.scores import assembly_line, ranking_lines, tie_line
 from cakeparty.tui.games.cookies_battle.screen import CookiesScreen
@@ -322,7 +315,8 @@ async def test_the_duel_gives_one_card_and_has_no_markers() -> None:
         )
         # one card, to the other player: not "a card to each neighbour"
         assert "Ann: your turn — give a card to the other player" in text
-        assert decision_line(view, 1, ("Ann", "Bot 1")) == "Bot 1 chooses the card to give"
+        words = cookies_lines.decision_line(view, 1, ("Ann", "Bot 1"))
+        assert words == "Bot 1 chooses the card to give"
         given = screen.current_slot(view)
         await pilot.press("enter")
         screen = await settle(pilot)
