@@ -34,7 +34,7 @@ class Room:
     """A host (seated, ready) and a guest joining by the room's code, in this process."""
 
     def __init__(self, url: str, tmp: Path, *, timeout: int = 60) -> None:
-        address = BrokerAddress.parse(url)
+        self.address = address = BrokerAddress.parse(url)
         self.host = RoomRunner(
             broker=address,
             identity=Identity.generate("Hank"),
@@ -71,6 +71,13 @@ class Room:
             for task in self.tasks:
                 await stop_task(task)
 
+    @contextlib.asynccontextmanager
+    async def with_stranger(self, client: str, *, guest: bool = True) -> AsyncIterator[Transport]:
+        """The room running, and a connection of a stranger to it on its broker (``client``:
+        its client id), which may publish anything a broker lets anyone publish."""
+        async with self.running(guest=guest), Transport(self.address, client_id=client) as eve:
+            yield eve
+
     async def start_guest(self) -> None:
         self.tasks.append(asyncio.create_task(self.guest.run()))
         self.tasks.append(asyncio.create_task(self.watch()))
@@ -104,10 +111,7 @@ async def test_a_replayed_old_advert_mid_game_changes_nothing(
     broker_url: str, tmp_path: Path
 ) -> None:
     room = Room(broker_url, tmp_path)
-    async with (
-        room.running(),
-        Transport(BrokerAddress.parse(broker_url), client_id="replayer") as eve,
-    ):
+    async with room.with_stranger("replayer") as eve:
         host_topic = topics.lobby(room.host.room, presence_id(room.host.identity.player_id))
         seen, recorder = await recording(eve, host_topic)
         await until(lambda: seen, "the host's open advert")
@@ -139,10 +143,7 @@ async def test_an_impostors_advert_is_ignored_and_noted(broker_url: str, tmp_pat
         serial=2**62,
     )
     data = lb.sign(impostor.signing_key, room.host.room, lb.ADVERT, fake.to_data())
-    async with (
-        room.running(guest=False),
-        Transport(BrokerAddress.parse(broker_url), client_id="impostor") as eve,
-    ):
+    async with room.with_stranger("impostor", guest=False) as eve:
         # on its own topic, and over the host's (a broker with no ACL lets it)
         await eve.publish(
             topics.lobby(room.host.room, presence_id(impostor.player_id)), data, retain=True
@@ -210,10 +211,7 @@ async def test_a_joiner_refuses_a_table_made_before_its_ready_mark(
 
 async def test_a_flood_of_strangers_presences_is_not_kept(embedded: str, tmp_path: Path) -> None:
     room = Room(embedded, tmp_path)
-    async with (
-        room.running(),
-        Transport(BrokerAddress.parse(embedded), client_id="flood") as eve,
-    ):
+    async with room.with_stranger("flood") as eve:
         for i in range(4 * MAX_STRANGERS):
             who = Identity.generate(f"Eve {i}")
             body = lb.Presence(who.player_id, who.name).to_data()
@@ -244,10 +242,7 @@ async def test_a_room_its_host_closes_says_so_before_and_during_its_game(
         )
     room = Room(broker_url, tmp_path / "game")
     impostor = Identity.generate("Hank")
-    async with (
-        room.running(),
-        Transport(BrokerAddress.parse(broker_url), client_id="impostor") as eve,
-    ):
+    async with room.with_stranger("impostor") as eve:
         host_topic = topics.lobby(room.host.room, presence_id(room.host.identity.player_id))
         seen, recorder = await recording(eve, host_topic)
         room.guest.set_ready(True)
@@ -281,10 +276,7 @@ async def test_a_host_stopping_mid_game_to_come_back_does_not_close_its_room(
     broker_url: str, tmp_path: Path
 ) -> None:
     room = Room(broker_url, tmp_path)
-    async with (
-        room.running(),
-        Transport(BrokerAddress.parse(broker_url), client_id="marker") as eve,
-    ):
+    async with room.with_stranger("marker") as eve:
         room.guest.set_ready(True)
         await until(lambda: room.guest.session is not None, "the game to start")
         room.host.stop()
