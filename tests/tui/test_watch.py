@@ -8,8 +8,12 @@ import asyncio
 import random
 from typing import Any
 
+import pytest
+from textual.widgets import Static
+
 from cakeparty.broker.embedded import free_port
 from cakeparty.core import get_game
+from cakeparty.core.errors import CakePartyError
 from cakeparty.protocol.group import seeded_random_bytes
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.lobby import OPEN, PLAYING, Advert, Seat
@@ -25,7 +29,8 @@ from cakeparty.tui.table.results import ReplayScreen
 from cakeparty.tui.table.watch import WATCH_KEYS, WatchScreen
 from cakeparty.tui.watchcli import _cmd_watch
 
-from ..protocol.test_spectator import Watched
+from ..protocol.test_spectator import Watched, watched
+from .languages import screen_lines
 from .pilot import SIZE, make_app, until
 
 BROKER = "mqtt://127.0.0.1:1"
@@ -118,6 +123,92 @@ async def test_the_watch_screen_shows_the_log_live_then_the_replay_face_up() -> 
         await pilot.press("q")
         await pilot.pause()
         assert app.screen is not screen and runner.stopped.is_set()
+
+
+def _panel(lines: list[str], title: str) -> list[str]:
+    """The rows inside the panel whose top border names ``title``, on the screen."""
+    top = next(i for i, row in enumerate(lines) if f"╭─ {title} " in row)
+    left = lines[top].index(f"╭─ {title} ")
+    right = lines[top].index("╮", left)
+    rows = []
+    for row in lines[top + 1 :]:
+        if row[left] == "╰":
+            return rows
+        rows.append(row[left + 1 : right].rstrip())
+    raise AssertionError(f"the {title} panel has no bottom border")
+
+
+def whole_board(app: Any, screen: WatchScreen) -> list[str]:
+    """The board's rows on screen, checked whole: the panel shows every row of the
+    board's text (none cut, each within the width), and the log keeps rows of its own."""
+    lines = screen_lines(app)
+    board = _panel(lines, "Table")
+    drawn = str(screen.query_one("#watch-board", Static).render()).splitlines()
+    assert len(board) == len(drawn)
+    assert [row.rstrip() for row in drawn] == [row[1:] for row in board]  # a space's padding
+    assert len(_panel(lines, "Log")) >= 3
+    return board
+
+
+#: A public fact of each game's view that its board must show (and that changes as the
+#: game goes on), and the seats that make its board tallest.
+BOARDS: dict[str, tuple[int, int, Any]] = {
+    "cake-duel": (4, 14, lambda v: f"deck {v.deck_count} · discard {v.discard_count}"),
+    "cookies-battle": (6, 30, lambda v: f"trick {v.trick_no}/8"),
+    "cake-of-doom": (6, 66, lambda v: f"piles {v.cake_pile}/{v.mischief_pile}"),
+    "cake-master": (6, 40, lambda v: f"turn {v.turn_in_round}/4"),
+}
+
+
+@pytest.mark.parametrize("game", list(BOARDS))
+async def test_the_watch_screen_draws_the_public_table_and_keeps_it_live(game: str) -> None:
+    players, moves, fact = BOARDS[game]
+    match, spectator = watched(game, players, 7)
+    bots = [get_game(game).bots["normal"]] * players
+    rng = random.Random(7)
+    with pytest.raises(CakePartyError, match="no outcome"):
+        match.play(bots, rng, max_moves=moves)  # stopped mid-game
+    runner = FakeRunner(match)
+    runner.spectator = spectator
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = WatchScreen(runner.code, BROKER, runner=runner)
+        app.push_screen(screen)
+        await pilot.pause()
+        assert screen.query_one("#watch-board").display is False  # no table known yet
+        runner.events.put_nowait(WatchEvent("started"))
+        await until(pilot, lambda: screen.watch is not None, "the table")
+        assert screen.watch is not None
+        said = fact(screen.watch.view(None))
+        await until(pilot, lambda: said in "\n".join(screen_lines(app)), "the board")
+        board = whole_board(app, screen)
+        assert len(board) >= players + 2
+        if game == "cake-of-doom":
+            assert any("bribes" in row for row in board)  # its tallest: a bribe on the table
+        text = "\n".join(board)
+        assert all(name[:8] in text for name in screen.watch.names)  # every seat's row
+        # the game goes on: the board follows it
+        with pytest.raises(CakePartyError, match="no outcome"):
+            match.play(bots, rng, max_moves=8)
+        runner.events.put_nowait(WatchEvent("moved"))
+        later = fact(screen.watch.view(None))
+        await until(
+            pilot, lambda: later in "\n".join(_panel(screen_lines(app), "Table")), "the move"
+        )
+        whole_board(app, screen)
+        # to the end: the board shows how it ended
+        match.play(bots, rng)
+        runner.events.put_nowait(WatchEvent("finished"))
+        await until(pilot, lambda: screen.told_verdict, "the verdict")
+        await pilot.pause()
+        board = whole_board(app, screen)
+        ended = {
+            "cake-duel": "Game over",
+            "cookies-battle": "★ wins",
+            "cake-of-doom": "game over",
+            "cake-master": "turn 4/4",
+        }[game]
+        assert any(ended in row for row in board)
 
 
 def _room(code: str, state: str) -> RoomFound:

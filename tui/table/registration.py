@@ -97,6 +97,11 @@ class TableGame:
     #: The face-up replay as (kind, text) lines: (entries, names, public view) → lines.
     #: None: a spectator sees the audit's verdict, and no replay.
     replay_lines: Callable[[Sequence[Any], Sequence[str], Any], list[tuple[str, str]]] | None = None
+    #: A spectator's table: what lies on it and each seat's public facts, from the
+    #: public view: (table, public view, width) → a Rich renderable of a few rows, where
+    #: the table has ``names``, ``players``, ``is_bot(seat)`` and ``away(seat)``. None:
+    #: a spectator sees the players and the log only.
+    watch_board: Callable[[Any, Any, int], Any] | None = None
 
     # -- reading -----------------------------------------------------------------------
 

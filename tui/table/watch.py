@@ -1,20 +1,24 @@
-"""Watching a room with no seat: the players, the log live, then the face-up replay.
+"""Watching a room with no seat: the table, the players, the log live, then the replay.
 
 The screen runs a :class:`~cakeparty.protocol.spectator.SpectatorRunner` in a worker and
-shows what it holds through a :class:`~cakeparty.tui.table.watching.WatchTable`: who
-plays, whose move the room waits for (in the game's own words), every public event in the
-log as it happens, and after the audit its verdict; when the audit is fair, ``r`` opens
+shows what it holds through a :class:`~cakeparty.tui.table.watching.WatchTable`: the
+table drawn by the game from the public view, who plays, whose move the room waits for
+(in the game's own words), every public event in the log as it happens, and after the
+audit its verdict; when the audit is fair, ``r`` opens
 the whole game replayed face up. The spectator holds no seat and no key of the room, so
 nothing hidden can show here; it sends nothing to the room's log.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -35,6 +39,16 @@ WATCH_KEYS: tuple[tuple[str, str], ...] = (
     ("? / F1", N_("the rules and cards of the game, and these keys")),
     ("q / esc", N_("stop watching")),
 )
+
+
+def _seat_row(name: str, tags: Sequence[str], player: bytes) -> Text:
+    """One row: "Ana · bot · to move  ABCD-EFGH-…", the fingerprint last and dim."""
+    row = Text(no_wrap=True, overflow="ellipsis", end="")
+    row.append(name, style="bold")
+    for tag in tags:
+        row.append(" · " + tag)
+    row.append("  " + fingerprint(player), style="dim")
+    return row
 
 
 class WatchScreen(Screen[None]):
@@ -76,12 +90,17 @@ class WatchScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="watch-title", markup=False)
-        seats = Static(id="watch-seats", markup=False)
-        seats.border_title = _("Players")
-        yield seats
-        log = LogView(id="watch-log")
-        log.border_title = _("Log")
-        yield log
+        board = Static(id="watch-board", markup=False)
+        board.border_title = _("Table")
+        board.display = False  # until the game's table is known
+        yield board
+        with Horizontal(id="watch-bottom"):
+            log = LogView(id="watch-log")
+            log.border_title = _("Log")
+            yield log
+            seats = Static(id="watch-seats", markup=False)
+            seats.border_title = _("Players")
+            yield seats
         yield StatusBar(id="watch-status")
         yield Footer(show_command_palette=False, compact=True)
 
@@ -194,32 +213,52 @@ class WatchScreen(Screen[None]):
             _("Cake Party · watching {game} · room {room}").format(game=game, room=code)
         )
         self.query_one("#watch-seats", Static).update(self.seats_text())
+        self.draw_board()
         self.query_one(StatusBar).show(*self.status_text())
 
-    def seats_text(self) -> str:
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.draw_board)  # the board is drawn to its width
+
+    def draw_board(self) -> None:
+        """The game's table from the public view, as wide as the panel: what lies on it
+        and each seat's public facts (hidden in a game that draws none)."""
+        board = self.query_one("#watch-board", Static)
+        watch = self.watch
+        draw = watch.registered.watch_board if watch is not None else None
+        board.display = draw is not None
+        if watch is None or draw is None:
+            return
+        width = max(20, board.content_size.width or self.size.width - 4)
+        # the board takes what the title, the status, the keys and five rows of the log
+        # and the players leave
+        board.styles.max_height = max(4, self.size.height - 8)
+        board.update(draw(watch, watch.view(None), width))
+
+    def seats_text(self) -> Text:
+        """A row per player, never wrapped: the name and what the room knows of the seat
+        (bot, offline, won, to move), then the fingerprint (cut where the row ends)."""
         watch = self.watch
         advert = getattr(self.runner, "advert", None)
         if watch is None:
             if advert is None:
-                return _("Looking for the room…")
-            return "\n".join(f"{s.name} ({fingerprint(s.player)})" for s in advert.taken) or _(
-                "Nobody has taken a seat yet."
-            )
+                return Text(_("Looking for the room…"))
+            rows = [_seat_row(s.name, (), s.player) for s in advert.taken]
+            return Text("\n").join(rows) if rows else Text(_("Nobody has taken a seat yet."))
         waiting = set(watch.waiting_on())
         outcome = watch.outcome
-        lines = []
+        rows = []
         for seat, name in enumerate(watch.names):
-            line = f"{name} ({fingerprint(watch.table.players[seat])})"
+            tags = []
             if watch.is_bot(seat):
-                line += " · " + _("bot")
+                tags.append(_("bot"))
             if watch.away(seat):
-                line += " · " + _("offline")
+                tags.append(_("offline"))
             if outcome is not None and seat in outcome.winners:
-                line += " · " + _("won")
+                tags.append(_("won"))
             elif seat in waiting and not watch.over and self.failed is None:
-                line += " · " + _("to move")  # the room waits on their move
-            lines.append(line)
-        return "\n".join(lines)
+                tags.append(_("to move"))  # the room waits on their move
+            rows.append(_seat_row(name, tags, watch.table.players[seat]))
+        return Text("\n").join(rows)
 
     def status_text(self) -> tuple[str, str]:
         if self.failed is not None:

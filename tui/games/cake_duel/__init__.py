@@ -65,6 +65,13 @@ def watch_lines(entries: Sequence[Any], names: Sequence[str]) -> list[tuple[str,
     return [("", describe(e.event, names)) for e in entries if e.event is not None]
 
 
+def watch_board(table: Any, view: Any, width: int) -> Any:
+    """A spectator's table: the bout, each seat's cakes and cards, the claims."""
+    from cakeparty.tui.games.cake_duel.parts import board
+
+    return board(table, view, width)
+
+
 def replay_lines(entries: Sequence[Any], names: Sequence[str], view: Any) -> list[tuple[str, str]]:
     from cakeparty.tui.games.cake_duel.chronicle import replay_lines as lines
 
@@ -140,4 +147,5 @@ GAME = TableGame(
     help=game_help,
     watch_lines=watch_lines,
     replay_lines=replay_lines,
+    watch_board=watch_board,
 )

@@ -48,8 +48,9 @@ def hand_faces(view: DuelView, seen: Collection[int] | None = None) -> list[Face
     return faces
 
 
-def title_line(view: DuelView, duel: DuelGame, turn: int) -> Text:
-    """The top line: game, bout and turn of the bout, and the trophies."""
+def title_line(view: DuelView, duel: DuelGame, turn: int | None) -> Text:
+    """The top line: game, bout and turn of the bout (unless ``turn`` is None), and the
+    trophies."""
     sides = [
         "+".join(duel.names[s] for s in range(duel.players) if s % 2 == side) for side in (0, 1)
     ]
@@ -57,8 +58,9 @@ def title_line(view: DuelView, duel: DuelGame, turn: int) -> Text:
     text.append(_("Cake Duel"), style="bold")
     text.append(" · ")
     text.append(_("bout {n}").format(n=view.bout))
-    text.append(" · ")
-    text.append(_("turn {n}").format(n=turn))
+    if turn is not None:
+        text.append(" · ")
+        text.append(_("turn {n}").format(n=turn))
     text.append(" · ")
     text.append(_("trophies"))
     text.append(f" {sides[0]} ")
@@ -303,3 +305,34 @@ def take_label(view: DuelView, action: Take) -> str:
         "Facedown cards {places} of the attack",
         len(places),
     ).format(places=", ".join(places))
+
+
+def board(table: DuelGame, view: DuelView, width: int) -> Text:
+    """A spectator's table: the bout and trophies, every seat's cakes and cards in hand
+    (▶ the seat that decides), the claims on the table, and the deck."""
+    title = title_line(view, table, None)
+    labels = [_(label) for label in SEAT_COLUMNS[:2]]
+    name_width = max(10, *(len(table.names[s]) + 2 for s in range(table.players)))
+    name_width = min(name_width, max(10, width - 2 - sum(len(x) + 2 for x in labels)))
+    header = Text(" " + "".ljust(name_width), style="dim")
+    header.append("".join(label.rjust(len(label) + 2) for label in labels))
+    rows = [title, header]
+    for seat in range(table.players):
+        row = Text("▶" if seat in view.to_act and view.winner is None else " ", style="bold")
+        row.append(table.names[seat][: name_width - 1].ljust(name_width))
+        facts = (str(view.cakes[seat % 2]), str(len(view.hands[seat])))
+        for label, fact in zip(labels, facts, strict=True):
+            row.append(fact.rjust(len(label) + 2))
+        rows.append(row)
+    if view.winner is None:
+        rows.append(table_text(view, table, (), (width, 2)))
+    else:
+        rows.append(Text(_("Game over"), style="bold"))
+    deck = Text(deck_text(view), style="dim")
+    if view.specials_seen:
+        deck.append(" · ")
+        deck.append_text(specials_text(view))
+    rows.append(deck)
+    for row in rows:
+        row.truncate(width, overflow="ellipsis")
+    return Text("\n").join(rows)

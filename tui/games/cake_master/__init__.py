@@ -56,6 +56,13 @@ def watch_lines(entries: Sequence[Any], names: Sequence[str]) -> list[tuple[str,
     return [("", describe(e.event, names)) for e in entries if e.event is not None]
 
 
+def watch_board(table: Any, view: Any, width: int) -> Any:
+    """A spectator's table: every seat's cakes, the stars, the open customers."""
+    from cakeparty.tui.games.cake_master.lines import board
+
+    return board(table, view, width)
+
+
 def replay_lines(entries: Sequence[Any], names: Sequence[str], view: Any) -> list[tuple[str, str]]:
     from cakeparty.tui.games.cake_master.story import replay_lines as lines
 
@@ -82,4 +89,5 @@ GAME = TableGame(
     help=game_help,
     watch_lines=watch_lines,
     replay_lines=replay_lines,
+    watch_board=watch_board,
 )

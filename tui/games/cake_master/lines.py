@@ -5,12 +5,13 @@ the marks made so far and the seats' names: no widgets here."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 
 from cakeparty.core.games.cake_master.actions import Keep, Place
-from cakeparty.core.games.cake_master.cards import CUSTOMERS
-from cakeparty.core.games.cake_master.scoring import Cake, meets, taste
+from cakeparty.core.games.cake_master.cards import CARDS, CUSTOMERS
+from cakeparty.core.games.cake_master.scoring import Cake, best_matching, meets, taste
 from cakeparty.core.games.cake_master.state import ROUNDS, TURNS, Phase
 from cakeparty.core.games.cake_master.text import (
     customer_words,
@@ -19,7 +20,7 @@ from cakeparty.core.games.cake_master.text import (
 )
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.i18n import N_, _, ngettext
-from cakeparty.tui.games.cake_master.parts import Marks
+from cakeparty.tui.games.cake_master.parts import ICING_STYLES, Marks, icing_letter
 
 #: What each step asks, in the prompt line.
 STEP_WORDS = {
@@ -174,3 +175,51 @@ def quarter_hints(view: MasterView, marks: Marks, slot: int, cake: int) -> Text:
     return Text(
         _("Cake {cake}, which quarter? {hints}").format(cake=cake + 1, hints=" · ".join(hints))
     )
+
+
+def _cake_head(cake: Cake, met: bool) -> str:
+    """A cake's taste, ticked where it meets a customer as the cakes stand: "12 ✓"."""
+    return str(taste(tuple(cake)).total) + (" ✓" if met else "")
+
+
+def board(table: Any, view: MasterView, width: int) -> Text:
+    """A spectator's table: round and turn; a line per seat: its stars, and each of its
+    three cakes as the icing of its quarters (· where none is placed yet) and its taste,
+    ✓ where the cake meets a customer as the cakes stand; then the open customers."""
+    names = table.names
+    title = Text(_("Cake Master"), style="bold")
+    title.append(" · " + _("round {n}/{of}").format(n=max(view.round, 1), of=ROUNDS))
+    title.append(" · " + _("turn {n}/{of}").format(n=max(view.turn_in_round, 1), of=TURNS))
+    rows = [title]
+    customers = tuple(c for c in view.customer_names if c in CUSTOMERS)  # face up
+    seats = range(view.players)
+    met = {
+        seat: dict(best_matching(view.seat_cakes(seat), customers)) if customers else {}
+        for seat in seats
+    }
+    name_width = min(10, max(len(n) for n in names) + 1)
+    for seat in seats:
+        row = Text(names[seat][: name_width - 1].ljust(name_width), style="bold")
+        row.append(f"★{view.stars[seat]}".ljust(4))
+        for index, cake in enumerate(view.seat_cakes(seat)):
+            row.append("│ ", style="dim")
+            for name in cake:
+                if name is None:
+                    row.append("· ", style="dim")
+                else:
+                    row.append(icing_letter(name), style=ICING_STYLES[CARDS[name].icing])
+                    row.append(" ")
+            said = _cake_head(cake, index in met[seat])
+            row.append(said.ljust(6), style="bold" if index in met[seat] else "")
+        rows.append(row)
+    rows.append(Text(_("each quarter's icing, then the taste; ✓ meets a customer"), style="dim"))
+    for index, customer in enumerate(view.customer_names):
+        row = Text(_("Customer {n}:").format(n=index + 1) + " ", style="bold")
+        if customer in CUSTOMERS:
+            row.append(customer_words(customer))
+        else:
+            row.append(_("face down"), style="dim")
+        rows.append(row)
+    for row in rows:
+        row.truncate(width, overflow="ellipsis")
+    return Text("\n").join(rows)

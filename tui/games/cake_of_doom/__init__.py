@@ -72,6 +72,13 @@ def watch_lines(entries: Sequence[Any], names: Sequence[str]) -> list[tuple[str,
     return [("", describe(e.event, names)) for e in entries if e.event is not None]
 
 
+def watch_board(table: Any, view: Any, width: int) -> Any:
+    """A spectator's table: the regions, each player's alien and cards, the bribe."""
+    from cakeparty.tui.games.cake_of_doom.lines import board
+
+    return board(table, view, width)
+
+
 def replay_lines(entries: Sequence[Any], names: Sequence[str], view: Any) -> list[tuple[str, str]]:
     from cakeparty.tui.games.cake_of_doom.story import replay_lines as lines
 
@@ -127,4 +134,5 @@ GAME = TableGame(
     help=game_help,
     watch_lines=watch_lines,
     replay_lines=replay_lines,
+    watch_board=watch_board,
 )

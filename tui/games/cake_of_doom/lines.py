@@ -5,6 +5,7 @@ seats' names: no widgets here."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich.text import Text
 
@@ -12,7 +13,13 @@ from cakeparty.core.games.cake_of_doom.cards import ROUNDS
 from cakeparty.core.games.cake_of_doom.state import Phase
 from cakeparty.core.games.cake_of_doom.view import DoomView
 from cakeparty.core.i18n import N_, _, ngettext
-from cakeparty.tui.games.cake_of_doom.parts import seat_name
+from cakeparty.tui.games.cake_of_doom.parts import (
+    discard_words,
+    offer_lines,
+    players_text,
+    regions_text,
+    seat_name,
+)
 
 #: What each step asks of the seat deciding, for the status line and the others waiting.
 STEP_WORDS: dict[Phase, str] = {
@@ -66,7 +73,10 @@ def title_line(view: DoomView, names: Sequence[str]) -> Text:
         text.append(" (" + ", ".join(variant) + ")")
     text.append(" · ")
     text.append(_("round {n} of {of}").format(n=max(view.round, 1), of=ROUNDS), style="bold")
-    if view.round:
+    if view.over:
+        text.append(" · ")
+        text.append(_("game over"))
+    elif view.round:
         text.append(" · ")
         text.append(_("{name}'s turn").format(name=seat_name(view.current, names)))
     return text
@@ -98,3 +108,47 @@ def prompt_text(view: DoomView, building: str | None) -> str:
     if task.phase is Phase.FORCE_FIELD:
         return _("f Force Field: cancel this sabotage · n let it stand")
     return _("enter: choose")
+
+
+def _columns(text: Text, width: int, gap: int = 2) -> list[Text]:
+    """``text``'s rows in two columns of ``width``, left first, top to bottom."""
+    rows = text.split("\n")
+    half = (len(rows) + 1) // 2
+    out = []
+    for index in range(half):
+        row = rows[index].copy()
+        row.truncate(width, overflow="ellipsis", pad=True)
+        if index + half < len(rows):
+            row.append(" " * gap)
+            row.append_text(rows[index + half])
+        out.append(row)
+    return out
+
+
+def board(table: Any, view: DoomView, width: int) -> Text:
+    """A spectator's table: the round, whose turn and the piles; every region with its
+    holder and value (two columns where the width allows); each player's alien, cards
+    and regions; the bribe on the table, or else the discards' tops."""
+    names = table.names
+    title = title_line(view, names)
+    title.append(" · " + _("piles {cakes}/{mischief}").format(
+        cakes=view.cake_pile, mischief=view.mischief_pile
+    ), style="dim")  # fmt: skip
+    rows = [title]
+    gap = 2
+    column = (width - gap) // 2
+    target = view.offer.target if view.offer is not None else None
+    active = view.to_act[0] if view.to_act else None
+    if column >= 36:  # two columns of regions, and of players
+        rows += _columns(regions_text(view, names, column, target), column, gap)
+        rows += _columns(players_text(view, names, active, column), column, gap)
+    else:
+        rows += regions_text(view, names, width, target).split("\n")
+        rows += players_text(view, names, active, width).split("\n")
+    if view.offer is not None:
+        rows += offer_lines(view, names).split("\n")
+    else:
+        rows.append(Text(discard_words(view) + " · " + _("▯ cards ⚑ regions"), style="dim"))
+    for row in rows:
+        row.truncate(width, overflow="ellipsis")
+    return Text("\n").join(rows)

@@ -425,8 +425,9 @@ def regions_text(
     advanced = view.options.advanced
     lines = []
     name_width = max(len(_(REGIONS[r.name].title)) for r in view.regions) if view.regions else 10
-    # the other columns take 23 (28 with a bonus): a longer name uses the room left
-    name_width = min(name_width, max(15, width - (28 if advanced else 23)))
+    # the other columns take 23 (28 with a bonus): a longer name uses the room left, and
+    # is cut short (to 12 at the least) where the holder and value would be
+    name_width = min(name_width, max(12, width - (28 if advanced else 23)))
     for region in view.regions:
         row = Text()
         row.append(cut(_(REGIONS[region.name].title), name_width).ljust(name_width), style="bold")
@@ -435,9 +436,10 @@ def regions_text(
         )
         row.append(" " + continent.ljust(2 if advanced else 8))
         row.append(f" ≥{region.minimum}")
-        if region.holder is None:
-            row.append(" " + (_("neutral") if not advanced else "—").ljust(7), style="dim")
-            row.append("   ")
+        if region.holder is None:  # a longer word than 7 takes the value's columns
+            word = (_("neutral") if not advanced else "—").ljust(7)
+            row.append(" " + word, style="dim")
+            row.append(" " * max(0, 10 - len(word)))
         else:
             holder = cut(seat_name(region.holder, names), 7).ljust(7)
             own = view.seat is not None and region.holder == view.seat
@@ -499,11 +501,16 @@ def players_text(view: DoomView, names: Sequence[str], active: int | None, width
 
 def discard_tops(view: DoomView) -> str:
     """The draw piles' counts and the discard piles' top cards."""
+    return _("piles {cakes}/{mischief} · {discards}").format(
+        cakes=view.cake_pile, mischief=view.mischief_pile, discards=discard_words(view)
+    )
+
+
+def discard_words(view: DoomView) -> str:
+    """The discard piles' top cards: "discards Pavlova | Abduction"."""
     cake_top = view.card(view.cake_discard[-1]) if view.cake_discard else None
     mischief_top = view.card(view.mischief_discard[-1]) if view.mischief_discard else None
-    return _("piles {cakes}/{mischief} · discards {cake_top} | {mischief_top}").format(
-        cakes=view.cake_pile,
-        mischief=view.mischief_pile,
+    return _("discards {cake_top} | {mischief_top}").format(
         cake_top=card_title(cake_top) if cake_top else "—",
         mischief_top=card_title(mischief_top) if mischief_top else "—",
     )

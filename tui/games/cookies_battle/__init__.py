@@ -63,6 +63,13 @@ def watch_lines(entries: Sequence[Any], names: Sequence[str]) -> list[tuple[str,
     return [(style, text) for text, style in lines if text]
 
 
+def watch_board(table: Any, view: Any, width: int) -> Any:
+    """A spectator's table: every seat's card, pieces and markers, the piece in dispute."""
+    from cakeparty.tui.games.cookies_battle.lines import board
+
+    return board(table, view, width)
+
+
 def replay_lines(entries: Sequence[Any], names: Sequence[str], view: Any) -> list[tuple[str, str]]:
     from cakeparty.tui.games.cookies_battle.story import replay_lines as lines
 
@@ -110,4 +117,5 @@ GAME = TableGame(
     help=game_help,
     watch_lines=watch_lines,
     replay_lines=replay_lines,
+    watch_board=watch_board,
 )

@@ -5,6 +5,7 @@ names: no widgets here."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from textwrap import wrap
 from typing import Any
 
 from rich.text import Text
@@ -12,7 +13,7 @@ from rich.text import Text
 from cakeparty.core.games.cookies_battle.actions import Play, UseMarker
 from cakeparty.core.games.cookies_battle.cards import DEAL, ROUNDS, SUIT_TITLES
 from cakeparty.core.i18n import N_, _, ngettext
-from cakeparty.tui.games.cookies_battle.parts import card_words, piece_words
+from cakeparty.tui.games.cookies_battle.parts import card_words, piece_words, seats_text
 
 #: The steps of the game as the screen tells them, by the word in the phase's name.
 PASS, PLAY, WINDOW, DEFENSE, SWAP, OVER = "pass", "play", "window", "defense", "swap", "over"
@@ -186,3 +187,24 @@ def prompt_line(
             text.append(" · " + _("windows: never ask (w)"), style="dim")
         return text
     return Text("")
+
+
+def board(table: Any, view: Any, width: int) -> Text:
+    """A spectator's table: the round and trick, every seat's card, pieces, markers and
+    pieces won face up, the piece in dispute, the marker being resolved and the piles."""
+    names = table.names
+    title = title_line(view, names)
+    bottom = dispute_line(view, names)
+    bottom.append(" · " + piles_line(view), style="dim")
+    window = window_words(view, names)
+    said = [title, bottom] + ([Text(window, style="italic")] if window else [])
+    for line in said:  # one row each
+        line.truncate(width, overflow="ellipsis")
+    if view.over and view.results:  # the pieces are shown: the final scores
+        from cakeparty.tui.games.cookies_battle.scores import ranking_lines
+
+        ranking = ranking_lines(view.results, names, view.winners, view.tummy_ache)
+        rows = [row for line in ranking for row in wrap(line, width, subsequent_indent="  ")]
+        return Text("\n").join([title, *(Text(row) for row in rows)])
+    seats = seats_text(view, names, None, width, gap=False)
+    return Text("\n").join([title, seats, *said[1:]])

@@ -226,3 +226,47 @@ def last_trick_line(view: Any, names: Sequence[str], width: int | None = None) -
     text.append(label)
     text.append_text(cards)
     return text
+
+
+def seats_text(
+    view: Any, names: Sequence[str], viewer: int | None, width: int, *, gap: bool = True
+) -> Text:
+    """A header, then one line per seat: its card on the table, pieces, markers, and what
+    it won face up; then the last trick while the next is played (after a blank line
+    where there is room, if ``gap``)."""
+    faded = not view.trick and bool(view.last_trick)  # the trick just won stays
+    trick = view.last_trick if faded else view.trick
+    played = {seat: view.known.get(slot) for seat, slot in trick}
+    markers = view.players > 2
+    header = Text(style="dim")
+    header.append(" " + _("player").ljust(10))
+    card = _("card")
+    card_width = max(5, len(card) + 1)  # a longer word widens the column
+    header.append(card.ljust(card_width))
+    header.append(_("pcs").rjust(3))
+    header.append(_("mrk").rjust(4) if markers else "    ")
+    header.append("  " + _("won face up"))
+    lines = [header]
+    acting = set(view.to_act)
+    for seat in range(view.players):
+        lines.append(
+            seat_line(
+                names[seat],
+                played=played.get(seat),
+                pieces=view.piece_counts[seat],
+                markers=view.marker_counts[seat] if markers else None,
+                won=view.won_face_up[seat],
+                to_act=seat in acting and not view.over,
+                leader=seat == view.leader and not view.over,
+                you=seat == viewer,
+                width=width,
+                faded=faded,
+                winner=faded and seat == view.last_winner,
+                card_width=card_width,
+            )
+        )
+    if view.trick and view.last_trick and view.last_winner is not None:
+        if gap and view.players < 6:  # six seats fill the panel
+            lines.append(Text(""))
+        lines.append(last_trick_line(view, names, width))
+    return Text("\n").join(lines)

@@ -65,9 +65,8 @@ from cakeparty.tui.games.cookies_battle.parts import (
     card_words,
     hand_lines,
     hand_order,
-    last_trick_line,
     pieces_summary,
-    seat_line,
+    seats_text,
 )
 from cakeparty.tui.games.cookies_battle.scores import breakdown_lines, headline, ranking_lines
 from cakeparty.tui.games.cookies_battle.story import Entry, replay_lines
@@ -190,7 +189,9 @@ class CookiesScreen(MarkerChoices, TableScreen):
         view = self.view()
         names = self.table.names
         self.query_one("#cb-title", Static).update(title_line(view, names))
-        self.query_one("#cb-seats", Static).update(self.seats_text(view))
+        self.query_one("#cb-seats", Static).update(
+            seats_text(view, names, self.viewer, TABLE_WIDTH)
+        )
         self.query_one("#cb-dispute", Static).update(dispute_line(view, names))
         self.query_one("#cb-table", Vertical).border_subtitle = piles_line(view)
         hand = self.query_one("#cb-hand", Vertical)
@@ -234,47 +235,6 @@ class CookiesScreen(MarkerChoices, TableScreen):
         if self.awaiting is None:
             return set()
         return {a.slot for a in view.legal if isinstance(a, Play)}
-
-    def seats_text(self, view: Any) -> Text:
-        """A header, then one line per seat: its card on the table, pieces, markers, and
-        what it won face up."""
-        names = self.table.names
-        faded = not view.trick and bool(view.last_trick)  # the trick just won stays
-        trick = view.last_trick if faded else view.trick
-        played = {seat: view.known.get(slot) for seat, slot in trick}
-        markers = view.players > 2
-        header = Text(style="dim")
-        header.append(" " + _("player").ljust(10))
-        card = _("card")
-        card_width = max(5, len(card) + 1)  # a longer word widens the column
-        header.append(card.ljust(card_width))
-        header.append(_("pcs").rjust(3))
-        header.append(_("mrk").rjust(4) if markers else "    ")
-        header.append("  " + _("won face up"))
-        lines = [header]
-        acting = set(view.to_act)
-        for seat in range(view.players):
-            lines.append(
-                seat_line(
-                    names[seat],
-                    played=played.get(seat),
-                    pieces=view.piece_counts[seat],
-                    markers=view.marker_counts[seat] if markers else None,
-                    won=view.won_face_up[seat],
-                    to_act=seat in acting and not view.over,
-                    leader=seat == view.leader and not view.over,
-                    you=seat == self.viewer,
-                    width=TABLE_WIDTH,
-                    faded=faded,
-                    winner=faded and seat == view.last_winner,
-                    card_width=card_width,
-                )
-            )
-        if view.trick and view.last_trick and view.last_winner is not None:
-            if view.players < 6:  # six seats fill the panel
-                lines.append(Text(""))
-            lines.append(last_trick_line(view, names, TABLE_WIDTH))
-        return Text("\n").join(lines)
 
     def own_text(self, view: Any) -> Text:
         """The viewer's own pieces (face down to the others) and markers (kinds)."""
