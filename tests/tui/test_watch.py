@@ -74,6 +74,8 @@ async def test_the_watch_screen_shows_the_log_live_then_the_replay_face_up() -> 
         await pilot.pause()
         status = screen.query_one("#watch-status")
         assert "has not started" in status.text
+        waiting = str(screen.query_one("#watch-seats").render())
+        assert waiting.count("· bot") == 2  # the advert's seats, both bots here
         # the table is known: the spectator follows the log from its first step
         spectator = Spectator(match.table, runner.identity)
         runner.spectator = spectator
