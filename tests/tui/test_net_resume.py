@@ -169,3 +169,32 @@ async def test_a_clock_warning_goes_once_its_move_is_made() -> None:
         screen.room_event(RoomEvent("moved"))
         # taken down as the screen follows the room, not left to run out
         assert not any(warned in n.message for n in app._notifications)
+
+
+async def test_the_status_speaks_to_the_player_whose_move_is_pending() -> None:
+    seats = ann, bob = duel(time.monotonic())
+    rng = random.Random(13)
+    deliver(seats, 0.0)
+    while ann.to_act is None:
+        assert bot_move(bob, rng), "the duel waits on nobody"
+        deliver(seats, 0.0)
+    screen = NetDuelScreen(ann, room())
+    app = Table1(screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen.begun, "the screen begun")
+        view = ann.view(ann.seat)
+        # the room waits on Ann, her keys not offered yet (the screen catching up):
+        # the status line speaks to her, not of her in the third person
+        screen.awaiting = None
+        text, tone = screen.status_text(view)
+        assert text == "Your move · one moment…" and tone == "wait"
+        # once the keys are hers, the line says what to do
+        screen.advance()
+        await until(
+            pilot,
+            lambda: screen.awaiting is not None or isinstance(app.screen, ChoiceScreen),
+            "Ann's turn",
+        )
+        if screen.awaiting is not None:
+            text, tone = screen.status_text(view)
+            assert "one moment" not in text and tone == "you"

@@ -433,6 +433,10 @@ class NetPlay:
                     absent = "; ".join(net.absence_text(s) for s in others)
                     waiting = _("{absent} · {waiting}").format(absent=absent, waiting=waiting)
             return waiting, "wait"
+        if self.awaiting is None and net.to_act == net.seat and not net.over:
+            # the room waits on this player, whose keys come once the screen has caught
+            # up (a moment, more as a seat comes back): not "Ann decides" to Ann herself
+            return _("Your move · one moment…"), "wait"
         text, tone = super().status_text(view)
         if net.to_act == net.seat and not net.over:
             left = net.clock()
