@@ -131,9 +131,8 @@ def board(table: Any, view: DoomView, width: int) -> Text:
     and regions; the bribe on the table, or else the discards' tops."""
     names = table.names
     title = title_line(view, names)
-    title.append(" · " + _("piles {cakes}/{mischief}").format(
-        cakes=view.cake_pile, mischief=view.mischief_pile
-    ), style="dim")  # fmt: skip
+    piles = _("piles {cakes}/{mischief}").format(cakes=view.cake_pile, mischief=view.mischief_pile)
+    title.append(" · " + piles, style="dim")
     rows = [title]
     gap = 2
     column = (width - gap) // 2
