@@ -198,18 +198,34 @@ async def test_the_watch_screen_draws_the_public_table_and_keeps_it_live(game: s
             pilot, lambda: later in "\n".join(_panel(screen_lines(app), "Table")), "the move"
         )
         whole_board(app, screen)
-        # to the end: the board shows how it ended
-        match.play(bots, rng)
+
+
+#: The fewest seats of each game, and what its board says once the game is over.
+ENDS: dict[str, tuple[int, str]] = {
+    "cake-duel": (2, "Game over"),
+    "cookies-battle": (3, "★ wins"),  # the final scores, the winner's marked
+    "cake-of-doom": (3, "game over"),
+    "cake-master": (2, "turn 4/4"),
+}
+
+
+@pytest.mark.parametrize("game", list(ENDS))
+async def test_the_watch_screen_draws_how_the_game_ended(game: str) -> None:
+    players, ended = ENDS[game]
+    match, spectator = watched(game, players, 8)
+    match.play([get_game(game).bots["normal"]] * players, random.Random(8))
+    runner = FakeRunner(match)
+    runner.spectator = spectator
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = WatchScreen(runner.code, BROKER, runner=runner)
+        app.push_screen(screen)
+        await pilot.pause()
+        runner.events.put_nowait(WatchEvent("started"))
         runner.events.put_nowait(WatchEvent("finished"))
         await until(pilot, lambda: screen.told_verdict, "the verdict")
         await pilot.pause()
         board = whole_board(app, screen)
-        ended = {
-            "cake-duel": "Game over",
-            "cookies-battle": "★ wins",
-            "cake-of-doom": "game over",
-            "cake-master": "turn 4/4",
-        }[game]
         assert any(ended in row for row in board)
 
 
