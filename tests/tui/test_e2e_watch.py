@@ -19,6 +19,7 @@ from ..brokers import embedded_broker_process
 from ..network.test_sealed_crash import kill_bots, start_bot
 from ..network.test_watch import seatless_host
 from .test_e2e_tmux import BINARY, Terminal, player_home, pytestmark  # noqa: F401  (skips without tmux)
+from .test_watch import panel
 
 DEADLINE = 240.0
 
@@ -36,17 +37,8 @@ async def _screen(term: Terminal, test: Callable[[str], bool], what: str) -> str
 
 
 def _panel(screen: str, title: str) -> list[str]:
-    """The rows inside the panel whose top border names ``title``."""
-    lines = screen.splitlines()
-    top = next(i for i, row in enumerate(lines) if f"╭─ {title} " in row)
-    left = lines[top].index(f"╭─ {title} ")
-    right = lines[top].index("╮", left)
-    rows = []
-    for row in lines[top + 1 :]:
-        if row[left] == "╰":
-            return rows
-        rows.append(row[left + 1 : right].strip())
-    raise AssertionError(f"the {title} panel has no bottom border:\n{screen}")
+    """The rows inside the panel whose top border names ``title``, stripped."""
+    return [row.strip() for row in panel(screen.splitlines(), title)]
 
 
 async def test_the_binary_watches_two_bots_play_with_the_table_at_80x24(tmp_path: Path) -> None:

@@ -5,10 +5,13 @@ of those watching."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
 
 from cakeparty.broker.embedded import free_port
@@ -127,8 +130,9 @@ async def test_the_watch_screen_shows_the_log_live_then_the_replay_face_up() -> 
         assert app.screen is not screen and runner.stopped.is_set()
 
 
-def _panel(lines: list[str], title: str) -> list[str]:
-    """The rows inside the panel whose top border names ``title``, on the screen."""
+def panel(lines: list[str], title: str) -> list[str]:
+    """The rows inside the panel whose top border names ``title``, on the screen (each
+    with the panel's padding, its end stripped)."""
     top = next(i for i, row in enumerate(lines) if f"╭─ {title} " in row)
     left = lines[top].index(f"╭─ {title} ")
     right = lines[top].index("╮", left)
@@ -137,18 +141,34 @@ def _panel(lines: list[str], title: str) -> list[str]:
         if row[left] == "╰":
             return rows
         rows.append(row[left + 1 : right].rstrip())
-    raise AssertionError(f"the {title} panel has no bottom border")
+    raise AssertionError(f"the {title} panel has no bottom border:\n" + "\n".join(lines))
+
+
+@contextlib.asynccontextmanager
+async def watching(
+    match: Watched, spectator: Spectator
+) -> AsyncIterator[tuple[Pilot[Any], WatchScreen, FakeRunner]]:
+    """The watch screen of ``match`` at 80×24, its runner fed by hand, the table not yet
+    told to it."""
+    runner = FakeRunner(match)
+    runner.spectator = spectator
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = WatchScreen(runner.code, BROKER, runner=runner)
+        app.push_screen(screen)
+        await pilot.pause()
+        yield pilot, screen, runner
 
 
 def whole_board(app: Any, screen: WatchScreen) -> list[str]:
     """The board's rows on screen, checked whole: the panel shows every row of the
     board's text (none cut, each within the width), and the log keeps rows of its own."""
     lines = screen_lines(app)
-    board = _panel(lines, "Table")
+    board = panel(lines, "Table")
     drawn = str(screen.query_one("#watch-board", Static).render()).splitlines()
     assert len(board) == len(drawn)
     assert [row.rstrip() for row in drawn] == [row[1:] for row in board]  # a space's padding
-    assert len(_panel(lines, "Log")) >= 3
+    assert len(panel(lines, "Log")) >= 3
     return board
 
 
@@ -170,13 +190,8 @@ async def test_the_watch_screen_draws_the_public_table_and_keeps_it_live(game: s
     rng = random.Random(7)
     with pytest.raises(CakePartyError, match="no outcome"):
         match.play(bots, rng, max_moves=moves)  # stopped mid-game
-    runner = FakeRunner(match)
-    runner.spectator = spectator
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        screen = WatchScreen(runner.code, BROKER, runner=runner)
-        app.push_screen(screen)
-        await pilot.pause()
+    async with watching(match, spectator) as (pilot, screen, runner):
+        app = pilot.app
         assert screen.query_one("#watch-board").display is False  # no table known yet
         runner.events.put_nowait(WatchEvent("started"))
         await until(pilot, lambda: screen.watch is not None, "the table")
@@ -195,7 +210,7 @@ async def test_the_watch_screen_draws_the_public_table_and_keeps_it_live(game: s
         runner.events.put_nowait(WatchEvent("moved"))
         later = fact(screen.watch.view(None))
         await until(
-            pilot, lambda: later in "\n".join(_panel(screen_lines(app), "Table")), "the move"
+            pilot, lambda: later in "\n".join(panel(screen_lines(app), "Table")), "the move"
         )
         whole_board(app, screen)
 
@@ -214,18 +229,12 @@ async def test_the_watch_screen_draws_how_the_game_ended(game: str) -> None:
     players, ended = ENDS[game]
     match, spectator = watched(game, players, 8)
     match.play([get_game(game).bots["normal"]] * players, random.Random(8))
-    runner = FakeRunner(match)
-    runner.spectator = spectator
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        screen = WatchScreen(runner.code, BROKER, runner=runner)
-        app.push_screen(screen)
-        await pilot.pause()
+    async with watching(match, spectator) as (pilot, screen, runner):
         runner.events.put_nowait(WatchEvent("started"))
         runner.events.put_nowait(WatchEvent("finished"))
         await until(pilot, lambda: screen.told_verdict, "the verdict")
         await pilot.pause()
-        board = whole_board(app, screen)
+        board = whole_board(pilot.app, screen)
         assert any(ended in row for row in board)
 
 
