@@ -14,6 +14,7 @@ from cakeparty.core.games.cookies_battle.actions import Play, UseMarker
 from cakeparty.core.games.cookies_battle.cards import DEAL, ROUNDS, SUIT_TITLES
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cookies_battle.parts import card_words, piece_words, seats_text
+from cakeparty.tui.games.cookies_battle.scores import ranking_lines
 
 #: The steps of the game as the screen tells them, by the word in the phase's name.
 PASS, PLAY, WINDOW, DEFENSE, SWAP, OVER = "pass", "play", "window", "defense", "swap", "over"
@@ -191,20 +192,21 @@ def prompt_line(
 
 def board(table: Any, view: Any, width: int) -> Text:
     """A spectator's table: the round and trick, every seat's card, pieces, markers and
-    pieces won face up, the piece in dispute, the marker being resolved and the piles."""
+    pieces won face up, the piece in dispute, the marker being resolved and the piles;
+    once the pieces are shown, the final scores."""
     names = table.names
     title = title_line(view, names)
-    bottom = dispute_line(view, names)
-    bottom.append(" · " + piles_line(view), style="dim")
-    window = window_words(view, names)
-    said = [title, bottom] + ([Text(window, style="italic")] if window else [])
-    for line in said:  # one row each
-        line.truncate(width, overflow="ellipsis")
-    if view.over and view.results:  # the pieces are shown: the final scores
-        from cakeparty.tui.games.cookies_battle.scores import ranking_lines
-
+    title.truncate(width, overflow="ellipsis")
+    if view.over and view.results:
         ranking = ranking_lines(view.results, names, view.winners, view.tummy_ache)
         rows = [row for line in ranking for row in wrap(line, width, subsequent_indent="  ")]
         return Text("\n").join([title, *(Text(row) for row in rows)])
-    seats = seats_text(view, names, None, width, gap=False)
-    return Text("\n").join([title, seats, *said[1:]])
+    bottom = dispute_line(view, names)
+    bottom.append(" · " + piles_line(view), style="dim")
+    below = [bottom]
+    window = window_words(view, names)
+    if window:
+        below.append(Text(window, style="italic"))
+    for row in below:  # one row each
+        row.truncate(width, overflow="ellipsis")
+    return Text("\n").join([title, seats_text(view, names, None, width, gap=False), *below])
