@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -197,6 +197,7 @@ class WatchScreen(Screen[None]):
             self.log_view.add(watch.verdict_text(), "bold")
             self.refresh_bindings()
         self.redraw()
+        self.draw_board()
 
     def _tell(self, lines: list[tuple[str, str]]) -> None:
         for style, text in lines:
@@ -213,15 +214,19 @@ class WatchScreen(Screen[None]):
             _("Cake Party · watching {game} · room {room}").format(game=game, room=code)
         )
         self.query_one("#watch-seats", Static).update(self.seats_text())
-        self.draw_board()
         self.query_one(StatusBar).show(*self.status_text())
 
-    def on_resize(self) -> None:
-        self.call_after_refresh(self.draw_board)  # the board is drawn to its width
+    def on_resize(self, event: events.Resize) -> None:
+        # the board takes what the title, the status, the keys and five rows of the log
+        # and the players leave; it is drawn to its width
+        board = self.query_one("#watch-board", Static)
+        board.styles.max_height = max(4, event.size.height - 8)
+        self.call_after_refresh(self.draw_board)
 
     def draw_board(self) -> None:
         """The game's table from the public view, as wide as the panel: what lies on it
-        and each seat's public facts (hidden in a game that draws none)."""
+        and each seat's public facts (hidden in a game that draws none). Drawn as the
+        room moves and as the screen is resized, not on the clock's tick."""
         board = self.query_one("#watch-board", Static)
         watch = self.watch
         draw = watch.registered.watch_board if watch is not None else None
@@ -229,9 +234,6 @@ class WatchScreen(Screen[None]):
         if watch is None or draw is None:
             return
         width = max(20, board.content_size.width or self.size.width - 4)
-        # the board takes what the title, the status, the keys and five rows of the log
-        # and the players leave
-        board.styles.max_height = max(4, self.size.height - 8)
         board.update(draw(watch, watch.view(None), width))
 
     def seats_text(self) -> Text:
