@@ -30,7 +30,7 @@ from cakeparty.core.i18n import N_, _
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.lobby import ONLINE
 from cakeparty.tui.messages import ChatClosed, ChatSent, GameEnded
-from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
+from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen, NoticeScreen
 from cakeparty.tui.screens.lobby_parts import room_closed_text, room_error_text
 from cakeparty.tui.table.again import join_again, play_again
 from cakeparty.tui.table.net import WARN_AT, NetTable
@@ -126,9 +126,14 @@ class NetPlay:
         return bool(self.query(LogView)) and bool(self.query(ChatInput))
 
     def news_first(self) -> bool:
-        """Something the game shows before it moves on (a pause the game makes); ``True``
-        when it is showing one."""
-        return False
+        """The first pause the game made (a round's breakdown) before it moves on; ``True``
+        while it shows one (the screen moves on when it is back on top)."""
+        if not self._notices:
+            return False
+        title, lines = self._notices.pop(0)
+        self.refresh_view()
+        self.app.push_screen(NoticeScreen(title, lines, classes="round-end"))
+        return True
 
     def forget_news(self) -> None:
         """Drop the pauses the story told as the screen began would make (a round's end):

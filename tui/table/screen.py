@@ -5,7 +5,13 @@ more than a moment says so on the status line), offers only the legal actions, o
 lists of choices, and asks before a game in progress is left.
 
 A game's screen subclasses :class:`TableScreen` and draws its own view; it says how a
-move is made (:meth:`TableScreen.perform`) and what leaving loses (:attr:`QUIT_QUESTION`).
+move is made (:meth:`TableScreen.perform`), how a seat is asked
+(:meth:`TableScreen.await_player`), how the game ends (:meth:`TableScreen._finish`) and
+what leaving loses (:attr:`QUIT_QUESTION`). The game moving on
+(:meth:`TableScreen.advance`) is the same for every game; a game adds to it through its
+hooks: the pauses it makes (a round's breakdown queued, or its own :meth:`news_first`),
+the bots' moves it makes at once (:meth:`bot_at_once`), and the moves it makes for a
+person (:meth:`automatic`).
 """
 
 from __future__ import annotations
@@ -24,7 +30,13 @@ from textual.widgets import Static
 from cakeparty.core import Action
 from cakeparty.core.i18n import N_, _
 from cakeparty.tui.messages import KeyboardPassed
-from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen, PassScreen
+from cakeparty.tui.screens.dialogs import (
+    Choice,
+    ChoiceScreen,
+    ConfirmScreen,
+    NoticeScreen,
+    PassScreen,
+)
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import LogView, StatusBar
@@ -69,6 +81,12 @@ class TableScreen(Screen[None]):
         self.bot_busy = False
         self.thinking: int | None = None  # the bot's seat while the status line says so
         self.ended = False
+        #: the seat whose hand this keyboard shows (None: none, the keyboard is passing)
+        self.viewer: int | None = None
+        #: several people at this keyboard: no hand shows until its owner has it
+        self.sharing = False
+        #: pauses the game makes, still to show: a title and its lines (a round's end)
+        self._notices: list[tuple[str, list[str]]] = []
 
     # -- the frame every game's screen shares ----------------------------------------------
 
@@ -158,7 +176,65 @@ class TableScreen(Screen[None]):
     # -- the game moving on ----------------------------------------------------------------
 
     def advance(self) -> None:
-        """Move on until a person must decide: the game's own."""
+        """Move on until a person must decide: a pause the game makes first (a round's
+        breakdown, a look), then the end, the bots, the moves the app makes for a person,
+        the keyboard handed on, and the keys of the seat that decides."""
+        if not self.is_current or self.bot_busy:
+            return  # a dialog is open, or a bot is on it; both resume here
+        self.awaiting = None
+        if self.news_first():
+            return
+        session = self.session
+        if session.over:
+            self.refresh_view()
+            self._finish()
+            return
+        seat = session.to_act
+        if seat is None:
+            self.refresh_view()
+            return
+        if session.is_bot(seat):
+            if not self.bot_at_once(seat):
+                self.refresh_view()
+                self.bot_busy = True
+                self.run_bot(seat)
+            return
+        made = self.automatic(seat)
+        if made is not None:
+            self.perform(seat, made)
+            return
+        if seat != self.viewer:
+            self._pass_keyboard(seat)
+            return
+        self.await_player(seat)
+
+    def news_first(self) -> bool:
+        """Show the first pause the game made (a round's breakdown) before it moves on;
+        ``True`` while it shows one (the game moves on once it is closed)."""
+        if not self._notices:
+            return False
+        title, lines = self._notices.pop(0)
+        if self.sharing:
+            self.viewer = None  # everyone reads it: the new hands stay hidden
+        self.refresh_view()
+        self.app.push_screen(NoticeScreen(title, lines, classes="round-end"), self._resume)
+        return True
+
+    def bot_at_once(self, seat: int) -> bool:
+        """Make the bot's move in ``seat`` now, with no delay shown, where the game wants
+        it so (a move nobody sees being made); ``True`` if made."""
+        return False
+
+    def automatic(self, seat: int) -> Action | None:
+        """A move the app makes for the person in ``seat`` (the game's bookkeeping)."""
+        return self.session.forced(seat)
+
+    def await_player(self, seat: int) -> None:
+        """``seat``'s keys are live: the game's own."""
+        raise NotImplementedError
+
+    def _finish(self) -> None:
+        """The game is over: the game's own end."""
         raise NotImplementedError
 
     def perform(self, seat: int, action: Action, by_bot: bool = False) -> None:

@@ -57,10 +57,9 @@ class NetDuelScreen(NetPlay, DuelScreen):
         self.hand.focus()
 
     def news_first(self) -> bool:
-        """What a look showed, as soon as it is known; how a bout ended."""
-        if self._looks and self._show_look():
-            return True
-        return bool(self._bout_end) and self._show_bout_end()
+        """What a look showed, as soon as it is known; how a bout ended (the duel's own
+        pauses, before the shared layer's)."""
+        return DuelScreen.news_first(self)
 
     def forget_news(self) -> None:
         """A bout's end told as the screen began was shown before (a resumed seat); the

@@ -155,7 +155,7 @@ class DuelScreen(TableScreen):
         super().__init__(session, bot_delay=bot_delay, leave=leave)
         self.duel: TableSession = session
         humans = self.duel.humans
-        self.viewer: int | None = None if self.duel.hotseat else humans[0]
+        self.viewer = None if self.duel.hotseat else humans[0]
         self._last_turn: list[str] = []
         self._bout_end: list[Entry] = []
         self._claim: ev.Claimed | None = None  # this turn's attack and block, as told
@@ -323,37 +323,11 @@ class DuelScreen(TableScreen):
 
     # -- the game moving on ----------------------------------------------------------------
 
-    def advance(self) -> None:
-        """Move on until a person must decide: bots act, forced choices are made."""
-        if not self.is_current or self.bot_busy:
-            return  # a dialog is open, or a bot is on it; both resume here
-        self.awaiting = None
-        duel = self.duel
+    def news_first(self) -> bool:
+        """What a look showed, as soon as it is known; how a bout ended."""
         if self._looks and self._show_look():
-            return
-        if self._bout_end and self._show_bout_end():
-            return
-        if duel.over:
-            self.refresh_view()
-            self._finish()
-            return
-        seat = duel.to_act
-        if seat is None:
-            self.refresh_view()
-            return
-        if duel.is_bot(seat):
-            self.refresh_view()
-            self.bot_busy = True
-            self.run_bot(seat)
-            return
-        forced = duel.forced(seat)
-        if forced is not None:
-            self.perform(seat, forced)
-            return
-        if seat != self.viewer:
-            self._pass_keyboard(seat)
-            return
-        self.await_player(seat)
+            return True
+        return bool(self._bout_end) and self._show_bout_end()
 
     def await_player(self, seat: int) -> None:
         """It is this screen's player's turn: show it, and open the only sensible list.

@@ -22,7 +22,6 @@ from cakeparty.core.i18n import _
 from cakeparty.tui.games.cake_master.help import KEYS, cards_reference
 from cakeparty.tui.games.cake_master.screen import END_TITLE, MasterScreen
 from cakeparty.tui.games.cake_master.story import replay_lines
-from cakeparty.tui.screens.dialogs import NoticeScreen
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.table.net import NetTable
 from cakeparty.tui.table.netplay import NET_KEYS, NetPlay
@@ -82,15 +81,6 @@ class NetMasterScreen(NetPlay, MasterScreen):
             return
         self._choosing = step
         super().await_player(seat)
-
-    def news_first(self) -> bool:
-        """A round's scoring opens its breakdown before the game moves on."""
-        if not self._notices:
-            return False
-        title, lines = self._notices.pop(0)
-        self.refresh_view()
-        self.app.push_screen(NoticeScreen(title, lines, classes="round-end"))
-        return True  # the screen resumes when the breakdown is closed
 
     def forget_news(self) -> None:
         """The rounds scored before the screen began were shown then (a resumed seat)."""

@@ -49,7 +49,6 @@ from cakeparty.tui.games.cake_master.parts import (
 )
 from cakeparty.tui.games.cake_master.story import Entry, replay_lines
 from cakeparty.tui.messages import ActionChosen, GameEnded
-from cakeparty.tui.screens.dialogs import NoticeScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen, table_bindings
@@ -117,13 +116,11 @@ class MasterScreen(TableScreen):
         super().__init__(session, bot_delay=bot_delay / max(1, bots), leave=leave)
         self.delay_setting = bot_delay
         self.table: TableSession = session
-        #: several people at this keyboard: no hand shows until its owner has it
         self.sharing = session.hotseat and len(session.humans) > 1
-        self.viewer: int | None = None if self.sharing else session.humans[0]
+        self.viewer = None if self.sharing else session.humans[0]
         self.shown: int | None = None  # whose cakes the cakes panel shows (None: the viewer's)
         self.cursor = 0
         self.marks = Marks()
-        self._notices: list[tuple[str, list[str]]] = []  # round breakdowns to show
         self._seen: dict[int, set[int]] = {}  # per seat: its hand at its last choice this turn
 
     # -- layout ----------------------------------------------------------------------------
@@ -275,37 +272,6 @@ class MasterScreen(TableScreen):
                 self._notices.append((title, lines))
 
     # -- the game moving on ----------------------------------------------------------------
-
-    def advance(self) -> None:
-        """Move on until a person must decide: bots act, breakdowns show."""
-        if not self.is_current or self.bot_busy:
-            return
-        self.awaiting = None
-        table = self.table
-        if self._notices:
-            title, lines = self._notices.pop(0)
-            if self.sharing:
-                self.viewer = None  # everyone reads the breakdown: the new hands stay hidden
-            self.refresh_view()
-            self.app.push_screen(NoticeScreen(title, lines, classes="round-end"), self._resume)
-            return
-        if table.over:
-            self.refresh_view()
-            self._finish()
-            return
-        seat = table.to_act
-        if seat is None:
-            self.refresh_view()
-            return
-        if table.is_bot(seat):
-            self.refresh_view()
-            self.bot_busy = True
-            self.run_bot(seat)
-            return
-        if seat != self.viewer:
-            self._pass_keyboard(seat)
-            return
-        self.await_player(seat)
 
     def await_player(self, seat: int) -> None:
         self.awaiting = seat

@@ -139,9 +139,8 @@ class DoomScreen(TableScreen):
         super().__init__(session, bot_delay=bot_delay, leave=leave)
         self.delay_setting = bot_delay
         self.table: TableSession = session
-        #: several people at this keyboard: no hand shows until its owner has it
         self.sharing = session.hotseat and len(session.humans) > 1
-        self.viewer: int | None = None if self.sharing else session.humans[0]
+        self.viewer = None if self.sharing else session.humans[0]
         self.cursor = 0
         self.marks = Marks()
         self.prompted = False  # this decision's list has opened by itself once
@@ -332,36 +331,13 @@ class DoomScreen(TableScreen):
 
     # -- the game moving on ----------------------------------------------------------------
 
-    def advance(self) -> None:
-        """Move on until a person must decide: bots act, forced moves are made."""
-        if not self.is_current or self.bot_busy:
-            return
-        self.awaiting = None
+    def bot_at_once(self, seat: int) -> bool:
+        """Bots with no delay and no search make their moves at once, one after the other."""
         table = self.table
-        if table.over:
-            self.refresh_view()
-            self._finish()
-            return
-        seat = table.to_act
-        if seat is None:
-            self.refresh_view()
-            return
-        if table.is_bot(seat):
-            if self.bot_delay <= 0 and isinstance(table, LocalTable) and not table.thinks(seat):
-                self._bots_at_once(table)
-                return
-            self.refresh_view()
-            self.bot_busy = True
-            self.run_bot(seat)
-            return
-        forced = table.forced(seat)
-        if forced is not None:
-            self.perform(seat, forced)
-            return
-        if seat != self.viewer:
-            self._pass_keyboard(seat)
-            return
-        self.await_player(seat)
+        if self.bot_delay > 0 or not isinstance(table, LocalTable) or table.thinks(seat):
+            return False
+        self._bots_at_once(table)
+        return True
 
     def _bots_at_once(self, table: LocalTable) -> None:
         """Bots without a delay: their moves one after the other, the table drawn once they

@@ -25,7 +25,6 @@ from cakeparty.tui.games.cookies_battle.help import KEYS, cards_reference
 from cakeparty.tui.games.cookies_battle.lines import DEFENSE, WINDOW, step_of
 from cakeparty.tui.games.cookies_battle.screen import END_TITLE, CookiesScreen
 from cakeparty.tui.games.cookies_battle.story import replay_lines
-from cakeparty.tui.screens.dialogs import NoticeScreen
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.table.net import NetTable
 from cakeparty.tui.table.netplay import NET_KEYS, NetPlay
@@ -98,15 +97,6 @@ class NetCookiesScreen(NetPlay, CookiesScreen):
             return
         self._choosing = step
         super().await_player(seat)
-
-    def news_first(self) -> bool:
-        """A round's end opens its notice before the game moves on."""
-        if not self._notices:
-            return False
-        title, lines = self._notices.pop(0)
-        self.refresh_view()
-        self.app.push_screen(NoticeScreen(title, lines, classes="round-end"))
-        return True  # the screen resumes when the notice is closed
 
     def net_winner(self, view: Any) -> str:
         outcome = self.net.outcome

@@ -72,7 +72,6 @@ from cakeparty.tui.games.cookies_battle.scores import breakdown_lines, headline,
 from cakeparty.tui.games.cookies_battle.story import Entry, replay_lines
 from cakeparty.tui.games.cookies_battle.windows import MarkerChoices
 from cakeparty.tui.messages import ActionChosen, GameEnded
-from cakeparty.tui.screens.dialogs import NoticeScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen, table_bindings
@@ -134,9 +133,8 @@ class CookiesScreen(MarkerChoices, TableScreen):
         super().__init__(session, bot_delay=bot_delay, leave=leave)
         self.delay_setting = bot_delay
         self.table: TableSession = session
-        #: several people at this keyboard: no hand shows until its owner has it
         self.sharing = session.hotseat and len(session.humans) > 1
-        self.viewer: int | None = None if self.sharing else session.humans[0]
+        self.viewer = None if self.sharing else session.humans[0]
         self.window_wait = WINDOW_WAIT if window_wait is None else window_wait
         self.ask_windows = True  # marker windows ask the people holding a marker
         self.cursor = 0
@@ -144,7 +142,6 @@ class CookiesScreen(MarkerChoices, TableScreen):
         self._timer: Timer | None = None  # the open marker window's own passing
         self._last_hint = ""
         self._hinted_at = 0.0
-        self._notices: list[tuple[str, list[str]]] = []  # round ends to show
         self._drawn_step = ""  # the step the keys serve, as last drawn ("": none)
         self._drawn_markers = False  # a marker may be used, as last drawn
         self._kept: dict[int, set[int]] = {}  # per seat: its hand after passing, this round
@@ -331,48 +328,18 @@ class CookiesScreen(MarkerChoices, TableScreen):
 
     # -- the game moving on ----------------------------------------------------------------
 
-    def advance(self) -> None:
-        """Move on until a person must decide: bots act, windows pass, notices show."""
-        if not self.is_current or self.bot_busy:
-            return
-        self.awaiting = None
+    def bot_at_once(self, seat: int) -> bool:
+        """A window shows nothing until a marker is used: a bot answers it with no visible
+        delay (a bot that searches thinks off the screen's loop, like any other move)."""
         table = self.table
-        if self._notices:
-            title, lines = self._notices.pop(0)
-            if self.sharing:
-                self.viewer = None  # everyone reads it: the new hands stay hidden
-            self.refresh_view()
-            self.app.push_screen(NoticeScreen(title, lines, classes="round-end"), self._resume)
-            return
-        if table.over:
-            self.refresh_view()
-            self._finish()
-            return
-        seat = table.to_act
-        if seat is None:
-            self.refresh_view()
-            return
-        if table.is_bot(seat):
-            self.refresh_view()
-            legal = table.legal(seat)
-            only = legal[0] if len(legal) == 1 else None
-            thinks = isinstance(table, LocalTable) and table.thinks(seat)
-            if step_of(table.view(seat)) in (WINDOW, DEFENSE) and (only or not thinks):
-                # a window shows nothing until a marker is used: no visible delay (a bot
-                # that searches thinks off the screen's loop, like any other move)
-                self.perform(seat, only or self._bot_choice(seat), by_bot=True)
-                return
-            self.bot_busy = True
-            self.run_bot(seat)
-            return
-        automatic = self.automatic(seat)
-        if automatic is not None:
-            self.perform(seat, automatic)
-            return
-        if seat != self.viewer:
-            self._pass_keyboard(seat)
-            return
-        self.await_player(seat)
+        legal = table.legal(seat)
+        only = legal[0] if len(legal) == 1 else None
+        thinks = isinstance(table, LocalTable) and table.thinks(seat)
+        if step_of(table.view(seat)) not in (WINDOW, DEFENSE) or not (only or not thinks):
+            return False
+        self.refresh_view()
+        self.perform(seat, only or self._bot_choice(seat), by_bot=True)
+        return True
 
     def automatic(self, seat: int) -> Action | None:
         """A window the person is not asked: windows set to never ask, or (one person
