@@ -115,7 +115,9 @@ class NetPlay:
         return []
 
     def focus_play(self) -> None:
-        """Put the keyboard back on the game (after the chat line)."""
+        """Put the keyboard on the game (as it begins, and after the chat line): the
+        screen's own keys, no widget (a game whose cards are a widget says so)."""
+        self.set_focus(None)
 
     def panels_ready(self) -> bool:
         """Every panel the screen draws on is mounted, and the app is not closing."""
@@ -162,6 +164,7 @@ class NetPlay:
         early, self._early = self._early, []
         for event in early:
             self.room_event(event)
+        self.focus_play()
 
     def _show_chat(self) -> None:
         chat = self.query_one(f"#{self.CHAT_ID}", Static)

@@ -22,7 +22,6 @@ from cakeparty.tui.games.cake_of_doom.story import replay_lines
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.table.net import NetTable
 from cakeparty.tui.table.netplay import NET_KEYS, NetPlay
-from cakeparty.tui.widgets import ChatInput, LogView
 
 #: The keys of a networked game: a local game's, but chat, and no new game at the end.
 NET_DOOM_KEYS: tuple[tuple[str, str], ...] = (
@@ -48,21 +47,6 @@ class NetDoomScreen(NetPlay, DoomScreen):
         """``room``: the :class:`~cakeparty.tui.netroom.NetRoom` the lobby runs."""
         super().__init__(table, room)
         self._deciding: tuple[int, int] | None = None  # the seat and game state decided for
-
-    def panels_mounted(self) -> bool:
-        return (
-            bool(self.query("#doom-log"))
-            and bool(self.query(LogView))
-            and bool(self.query(ChatInput))
-        )
-
-    def focus_play(self) -> None:
-        self.set_focus(None)
-
-    def start(self) -> None:
-        super().start()
-        if self.begun:
-            self.focus_play()
 
     def await_player(self, seat: int) -> None:
         """This seat's decision: a new one when the game has moved on; the same one, its

@@ -28,7 +28,6 @@ from cakeparty.tui.games.cookies_battle.story import replay_lines
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.table.net import NetTable
 from cakeparty.tui.table.netplay import NET_KEYS, NetPlay
-from cakeparty.tui.widgets import ChatInput, LogView
 
 #: The keys of a networked game: a local game's, but chat, and no new game at the end.
 #: (m is a marker here: the chat line is c.)
@@ -59,13 +58,6 @@ class NetCookiesScreen(NetPlay, CookiesScreen):
 
     # -- Cookies Battle's own part -----------------------------------------------------------
 
-    def panels_mounted(self) -> bool:
-        return (
-            bool(self.query("#cb-log"))
-            and bool(self.query(LogView))
-            and bool(self.query(ChatInput))
-        )
-
     def _show_chat(self) -> None:
         """The chat line, with its key (c here: m uses a marker)."""
         chat = self.query_one(f"#{self.CHAT_ID}", Static)
@@ -73,14 +65,6 @@ class NetCookiesScreen(NetPlay, CookiesScreen):
             chat.update(_("Chat ▸ {line}").format(line=self.last_chat))
         else:
             chat.update(_("Chat ▸ c to say something to the table"))
-
-    def focus_play(self) -> None:
-        self.set_focus(None)
-
-    def start(self) -> None:
-        super().start()
-        if self.begun:
-            self.focus_play()
 
     def await_player(self, seat: int) -> None:
         """This seat's decision: a new one when the game has moved on; the same one, its
