@@ -72,19 +72,31 @@ class TableScreen(Screen[None]):
     THINKING_AFTER = 0.3
     THINKING_TEXT = N_("{name} is thinking…")
 
-    def __init__(self, session: TableSession, *, bot_delay: float, leave: str) -> None:
+    def __init__(
+        self,
+        setup: GameSetup | TableSession,
+        *,
+        player: str = "Player",
+        bot_delay: float = 0.6,
+        leave: str = "pop",
+    ) -> None:
+        """``setup``: the game to start (``player`` names this keyboard's seat), or a
+        game already set up; ``bot_delay``: the seconds a bot waits before its move;
+        ``leave``: "pop" to go back to the menu at the end, "exit" to quit the app."""
         super().__init__()
-        self.session = session
+        session = LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
+        self.session: TableSession = session
+        self.delay_setting = bot_delay  # as chosen (a game may share it out: bot_delay)
         self.bot_delay = bot_delay
         self.leave = leave  # "pop": back to the menu; "exit": quit the app
         self.awaiting: int | None = None  # the seat whose keys are live now
         self.bot_busy = False
         self.thinking: int | None = None  # the bot's seat while the status line says so
         self.ended = False
-        #: the seat whose hand this keyboard shows (None: none, the keyboard is passing)
-        self.viewer: int | None = None
         #: several people at this keyboard: no hand shows until its owner has it
-        self.sharing = False
+        self.sharing = session.hotseat and len(session.humans) > 1
+        #: the seat whose hand this keyboard shows (None: none, the keyboard is passing)
+        self.viewer: int | None = None if self.sharing else session.humans[0]
         #: pauses the game makes, still to show: a title and its lines (a round's end)
         self._notices: list[tuple[str, list[str]]] = []
 
@@ -379,8 +391,10 @@ class TableScreen(Screen[None]):
         self.app.push_screen(ReplayScreen(title, lines))
 
     def fresh_screen(self, setup: GameSetup) -> TableScreen:
-        """This game's screen for a new game of ``setup``: the game's own."""
-        raise NotImplementedError
+        """This game's screen for a new game of ``setup``, with the same people, the same
+        bot delay and the same way out."""
+        player = self.session.names[0]
+        return type(self)(setup, player=player, bot_delay=self.delay_setting, leave=self.leave)
 
     def action_new_game(self) -> None:
         """After a local game: a new one with the same people, bots and options."""

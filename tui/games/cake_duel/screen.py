@@ -142,20 +142,10 @@ class DuelScreen(TableScreen):
         *table_bindings("duel", _("New duel")),
     ]
 
-    def __init__(
-        self,
-        setup: GameSetup | TableSession,
-        *,
-        player: str = "Player",
-        bot_delay: float = 0.6,
-        leave: str = "pop",
-    ) -> None:
-        """``setup``: the game to start, or a duel already set up."""
-        session = LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
-        super().__init__(session, bot_delay=bot_delay, leave=leave)
-        self.duel: TableSession = session
-        humans = self.duel.humans
-        self.viewer = None if self.duel.hotseat else humans[0]
+    def __init__(self, setup: GameSetup | TableSession, **kwargs: Any) -> None:
+        """``setup``: the game to start, or a duel already set up (:class:`TableScreen`)."""
+        super().__init__(setup, **kwargs)
+        self.duel = self.session
         self._last_turn: list[str] = []
         self._bout_end: list[Entry] = []
         self._claim: ev.Claimed | None = None  # this turn's attack and block, as told
@@ -604,7 +594,3 @@ class DuelScreen(TableScreen):
 
     def replay_text(self, replay: Any, names: Sequence[str]) -> list[Any]:
         return replay_lines(replay, names)
-
-    def fresh_screen(self, setup: GameSetup) -> DuelScreen:
-        player = self.duel.names[0]
-        return DuelScreen(setup, player=player, bot_delay=self.bot_delay, leave=self.leave)

@@ -49,7 +49,7 @@ from cakeparty.tui.games.cake_master.parts import (
 )
 from cakeparty.tui.games.cake_master.story import Entry, replay_lines
 from cakeparty.tui.messages import ActionChosen, GameEnded
-from cakeparty.tui.table.local import GameSetup, LocalTable
+from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen, table_bindings
 from cakeparty.tui.table.session import TableSession
@@ -100,24 +100,14 @@ class MasterScreen(TableScreen):
         *table_bindings("cm"),
     ]
 
-    def __init__(
-        self,
-        setup: GameSetup | TableSession,
-        *,
-        player: str = "Player",
-        bot_delay: float = 0.6,
-        leave: str = "pop",
-    ) -> None:
-        """``setup``: the game to start, or a game already set up."""
-        session = LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
+    def __init__(self, setup: GameSetup | TableSession, **kwargs: Any) -> None:
+        """``setup``: the game to start, or a game already set up (:class:`TableScreen`)."""
+        super().__init__(setup, **kwargs)
+        self.table = session = self.session
         # every choice is sealed, so a bot's shows nothing: the bots of one step share
         # the delay, and a step waits about as long at any table
         bots = sum(1 for seat in range(session.players) if session.is_bot(seat))
-        super().__init__(session, bot_delay=bot_delay / max(1, bots), leave=leave)
-        self.delay_setting = bot_delay
-        self.table: TableSession = session
-        self.sharing = session.hotseat and len(session.humans) > 1
-        self.viewer = None if self.sharing else session.humans[0]
+        self.bot_delay = self.delay_setting / max(1, bots)
         self.shown: int | None = None  # whose cakes the cakes panel shows (None: the viewer's)
         self.cursor = 0
         self.marks = Marks()
@@ -524,7 +514,3 @@ class MasterScreen(TableScreen):
 
     def replay_text(self, replay: Any, names: Sequence[str]) -> list[Any]:
         return replay_lines(replay, names)
-
-    def fresh_screen(self, setup: GameSetup) -> MasterScreen:
-        player = self.table.names[0]
-        return MasterScreen(setup, player=player, bot_delay=self.delay_setting, leave=self.leave)

@@ -126,21 +126,10 @@ class DoomScreen(TableScreen):
         *table_bindings("doom"),
     ]
 
-    def __init__(
-        self,
-        setup: GameSetup | TableSession,
-        *,
-        player: str = "Player",
-        bot_delay: float = 0.6,
-        leave: str = "pop",
-    ) -> None:
-        """``setup``: the game to start, or a game already set up."""
-        session = LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
-        super().__init__(session, bot_delay=bot_delay, leave=leave)
-        self.delay_setting = bot_delay
-        self.table: TableSession = session
-        self.sharing = session.hotseat and len(session.humans) > 1
-        self.viewer = None if self.sharing else session.humans[0]
+    def __init__(self, setup: GameSetup | TableSession, **kwargs: Any) -> None:
+        """``setup``: the game to start, or a game already set up (:class:`TableScreen`)."""
+        super().__init__(setup, **kwargs)
+        self.table = self.session
         self.cursor = 0
         self.marks = Marks()
         self.prompted = False  # this decision's list has opened by itself once
@@ -780,7 +769,3 @@ class DoomScreen(TableScreen):
 
     def replay_text(self, replay: Any, names: Sequence[str]) -> list[Any]:
         return replay_lines(replay, names, blind=self.table.view(None).options.blind)
-
-    def fresh_screen(self, setup: GameSetup) -> DoomScreen:
-        player = self.table.names[0]
-        return DoomScreen(setup, player=player, bot_delay=self.delay_setting, leave=self.leave)

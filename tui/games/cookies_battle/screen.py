@@ -119,22 +119,13 @@ class CookiesScreen(MarkerChoices, TableScreen):
     ]
 
     def __init__(
-        self,
-        setup: GameSetup | TableSession,
-        *,
-        player: str = "Player",
-        bot_delay: float = 0.6,
-        leave: str = "pop",
-        window_wait: float | None = None,
+        self, setup: GameSetup | TableSession, *, window_wait: float | None = None, **kwargs: Any
     ) -> None:
-        """``setup``: the game to start, or a game already set up; ``window_wait``: the
-        seconds a marker window waits for a person (default :data:`WINDOW_WAIT`)."""
-        session = LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
-        super().__init__(session, bot_delay=bot_delay, leave=leave)
-        self.delay_setting = bot_delay
-        self.table: TableSession = session
-        self.sharing = session.hotseat and len(session.humans) > 1
-        self.viewer = None if self.sharing else session.humans[0]
+        """``setup``: the game to start, or a game already set up (:class:`TableScreen`);
+        ``window_wait``: the seconds a marker window waits for a person (default
+        :data:`WINDOW_WAIT`)."""
+        super().__init__(setup, **kwargs)
+        self.table = self.session
         self.window_wait = WINDOW_WAIT if window_wait is None else window_wait
         self.ask_windows = True  # marker windows ask the people holding a marker
         self.cursor = 0
@@ -550,11 +541,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         return replay_lines(replay, names)
 
     def fresh_screen(self, setup: GameSetup) -> CookiesScreen:
-        player = self.table.names[0]
-        return CookiesScreen(
-            setup,
-            player=player,
-            bot_delay=self.delay_setting,
-            leave=self.leave,
-            window_wait=self.window_wait,
-        )
+        fresh = super().fresh_screen(setup)
+        assert isinstance(fresh, CookiesScreen)
+        fresh.window_wait = self.window_wait
+        return fresh
