@@ -93,6 +93,7 @@ class NetPlay:
         self._early: list[Any] = []  # events that came before the screen began
         self.begun = False
         self.next_code: str | None = None  # the new room the host offers, once it does
+        self._deciding: tuple[int, int] | None = None  # the seat and game state keys are up for
 
     # -- what the game says (its networked screen fills these in) ----------------------------
 
@@ -400,6 +401,18 @@ class NetPlay:
             self.perform(seat, forced)
             return
         self.await_player(seat)
+
+    def same_decision(self, seat: int) -> bool:
+        """Whether ``seat``'s keys are up for this decision already (the room only heard
+        from someone else, or a dialog closed): then its marks stay and the screen is
+        redrawn. A new decision is remembered, for the game's screen to ask afresh."""
+        step = (seat, self.net.view(seat).state_id)
+        if step == self._deciding:
+            self.awaiting = seat
+            self.refresh_view()
+            return True
+        self._deciding = step
+        return False
 
     def on_screen_resume(self) -> None:
         self.call_after_refresh(self.advance)

@@ -22,7 +22,6 @@ from cakeparty.tui.games.cake_duel.chronicle import hidden_specials, replay_line
 from cakeparty.tui.games.cake_duel.help import DUEL_KEYS
 from cakeparty.tui.games.cake_duel.screen import END_KEYS, END_TITLE, DuelScreen
 from cakeparty.tui.screens.help import HelpScreen
-from cakeparty.tui.table.net import NetTable
 from cakeparty.tui.table.netplay import NET_KEYS, NetPlay
 from cakeparty.tui.widgets import HandView, LogView
 
@@ -43,10 +42,6 @@ class NetDuelScreen(NetPlay, DuelScreen):
     CHAT_ID = "duel-chat"
     NET_END_TITLE = END_TITLE
     NET_END_KEYS = END_KEYS
-
-    def __init__(self, duel: NetTable, room: Any) -> None:
-        """``room``: the :class:`~cakeparty.tui.netroom.NetRoom` the lobby runs."""
-        super().__init__(duel, room)
 
     # -- the duel's own part -----------------------------------------------------------------
 

@@ -23,7 +23,6 @@ from cakeparty.tui.games.cake_master.help import KEYS, cards_reference
 from cakeparty.tui.games.cake_master.screen import END_TITLE, MasterScreen
 from cakeparty.tui.games.cake_master.story import replay_lines
 from cakeparty.tui.screens.help import HelpScreen
-from cakeparty.tui.table.net import NetTable
 from cakeparty.tui.table.netplay import NET_KEYS, NetPlay
 
 #: The keys of a networked game: a local game's, but chat, and no new game at the end.
@@ -48,23 +47,13 @@ class NetMasterScreen(NetPlay, MasterScreen):
     AUTO_FOCUS = ""
     NET_END_TITLE = END_TITLE
 
-    def __init__(self, table: NetTable, room: Any) -> None:
-        """``room``: the :class:`~cakeparty.tui.netroom.NetRoom` the lobby runs."""
-        super().__init__(table, room)
-        self._choosing: tuple[int, int] | None = None  # the seat and game state chosen for
-
     # -- Cake Master's own part ------------------------------------------------------------
 
     def await_player(self, seat: int) -> None:
         """This seat's choice: a new one when the game has moved on; the same one, its
         marks kept, when the room only heard from someone else (another's sealed choice)."""
-        step = (seat, self.net.view(seat).state_id)
-        if step == self._choosing:
-            self.awaiting = seat
-            self.refresh_view()
-            return
-        self._choosing = step
-        super().await_player(seat)
+        if not self.same_decision(seat):
+            super().await_player(seat)
 
     def forget_news(self) -> None:
         """The rounds scored before the screen began were shown then (a resumed seat)."""

@@ -20,7 +20,6 @@ from cakeparty.tui.games.cake_of_doom.help import KEYS, reference
 from cakeparty.tui.games.cake_of_doom.screen import END_TITLE, DoomScreen
 from cakeparty.tui.games.cake_of_doom.story import replay_lines
 from cakeparty.tui.screens.help import HelpScreen
-from cakeparty.tui.table.net import NetTable
 from cakeparty.tui.table.netplay import NET_KEYS, NetPlay
 
 #: The keys of a networked game: a local game's, but chat, and no new game at the end.
@@ -43,20 +42,11 @@ class NetDoomScreen(NetPlay, DoomScreen):
     AUTO_FOCUS = ""
     NET_END_TITLE = END_TITLE
 
-    def __init__(self, table: NetTable, room: Any) -> None:
-        """``room``: the :class:`~cakeparty.tui.netroom.NetRoom` the lobby runs."""
-        super().__init__(table, room)
-        self._deciding: tuple[int, int] | None = None  # the seat and game state decided for
-
     def await_player(self, seat: int) -> None:
         """This seat's decision: a new one when the game has moved on; the same one, its
         offer or discard kept, when the room only heard something else."""
-        step = (seat, self.net.view(seat).state_id)
-        if step == self._deciding:
-            self.awaiting = seat
-            self.refresh_view()
+        if self.same_decision(seat):
             return
-        self._deciding = step
         self.prompted = False
         super().await_player(seat)
 

@@ -26,7 +26,6 @@ from cakeparty.tui.games.cookies_battle.lines import DEFENSE, WINDOW, step_of
 from cakeparty.tui.games.cookies_battle.screen import END_TITLE, CookiesScreen
 from cakeparty.tui.games.cookies_battle.story import replay_lines
 from cakeparty.tui.screens.help import HelpScreen
-from cakeparty.tui.table.net import NetTable
 from cakeparty.tui.table.netplay import NET_KEYS, NetPlay
 
 #: The keys of a networked game: a local game's, but chat, and no new game at the end.
@@ -51,11 +50,6 @@ class NetCookiesScreen(NetPlay, CookiesScreen):
     AUTO_FOCUS = ""
     NET_END_TITLE = END_TITLE
 
-    def __init__(self, table: NetTable, room: Any) -> None:
-        """``room``: the :class:`~cakeparty.tui.netroom.NetRoom` the lobby runs."""
-        super().__init__(table, room)
-        self._choosing: tuple[int, int] | None = None  # the seat and game state chosen for
-
     # -- Cookies Battle's own part -----------------------------------------------------------
 
     def _show_chat(self) -> None:
@@ -73,13 +67,9 @@ class NetCookiesScreen(NetPlay, CookiesScreen):
         if not self.ask_windows and step_of(view) in (WINDOW, DEFENSE):
             self.perform(seat, NoMarker())  # windows set to never ask
             return
-        step = (seat, view.state_id)
-        if step == self._choosing:
-            self.awaiting = seat
-            self.refresh_view()
+        if self.same_decision(seat):
             self.keep_window_timed()  # back from a dialog: the window still passes
             return
-        self._choosing = step
         super().await_player(seat)
 
     def net_winner(self, view: Any) -> str:
