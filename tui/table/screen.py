@@ -122,6 +122,7 @@ class TableScreen(Screen[None]):
 
     def start(self) -> None:
         """Tell the story so far, draw the table, and let the game move on."""
+        self._tell(self.session.story)
         self.refresh_view()
         self.call_after_refresh(self.advance)
 
@@ -246,7 +247,20 @@ class TableScreen(Screen[None]):
         raise NotImplementedError
 
     def _finish(self) -> None:
-        """The game is over: the game's own end."""
+        """The game is over: the game's own end (its dialog answers :meth:`_after_end`)."""
+        raise NotImplementedError
+
+    def _after_end(self, choice: str | None) -> None:
+        """What the end dialog chose: the replay, a new game, or leaving."""
+        if choice == "replay":
+            self.action_replay()
+        elif choice == "new":
+            self.action_new_game()
+        elif choice == "quit":
+            self._leave()
+
+    def _tell(self, entries: list[Any]) -> None:
+        """Add what happened to the log (and the table's other records): the game's own."""
         raise NotImplementedError
 
     def perform(self, seat: int, action: Action, by_bot: bool = False) -> None:

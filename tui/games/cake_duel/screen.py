@@ -183,11 +183,8 @@ class DuelScreen(TableScreen):
         yield from ()
 
     def start(self) -> None:
-        """Tell the story so far, draw the table, and let the game move on."""
         self.hand.focus()
-        self._tell(self.duel.story)
-        self.refresh_view()
-        self.call_after_refresh(self.advance)
+        super().start()
 
     @property
     def hand(self) -> HandView:
@@ -413,14 +410,6 @@ class DuelScreen(TableScreen):
         self.app.push_screen(
             EndScreen(headline, lines, won, title=_(END_TITLE), keys=END_KEYS), self._after_end
         )
-
-    def _after_end(self, choice: str | None) -> None:
-        if choice == "replay":
-            self.action_replay()
-        elif choice == "new":
-            self.action_new_game()
-        elif choice == "quit":
-            self._leave()
 
     # -- keys: choosing an action ----------------------------------------------------------
 

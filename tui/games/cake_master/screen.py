@@ -136,13 +136,6 @@ class MasterScreen(TableScreen):
         yield from self.compose_bar()
         yield Footer(show_command_palette=False, compact=True)
 
-    def start(self) -> None:
-        """Tell the story so far, draw the table, and let the game move on."""
-        self.log_view.auto_scroll = True
-        self._tell(self.table.story)
-        self.refresh_view()
-        self.call_after_refresh(self.advance)
-
     def view(self) -> MasterView:
         view: MasterView = self.table.view(self.viewer)
         return view
@@ -316,14 +309,6 @@ class MasterScreen(TableScreen):
         if not view.solo and (len(humans) == 1 or not self.table.hotseat):
             won = humans[0] in winners
         self.app.push_screen(EndScreen(headline, lines, won, title=_(END_TITLE)), self._after_end)
-
-    def _after_end(self, choice: str | None) -> None:
-        if choice == "replay":
-            self.action_replay()
-        elif choice == "new":
-            self.action_new_game()
-        elif choice == "quit":
-            self._leave()
 
     # -- building a choice -----------------------------------------------------------------
 

@@ -160,13 +160,6 @@ class CookiesScreen(MarkerChoices, TableScreen):
         yield from self.compose_bar()
         yield Footer(show_command_palette=False, compact=True)
 
-    def start(self) -> None:
-        """Tell the story so far, draw the table, and let the game move on."""
-        self.log_view.auto_scroll = True
-        self._tell(self.table.story)
-        self.refresh_view()
-        self.call_after_refresh(self.advance)
-
     def view(self) -> Any:
         return self.table.view(self.viewer)
 
@@ -399,14 +392,6 @@ class CookiesScreen(MarkerChoices, TableScreen):
         tummy = view.tummy_ache
         lines = ranking_lines(view.results, names, winners, tummy) if view.results else []
         return headline(names, winners, tummy), lines, self.table.humans[0] in winners
-
-    def _after_end(self, choice: str | None) -> None:
-        if choice == "replay":
-            self.action_replay()
-        elif choice == "new":
-            self.action_new_game()
-        elif choice == "quit":
-            self._leave()
 
     # -- building a choice -----------------------------------------------------------------
 
