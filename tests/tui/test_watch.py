@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import random
 from collections.abc import AsyncIterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -17,12 +18,15 @@ from textual.widgets import Static
 from cakeparty.broker.embedded import free_port
 from cakeparty.core import get_game
 from cakeparty.core.errors import CakePartyError
+from cakeparty.core.match import new_match
 from cakeparty.protocol.group import seeded_random_bytes
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.lobby import OPEN, PLAYING, Advert, Seat
 from cakeparty.protocol.spectator import Spectator, SpectatorRunner, WatchEvent
 from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.app import CakePartyApp
+from cakeparty.tui.games.cookies_battle.lines import board
+from cakeparty.tui.games.cookies_battle.scores import assembly_lines, tie_line
 from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch, RoomFound, WatchPlan
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.screens.lobby import LobbyScreen
@@ -236,6 +240,25 @@ async def test_the_watch_screen_draws_how_the_game_ended(game: str) -> None:
         await pilot.pause()
         board = whole_board(pilot.app, screen)
         assert any(ended in row for row in board)
+
+
+def test_a_six_player_cookies_battle_ends_on_the_board_with_every_assembly() -> None:
+    """The tallest end a spectator's board draws: six players with a tie-break to tell,
+    then how each player's pieces were put together, within the rows and columns 80×24
+    leaves the board (the watch screen's height bound; its width, a space each side)."""
+    game = get_game("cookies-battle")
+    match = new_match("cookies-battle", 6, 0)
+    match.play([game.bots["normal"]] * 6, random.Random(0))
+    view = match.view(None)
+    names = [f"Player {seat + 1}" for seat in range(6)]
+    width = SIZE[0] - 4
+    rows = board(SimpleNamespace(names=names), view, width).plain.splitlines()
+    assert len(rows) <= SIZE[1] - 8 and all(len(row) <= width for row in rows)
+    assert tie_line(view.results, names, view.winners, view.tummy_ache) in rows
+    for line in assembly_lines(view.results, names):  # each seat's, whole or cut short
+        assert any(row == line or (row[-1] == "…" and line.startswith(row[:-1])) for row in rows)
+    for name in names:  # its total, then its assembly
+        assert sum(row.startswith(f"{name}: ") for row in rows) == 2
 
 
 def _room(code: str, state: str) -> RoomFound:

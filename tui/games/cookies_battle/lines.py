@@ -14,7 +14,7 @@ from cakeparty.core.games.cookies_battle.actions import Play, UseMarker
 from cakeparty.core.games.cookies_battle.cards import DEAL, ROUNDS, SUIT_TITLES
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cookies_battle.parts import card_words, piece_words, seats_text
-from cakeparty.tui.games.cookies_battle.scores import ranking_lines
+from cakeparty.tui.games.cookies_battle.scores import assembly_lines, ranking_lines
 
 #: The steps of the game as the screen tells them, by the word in the phase's name.
 PASS, PLAY, WINDOW, DEFENSE, SWAP, OVER = "pass", "play", "window", "defense", "swap", "over"
@@ -193,14 +193,18 @@ def prompt_line(
 def board(table: Any, view: Any, width: int) -> Text:
     """A spectator's table: the round and trick, every seat's card, pieces, markers and
     pieces won face up, the piece in dispute, the marker being resolved and the piles;
-    once the pieces are shown, the final scores."""
+    once the pieces are shown, the final scores, then how each player's pieces were put
+    together (one row each, last: a short terminal cuts them first)."""
     names = table.names
     title = title_line(view, names)
     title.truncate(width, overflow="ellipsis")
     if view.over and view.results:
         ranking = ranking_lines(view.results, names, view.winners, view.tummy_ache)
         rows = [row for line in ranking for row in wrap(line, width, subsequent_indent="  ")]
-        return Text("\n").join([title, *(Text(row) for row in rows)])
+        pieces = [Text(row, style="dim") for row in assembly_lines(view.results, names)]
+        for row in pieces:
+            row.truncate(width, overflow="ellipsis")
+        return Text("\n").join([title, *(Text(row) for row in rows), *pieces])
     bottom = dispute_line(view, names)
     bottom.append(" · " + piles_line(view), style="dim")
     below = [bottom]

@@ -135,6 +135,15 @@ def ranking_lines(
     return [*lines, tie] if tie else lines
 
 
+def assembly_lines(scores: Sequence[SeatScore], names: Sequence[str]) -> list[str]:
+    """Every player, highest score first, one row each: "Ann: 1 Traditional cookie,
+    3 Sprinkle · 1 marker +2" (:func:`assembly_line`)."""
+    return [
+        _("{name}: {assembly}").format(name=names[seat], assembly=assembly_line(scores[seat]))
+        for seat in _order(scores)
+    ]
+
+
 def breakdown_lines(
     scores: Sequence[SeatScore],
     names: Sequence[str],
