@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Static
 
-from cakeparty.core import Revealed, Shuffled
+from cakeparty.core import Revealed, Shuffled, get_game
 from cakeparty.core.games.cookies_battle.actions import (
     NoMarker,
     PassOn,
@@ -255,6 +255,47 @@ async def test_a_whole_game_is_played_by_keys_to_the_scoring_breakdown(
         assert isinstance(app.screen, ReplayScreen)
         assert sum("is dealt" in line for line in app.screen.plain) == 3 * 3
         assert any("passes" in line and "to the left" in line for line in app.screen.plain)
+
+
+async def test_a_bot_that_fails_in_a_marker_window_plays_at_random_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A window a bot answers at once, on the screen's own loop (no delay shown): a bot
+    that fails there plays at random that once, with a notice, as anywhere else."""
+    monkeypatch.setattr(cookies_screen, "WINDOW_WAIT", 0.2)
+    normal = get_game("cookies-battle").bots["normal"]
+
+    def broken(view: Any, rng: random.Random) -> Any:
+        if step_of(view) in (WINDOW, DEFENSE):
+            raise RuntimeError("out of cookies")
+        return normal(view, rng)
+
+    setup = GameSetup(game="cookies-battle", players=4, bots="broken", seed=4)
+    table = LocalTable(setup, "Ann", bots={"broken": broken})
+    notices: list[str] = []
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.notify = lambda message, **kwargs: notices.append(str(message))  # type: ignore[method-assign]
+        screen = CookiesScreen(table, bot_delay=0)
+        await app.push_screen(screen)
+        seen: dict[str, Any] = {"waited": True, "used": True}  # no marker used by keys
+        rng = random.Random(7)
+        for _ in range(400):
+            if any("stumbled" in n for n in notices):
+                break
+            shown = await settle(pilot)
+            if isinstance(shown, NoticeScreen):
+                await pilot.press("enter")
+            elif isinstance(shown, ChoiceScreen):
+                await pilot.press("1")
+            else:
+                assert shown is screen and not screen.ended
+                await play_step(pilot, screen, seen, rng)
+        stumbles = [n for n in notices if "stumbled" in n]
+        assert stumbles and "(bot) stumbled (RuntimeError: out of cookies)" in stumbles[0]
+        # the window was answered, and the game goes on to the person's next decision
+        assert app.is_running
+        assert isinstance(await settle(pilot), CookiesScreen | NoticeScreen | ChoiceScreen)
 
 
 async def test_hot_seat_hides_each_hand_until_the_keyboard_is_passed() -> None:

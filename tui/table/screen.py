@@ -283,19 +283,31 @@ class TableScreen(Screen[None]):
             done, _pending = await asyncio.wait({choice}, timeout=self.THINKING_AFTER)
             if not done and not self.closing():
                 self.show_thinking(seat)
-            action = await choice
+            action, problem = await choice
         finally:
             self.bot_busy = False
             self.thinking = None
         if self.closing():
             return  # the app closed while the bot thought: nothing to play or draw
+        if problem is not None:
+            self._stumbled(seat, problem)
         if len(self.session.match.history) == moves and self.session.to_act == seat:
             self.perform(seat, action, by_bot=True)
         else:  # the game moved on meanwhile: the status line says what is true now
             self.refresh_view()
 
-    def _bot_choice(self, seat: int) -> Action:
-        """The bot's choice; should the bot fail, a notice and a legal move at random."""
+    def bot_move_now(self, seat: int) -> Action:
+        """The bot's move in ``seat``, chosen on the screen's own loop (a move made at once:
+        :meth:`bot_at_once`); a bot that fails plays at random, and a notice says so."""
+        action, problem = self._bot_choice(seat)
+        if problem is not None:
+            self._stumbled(seat, problem)
+        return action
+
+    def _bot_choice(self, seat: int) -> tuple[Action, str | None]:
+        """The bot's choice and ``None``; should the bot fail (raise, or choose a move that
+        is not legal), a legal move at random and what went wrong. Touches no widget: it
+        runs in a worker thread as well as on the screen's loop."""
         session = self.session
         assert isinstance(session, LocalTable)
         legal = session.legal(seat)
@@ -305,16 +317,18 @@ class TableScreen(Screen[None]):
             problem = f"{type(exc).__name__}: {exc}"
         else:
             if action in legal:
-                return action
+                return action, None
             problem = _("{action} is not legal now").format(action=action)
-        self.app.call_from_thread(
-            self.notify,
+        return session.bot_rng.choice(legal), problem
+
+    def _stumbled(self, seat: int, problem: str) -> None:
+        """Say that the bot in ``seat`` failed and plays at random this once."""
+        self.notify(
             _("{name} (bot) stumbled ({problem}) and plays at random this once.").format(
-                name=session.names[seat], problem=problem
+                name=self.session.names[seat], problem=problem
             ),
             severity="warning",
         )
-        return session.bot_rng.choice(legal)
 
     # -- choosing --------------------------------------------------------------------------
 

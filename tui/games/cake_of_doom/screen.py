@@ -329,21 +329,7 @@ class DoomScreen(TableScreen):
             seat = table.to_act
             if seat is None or not table.is_bot(seat):
                 break
-            legal = table.legal(seat)
-            try:
-                action = table.bot_choice(seat)
-            except Exception as exc:  # a broken bot must not end the game for the people
-                action, problem = None, f"{type(exc).__name__}: {exc}"
-            else:
-                problem = _("{action} is not legal now").format(action=action)
-            if action not in legal:
-                self.notify(
-                    _("{name} (bot) stumbled ({problem}) and plays at random this once.").format(
-                        name=table.names[seat], problem=problem
-                    ),
-                    severity="warning",
-                )
-                action = table.bot_rng.choice(legal)
+            action = self.bot_move_now(seat)
             entries = table.act(seat, action)
             self.post_message(ActionChosen(seat, action, True))
             self._tell(entries)

@@ -322,7 +322,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         if step_of(table.view(seat)) not in (WINDOW, DEFENSE) or not (only or not thinks):
             return False
         self.refresh_view()
-        self.perform(seat, only or self._bot_choice(seat), by_bot=True)
+        self.perform(seat, only or self.bot_move_now(seat), by_bot=True)
         return True
 
     def automatic(self, seat: int) -> Action | None:
