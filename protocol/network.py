@@ -62,7 +62,8 @@ class RoomEvent:
     kind: str  # advert, started, moved, chat, incident, connection, finished, error,
     # refused, absent (no advert of this room on the broker, yet), watchers (how many
     # spectators watch: data is the count), closed (the host closed the room while its
-    # game was on: data is its signed advert saying so)
+    # game was on: data is its signed advert saying so), stumbled (a bot run here failed
+    # and played at random that once: data is its seat and what went wrong)
     text: str = ""
     data: Any = None
 
@@ -735,9 +736,10 @@ class RoomRunner:
             if now < due:
                 continue
             del self._bot_due[peer.seat]
+            if moved_on and not self._still_due(session, peer, view):
+                continue
+            problem: str | None = None
             try:
-                if moved_on and not self._still_due(session, peer, view):
-                    continue
                 if searching:
                     self._deciding.add(peer.seat)
                     try:
@@ -749,8 +751,22 @@ class RoomRunner:
                         continue  # the room moved on while it thought: it is asked again
                 else:
                     action = bot(view, self.rng)
+            except Exception as exc:  # a bot bug must not stop the room, nor stall it
+                log.exception("bot at seat %s", peer.seat)
+                problem = f"{type(exc).__name__}: {exc}"
+            legal = peer.game.legal_actions(peer.state, peer.seat)
+            if problem is None and action not in legal:
+                problem = f"{action} is not legal now"
+            if problem is not None:
+                if not legal:
+                    continue  # nothing it may do: the room asks again
+                # the bot plays at random this once, as a local game's does
+                action = self.rng.choice(legal)
+                text = f"the bot at seat {peer.seat + 1} plays at random this once: {problem}"
+                self.events.put_nowait(RoomEvent("stumbled", text, (peer.seat, problem)))
+            try:
                 peer.act(action)
-            except Exception as exc:  # a bot bug must not stop the room
+            except Exception as exc:  # a move the peer refuses all the same
                 log.exception("bot at seat %s", peer.seat)
                 self.events.put_nowait(RoomEvent("incident", f"bot error: {exc}"))
 

@@ -176,6 +176,7 @@ SHOWN_EVENTS = (
     "started",
     "finished",
     "incident",
+    "stumbled",
     "error",
     "chat",
     "absent",

@@ -288,13 +288,9 @@ def test_a_bot_seat_in_the_lobby_names_its_level_in_the_player_s_language() -> N
     assert "bot (strong)" in str(line)
 
 
-async def test_a_host_s_strong_bot_thinks_off_the_event_loop_and_then_moves(
-    strong: StrongBots, tmp_path: Path
-) -> None:
-    """While a strong bot run by a host decides, the host's event loop (its app) goes
-    on, and a second look at the room does not start a second decision."""
-    strong.release = threading.Event()
-    runner = _hosting_a_strong_bot(tmp_path)
+def _waiting_on_the_bot(runner: RoomRunner) -> GameSession:
+    """The host's game session of ``runner``'s one bot against Bob (played here by the
+    normal strategy, envelopes handed over in memory), at the bot's first move."""
     (bot,) = (ident for ident, _bot in runner.bots.values())
     bob = Identity.generate("Bob")
     table = Table.of(
@@ -320,6 +316,17 @@ async def test_a_host_s_strong_bot_thinks_off_the_event_loop_and_then_moves(
         (peer, view) = there.due()[0]
         peer.act(NORMAL(view, rng))
         deliver()
+    return here
+
+
+async def test_a_host_s_strong_bot_thinks_off_the_event_loop_and_then_moves(
+    strong: StrongBots, tmp_path: Path
+) -> None:
+    """While a strong bot run by a host decides, the host's event loop (its app) goes
+    on, and a second look at the room does not start a second decision."""
+    strong.release = threading.Event()
+    runner = _hosting_a_strong_bot(tmp_path)
+    here = _waiting_on_the_bot(runner)
     moves = len(here.peers[0].history)
     thinking = asyncio.create_task(runner._play_bots(here, 0.0))
     ticks = 0
@@ -332,6 +339,45 @@ async def test_a_host_s_strong_bot_thinks_off_the_event_loop_and_then_moves(
     strong.release.set()
     await asyncio.wait_for(thinking, 30)
     assert strong.decisions == 1 and len(here.peers[0].history) > moves
+
+
+@pytest.mark.parametrize("failure", ["raises", "no move"])
+async def test_a_host_s_bot_that_fails_plays_at_random_that_once_and_says_so(
+    failure: str, tmp_path: Path
+) -> None:
+    """A bot run by the host that raises, or answers with something that is no legal
+    move, neither stops the room nor leaves it waiting: it plays a legal move at random
+    that once, and the room says so."""
+    runner = RoomRunner(
+        broker=BrokerAddress("127.0.0.1", 1),
+        identity=Identity.generate("Ann"),
+        room="ABCDEF",
+        host=HostSetup(GAME, 2, bots=["normal"]),
+        seated=False,
+        journal_dir=tmp_path,
+    )
+    (ident, _bot) = next(iter(runner.bots.values()))
+
+    def broken(view: Any, rng: random.Random) -> Any:
+        if failure == "raises":
+            raise RuntimeError("out of cake")
+        return "a slice"
+
+    runner.bots[ident.player_id] = (ident, broken)
+    here = _waiting_on_the_bot(runner)
+    (peer, _view) = here.due()[0]
+    moves = len(peer.history)
+    await runner._play_bots(here, 0.0)
+    assert len(peer.history) == moves + 1 and peer.history[-1][0] == peer.seat
+    events = []
+    while not runner.events.empty():
+        events.append(runner.events.get_nowait())
+    (stumbled,) = [e for e in events if e.kind == "stumbled"]
+    seat, problem = stumbled.data
+    assert seat == peer.seat
+    assert problem == (
+        "RuntimeError: out of cake" if failure == "raises" else "a slice is not legal now"
+    )
 
 
 def test_bot_takes_a_strong_level_and_its_thinking_time(

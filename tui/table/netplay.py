@@ -197,6 +197,13 @@ class NetPlay:
                 self._notice(self.net.describe_incident(error))
             else:
                 self._notice(_("A message was ignored: {error}").format(error=_(event.text)))
+        elif kind == "stumbled":  # a bot run here
+            seat, problem = event.data
+            self._notice(
+                _("{name} (bot) stumbled ({problem}) and plays at random this once.").format(
+                    name=self.net.names[seat], problem=problem
+                )
+            )
         elif kind == "error":
             self.notify(room_error_text(event.text), severity="error")
         elif kind == "closed" and not self.net.over:
