@@ -260,13 +260,14 @@ async def test_a_bot_still_thinking_when_the_app_closes_plays_nothing(
 # -- networked bots ------------------------------------------------------------------------
 
 
-def _hosting_a_strong_bot(tmp_path: Path, **options: Any) -> RoomRunner:
-    """Ann's room runner, not seated, hosting a two-seat room with one strong bot."""
+def _hosting_a_bot(tmp_path: Path, level: str = "strong", **options: Any) -> RoomRunner:
+    """Ann's room runner, not seated, hosting a two-seat room with one bot (strong unless
+    ``level`` says otherwise)."""
     return RoomRunner(
         broker=BrokerAddress("127.0.0.1", 1),
         identity=Identity.generate("Ann"),
         room="ABCDEF",
-        host=HostSetup(GAME, 2, bots=["strong"]),
+        host=HostSetup(GAME, 2, bots=[level]),
         seated=False,
         journal_dir=tmp_path,
         **options,
@@ -276,7 +277,7 @@ def _hosting_a_strong_bot(tmp_path: Path, **options: Any) -> RoomRunner:
 def test_a_host_seats_strong_bots_that_think_as_long_as_it_says(
     strong: StrongBots, tmp_path: Path
 ) -> None:
-    runner = _hosting_a_strong_bot(tmp_path, bot_think=2.0)
+    runner = _hosting_a_bot(tmp_path, bot_think=2.0)
     assert len(runner.bots) == 1 and strong.thinks == [2.0] and strong.clocks == [None]
 
 
@@ -325,7 +326,7 @@ async def test_a_host_s_strong_bot_thinks_off_the_event_loop_and_then_moves(
     """While a strong bot run by a host decides, the host's event loop (its app) goes
     on, and a second look at the room does not start a second decision."""
     strong.release = threading.Event()
-    runner = _hosting_a_strong_bot(tmp_path)
+    runner = _hosting_a_bot(tmp_path)
     here = _waiting_on_the_bot(runner)
     moves = len(here.peers[0].history)
     thinking = asyncio.create_task(runner._play_bots(here, 0.0))
@@ -348,14 +349,7 @@ async def test_a_host_s_bot_that_fails_plays_at_random_that_once_and_says_so(
     """A bot run by the host that raises, or answers with something that is no legal
     move, neither stops the room nor leaves it waiting: it plays a legal move at random
     that once, and the room says so."""
-    runner = RoomRunner(
-        broker=BrokerAddress("127.0.0.1", 1),
-        identity=Identity.generate("Ann"),
-        room="ABCDEF",
-        host=HostSetup(GAME, 2, bots=["normal"]),
-        seated=False,
-        journal_dir=tmp_path,
-    )
+    runner = _hosting_a_bot(tmp_path, "normal")
     (ident, _bot) = next(iter(runner.bots.values()))
 
     def broken(view: Any, rng: random.Random) -> Any:
