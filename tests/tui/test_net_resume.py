@@ -1,8 +1,8 @@
-"""A networked duel's screen that begins in the middle of a game (a seat resumed from its
+"""A networked game's screen that begins in the middle of a game (a seat resumed from its
 journal), and its clock warnings: the story so far is told in the log without opening the
-last bout's end again, a bout that ends later still opens its dialog, and a clock warning
-goes as soon as its move is made. Two sessions pass their envelopes by hand; Ann's is seen
-through her screen, Bob is a bot."""
+last bout's (or round's) end again, a bout that ends later still opens its dialog, and a
+clock warning goes as soon as its move is made. The sessions pass their envelopes by hand;
+Ann's is seen through her screen, the others are bots."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import time
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 
@@ -23,6 +24,7 @@ from cakeparty.protocol.session import GameSession
 from cakeparty.protocol.table import Table
 from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
 from cakeparty.tui.screens.dialogs import ChoiceScreen, NoticeScreen
+from cakeparty.tui.table import registration
 from cakeparty.tui.table.net import NetTable
 
 from .pilot import SIZE, until
@@ -198,3 +200,70 @@ async def test_the_status_speaks_to_the_player_whose_move_is_pending() -> None:
         if screen.awaiting is not None:
             text, tone = screen.status_text(view)
             assert "one moment" not in text and tone == "you"
+
+
+class Screen1(App[None]):
+    """An app showing one networked game's screen."""
+
+    def __init__(self, screen: Any) -> None:
+        super().__init__()
+        self.game_screen = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.game_screen)
+
+
+@pytest.mark.parametrize(("game", "players"), [("cookies-battle", 3), ("cake-master", 2)])
+async def test_a_seat_that_begins_in_round_two_does_not_reopen_round_one_s_end(
+    game: str, players: int
+) -> None:
+    """A seat resumed after a round ended (its screen begins with the story so far) finds
+    that round's end in the log, not in a dialog it saw before."""
+    people = [Identity.generate(name) for name in ("Ann", "Bob", "Cy")[:players]]
+    table = Table.of(
+        "ROOM45",
+        game,
+        [(p.player_id, p.name) for p in people],
+        timeout=TIMEOUT,
+        nonce=secrets.token_bytes(16),
+    )
+    seats = [
+        NetTable(Runner(GameSession(table, [person]), person, seat))
+        for seat, person in enumerate(people)
+    ]
+    bot = get_game(game).bots["normal"]
+    rng = random.Random(5)
+    deliver_all(seats)
+    while seats[0].view(None).round < 2:  # round 1 is played before Ann's screen begins
+        moved = False
+        for seat in seats:
+            if seat.to_act is not None:
+                seat.act(seat.seat, bot(seat.view(seat.seat), rng))
+                moved = True
+        assert moved, "the game waits on nobody"
+        deliver_all(seats)
+    screen = registration.lookup(game).net_screen(seats[0].runner, {}, None, room())
+    app = Screen1(screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen.begun, "the screen begun")
+        for _ in range(5):
+            await pilot.pause()
+        assert not any(isinstance(s, NoticeScreen) for s in app.screen_stack)
+        assert app.screen is screen and screen.awaiting == 0  # Ann's keys are up
+        said = ("Round 1 ends", "Round 1 is scored")  # the round's end, in the log
+        assert any(line.startswith(said) for line in screen.log_view.plain)
+
+
+def deliver_all(seats: list[NetTable]) -> None:
+    """Pass every envelope waiting to be sent to the other sessions, until all is quiet."""
+    moved = True
+    while moved:
+        moved = False
+        for seat in seats:
+            outbox = seat.session.outbox
+            batch, outbox[:] = list(outbox), []
+            for data in batch:
+                moved = True
+                for other in seats:
+                    if other is not seat:
+                        other.session.receive(data, 0.0)

@@ -72,6 +72,12 @@ class NetCookiesScreen(NetPlay, CookiesScreen):
             return
         super().await_player(seat)
 
+    def forget_news(self) -> None:
+        """The rounds that ended before the screen began were shown then (a resumed seat),
+        and the log tells them; the final count of a game already over stays, for the end
+        dialog follows it."""
+        self._notices = self._notices[-1:] if self.net.over else []
+
     def net_winner(self, view: Any) -> str:
         outcome = self.net.outcome
         names = [self.net.names[s] for s in outcome.winners] if outcome else ["?"]
