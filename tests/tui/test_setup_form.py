@@ -19,6 +19,7 @@ from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.table.registration import lookup
 from cakeparty.tui.widgets import Cycler
 
+from .languages import screen_lines
 from .pilot import SIZE, make_app
 
 
@@ -51,6 +52,33 @@ async def test_the_form_reaches_tournament_and_learning_options_at_80x24() -> No
         assert chosen == (True, True, True)
         options = duel.duel.match.state.options
         assert options.tournament and options.show_specials
+
+
+async def test_the_menu_s_list_steps_back_while_its_dialogs_are_open() -> None:
+    """Which game, then its form, open over the banner alone: none of the menu's list
+    shows around them (its edges looked like the dialog's); back at the menu, it is there."""
+    app = make_app()
+
+    def shown() -> str:
+        return "\n".join(screen_lines(app))
+
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        assert "Play a game against bots" in shown()
+        await pilot.press("b")
+        await pilot.pause()
+        assert "Which game?" in shown()
+        listed = menu.query_one("#menu-options")
+        assert not listed.visible  # under the dialog, the list is not drawn
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "Cookies Battle against bots" in shown() and not listed.visible
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is menu and listed.visible
+        assert "Play a game against bots" in shown()
 
 
 async def test_hot_seat_players_are_named_at_setup() -> None:

@@ -124,9 +124,15 @@ class MenuScreen(Screen[None]):
         self.on_screen_resume()
 
     def on_screen_resume(self) -> None:
+        self.query_one("#menu-options").styles.visibility = "visible"
         self.greet()
         self.looked = False
         self.look_back()
+
+    def on_screen_suspend(self) -> None:
+        # a dialog opened from the menu (which game, a game's setup) shows over the banner
+        # alone: the list's edges would show around it, as if they were the dialog's
+        self.query_one("#menu-options").styles.visibility = "hidden"
 
     def greet(self) -> None:
         settings = getattr(self.app, "settings", None)
