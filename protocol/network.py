@@ -754,19 +754,22 @@ class RoomRunner:
             except Exception as exc:  # a bot bug must not stop the room, nor stall it
                 log.exception("bot at seat %s", peer.seat)
                 problem = f"{type(exc).__name__}: {exc}"
+            if problem is None:
+                try:
+                    peer.act(action)  # the peer checks it: what it refuses is not made
+                    continue
+                except Exception as exc:
+                    log.exception("bot at seat %s", peer.seat)
+                    problem = f"{type(exc).__name__}: {exc}"
             legal = peer.game.legal_actions(peer.state, peer.seat)
-            if problem is None and action not in legal:
-                problem = f"{action} is not legal now"
-            if problem is not None:
-                if not legal:
-                    continue  # nothing it may do: the room asks again
-                # the bot plays at random this once, as a local game's does
-                action = self.rng.choice(legal)
-                text = f"the bot at seat {peer.seat + 1} plays at random this once: {problem}"
-                self.events.put_nowait(RoomEvent("stumbled", text, (peer.seat, problem)))
+            if not legal:
+                continue  # nothing it may do now: the room asks again
+            # the bot plays at random this once, as a local game's does
+            text = f"the bot at seat {peer.seat + 1} plays at random this once: {problem}"
+            self.events.put_nowait(RoomEvent("stumbled", text, (peer.seat, problem)))
             try:
-                peer.act(action)
-            except Exception as exc:  # a move the peer refuses all the same
+                peer.act(self.rng.choice(legal))
+            except Exception as exc:  # a bug of this app's own: said, the room goes on
                 log.exception("bot at seat %s", peer.seat)
                 self.events.put_nowait(RoomEvent("incident", f"bot error: {exc}"))
 

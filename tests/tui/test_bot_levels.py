@@ -346,9 +346,9 @@ async def test_a_host_s_strong_bot_thinks_off_the_event_loop_and_then_moves(
 async def test_a_host_s_bot_that_fails_plays_at_random_that_once_and_says_so(
     failure: str, tmp_path: Path
 ) -> None:
-    """A bot run by the host that raises, or answers with something that is no legal
-    move, neither stops the room nor leaves it waiting: it plays a legal move at random
-    that once, and the room says so."""
+    """A bot run by the host that raises, or answers with something its seat refuses as
+    no legal move, neither stops the room nor leaves it waiting: it plays a legal move at
+    random that once, and the room says so."""
     runner = _hosting_a_bot(tmp_path, "normal")
     (ident, _bot) = next(iter(runner.bots.values()))
 
@@ -369,9 +369,7 @@ async def test_a_host_s_bot_that_fails_plays_at_random_that_once_and_says_so(
     (stumbled,) = [e for e in events if e.kind == "stumbled"]
     seat, problem = stumbled.data
     assert seat == peer.seat
-    assert problem == (
-        "RuntimeError: out of cake" if failure == "raises" else "a slice is not legal now"
-    )
+    assert ("RuntimeError: out of cake" if failure == "raises" else "a slice") in problem
 
 
 def test_bot_takes_a_strong_level_and_its_thinking_time(
