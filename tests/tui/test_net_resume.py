@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -52,7 +53,7 @@ def duel(start: float) -> tuple[NetTable, NetTable]:
     return seats[0], seats[1]
 
 
-def deliver(seats: tuple[NetTable, NetTable], now: float) -> None:
+def deliver(seats: Sequence[NetTable], now: float = 0.0) -> None:
     moved = True
     while moved:
         moved = False
@@ -80,14 +81,14 @@ def bot_move(seat: NetTable, rng: random.Random) -> bool:
 
 
 class Table1(App[None]):
-    """An app showing one networked duel screen."""
+    """An app showing one networked game's screen."""
 
-    def __init__(self, screen: NetDuelScreen) -> None:
+    def __init__(self, screen: Any) -> None:
         super().__init__()
-        self.duel = screen
+        self.game_screen = screen
 
     def on_mount(self) -> None:
-        self.push_screen(self.duel)
+        self.push_screen(self.game_screen)
 
 
 def room() -> Any:
@@ -202,17 +203,6 @@ async def test_the_status_speaks_to_the_player_whose_move_is_pending() -> None:
             assert "one moment" not in text and tone == "you"
 
 
-class Screen1(App[None]):
-    """An app showing one networked game's screen."""
-
-    def __init__(self, screen: Any) -> None:
-        super().__init__()
-        self.game_screen = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.game_screen)
-
-
 @pytest.mark.parametrize(("game", "players"), [("cookies-battle", 3), ("cake-master", 2)])
 async def test_a_seat_that_begins_in_round_two_does_not_reopen_round_one_s_end(
     game: str, players: int
@@ -233,7 +223,7 @@ async def test_a_seat_that_begins_in_round_two_does_not_reopen_round_one_s_end(
     ]
     bot = get_game(game).bots["normal"]
     rng = random.Random(5)
-    deliver_all(seats)
+    deliver(seats)
     while seats[0].view(None).round < 2:  # round 1 is played before Ann's screen begins
         moved = False
         for seat in seats:
@@ -241,9 +231,9 @@ async def test_a_seat_that_begins_in_round_two_does_not_reopen_round_one_s_end(
                 seat.act(seat.seat, bot(seat.view(seat.seat), rng))
                 moved = True
         assert moved, "the game waits on nobody"
-        deliver_all(seats)
+        deliver(seats)
     screen = registration.lookup(game).net_screen(seats[0].runner, {}, None, room())
-    app = Screen1(screen)
+    app = Table1(screen)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: screen.begun, "the screen begun")
         for _ in range(5):
@@ -252,18 +242,3 @@ async def test_a_seat_that_begins_in_round_two_does_not_reopen_round_one_s_end(
         assert app.screen is screen and screen.awaiting == 0  # Ann's keys are up
         said = ("Round 1 ends", "Round 1 is scored")  # the round's end, in the log
         assert any(line.startswith(said) for line in screen.log_view.plain)
-
-
-def deliver_all(seats: list[NetTable]) -> None:
-    """Pass every envelope waiting to be sent to the other sessions, until all is quiet."""
-    moved = True
-    while moved:
-        moved = False
-        for seat in seats:
-            outbox = seat.session.outbox
-            batch, outbox[:] = list(outbox), []
-            for data in batch:
-                moved = True
-                for other in seats:
-                    if other is not seat:
-                        other.session.receive(data, 0.0)
