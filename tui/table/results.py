@@ -36,7 +36,9 @@ class EndScreen(ModalScreen[str]):
         Binding("r", "choose('replay')", _("Replay face up"), id="end.replay"),
         Binding("d", "choose('new')", _("New game"), id="end.new"),
         Binding("p", "choose('again')", _("Play again"), id="end.again"),
-        Binding("escape,enter", "choose('board')", _("See the table"), id="end.board"),
+        Binding(
+            "enter,escape", "choose('board')", _("See the table"), key_display="⏎", id="end.board"
+        ),
         Binding("q", "choose('quit')", _("Quit"), id="end.quit"),
     ]
 
