@@ -315,7 +315,8 @@ async def test_hot_seat_hides_each_hand_until_the_keyboard_is_passed() -> None:
             assert isinstance(screen, CookiesScreen)
             assert f"Your hand — {shown[-1]}" in screen_text(app)
             assert step_of(screen.view()) == PASS
-            await pilot.press("l", "r", "enter")
+            assert screen.cursor == 0  # each person's hand from its first card
+            await pilot.press("right", "right", "l", "right", "r", "enter")
         assert shown == ["Ann", "Bo", "Cy"]
         # the passes opened together; the first card waits behind the keyboard's passing
         screen = await settle(pilot)

@@ -129,6 +129,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         self.window_wait = WINDOW_WAIT if window_wait is None else window_wait
         self.ask_windows = True  # marker windows ask the people holding a marker
         self.cursor = 0
+        self._cursor_of: int | None = None  # whose hand the cursor last stood in
         self.marks = Marks()
         self._timer: Timer | None = None  # the open marker window's own passing
         self._last_hint = ""
@@ -343,7 +344,11 @@ class CookiesScreen(MarkerChoices, TableScreen):
         order = self.order(view)
         playable = self.playable(view)
         first = next((i for i, s in enumerate(order) if s in playable), 0)
-        self.cursor = first if step_of(view) == PLAY else min(self.cursor, max(len(order) - 1, 0))
+        if step_of(view) == PLAY or seat != self._cursor_of:
+            self.cursor = first  # a card to play, or another person's hand: from the start
+        else:  # the same hand as before (a window, the pass): where it was
+            self.cursor = min(self.cursor, max(len(order) - 1, 0))
+        self._cursor_of = seat
         self._stop_timer()
         step = step_of(view)
         if step in (WINDOW, DEFENSE) and self.window_wait > 0:
