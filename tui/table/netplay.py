@@ -142,7 +142,9 @@ class NetPlay:
         """Drop the pauses the story told as the screen began would make (a round's end):
         that story happened before this screen — a seat resumed in the middle of a game
         saw it then, and finds it in the log now. What the end dialog still needs (how
-        the game was won), or what was told nowhere else, stays."""
+        the game was won), or what was told nowhere else, stays. Here every queued round
+        breakdown goes; a game whose last pause the end still needs keeps it."""
+        self._notices.clear()
 
     # -- layout ----------------------------------------------------------------------------
 

@@ -55,10 +55,6 @@ class NetMasterScreen(NetPlay, MasterScreen):
         if not self.same_decision(seat):
             super().await_player(seat)
 
-    def forget_news(self) -> None:
-        """The rounds scored before the screen began were shown then (a resumed seat)."""
-        self._notices.clear()
-
     def _game_over(self) -> ev.GameOver | None:
         view = self.net.view(None)
         return next((e for e in reversed(view.events) if isinstance(e, ev.GameOver)), None)
