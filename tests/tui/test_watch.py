@@ -261,6 +261,40 @@ def test_a_six_player_cookies_battle_ends_on_the_board_with_every_assembly() -> 
         assert sum(row.startswith(f"{name}: ") for row in rows) == 2
 
 
+@pytest.mark.parametrize("language", ["en", "es", "pl"])
+def test_an_advanced_cake_of_doom_board_shows_every_bonus_in_two_columns(language: str) -> None:
+    """Eleven regions in two columns at 80×24: each row keeps its bonus's words whole, and a
+    region's name too long for its column gives way to its short name, not to a cut one."""
+    from cakeparty.core.games.cake_of_doom.cards import REGIONS
+    from cakeparty.tui.games.cake_of_doom import lines
+    from cakeparty.tui.games.cake_of_doom.parts import BONUS_SHORT, REGION_SHORT
+
+    from .languages import speaking
+
+    game = get_game("cake-of-doom")
+    match = new_match("cake-of-doom", 6, 4, {"advanced": True})
+    rng = random.Random(4)
+    for _move in range(150):  # well into the game: regions held, a bribe on the table
+        seat = match.to_act[0]
+        match.apply(game.bots["normal"](match.view(seat), rng), seat)
+    view = match.view(None)
+    names = [f"Player {seat + 1}" for seat in range(6)]
+    width = SIZE[0] - 4
+    with speaking(language):
+        from cakeparty.core.i18n import _
+
+        rows = lines.board(SimpleNamespace(names=names), view, width).plain.splitlines()
+        assert all(len(row) <= width for row in rows)
+        regions = [region.name for region in view.regions]
+        assert len(regions) == 11
+        for index, name in enumerate(regions):
+            row = rows[1 + index % 6]  # the title, then the regions down the left, then the right
+            half = row[: (width - 2) // 2] if index < 6 else row[(width - 2) // 2 + 2 :]
+            assert _(BONUS_SHORT[name]) in half, (name, half)
+            title, short = _(REGIONS[name].title), _(REGION_SHORT[name])
+            assert half.startswith(title if len(title) <= 10 else short), (name, half)
+
+
 def _room(code: str, state: str) -> RoomFound:
     advert = Advert(
         room=code, game="cake-duel", host=b"h" * 32, host_name="Ann", seats=2,

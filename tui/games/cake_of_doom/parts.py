@@ -77,6 +77,25 @@ BONUS_SHORT: dict[str, str] = {
     "antarctica": N_("rob right"),
 }
 
+#: Each region's name in at most 10 columns, for a row too narrow for the whole name (a
+#: spectator's two columns of regions).
+REGION_SHORT: dict[str, str] = {
+    "north-america": N_("N. America"),
+    "south-america": N_("S. America"),
+    "western-europe": N_("W. Europe"),
+    "eastern-europe": N_("E. Europe"),
+    "east-asia": N_("E. Asia"),
+    "south-asia": N_("S. Asia"),
+    "middle-east": N_("Mid. East"),
+    "north-africa": N_("N. Africa"),
+    "west-africa": N_("W. Africa"),
+    "southern-africa": N_("S. Africa"),
+    "australia": N_("Australia"),
+    "pacific-islands": N_("Pac. Isl."),
+    "arctic": N_("Arctic"),
+    "antarctica": N_("Antarctica"),
+}
+
 #: The order sorts are shown in a hand: sponge cake, specialties, then mischief.
 SORT_ORDER = {sort: index for index, sort in enumerate(SORTS)}
 
@@ -84,6 +103,12 @@ SORT_ORDER = {sort: index for index, sort in enumerate(SORTS)}
 def cut(text: str, width: int) -> str:
     """``text`` in at most ``width`` columns, with … when cut."""
     return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def region_title(name: str, width: int) -> str:
+    """The region's name in at most ``width`` columns: whole, or else its short name."""
+    title = _(REGIONS[name].title)
+    return title if len(title) <= width else cut(_(REGION_SHORT[name]), width)
 
 
 def sort_title(sort: str) -> str:
@@ -426,22 +451,28 @@ def regions_text(
     lines = []
     name_width = max(len(_(REGIONS[r.name].title)) for r in view.regions) if view.regions else 10
     # the other columns take 23 (28 with a bonus): a longer name uses the room left, and
-    # is cut short (to 12 at the least) where the holder and value would be
-    name_width = min(name_width, max(12, width - (28 if advanced else 23)))
+    # is cut short (to 12 at the least) where the holder and value would be; with a bonus
+    # in a narrow column (a spectator's two columns at 80), the holder gives up a column and
+    # the name is cut to 10, so that the bonus's words still fit
+    others = 28 if advanced else 23
+    holder_width = 7
+    if advanced and width < 12 + others:
+        holder_width, others = 6, others - 1
+    name_width = min(name_width, max(10 if advanced else 12, width - others))
     for region in view.regions:
         row = Text()
-        row.append(cut(_(REGIONS[region.name].title), name_width).ljust(name_width), style="bold")
+        row.append(region_title(region.name, name_width).ljust(name_width), style="bold")
         continent = (
             _(CONTINENT_SHORT[region.continent]) if advanced else continent_title(region.continent)
         )
         row.append(" " + continent.ljust(2 if advanced else 8))
         row.append(f" ≥{region.minimum}")
-        if region.holder is None:  # a longer word than 7 takes the value's columns
-            word = (_("neutral") if not advanced else "—").ljust(7)
+        if region.holder is None:  # a longer word than the holder's takes the value's columns
+            word = (_("neutral") if not advanced else "—").ljust(holder_width)
             row.append(" " + word, style="dim")
-            row.append(" " * max(0, 10 - len(word)))
+            row.append(" " * max(0, holder_width + 3 - len(word)))
         else:
-            holder = cut(seat_name(region.holder, names), 7).ljust(7)
+            holder = cut(seat_name(region.holder, names), holder_width).ljust(holder_width)
             own = view.seat is not None and region.holder == view.seat
             row.append(" " + holder, style="bold" if own else "")
             row.append(f" {region.value:>2}")
