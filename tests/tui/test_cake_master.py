@@ -15,6 +15,8 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets import Static
+from textual.widgets._footer import FooterKey
 
 from cakeparty.core.games.cake_master.actions import Keep, Place
 from cakeparty.core.games.cake_master.state import Phase
@@ -177,6 +179,17 @@ async def test_a_two_player_game_is_played_by_keys_to_the_final_table() -> None:
         assert isinstance(app.screen, ReplayScreen)
         assert any("keeps" in line for line in app.screen.plain)
         assert "wins" in end.headline or "shared win" in end.headline
+        # back at the table, the footer names what r does now: the replay, not a pass
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is first
+        customers = app.screen.query_one("#cm-customers", Static)
+        assert str(customers.render()).strip() == "The game is over"  # not "No customers yet"
+        keys = [key.description for key in app.screen.query(FooterKey)]
+        assert "Replay" in keys and "Give right" not in keys and "Give left" not in keys
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
 
 
 async def test_solo_reaches_the_rating_and_offers_exchanges() -> None:

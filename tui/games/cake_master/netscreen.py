@@ -81,8 +81,6 @@ class NetMasterScreen(NetPlay, MasterScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":
             return False
-        if action == "right_or_replay" and self.net.over:
-            return self.net.fair
         return super().check_action(action, parameters)
 
     def action_help(self) -> None:

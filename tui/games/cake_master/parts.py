@@ -147,7 +147,7 @@ def customers_text(view: MasterView) -> Text:
     """The open customers, one request in words a line."""
     names = view.customer_names
     if not names:
-        return Text(_("No customers yet"), style="dim")
+        return Text(_("The game is over") if view.over else _("No customers yet"), style="dim")
     lines = [
         Text.assemble((f"{i + 1} ", "bold"), customer_words(name))
         if name in CUSTOMERS

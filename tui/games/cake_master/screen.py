@@ -88,7 +88,8 @@ class MasterScreen(TableScreen):
         Binding("3", "number(3)", show=False, id="cm.3"),
         Binding("4", "number(4)", show=False, id="cm.4"),
         Binding("l", "give_left", _("Give left"), id="cm.give_left"),
-        Binding("r", "right_or_replay", _("Give right"), id="cm.give_right"),
+        Binding("r", "give_right", _("Give right"), id="cm.give_right"),
+        Binding("r", "replay", _("Replay"), id="cm.replay"),
         Binding("k", "keep", _("Keep"), id="cm.keep"),
         Binding("a", "cake(0)", _("Cake…"), key_display="a/b/c", id="cm.cake_a"),
         Binding("b", "cake(1)", _("Cake B"), show=False, id="cm.cake_b"),
@@ -313,8 +314,10 @@ class MasterScreen(TableScreen):
     # -- building a choice -----------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "right_or_replay":
-            return self.table.over or self._in_step(Phase.PASS)
+        if action == "give_right":
+            return self._in_step(Phase.PASS)
+        if action == "replay":
+            return self.table.over
         if action == "new_game":
             return self.table.over
         if action == "others":
@@ -369,11 +372,8 @@ class MasterScreen(TableScreen):
     def action_give_left(self) -> None:
         self._give("left")
 
-    def action_right_or_replay(self) -> None:
-        if self.table.over:
-            self.action_replay()
-        else:
-            self._give("right")
+    def action_give_right(self) -> None:
+        self._give("right")
 
     def _give(self, side: str) -> None:
         view = self.view()
