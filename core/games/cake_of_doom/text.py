@@ -400,16 +400,22 @@ def board_lines(view: DoomView, names: Names) -> list[str]:
 
 
 def final_lines(view: DoomView, names: Names) -> list[str]:
-    """The end: one line per seat, most regions first, with what breaks ties."""
+    """The end: one line per seat, the winners first (DOOM's wins at once), then most
+    regions, with what breaks ties; seats alike on all of it share a place."""
 
     def key(seat: int) -> tuple[int, int, int]:
         mine = view.regions_of(seat)
         return len(mine), sum(r.value for r in mine), view.hand_sizes[seat]
 
-    order = sorted(range(view.players), key=lambda s: (tuple(-k for k in key(s)), s))
-    lines = []
-    for rank, seat in enumerate(order):
+    def standing(seat: int) -> tuple[bool, int, int, int]:
         regions, value, cards = key(seat)
+        return seat not in view.winners, -regions, -value, -cards
+
+    order = sorted(range(view.players), key=lambda s: (standing(s), s))
+    lines = []
+    for seat in order:
+        regions, value, cards = key(seat)
+        rank = sum(standing(other) < standing(seat) for other in order)
         line = ngettext(
             "{place}. {name}: {regions} region, cake value {value}, {cards} in hand",
             "{place}. {name}: {regions} regions, cake value {value}, {cards} in hand",

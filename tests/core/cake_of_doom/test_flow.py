@@ -231,6 +231,29 @@ def test_ten_rounds_then_most_regions_wins() -> None:
     assert lines[0].startswith("1. Quinn")
 
 
+def test_the_end_lists_doom_s_winner_first_and_seats_alike_share_a_place() -> None:
+    """DOOM wins at once: its winner heads the end's list even with fewer regions than
+    another seat; two seats alike on regions, cake value and cards share their place."""
+    m = stacked(4)
+    regions = [r.name for r in m.state.regions]
+    hold(m, regions[0], 0, ["sponge"], value=3)
+    hold(m, regions[1], 0, ["sponge"], value=3)
+    hold(m, regions[2], 1, ["sponge"], value=3)
+    view = m.view(None)
+    won = replace(view, winners=(1,), doom=replace(view.doom, holder=1))
+    lines = final_lines(won, NAMES)
+    assert lines[0].startswith("1. Paulo: 1 region") and lines[0].endswith("won DOOM")
+    assert lines[1].startswith("2. Sally: 2 regions")
+    assert {lines[2][:9], lines[3][:9]} == {"3. Quinn:", "3. Rosa: "}  # alike: both third
+    # without DOOM, most regions first, and each place its own number
+    assert [line[:3] for line in final_lines(replace(view, winners=(0,)), NAMES)] == [
+        "1. ",
+        "2. ",
+        "3. ",
+        "3. ",
+    ]
+
+
 def test_ties_go_to_cake_value_then_cards_in_hand_then_shared() -> None:
     m = stacked(3, mischief={s: ABDUCTIONS for s in range(3)})
     regions = [r.name for r in m.state.regions]
