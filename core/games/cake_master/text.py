@@ -284,19 +284,23 @@ def describe(event: Any, names: Names) -> str:
 
 def final_lines(view: MasterView, names: Names) -> list[str]:
     """The end of the game: solo, customers met and the rating; otherwise one line per
-    seat, most stars first, with the last round's taste that breaks a tie."""
+    seat, most stars first, with the last round's taste that breaks a tie (seats alike on
+    both share their place: a shared win shows two first places)."""
     if view.solo:
         return [
             ngettext("{n} customer met", "{n} customers met", view.met).format(n=view.met),
             _("Rating: {rating}").format(rating=rating_title(view.met)),
         ]
-    order = sorted(range(view.players), key=lambda s: (-view.stars[s], -view.last_taste[s], s))
+    def standing(seat: int) -> tuple[int, int]:
+        return -view.stars[seat], -view.last_taste[seat]
+
+    order = sorted(range(view.players), key=lambda s: (standing(s), s))
     return [
         _("{place}. {name}: {stars} ★ (last round's taste {taste})").format(
-            place=rank + 1,
+            place=1 + sum(standing(other) < standing(seat) for other in order),
             name=seat_name(seat, names),
             stars=view.stars[seat],
             taste=view.last_taste[seat],
         )
-        for rank, seat in enumerate(order)
+        for seat in order
     ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cakeparty.core import new_match
 from cakeparty.core.games.cake_master import Place
 from cakeparty.core.games.cake_master import events as ev
@@ -100,6 +102,14 @@ def test_the_final_table_and_the_solo_rating() -> None:
     winner = ["Ann", "Bob", "Cy"][m.outcome.winners[0]]
     assert lines[0].startswith(f"1. {winner}: {max(m.state.stars)} ★")
     assert len(lines) == 3
+    # a shared win: the seats alike on stars and the last round's taste share first place
+    view = m.view(None)
+    tied = replace(view, stars=(9, 7, 9), last_taste=(4, 8, 4))
+    assert [line[:8] for line in final_lines(tied, ["Ann", "Bob", "Cy"])] == [
+        "1. Ann: ",
+        "1. Cy: 9",
+        "3. Bob: ",
+    ]
     solo = new_match("cake-master", players=1, seed=2)
     while solo.outcome is None:
         solo.apply(solo.legal_actions(0)[0], 0)
