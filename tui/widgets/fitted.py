@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from rich.text import Text
 from textual.widget import Widget
 
 #: Draws the text for a (columns, rows) box.
 Drawer = Callable[[int, int], Text]
+
+
+def cut_rows(rows: Iterable[Text], width: int) -> Text:
+    """``rows`` one under another, each cut to ``width`` columns with an ellipsis (a
+    board's rows never wrap: a wrapped row would push the last ones out of the panel)."""
+    cut = []
+    for row in rows:
+        row = row.copy()
+        row.truncate(width, overflow="ellipsis")
+        cut.append(row)
+    return Text("\n").join(cut)
 
 
 class FittedText(Widget):

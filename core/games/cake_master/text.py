@@ -291,6 +291,7 @@ def final_lines(view: MasterView, names: Names) -> list[str]:
             ngettext("{n} customer met", "{n} customers met", view.met).format(n=view.met),
             _("Rating: {rating}").format(rating=rating_title(view.met)),
         ]
+
     def standing(seat: int) -> tuple[int, int]:
         return -view.stars[seat], -view.last_taste[seat]
 

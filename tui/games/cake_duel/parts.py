@@ -28,6 +28,7 @@ from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.table.session import TableSession as DuelGame
 from cakeparty.tui.widgets.cards import Face, FacedownPile
+from cakeparty.tui.widgets.fitted import cut_rows
 from cakeparty.tui.widgets.seats import SeatRow
 
 
@@ -333,6 +334,4 @@ def board(table: DuelGame, view: DuelView, width: int) -> Text:
         deck.append(" · ")
         deck.append_text(specials_text(view))
     rows.append(deck)
-    for row in rows:
-        row.truncate(width, overflow="ellipsis")
-    return Text("\n").join(rows)
+    return cut_rows(rows, width)

@@ -21,6 +21,7 @@ from cakeparty.core.games.cake_master.text import (
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cake_master.parts import ICING_STYLES, Marks, icing_letter
+from cakeparty.tui.widgets.fitted import cut_rows
 
 #: What each step asks, in the prompt line.
 STEP_WORDS = {
@@ -220,6 +221,4 @@ def board(table: Any, view: MasterView, width: int) -> Text:
         else:
             row.append(_("face down"), style="dim")
         rows.append(row)
-    for row in rows:
-        row.truncate(width, overflow="ellipsis")
-    return Text("\n").join(rows)
+    return cut_rows(rows, width)

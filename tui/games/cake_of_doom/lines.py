@@ -20,6 +20,7 @@ from cakeparty.tui.games.cake_of_doom.parts import (
     regions_text,
     seat_name,
 )
+from cakeparty.tui.widgets.fitted import cut_rows
 
 #: What each step asks of the seat deciding, for the status line and the others waiting.
 STEP_WORDS: dict[Phase, str] = {
@@ -148,6 +149,4 @@ def board(table: Any, view: DoomView, width: int) -> Text:
         rows += offer_lines(view, names).split("\n")
     else:
         rows.append(Text(discard_words(view) + " · " + _("▯ cards ⚑ regions"), style="dim"))
-    for row in rows:
-        row.truncate(width, overflow="ellipsis")
-    return Text("\n").join(rows)
+    return cut_rows(rows, width)

@@ -15,6 +15,7 @@ from cakeparty.core.games.cookies_battle.cards import DEAL, ROUNDS, SUIT_TITLES
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cookies_battle.parts import card_words, piece_words, seats_text
 from cakeparty.tui.games.cookies_battle.scores import assembly_lines, ranking_lines
+from cakeparty.tui.widgets.fitted import cut_rows
 
 #: The steps of the game as the screen tells them, by the word in the phase's name.
 PASS, PLAY, WINDOW, DEFENSE, SWAP, OVER = "pass", "play", "window", "defense", "swap", "over"
@@ -197,20 +198,16 @@ def board(table: Any, view: Any, width: int) -> Text:
     together (one row each, last: a short terminal cuts them first)."""
     names = table.names
     title = title_line(view, names)
-    title.truncate(width, overflow="ellipsis")
     if view.over and view.results:
         ranking = ranking_lines(view.results, names, view.winners, view.tummy_ache)
         rows = [row for line in ranking for row in wrap(line, width, subsequent_indent="  ")]
         pieces = [Text(row, style="dim") for row in assembly_lines(view.results, names)]
-        for row in pieces:
-            row.truncate(width, overflow="ellipsis")
-        return Text("\n").join([title, *(Text(row) for row in rows), *pieces])
+        return cut_rows([title, *(Text(row) for row in rows), *pieces], width)
     bottom = dispute_line(view, names)
     bottom.append(" · " + piles_line(view), style="dim")
     below = [bottom]
     window = window_words(view, names)
     if window:
         below.append(Text(window, style="italic"))
-    for row in below:  # one row each
-        row.truncate(width, overflow="ellipsis")
-    return Text("\n").join([title, seats_text(view, names, None, width, gap=False), *below])
+    seats = seats_text(view, names, None, width, gap=False).split("\n")
+    return cut_rows([title, *seats, *below], width)
