@@ -507,3 +507,21 @@ async def test_hot_seat_breakdown_keeps_the_new_hands_hidden() -> None:
                 assert card_words(seat_view.known[slot]) not in text
         await pilot.press("enter")
         assert isinstance(await settle(pilot), PassScreen)
+
+
+def test_a_hand_row_too_long_cuts_the_card_s_words_and_keeps_its_place() -> None:
+    """Three cards placed: each row says where its card goes in full, within the hand's
+    width (40 columns here), the card's own words cut short where they must be."""
+    from cakeparty.core import new_match
+    from cakeparty.tui.games.cake_master.parts import Marks, hand_lines
+
+    match = new_match("cake-master", players=3, seed=4)
+    view = match.view(0)
+    marks = Marks(spots={slot: (cake, 1) for cake, slot in enumerate(view.hand[:3])})
+    rows = hand_lines(view, 0, marks, ["Ana", "Ben", "Cy"], keys_live=True, width=40).plain
+    rows = rows.splitlines()
+    for cake, row in enumerate(rows[:3]):
+        assert len(row) <= 40 and row.endswith(f"→ cake {cake + 1}, quarter 2"), row
+    assert any("…" in row for row in rows)
+    whole = hand_lines(view, 0, marks, ["Ana", "Ben", "Cy"], keys_live=True).plain
+    assert "…" not in whole  # no width: every word

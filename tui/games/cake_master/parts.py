@@ -183,9 +183,11 @@ def hand_lines(
     *,
     keys_live: bool,
     seen: set[int] | None = None,
+    width: int | None = None,
 ) -> Text:
     """The hand, each card in full, with what is chosen for it; cards not in ``seen``
-    (the hand at this seat's last choice this turn) are marked new."""
+    (the hand at this seat's last choice this turn) are marked new. A row longer than
+    ``width`` cuts the card's words, never what is chosen for it."""
     lines = []
     placing = len(marks.spots) == 3
     for index, slot in enumerate(view.hand):
@@ -194,17 +196,23 @@ def hand_lines(
         text = Text()
         text.append("▸" if here else " ", style="bold")
         text.append(f"{index + 1} ", style="bold")
-        if name is not None:
-            text.append_text(short_card(name))
-            text.append(" ")
-            text.append(card_words(name))
-        else:
-            text.append(_("a card you have not seen"))
         note = _card_note(view, slot, marks, names, placing)
         if not note and seen is not None and slot not in seen:
             note = _("new")
+        note = f"  {note}" if note else ""
+        if name is not None:
+            text.append_text(short_card(name))
+            text.append(" ")
+            words = card_words(name)
+        else:
+            words = _("a card you have not seen")
+        if width is not None:
+            room = width - text.cell_len - len(note)
+            if len(words) > room:
+                words = words[: max(0, room - 1)] + "…"
+        text.append(words)
         if note:
-            text.append(f"  {note}", style="bold italic")
+            text.append(note, style="bold italic")
         if here:
             text.stylize("reverse")
         lines.append(text)

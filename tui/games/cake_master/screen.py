@@ -179,6 +179,7 @@ class MasterScreen(TableScreen):
                         names,
                         keys_live=self.awaiting is not None,
                         seen=self._seen.get(self.viewer),
+                        width=cards.content_size.width or None,
                     )
                 )
             else:
