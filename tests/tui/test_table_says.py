@@ -482,3 +482,25 @@ def test_pierrot_and_mimic_notes_say_what_each_became() -> None:
         transform_note(_flip("soldier", ("mimic",), False))
         == "Mimic has no real card beside it to copy: the claim is a bluff"
     )
+
+
+async def test_the_end_box_s_lines_read_down_one_left_edge() -> None:
+    """A ranking in the end box: its places line up under one another, and a line longer
+    than the box goes on below its own start, whole."""
+    from .languages import screen_lines
+    from .pilot import SIZE, make_app
+
+    lines = [
+        "1. Muffin: 2 regions, cake value 10, 2 cards in hand · won DOOM",
+        "2. Brownie: 3 regions, cake value 14, 4 cards in hand",
+        "3. Ana: 0 regions, cake value 0, 10 cards in hand",
+    ]
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(EndScreen("Muffin wins DOOM and the game!", lines))
+        await pilot.pause()
+        rows = screen_lines(app)
+        starts = [next(r.index(p) for r in rows if p in r) for p in ("1. ", "2. ", "3. ")]
+        assert len(set(starts)) == 1, starts
+        first = next(i for i, r in enumerate(rows) if "1. Muffin" in r)
+        assert rows[first + 1].index("won DOOM") == starts[0]  # the rest, under its start

@@ -76,8 +76,11 @@ class EndScreen(ModalScreen[str]):
         with Vertical(id="end-box", classes="dialog-box") as box:
             box.border_title = self.title_text
             yield Static(self.headline, id="end-headline", markup=False)
-            for line in self.lines:
-                yield Static(line, classes="end-line", markup=False)
+            # the lines as one block, centred, each from the block's left edge: a ranking
+            # reads down its places, and a line that wraps goes on under its own start
+            with Vertical(id="end-lines"):
+                for line in self.lines:
+                    yield Static(line, classes="end-line", markup=False)
             yield Static(
                 " · ".join(_(self.key_words[c]) for c in self.CHOICES if c in self.choices),
                 id="end-keys",
@@ -95,7 +98,7 @@ class EndScreen(ModalScreen[str]):
         if "again" not in self.choices:
             self.choices = (*self.choices, "again")
         keys = self.query_one("#end-keys", Static)
-        self.mount(Static(line, classes="end-line end-offer", markup=False), before=keys)
+        self.query_one("#end-lines").mount(Static(line, classes="end-line end-offer", markup=False))
         keys.update(" · ".join(_(self.key_words[c]) for c in self.CHOICES if c in self.choices))
         self.refresh_bindings()
 
