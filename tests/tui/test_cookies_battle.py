@@ -675,3 +675,26 @@ def test_the_end_says_which_tie_break_chose_the_winner() -> None:
     # a lone second place, or a tie only among the tummy aches: the points decided
     assert ending(([s] * 4, 0), ([s] * 2, 0), ([t], 0), ([t], 0))[1] is None
     assert ending(([s] * 4, 0), ([s] * 4, 0), ([t] * 2, 0), ([t], 0))[1] is None
+
+
+def test_the_breakdown_wraps_a_long_assembly_under_itself() -> None:
+    """An assembly longer than the breakdown's box goes on below, indented under its own
+    start (it ran on from the box's left edge, under the totals)."""
+    from cakeparty.core.match import new_match
+    from cakeparty.tui.games.cookies_battle.scores import assembly_line, breakdown_lines
+
+    width = 68  # the breakdown box's text: a dialog 72 wide, less its border and padding
+
+    match = new_match("cookies-battle", 6, 7)
+    match.play([get_game("cookies-battle").bots["normal"]] * 6, random.Random(7))
+    view = match.view(None)
+    names = [f"Player {seat + 1}" for seat in range(6)]
+    assert max(len(assembly_line(score)) for score in view.results) > width
+    wrapped = 0
+    for item in breakdown_lines(view.results, names, view.winners, view.tummy_ache):
+        total, *assembly = item.plain.split("\n")
+        assert total.startswith("Player ") and assembly[0].startswith("  ")
+        assert all(len(row) <= width for row in assembly)
+        assert all(row.startswith("    ") for row in assembly[1:])
+        wrapped += len(assembly) > 1
+    assert wrapped >= 1

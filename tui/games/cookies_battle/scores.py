@@ -9,12 +9,17 @@ one row each: six players fit 80×24 either way.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from textwrap import wrap
 
 from rich.text import Text
 
 from cakeparty.core.games.cookies_battle.cards import PIECE_TITLES
 from cakeparty.core.games.cookies_battle.scoring import GOOD, SeatScore
 from cakeparty.core.i18n import _, ngettext
+
+#: The columns of the breakdown's box (a dialog 72 wide, less its border and padding): an
+#: assembly longer than that goes on under itself, indented, not at the box's edge.
+BREAKDOWN_WIDTH = 68
 
 
 def assembly_line(score: SeatScore) -> str:
@@ -157,7 +162,10 @@ def breakdown_lines(
         score = scores[seat]
         text = Text(_total(seat, names[seat], score, winners, tummy_ache), style="bold")
         text.append("\n")
-        text.append("  " + assembly_line(score), style="")
+        rows = wrap(
+            assembly_line(score), BREAKDOWN_WIDTH, initial_indent="  ", subsequent_indent="    "
+        )
+        text.append("\n".join(rows), style="")
         lines.append(text)
     tie = tie_line(scores, names, winners, tummy_ache)
     return [*lines, Text(tie)] if tie else lines
