@@ -239,7 +239,8 @@ async def test_a_whole_game_is_played_by_keys_to_the_scoring_breakdown(
         breakdown = seen["breakdown"]
         for seat, name in enumerate(table.names):
             assert f"{name}: {view.results[seat].total} points" in breakdown
-            assert assembly_line(view.results[seat])[:40] in breakdown
+            for part in assembly_line(view.results[seat]).split(" · "):
+                assert part in breakdown  # whole: rows break between the parts
         final = seen["end"]
         assert "The cookies are counted" in final
         for name in ("Ann", "Muffin", "Eclair"):
@@ -679,7 +680,8 @@ def test_the_end_says_which_tie_break_chose_the_winner() -> None:
 
 def test_the_breakdown_wraps_a_long_assembly_under_itself() -> None:
     """An assembly longer than the breakdown's box goes on below, indented under its own
-    start (it ran on from the box's left edge, under the totals)."""
+    start (it ran on from the box's left edge, under the totals), broken between its
+    parts."""
     from cakeparty.core.match import new_match
     from cakeparty.tui.games.cookies_battle.scores import assembly_line, breakdown_lines
 
@@ -697,4 +699,7 @@ def test_the_breakdown_wraps_a_long_assembly_under_itself() -> None:
         assert all(len(row) <= width for row in assembly)
         assert all(row.startswith("    ") for row in assembly[1:])
         wrapped += len(assembly) > 1
+        seat = int(total.split(":")[0].removeprefix("Player ")) - 1
+        for part in assembly_line(view.results[seat]).split(" · "):
+            assert part in item.plain  # broken between parts ("1 marker +2" kept whole)
     assert wrapped >= 1

@@ -162,13 +162,27 @@ def breakdown_lines(
         score = scores[seat]
         text = Text(_total(seat, names[seat], score, winners, tummy_ache), style="bold")
         text.append("\n")
-        rows = wrap(
-            assembly_line(score), BREAKDOWN_WIDTH, initial_indent="  ", subsequent_indent="    "
-        )
-        text.append("\n".join(rows), style="")
+        text.append("\n".join(_wrapped(assembly_line(score))), style="")
         lines.append(text)
     tie = tie_line(scores, names, winners, tummy_ache)
     return [*lines, Text(tie)] if tie else lines
+
+
+def _wrapped(assembly: str) -> list[str]:
+    """``assembly`` in rows of :data:`BREAKDOWN_WIDTH`, indented, broken between its parts
+    (" · ") where it can be, so that "1 marker +2" stays on one row; a row that ends
+    between two parts ends in "·"."""
+    room = BREAKDOWN_WIDTH - len(" ·")
+    rows: list[str] = []
+    for part in assembly.split(" · "):
+        if rows and len(rows[-1]) + len(" · ") + len(part) <= room:
+            rows[-1] += " · " + part
+            continue
+        if rows:
+            rows[-1] += " ·"
+        indent = "    " if rows else "  "
+        rows += wrap(part, room, initial_indent=indent, subsequent_indent="    ")
+    return rows
 
 
 def headline(names: Sequence[str], winners: Sequence[int], tummy_ache: Sequence[int]) -> str:
