@@ -11,6 +11,11 @@ from textual.widget import Widget
 Drawer = Callable[[int, int], Text]
 
 
+def cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` columns, with … when cut."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
 def cut_rows(rows: Iterable[Text], width: int) -> Text:
     """``rows`` one under another, each cut to ``width`` columns with an ellipsis (a
     board's rows never wrap: a wrapped row would push the last ones out of the panel)."""

@@ -26,6 +26,7 @@ from cakeparty.core.games.cake_master.scoring import Cake, best_matching, taste
 from cakeparty.core.games.cake_master.text import card_words, customer_words
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.i18n import N_, _
+from cakeparty.tui.widgets.fitted import cut
 
 #: The icing letters (translators may choose their own initials).
 ICING_LETTERS = {"pink": N_("P"), "white": N_("W"), "chocolate": N_("C")}
@@ -207,9 +208,7 @@ def hand_lines(
         else:
             words = _("a card you have not seen")
         if width is not None:
-            room = width - text.cell_len - len(note)
-            if len(words) > room:
-                words = words[: max(0, room - 1)] + "…"
+            words = cut(words, width - text.cell_len - len(note))
         text.append(words)
         if note:
             text.append(note, style="bold italic")

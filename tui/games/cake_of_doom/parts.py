@@ -36,6 +36,7 @@ from cakeparty.core.games.cake_of_doom.text import (
 )
 from cakeparty.core.games.cake_of_doom.view import DoomView, OfferView
 from cakeparty.core.i18n import N_, _, ngettext
+from cakeparty.tui.widgets.fitted import cut
 
 #: A continent in two letters, after a specialty's name and in a region's row.
 CONTINENT_SHORT: dict[str, str] = {
@@ -98,11 +99,6 @@ REGION_SHORT: dict[str, str] = {
 
 #: The order sorts are shown in a hand: sponge cake, specialties, then mischief.
 SORT_ORDER = {sort: index for index, sort in enumerate(SORTS)}
-
-
-def cut(text: str, width: int) -> str:
-    """``text`` in at most ``width`` columns, with … when cut."""
-    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
 
 
 def region_title(name: str, width: int) -> str:
