@@ -738,7 +738,6 @@ class RoomRunner:
             del self._bot_due[peer.seat]
             if moved_on and not self._still_due(session, peer, view):
                 continue
-            problem: str | None = None
             try:
                 if searching:
                     self._deciding.add(peer.seat)
@@ -751,16 +750,12 @@ class RoomRunner:
                         continue  # the room moved on while it thought: it is asked again
                 else:
                     action = bot(view, self.rng)
-            except Exception as exc:  # a bot bug must not stop the room, nor stall it
+                peer.act(action)  # the peer checks it: what it refuses is not made
+                continue
+            except Exception as exc:  # a bot bug, or a move its seat refuses: it must not
+                # stop the room, nor stall it
                 log.exception("bot at seat %s", peer.seat)
                 problem = f"{type(exc).__name__}: {exc}"
-            if problem is None:
-                try:
-                    peer.act(action)  # the peer checks it: what it refuses is not made
-                    continue
-                except Exception as exc:
-                    log.exception("bot at seat %s", peer.seat)
-                    problem = f"{type(exc).__name__}: {exc}"
             legal = peer.game.legal_actions(peer.state, peer.seat)
             if not legal:
                 continue  # nothing it may do now: the room asks again

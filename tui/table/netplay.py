@@ -70,6 +70,7 @@ class NetPlay:
 
     # the parts of the game's screen this drives (declared for the type checker)
     app: Any
+    STUMBLED_TEXT: str  # the screen's
     awaiting: int | None
     ended: bool
     log_view: LogView
@@ -201,11 +202,7 @@ class NetPlay:
                 self._notice(_("A message was ignored: {error}").format(error=_(event.text)))
         elif kind == "stumbled":  # a bot run here
             seat, problem = event.data
-            self._notice(
-                _("{name} (bot) stumbled ({problem}) and plays at random this once.").format(
-                    name=self.net.names[seat], problem=problem
-                )
-            )
+            self._notice(_(self.STUMBLED_TEXT).format(name=self.net.names[seat], problem=problem))
         elif kind == "error":
             self.notify(room_error_text(event.text), severity="error")
         elif kind == "closed" and not self.net.over:

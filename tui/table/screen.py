@@ -71,6 +71,8 @@ class TableScreen(Screen[None]):
     #: After this many seconds of a bot's deciding, the status line says it is thinking.
     THINKING_AFTER = 0.3
     THINKING_TEXT = N_("{name} is thinking…")
+    #: What a bot that failed does (a local one, or one a host runs in a networked game).
+    STUMBLED_TEXT = N_("{name} (bot) stumbled ({problem}) and plays at random this once.")
 
     def __init__(
         self,
@@ -324,9 +326,7 @@ class TableScreen(Screen[None]):
     def _stumbled(self, seat: int, problem: str) -> None:
         """Say that the bot in ``seat`` failed and plays at random this once."""
         self.notify(
-            _("{name} (bot) stumbled ({problem}) and plays at random this once.").format(
-                name=self.session.names[seat], problem=problem
-            ),
+            _(self.STUMBLED_TEXT).format(name=self.session.names[seat], problem=problem),
             severity="warning",
         )
 
