@@ -289,7 +289,7 @@ class CakePartyApp(App[None]):
                     _("Could not save the settings: {error}").format(error=exc), severity="error"
                 )
             else:
-                self.notify(_("Settings saved to {path}").format(path=path), timeout=3)
+                self.notify(_("Settings saved to {path}").format(path=saved.shown(path)), timeout=3)
         from cakeparty.tui.messages import SettingsSaved
 
         self.screen.post_message(SettingsSaved(new))

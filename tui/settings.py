@@ -93,6 +93,18 @@ def settings_path() -> Path:
     return config_dir() / FILE_NAME
 
 
+def shown(path: Path) -> str:
+    """``path`` as a person reads it: under their home, from ``~`` (a player served over
+    SSH sees the file in the home the server gave them, not the server's layout)."""
+    home = os.environ.get("HOME")
+    if home:
+        try:
+            return str(Path("~", path.relative_to(home)))
+        except ValueError:
+            pass
+    return str(path)
+
+
 def _valid(key: str, value: Any) -> bool:
     if key in ("name", "bot_level", "language"):
         return isinstance(value, str)

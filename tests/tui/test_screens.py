@@ -121,7 +121,11 @@ async def test_in_game_dialogs_open_and_close_by_keyboard() -> None:
     assert app.return_code == 0
 
 
-async def test_settings_are_edited_and_saved_as_json(config_dir: Path) -> None:
+async def test_settings_are_edited_and_saved_as_json(
+    config_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the home the app runs in (over SSH: the one the server gave the player's key)
+    monkeypatch.setenv("HOME", str(config_dir.parent))
     app = CakePartyApp(Settings(name="Ann", bot_delay=0.6), persist=True, ask_name=False)
     record = Recorder(SettingsSaved)
     async with app.run_test(size=SIZE, message_hook=record) as pilot:
@@ -137,6 +141,9 @@ async def test_settings_are_edited_and_saved_as_json(config_dir: Path) -> None:
         )
         assert app.settings == edited
         assert [m.settings for m in record.of(SettingsSaved)] == [app.settings]
+        # the file is named from the home, not by the computer's layout around it
+        told = [n.message for n in app._notifications if "Settings saved" in n.message]
+        assert told == [f"Settings saved to {Path('~', 'config', 'settings.json')}"]
         assert not app.colours
         # esc leaves them as they were
         await pilot.press("o", "right", "escape")
