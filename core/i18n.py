@@ -26,6 +26,9 @@ LANGUAGES = ("en", "es", "pl")
 LANGUAGE_NAMES: Mapping[str, str] = {"en": "English", "es": "Español", "pl": "Polski"}
 #: Where the language comes from when the settings leave it open, first non-empty wins.
 ENVIRONMENT = ("LC_ALL", "LC_MESSAGES", "LANG")
+#: The language when that locale names none of :data:`LANGUAGES` (``C``, ``POSIX``,
+#: another language, or none set): ``serve-ssh --lang`` gives it to its players' apps.
+DEFAULT_ENV = "CAKEPARTY_LANG"
 
 _translation: _gettext.NullTranslations = _gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
@@ -47,21 +50,30 @@ def catalog_path(language: str, localedir: Path | str | None = None) -> Path:
 def normalize(value: str | None) -> str:
     """The language a locale name stands for: ``es_ES.UTF-8`` → ``es``, ``pl_PL`` → ``pl``;
     ``C``, ``POSIX``, empty and anything not translated → ``en``."""
-    if not value:
-        return SOURCE_LANGUAGE
-    code = value.split(".", 1)[0].split("@", 1)[0].replace("-", "_").split("_", 1)[0]
-    code = code.strip().lower()
+    code = _code(value)
     return code if code in LANGUAGES else SOURCE_LANGUAGE
 
 
+def _code(value: str | None) -> str:
+    """The language part of a locale name, lower case (``es_ES.UTF-8`` → ``es``)."""
+    if not value:
+        return ""
+    code = value.split(".", 1)[0].split("@", 1)[0].replace("-", "_").split("_", 1)[0]
+    return code.strip().lower()
+
+
 def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
-    """The language ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` name (the first one set)."""
+    """The language ``LC_ALL``, ``LC_MESSAGES`` or ``LANG`` name (the first one set); where
+    it is none of ours, ``CAKEPARTY_LANG``'s, else English."""
     env = os.environ if environ is None else environ
     for name in ENVIRONMENT:
         value = env.get(name, "")
         if value:
-            return normalize(value)
-    return SOURCE_LANGUAGE
+            if _code(value) in LANGUAGES:
+                return _code(value)
+            break
+    default = _code(env.get(DEFAULT_ENV))
+    return default if default in LANGUAGES else SOURCE_LANGUAGE
 
 
 def choose_language(

@@ -64,6 +64,13 @@ def test_a_locale_name_stands_for_a_language(value: str | None, expected: str) -
         ({"LC_ALL": "C", "LANG": "es_ES.UTF-8"}, "en"),  # the first one set decides
         ({"LANGUAGE": "es"}, "en"),
         ({}, "en"),
+        # the default for a locale that names none of ours (serve-ssh --lang sets it)
+        ({"CAKEPARTY_LANG": "pl"}, "pl"),
+        ({"LC_ALL": "C.UTF-8", "LANG": "es_ES.UTF-8", "CAKEPARTY_LANG": "pl"}, "pl"),
+        ({"LANG": "de_DE.UTF-8", "CAKEPARTY_LANG": "es"}, "es"),
+        ({"LANG": "en_GB.UTF-8", "CAKEPARTY_LANG": "es"}, "en"),
+        ({"LANG": "pl_PL.UTF-8", "CAKEPARTY_LANG": "es"}, "pl"),
+        ({"CAKEPARTY_LANG": "klingon"}, "en"),
     ],
 )
 def test_the_environment_names_the_language(environ: dict[str, str], expected: str) -> None:

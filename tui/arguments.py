@@ -20,15 +20,21 @@ def translate_argparse() -> None:
     argparse.ngettext = ngettext  # type: ignore[attr-defined]
 
 
-def add_language(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+def add_language(
+    parser: argparse.ArgumentParser, *, top: bool = False, help: str | None = None
+) -> None:
     """``--lang``: the language to show (on a subcommand it is set only when given, so it
-    never hides the top level's)."""
+    never hides the top level's); ``help`` says what it does where that is more (once per
+    parser: a parser that has it keeps its own)."""
+    if "--lang" in parser._option_string_actions:
+        return
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
         default=None if top else argparse.SUPPRESS,
         metavar="LANG",
-        help=_(
+        help=help
+        or _(
             "the language to show: {languages} (default: from the settings, "
             "else LC_ALL, LC_MESSAGES or LANG)"
         ).format(languages=", ".join(LANGUAGES)),

@@ -12,7 +12,8 @@ browser's ``Origin`` must name the host the request was sent to, and while the s
 listens on loopback that host must be a loopback name.
 
 Running ``python -m cakeparty.tui.webserve`` opens the app itself: it is the command that
-each connection runs, in the environment that started the server.
+each connection runs, in the environment that started the server (with the server's
+``--lang``, when it was given one).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import LANGUAGES, _
 from cakeparty.tui import arguments as arg
 
 if TYPE_CHECKING:
@@ -63,6 +64,13 @@ def add_command(sub: Any) -> None:
             "(behind a reverse proxy: https://cake.example.org)"
         ),
     )
+    arg.add_language(
+        web_,
+        help=_(
+            "the language of this server's messages and of the app in every tab: {languages} "
+            "(default: from the settings, else LC_ALL, LC_MESSAGES or LANG)"
+        ).format(languages=", ".join(LANGUAGES)),
+    )
     web_.set_defaults(run=_cmd_serve_web, parser=web_)
 
 
@@ -93,9 +101,13 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def app_command() -> str:
-    """The shell command each browser connection runs: the app, from this installation."""
-    return shlex.join([sys.executable, "-m", "cakeparty.tui.webserve"])
+def app_command(language: str | None = None) -> str:
+    """The shell command each browser connection runs: the app, from this installation
+    (in ``language`` when the server was given one)."""
+    words = [sys.executable, "-m", "cakeparty.tui.webserve"]
+    if language:
+        words += ["--lang", language]
+    return shlex.join(words)
 
 
 def listen_url(host: str, port: int) -> str:
@@ -138,7 +150,7 @@ def origin_refusal(
     return None
 
 
-def build_server(host: str, port: int, public_url: str | None) -> Any:
+def build_server(host: str, port: int, public_url: str | None, language: str | None = None) -> Any:
     """A textual-serve server that runs the app for each browser connection."""
     import aiohttp_jinja2
     from aiohttp import web
@@ -150,7 +162,7 @@ def build_server(host: str, port: int, public_url: str | None) -> Any:
 
         def __init__(self) -> None:
             super().__init__(
-                app_command(),
+                app_command(language),
                 host=host,
                 port=port,
                 title="Cake Party",
@@ -213,7 +225,7 @@ def _font_size(text: str) -> int:
 def _cmd_serve_web(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if not is_loopback(args.host):
         print(exposure_warning(args.host), file=sys.stderr, flush=True)
-    server = build_server(args.host, args.port, args.public_url)
+    server = build_server(args.host, args.port, args.public_url, args.lang)
     try:
         server.serve()
     except OSError as exc:  # the port is taken, or the address is not this computer's
@@ -228,4 +240,4 @@ def _cmd_serve_web(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
 if __name__ == "__main__":
     from cakeparty.tui.cli import main
 
-    raise SystemExit(main([]))
+    raise SystemExit(main(sys.argv[1:]))

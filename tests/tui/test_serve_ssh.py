@@ -119,8 +119,11 @@ def test_the_app_gets_a_clean_environment(tmp_path: Path, monkeypatch: pytest.Mo
     assert env["LANG"] == "es_ES.UTF-8" and env["NO_COLOR"] == "1"
     assert env["USER"] == env["LOGNAME"] == "ann2J"
     assert env["LESSSECURE"] == "1"
-    for absent in ("SERVER_SECRET", "LD_PRELOAD", "LC_ALL"):
+    for absent in ("SERVER_SECRET", "LD_PRELOAD", "LC_ALL", "CAKEPARTY_LANG"):
         assert absent not in env
+    # the server's language, for a player whose settings and locale choose none
+    told = Launch.of([], home, "ann", "xterm", {**client, "CAKEPARTY_LANG": "pl"}, "es")
+    assert told.env["CAKEPARTY_LANG"] == "es"
     odd = Launch.of([], home, "", "xterm; rm -rf /", {})
     assert odd.env["TERM"] == "xterm-256color" and "USER" not in odd.env
 
@@ -373,6 +376,30 @@ def test_only_listed_keys_no_passwords_no_other_commands_and_no_more_than_allowe
     finally:
         if term is not None:
             term.close()
+        server.stop()
+
+
+@real
+def test_the_servers_language_is_for_players_whose_locale_names_none(tmp_path: Path) -> None:
+    server = SSHServer(tmp_path, "--lang", "es")
+    ann_key, bob_key = ClientKey(tmp_path, "ann_key"), ClientKey(tmp_path, "bob_key")
+    ann: Terminal | None = None
+    bob: Terminal | None = None
+    try:
+        # the server's own words are in its language
+        done = server.run(ann_key, "ann", "play", "cake-duel", tty=False)
+        assert done.returncode == 2 and "necesita una terminal" in done.stdout
+        # a client that sends no locale (this one reads no ssh_config): the server's
+        ann = Terminal(f"cakeparty-ssh-ann-{_tag()}", server.ssh_args(ann_key, "ann"))
+        ann.wait_for(lambda s: "Te damos la bienvenida a Cake Party" in s, "a Spanish welcome")
+        # a client whose locale names one of the app's languages keeps it
+        ssh, *rest = server.ssh_args(bob_key, "bob")
+        bob = Terminal(f"cakeparty-ssh-bob-{_tag()}", [ssh, "-o", "SetEnv=LANG=pl_PL.UTF-8", *rest])
+        bob.wait_for(lambda s: "Witaj w Cake Party" in s, "a Polish welcome")
+    finally:
+        for term in (ann, bob):
+            if term is not None:
+                term.close()
         server.stop()
 
 

@@ -80,6 +80,23 @@ def test_the_browser_opens_the_app_and_its_keys_reach_it(
     assert "Serving Cake Party on " + server.url in server.output()
 
 
+def test_the_servers_language_is_the_apps_in_every_tab(tooling: None) -> None:
+    served = WebServer("--lang", "pl")
+    try:
+        served.wait_ready()
+        with chromium() as browser:
+            page = browser.new_page()
+            term = BrowserTerminal(page)
+            page.goto(served.url + "/")
+            # the app the tab runs speaks it, not only the page around it
+            term.wait_for(lambda s: "Witaj w Cake Party" in s, "the name prompt in Polish")
+            assert "Welcome" not in term.screen()
+            page.close()
+        assert "Cake Party działa pod adresem " + served.url in served.output()
+    finally:
+        served.stop()
+
+
 def _get(url: str, headers: dict[str, str]) -> int:
     request = urllib.request.Request(url, headers=headers)
     try:
@@ -165,12 +182,14 @@ def test_the_command_line() -> None:
             parser.parse_args(["serve-web", *bad])
         assert exit_.value.code == 2
     assert "cakeparty.tui.webserve" in app_command()
+    assert app_command("es").endswith("cakeparty.tui.webserve --lang es")
+    assert parser.parse_args(["serve-web", "--lang", "pl"]).lang == "pl"
 
 
 def test_listening_beyond_this_computer_is_said_plainly(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    served: list[tuple[str, int, str | None]] = []
+    served: list[tuple[str, int, str | None, str | None]] = []
 
     class Server:
         def __init__(self, *where: object) -> None:
@@ -184,7 +203,7 @@ def test_listening_beyond_this_computer_is_said_plainly(
     for host in ("127.0.0.1", "0.0.0.0"):
         args = parser.parse_args(["serve-web", "--host", host])
         assert args.run(args, args.parser) == 0
-    assert served == [("127.0.0.1", 8000, None), ("0.0.0.0", 8000, None)]
+    assert served == [("127.0.0.1", 8000, None, None), ("0.0.0.0", 8000, None, None)]
     warned = capsys.readouterr().err
     assert warned.count("Warning: listening on") == 1
     assert "Warning: listening on 0.0.0.0" in warned

@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import LANGUAGES, _
 from cakeparty.tui import arguments as arg
 
 DEFAULT_PORT = 2222
@@ -63,6 +63,13 @@ def add_command(sub: Any) -> None:
             "close a session after S seconds without a key press; 0: never (default {n})"
         ).format(n=DEFAULT_IDLE),
     )
+    arg.add_language(
+        serve,
+        help=_(
+            "the language of this server's messages, and of the app for players whose "
+            "settings and locale choose none of {languages}"
+        ).format(languages=", ".join(LANGUAGES)),
+    )
     serve.set_defaults(run=_cmd_serve_ssh, parser=serve)
 
 
@@ -93,6 +100,7 @@ def _cmd_serve_ssh(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
         authorized_keys=args.authorized_keys,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
+        language=args.lang,
     )
 
     def ready() -> None:

@@ -35,6 +35,7 @@ class ServeOptions:
     max_sessions: int = 50
     idle_timeout: float = 1800  # seconds without a key press; 0: never
     players: Path | None = None  # where players' homes go (default: in the data dir)
+    language: str | None = None  # for players whose settings and locale choose none
 
 
 @dataclass
@@ -159,7 +160,9 @@ class _Server(asyncssh.SSHServer):
         base = self._options.players or server_dir() / PLAYERS_DIR
         user = str(self._conn.get_extra_info("username") or "")
         player = Player(user, PlayerHome.of(self._key, base))
-        return GameSession(player, self._sessions, self._options.idle_timeout)
+        return GameSession(
+            player, self._sessions, self._options.idle_timeout, self._options.language
+        )
 
 
 async def serve(options: ServeOptions, ready: Callable[[], None] | None = None) -> None:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
-from cakeparty.core.i18n import _, ngettext
+from cakeparty.core.i18n import DEFAULT_ENV, _, ngettext
 from cakeparty.tui.sshserve.command import CommandRefused, app_arguments
 from cakeparty.tui.sshserve.homes import PlayerHome
 
@@ -71,8 +71,15 @@ class Launch:
 
     @classmethod
     def of(
-        cls, argv: list[str], home: PlayerHome, user: str, term: str, client_env: dict[str, str]
+        cls,
+        argv: list[str],
+        home: PlayerHome,
+        user: str,
+        term: str,
+        client_env: dict[str, str],
+        language: str | None = None,
     ) -> Launch:
+        """``language``: the server's, for a player whose settings and locale choose none."""
         # a fresh environment: nothing of the server's own (secrets, XDG paths) leaks in
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -82,6 +89,8 @@ class Launch:
             "CAKEPARTY_DATA_DIR": str(home.data),
             "LESSSECURE": "1",
         }
+        if language:
+            env[DEFAULT_ENV] = language
         if "PYTHONPATH" in os.environ:  # the operator's, for a server run from a checkout
             env["PYTHONPATH"] = os.environ["PYTHONPATH"]
         name = login_name(user)
@@ -115,10 +124,17 @@ def idle_notice(timeout: float) -> str:
 class GameSession(asyncssh.SSHServerSession[bytes]):
     """An SSH channel bridged to the app's pseudo-terminal."""
 
-    def __init__(self, player: Player, sessions: Sessions, idle_timeout: float) -> None:
+    def __init__(
+        self,
+        player: Player,
+        sessions: Sessions,
+        idle_timeout: float,
+        language: str | None = None,
+    ) -> None:
         self._player = player
         self._sessions = sessions
         self._idle_timeout = idle_timeout
+        self._language = language
         self._chan: asyncssh.SSHServerChannel[bytes] | None = None
         self._term: str | None = None
         self._size = (80, 24)
@@ -180,6 +196,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._player.user,
             self._term,
             dict(self._chan.get_environment()),
+            self._language,
         )
         asyncio.get_running_loop().create_task(self._run(launch), name="cakeparty-ssh-session")
 
