@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -51,6 +52,8 @@ VERSION = "1"
 
 OPEN, PLAYING, CLOSED = "open", "playing", "closed"
 ONLINE, OFFLINE = "online", "offline"
+#: a bot level as a player names its own (``cakeparty bot --level``): a short lower-case word
+LEVEL = re.compile(r"[a-z]{1,16}\Z")
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 NO_PREV = bytes(32)
 
@@ -111,23 +114,40 @@ def read(data: bytes, room: str, kind: str) -> Envelope:
 
 @dataclass(frozen=True)
 class Seat:
-    """A seat in the lobby: who sits there, whether a person or a bot, and if ready."""
+    """A seat in the lobby: who sits there, whether a person or a bot, and if ready.
+
+    ``bot``: a bot the host runs; ``own_bot``: the level of a bot that plays from a
+    process of its own (``cakeparty bot``), as it says in its presence, empty for a person
+    (such a seat is otherwise a player like any other: its own keys, its own moves)."""
 
     player: bytes
     name: str
     bot: bool = False
     ready: bool = False
     online: bool = True
+    own_bot: str = ""
 
     def to_data(self) -> list[Any]:
-        return [self.player, self.name, self.bot, self.ready, self.online]
+        data = [self.player, self.name, self.bot, self.ready, self.online]
+        return [*data, self.own_bot] if self.own_bot else data
 
     @classmethod
     def from_data(cls, obj: Any) -> Seat:
-        player, name, bot, ready, online = expect_list(obj, "seat", 5)
+        items = expect_list(obj, "seat")
+        if len(items) not in (5, 6):
+            raise MalformedMessage(N_("a seat is 5 or 6 items"))
+        player, name, bot, ready, online = items[:5]
         if not all(isinstance(x, bool) for x in (bot, ready, online)):
             raise MalformedMessage(N_("a seat's flags are true or false"))
-        return cls(expect_bytes(player, "player", 32), expect_str(name, "name"), bot, ready, online)
+        own_bot = expect_str(items[5], "bot level", LEVEL) if len(items) == 6 else ""
+        return cls(
+            expect_bytes(player, "player", 32),
+            expect_str(name, "name"),
+            bot,
+            ready,
+            online,
+            own_bot,
+        )
 
     @property
     def fingerprint(self) -> str:
@@ -308,15 +328,21 @@ class Presence:
     state: str = ONLINE
     ready: bool = False
     mark: bytes = b""  # 32 fresh random bytes while ready: this seat's part of the table
+    bot: str = ""  # the level of the bot that plays here, in this process; "": a person
 
     def to_data(self) -> dict[str, Any]:
-        return {"name": self.name, "state": self.state, "ready": self.ready, "mark": self.mark}
+        data = {"name": self.name, "state": self.state, "ready": self.ready, "mark": self.mark}
+        return {**data, "bot": self.bot} if self.bot else data
 
     @classmethod
     def from_envelope(cls, envelope: Envelope) -> Presence:
         body = envelope.body
-        if not isinstance(body, dict) or set(body) != {"name", "state", "ready", "mark"}:
+        keys = {"name", "state", "ready", "mark"}
+        if not isinstance(body, dict) or set(body) - {"bot"} != keys:
             raise MalformedMessage(N_("not a presence"), peer=envelope.sender)
+        bot = body.get("bot", "")
+        if "bot" in body and (type(bot) is not str or not LEVEL.match(bot)):
+            raise MalformedMessage(N_("a bot's level is a short word"), peer=envelope.sender)
         state = expect_str(body["state"], "state")
         if state not in (ONLINE, OFFLINE) or not isinstance(body["ready"], bool):
             raise MalformedMessage(N_("bad presence"), peer=envelope.sender)
@@ -324,7 +350,7 @@ class Presence:
         if len(mark) != (SEED_SIZE if body["ready"] else 0):
             raise MalformedMessage(N_("a ready mark is 32 bytes"), peer=envelope.sender)
         name = expect_str(body["name"], "name")
-        return cls(envelope.sender, name, state, body["ready"], mark)
+        return cls(envelope.sender, name, state, body["ready"], mark, bot)
 
 
 def new_mark() -> bytes:
@@ -388,7 +414,7 @@ class HostLobby:
             return False
         if self.advert.state == OPEN and (known or self.advert.free > 0):
             self.mark(presence.player, presence.mark if presence.ready else b"")
-        seat = Seat(presence.player, presence.name, False, presence.ready, True)
+        seat = Seat(presence.player, presence.name, False, presence.ready, True, presence.bot)
         if known:
             seat = replace(seat, bot=known[0].bot)
         self.seat(seat)

@@ -428,7 +428,13 @@ class RoomRunner:
             self.room,
             lb.PRESENCE,
             lb.Presence(
-                self.identity.player_id, self.identity.name, lb.ONLINE, self.ready, self.mark
+                self.identity.player_id,
+                self.identity.name,
+                lb.ONLINE,
+                self.ready,
+                self.mark,
+                # a bot that plays from this process says so (a host's bots are its own)
+                (self.bot_level or "") if self.setup is None else "",
             ).to_data(),
         )
 

@@ -49,6 +49,9 @@ def test_selfplay_through_the_embedded_broker(embedded: str, players: int) -> No
 async def test_bots_as_processes_agree_on_the_outcome(broker_url: str, tmp_path: Path) -> None:
     async with NetGame(broker_url, 2, tmp_path) as game:
         assert_fair_and_agreed(await game.results())
+        # each said it is a bot, at its level; the room shows them so
+        assert game.host.advert is not None
+        assert [s.own_bot for s in game.host.advert.taken] == ["normal", "normal"]
 
 
 def test_selfplay_says_why_a_bot_gave_no_result() -> None:

@@ -77,6 +77,34 @@ def test_adverts_and_presence_are_signed_and_checked() -> None:
         lb.Presence.from_envelope(lb.read(bad, "ROOM42", lb.PRESENCE))
 
 
+def test_a_bot_in_a_process_of_its_own_says_so_and_its_seat_shows_it() -> None:
+    lobby = host()
+    said = lb.Presence(BOB.player_id, "Crumb", lb.ONLINE, True, lb.new_mark(), "strong")
+    data = lb.sign(BOB.signing_key, "ROOM42", lb.PRESENCE, said.to_data())
+    heard = lb.Presence.from_envelope(lb.read(data, "ROOM42", lb.PRESENCE))
+    assert heard == said
+    assert lobby.presence(heard)
+    (seat,) = [s for s in lobby.advert.taken if s.player == BOB.player_id]
+    assert seat.own_bot == "strong" and not seat.bot  # its own keys and moves: not the host's
+    advert = lb.sign(ANN.signing_key, "ROOM42", lb.ADVERT, lobby.advert.to_data())
+    assert lb.Advert.from_envelope(lb.read(advert, "ROOM42", lb.ADVERT)).taken == (
+        lobby.advert.taken
+    )
+    # a person's presence and seat are as they were (no "bot" on the wire)
+    assert "bot" not in presence(CY).to_data()
+    assert len(lb.Seat(CY.player_id, "Cy").to_data()) == 5
+    # a level that is not a short word is refused, and so is a seat that carries one
+    for level in ("", "Strong", "x" * 17, 3, True, None, b"strong", "strong\n"):
+        body = {"name": "Crumb", "state": lb.ONLINE, "ready": False, "mark": b"", "bot": level}
+        bad = lb.sign(BOB.signing_key, "ROOM42", lb.PRESENCE, body)
+        with pytest.raises(MalformedMessage):
+            lb.Presence.from_envelope(lb.read(bad, "ROOM42", lb.PRESENCE))
+        with pytest.raises(MalformedMessage):
+            lb.Seat.from_data([BOB.player_id, "Crumb", False, True, True, level])
+    with pytest.raises(MalformedMessage):
+        lb.Seat.from_data([BOB.player_id, "Crumb", False, True, True, "normal", "extra"])
+
+
 def test_room_codes_are_easy_to_read() -> None:
     codes = {lb.new_room_code() for _ in range(200)}
     assert len(codes) == 200

@@ -289,6 +289,20 @@ def test_a_bot_seat_in_the_lobby_names_its_level_in_the_player_s_language() -> N
     assert "bot (strong)" in str(line)
 
 
+def test_a_bot_in_a_process_of_its_own_is_shown_as_a_bot_online_or_not() -> None:
+    from cakeparty.protocol.lobby import Seat
+
+    me = b"\x02" * 32
+    own = Seat(b"\x01" * 32, "Crumb", False, True, True, "strong")
+    line = str(seat_line(0, own, me=me, host=me, online=False))
+    assert "bot (strong) · offline · ready" in line and "person" not in line
+    # a level this app does not know is not looked up: only "bot"
+    odd = str(seat_line(0, Seat(b"\x01" * 32, "Crumb", own_bot="quit"), me=me, host=me))
+    assert " bot · online" in odd and "quit" not in odd
+    person = str(seat_line(0, Seat(b"\x01" * 32, "Ana"), me=me, host=me))
+    assert "person · online" in person
+
+
 def _waiting_on_the_bot(runner: RoomRunner) -> GameSession:
     """The host's game session of ``runner``'s one bot against Bob (played here by the
     normal strategy, envelopes handed over in memory), at the bot's first move."""

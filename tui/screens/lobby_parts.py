@@ -15,6 +15,7 @@ from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.identity import fingerprint
 from cakeparty.protocol.lobby import CLOSED, PLAYING, Advert, Seat
 from cakeparty.tui.netroom import HostPlan
+from cakeparty.tui.settings import BOT_LEVELS
 from cakeparty.tui.table.net import name_list
 from cakeparty.tui.table.registration import any_game, game_title
 
@@ -52,7 +53,12 @@ def seat_line(
         runner = _("run by {host}").format(host=host_name) if host_name else ""
         text.append(f" {kind} {runner}".rstrip(), style="italic")
     else:
-        text.append(" " + _("person"))
+        if seat.own_bot:  # a bot in a process of its own: online or not, as a person
+            level = seat.own_bot if seat.own_bot in BOT_LEVELS else ""
+            kind = _("bot ({level})").format(level=_(level)) if level else _("bot")
+            text.append(f" {kind}", style="italic")
+        else:
+            text.append(" " + _("person"))
         text.append(" · ")
         if online:
             text.append(_("online"))

@@ -244,14 +244,17 @@ class WatchScreen(Screen[None]):
         if watch is None:
             if advert is None:
                 return Text(_("Looking for the room…"))
-            rows = [_seat_row(s.name, [_("bot")] if s.bot else [], s.player) for s in advert.taken]
+            rows = [
+                _seat_row(s.name, [_("bot")] if s.bot or s.own_bot else [], s.player)
+                for s in advert.taken
+            ]
             return Text("\n").join(rows) if rows else Text(_("Nobody has taken a seat yet."))
         waiting = set(watch.waiting_on())
         outcome = watch.outcome
         rows = []
         for seat, name in enumerate(watch.names):
             tags = []
-            if watch.is_bot(seat):
+            if watch.shown_as_bot(seat):
                 tags.append(_("bot"))
             if watch.away(seat):
                 tags.append(_("offline"))

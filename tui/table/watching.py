@@ -53,6 +53,8 @@ class WatchTable(NetTable):
         advert = runner.advert
         taken = advert.taken if advert is not None else ()
         self.bots = {s.player: s.bot for s in taken}
+        # bots that play from processes of their own (shown as bots, away on their own)
+        self.own_bots = {s.player for s in taken if s.own_bot}
         self.host = advert.host if advert is not None else None
         self._story = self._new_story()
         self.story: list[Any] = []
@@ -64,6 +66,10 @@ class WatchTable(NetTable):
     @property
     def peer(self) -> Any:
         return self.spectator.peer
+
+    def shown_as_bot(self, seat: int) -> bool:
+        """Is ``seat`` a bot, the host's or one in a process of its own?"""
+        return self.is_bot(seat) or self.table.players[seat] in self.own_bots
 
     @property
     def humans(self) -> tuple[int, ...]:
