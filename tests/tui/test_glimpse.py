@@ -12,7 +12,7 @@ def test_the_players_panel_shows_what_the_looker_saw_in_the_hand() -> None:
         players = 2
         names = ("Ann", "Bob")
 
-        def is_bot(self, seat: int) -> bool:
+        def shown_as_bot(self, seat: int) -> bool:
             return False
 
         def away(self, seat: int) -> bool:

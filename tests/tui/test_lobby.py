@@ -17,9 +17,13 @@ from textual.widgets import OptionList
 from cakeparty.broker.embedded import EmbeddedBroker, free_port
 from cakeparty.core.game import bot_levels, get_game
 from cakeparty.core.games.cake_duel.actions import Claim, NoAction, Pass
+from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.lobby import new_room_code
+from cakeparty.protocol.network import RoomRunner
+from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
+from cakeparty.tui.games.cake_duel.parts import seat_rows
 from cakeparty.tui.messages import ActionChosen, RoomEventArrived
 from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch
 from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen, NoticeScreen
@@ -125,6 +129,42 @@ async def test_a_host_adds_a_bot_readies_and_plays_the_first_move_by_keys() -> N
         assert app.screen is duel
         await pilot.press("q", "y")
         await until(pilot, lambda: not room.running, "the room to close", 10)
+
+
+async def test_a_bot_that_joins_from_its_own_process_is_shown_as_a_bot() -> None:
+    plan = HostPlan(players=2, timeout=60, port=free_port(), lan=False)
+    app = app_with(plan)
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        room = lobby.room
+        assert room is not None
+        await until(pilot, lambda: room.connected and room.advert is not None, "the room to open")
+        # what `cakeparty bot` runs: a runner of its own, its own key, playing at a level
+        crumb = RoomRunner(
+            broker=BrokerAddress.parse(f"mqtt://127.0.0.1:{plan.port}"),
+            identity=Identity.generate("Crumb"),
+            room=room.runner.code,
+            bot="random",
+        )
+        task = asyncio.create_task(crumb.run())
+        try:
+            await until(pilot, lambda: len(room.runner.advert.taken) == 2, "Crumb's seat", 20)
+            seats = "\n".join(str(o.prompt) for o in lobby.query_one("#lobby-seats").options)
+            assert "bot (random) · online · ready" in seats and "person" in seats  # Ann's
+            assert room.bot_levels == {}  # nothing of it runs here
+            await pilot.press("r")
+            await until(pilot, lambda: isinstance(app.screen, NetDuelScreen), "the duel", 20)
+            duel = app.screen
+            assert isinstance(duel, NetDuelScreen)
+            other = 1 - duel.net.seat
+            assert duel.net.shown_as_bot(other) and not duel.net.is_bot(other)
+            rows = seat_rows(duel.view(), duel.net, duel.net.seat)
+            assert [r.tag for r in rows if r.name == "Crumb"] == ["(bot)"]
+            await pilot.press("q", "y")
+        finally:
+            crumb.stop()
+            await asyncio.wait_for(task, 10)
 
 
 async def test_a_guest_joins_by_room_code_and_sees_the_host_seat() -> None:

@@ -137,6 +137,8 @@ class LocalTable:
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat].bot is not None
 
+    shown_as_bot = is_bot
+
     def away(self, seat: int) -> bool:
         """Is the player of ``seat`` gone from the table? Never, at one computer."""
         return False

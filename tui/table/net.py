@@ -79,6 +79,9 @@ class NetTable:
         self.options: dict[str, Any] = self.table.option_map
         self.bots = dict(bots or {})
         self.host = host
+        advert = getattr(runner, "advert", None)
+        # bots that play from processes of their own (shown as bots, away on their own)
+        self.own_bots = {s.player for s in advert.taken if s.own_bot} if advert else set()
         self._story = self._new_story()
         self.story: list[Any] = []
         self._incidents = 0
@@ -102,6 +105,9 @@ class NetTable:
 
     def is_bot(self, seat: int) -> bool:
         return self.bots.get(self.table.players[seat], False)
+
+    def shown_as_bot(self, seat: int) -> bool:
+        return self.is_bot(seat) or self.table.players[seat] in self.own_bots
 
     def away(self, seat: int) -> bool:
         """Is the player of ``seat`` offline? A bot is away when its host is."""

@@ -43,6 +43,10 @@ class TableSession(Protocol):
 
     def is_bot(self, seat: int) -> bool: ...
 
+    def shown_as_bot(self, seat: int) -> bool:
+        """A bot plays ``seat``: this app's, the host's, or one in a process of its own."""
+        ...
+
     def away(self, seat: int) -> bool:
         """The player of ``seat`` is offline (a networked game)."""
         ...

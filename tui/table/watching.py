@@ -67,10 +67,6 @@ class WatchTable(NetTable):
     def peer(self) -> Any:
         return self.spectator.peer
 
-    def shown_as_bot(self, seat: int) -> bool:
-        """Is ``seat`` a bot, the host's or one in a process of its own?"""
-        return self.is_bot(seat) or self.table.players[seat] in self.own_bots
-
     @property
     def humans(self) -> tuple[int, ...]:
         return ()

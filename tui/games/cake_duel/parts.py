@@ -77,7 +77,7 @@ def _tag(duel: DuelGame, seat: int, viewer: int | None) -> str:
     tags = []
     if mate:
         tags.append(_("(partner)"))
-    elif duel.is_bot(seat):
+    elif duel.shown_as_bot(seat):
         tags.append(_("(bot)"))
     if duel.away(seat):
         tags.append(_("(offline)"))
@@ -292,7 +292,7 @@ def status_line(view: DuelView, duel: DuelGame, viewer: int | None) -> tuple[str
         if any(isinstance(a, Taunt) for a in view.legal):
             hint += " · " + _("w taunt")
         return hint, "you"
-    if duel.is_bot(seat):
+    if duel.shown_as_bot(seat):
         return describe_decision(view.phase, seat, duel.names) + " …", "wait"
     return describe_decision(view.phase, seat, duel.names), "wait"
 
