@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from cakeparty.protocol.hosting import HostRecord
     from cakeparty.tui.comeback import Unfinished
     from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch, WatchPlan
-    from cakeparty.tui.table.local import GameSetup
+    from cakeparty.tui.table.kept import Offer
+    from cakeparty.tui.table.local import GameSetup, LocalTable
 
 language.install()  # footers speak the language in effect when they draw
 
@@ -128,14 +129,43 @@ class CakePartyApp(App[None]):
         else:
             self.open_room(self.start, leave="exit")
 
-    def _game(self, setup: GameSetup, leave: str) -> Screen[None]:
-        """The screen of a local game, from the game's registration."""
+    def _game(self, setup: GameSetup | LocalTable, leave: str) -> Screen[None]:
+        """The screen of a local game (a new one, or one set up already), from the game's
+        registration; the game is kept on disk as it goes when this app keeps its
+        settings there."""
         factory = setup.table.local_screen
         assert factory is not None, "a registered game has a screen"
         screen: Screen[None] = factory(
-            setup, player=self.settings.name, bot_delay=self.settings.bot_delay, leave=leave
+            setup,
+            player=self.settings.name,
+            bot_delay=self.settings.bot_delay,
+            leave=leave,
+            keep=self.persist,
         )
         return screen
+
+    def continue_game(self, offer: Offer) -> None:
+        """Continue the local game kept on disk (the menu's ``offer``): its moves made
+        again from its seed, then its screen where it was; one that does not play again
+        is said and forgotten."""
+        from cakeparty.tui.table import kept
+        from cakeparty.tui.table.registration import game_title
+
+        try:
+            game = kept.load()
+            if game is None:
+                raise ValueError(_("the saved game is unreadable"))
+            table = kept.restore(game)
+        except (ValueError, LookupError) as exc:
+            kept.forget()
+            self.notify(
+                _("Your game of {game} could not be continued: {problem}").format(
+                    game=game_title(offer.game), problem=exc
+                ),
+                severity="error",
+            )
+            return
+        self.push_screen(self._game(table, leave="pop"))
 
     def open_menu_item(self, item: str) -> None:
         """What a main-menu entry opens (a game picker first, for a game to play, when

@@ -25,6 +25,7 @@ from cakeparty.tui.widgets.typing import after_typing
 
 if TYPE_CHECKING:  # the rules engine loads when a game is set up, not with the menu
     from cakeparty.tui.comeback import Unfinished
+    from cakeparty.tui.table.kept import Offer
     from cakeparty.tui.table.local import GameSetup
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,7 @@ class MenuScreen(Screen[None]):
     CSS_PATH = "menu.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g", "choose('back')", _("Go back"), id="menu.back"),
+        Binding("c", "choose('continue')", _("Continue"), id="menu.continue"),
         Binding("b", "choose('bots')", _("vs bots"), id="menu.bots"),
         Binding("s", "choose('hotseat')", _("Hot-seat"), id="menu.hotseat"),
         Binding("h", "choose('host')", _("Host"), id="menu.host"),
@@ -84,6 +86,8 @@ class MenuScreen(Screen[None]):
 
     #: a networked game to go back to, once looked for (:mod:`cakeparty.tui.comeback`)
     back: Unfinished | None = None
+    #: a local game kept on disk to continue, once looked for (:mod:`.table.kept`)
+    kept: Offer | None = None
     #: whether the look for it has answered since the menu was shown
     looked = False
 
@@ -109,6 +113,18 @@ class MenuScreen(Screen[None]):
                 )
             )
             options.append(Option(text, id="back"))
+        kept = self.kept
+        if kept is not None:
+            from cakeparty.tui.table.registration import game_title
+
+            text = Text("c  ", style="bold")
+            line = (
+                _("Continue your game of {game} (hot-seat)")
+                if kept.hotseat
+                else _("Continue your game of {game} against bots")
+            )
+            text.append(line.format(game=game_title(kept.game)))
+            options.append(Option(text, id="continue"))
         game = self.only_game
         for item, key, label in self.ITEMS:
             text = Text(f"{key}  ", style="bold")
@@ -143,14 +159,24 @@ class MenuScreen(Screen[None]):
             text = _("Hello, {name}. g goes back to your game in room {room}.").format(
                 name=name, room=self.back.room
             )
+        elif self.kept is not None:
+            text = _("Hello, {name}. c continues your game where it was.").format(name=name)
         else:
             text = _("Hello, {name}. ↑/↓ and enter, or the key of an entry.").format(name=name)
         self.query_one("#menu-greeting", Static).update(text)
 
     @work(thread=True, exclusive=True, group="comeback")
     def look_back(self) -> None:
-        """Look for a networked game to go back to (on the disk only), then show it."""
+        """Look for a networked game to go back to and a local game to continue (on the
+        disk only), then show them."""
         found: Unfinished | None = None
+        local: Offer | None = None
+        try:
+            from cakeparty.tui.table import kept
+
+            local = kept.peek()
+        except Exception:  # a kept game that cannot be read is no game to continue
+            log.debug("no game to continue", exc_info=True)
         try:
             from cakeparty.protocol.identity import load as load_identity
             from cakeparty.tui.comeback import unfinished
@@ -161,23 +187,24 @@ class MenuScreen(Screen[None]):
         except Exception:  # an unreadable identity or journal is no game to go back to
             log.debug("no game to go back to", exc_info=True)
         with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-            self.app.call_from_thread(self.show_back, found)
+            self.app.call_from_thread(self.show_back, found, local)
 
-    def show_back(self, found: Unfinished | None) -> None:
-        """Offer ``found`` first in the menu (``None``: nothing to go back to)."""
+    def show_back(self, found: Unfinished | None, local: Offer | None = None) -> None:
+        """Offer ``found`` first in the menu, then ``local`` (``None``: nothing to go back
+        to, nothing to continue)."""
         self.looked = True
-        if found == self.back or not self.is_attached:
+        if (found, local) == (self.back, self.kept) or not self.is_attached:
             return
         options = self.query_one("#menu-options", OptionList)
         index = options.highlighted
         was = options.get_option_at_index(index).id if index is not None else None
-        self.back = found
+        self.back, self.kept = found, local
         options.clear_options()
         options.add_options(self.options())
         ids = [option.id for option in options.options]
         # a game to go back to is where the cursor goes, unless the player moved it
-        if found is not None and was == self.ITEMS[0][0]:
-            was = "back"
+        if was == self.ITEMS[0][0] and (found is not None or local is not None):
+            was = "back" if found is not None else "continue"
         options.highlighted = ids.index(was) if was in ids else 0
         self.greet()
         self.refresh_bindings()
@@ -185,6 +212,8 @@ class MenuScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("back",):
             return self.back is not None
+        if action == "choose" and parameters == ("continue",):
+            return self.kept is not None
         return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -197,6 +226,11 @@ class MenuScreen(Screen[None]):
             go_back = getattr(self.app, "go_back", None)
             if self.back is not None and go_back is not None:
                 go_back(self.back)
+            return
+        if item == "continue":
+            continue_game = getattr(self.app, "continue_game", None)
+            if self.kept is not None and continue_game is not None:
+                continue_game(self.kept)
             return
         open_item = getattr(self.app, "open_menu_item", None)
         if open_item is not None:

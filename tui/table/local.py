@@ -10,7 +10,7 @@ so it is tested headless.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -113,8 +113,13 @@ class LocalTable:
             setup.game, players=setup.players, seed=seed, options=self.options
         )
         self.game = game
+        self.player = player
         self.seats = seats_for(setup, player)
         self.names = tuple(s.name for s in self.seats)
+        #: every seat's moves so far, in order (what replays the game from its seed)
+        self.moves: list[tuple[int, Action]] = []
+        #: called after each move (:func:`cakeparty.tui.table.kept.keep` writes the game)
+        self.keeper: Callable[[LocalTable], None] | None = None
         self.bot_rng = random.Random(seed ^ 0x5EED)
         self._story = self._new_story()
         self.story: list[Any] = []
@@ -170,7 +175,11 @@ class LocalTable:
         if action not in self.match.legal_actions(seat):
             raise IllegalActionError(seat, action, _("not a legal choice now"))
         self.match.apply(action, seat)
-        return self.catch_up()
+        self.moves.append((seat, action))
+        entries = self.catch_up()
+        if self.keeper is not None:
+            self.keeper(self)
+        return entries
 
     def thinks(self, seat: int) -> bool:
         """Does the bot in ``seat`` search (and so take its time over each decision)?"""

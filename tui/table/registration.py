@@ -61,7 +61,8 @@ class PlayerCount:
     usual: bool = False  # the count offered first (none marked: the fewest)
 
 
-#: Builds the screen of a local game: (setup, player name, bot delay, leave) → a Screen.
+#: Builds the screen of a local game: (setup, player name, bot delay, leave, keep) → a
+#: Screen (the keywords of :class:`~cakeparty.tui.table.screen.TableScreen`).
 LocalScreen = Callable[..., Any]
 #: Builds the screen of a networked seat: (runner, bots, host, leave) → a Screen.
 NetScreen = Callable[..., Any]

@@ -37,6 +37,7 @@ from cakeparty.tui.screens.dialogs import (
     NoticeScreen,
     PassScreen,
 )
+from cakeparty.tui.table import kept
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import LogView, StatusBar
@@ -81,12 +82,19 @@ class TableScreen(Screen[None]):
         player: str = "Player",
         bot_delay: float = 0.6,
         leave: str = "pop",
+        keep: bool = False,
     ) -> None:
         """``setup``: the game to start (``player`` names this keyboard's seat), or a
         game already set up; ``bot_delay``: the seconds a bot waits before its move;
-        ``leave``: "pop" to go back to the menu at the end, "exit" to quit the app."""
+        ``leave``: "pop" to go back to the menu at the end, "exit" to quit the app;
+        ``keep``: a local game is kept on disk as it goes (:mod:`.kept`), to be continued
+        from the menu should the app end before the game does."""
         super().__init__()
         session = LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
+        self.keeping = keep and isinstance(session, LocalTable)
+        if self.keeping and isinstance(session, LocalTable) and session.keeper is None:
+            session.keeper = kept.keep
+            kept.keep(session)  # kept from the start: the latest local game replaces any
         self.session: TableSession = session
         self.delay_setting = bot_delay  # as chosen (a game may share it out: bot_delay)
         self.bot_delay = bot_delay
@@ -375,6 +383,8 @@ class TableScreen(Screen[None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
+                if self.keeping:  # quit on purpose: not offered again
+                    kept.forget()
                 self._leave()
             elif otherwise is not None:
                 otherwise()
@@ -422,7 +432,9 @@ class TableScreen(Screen[None]):
         """This game's screen for a new game of ``setup``, with the same people, the same
         bot delay and the same way out."""
         player = self.session.names[0]
-        return type(self)(setup, player=player, bot_delay=self.delay_setting, leave=self.leave)
+        return type(self)(
+            setup, player=player, bot_delay=self.delay_setting, leave=self.leave, keep=self.keeping
+        )
 
     def action_new_game(self) -> None:
         """After a local game: a new one with the same people, bots and options."""

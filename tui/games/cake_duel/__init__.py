@@ -13,11 +13,11 @@ from cakeparty.core.i18n import N_
 from cakeparty.tui.table.registration import Choice, GameOption, PlayerCount, TableGame
 
 
-def local_screen(setup: Any, *, player: str, bot_delay: float, leave: str) -> Any:
+def local_screen(setup: Any, **options: Any) -> Any:
     """The duel screen of a local game."""
     from cakeparty.tui.games.cake_duel.screen import DuelScreen
 
-    return DuelScreen(setup, player=player, bot_delay=bot_delay, leave=leave)
+    return DuelScreen(setup, **options)
 
 
 def net_screen(runner: Any, bots: Any, host: bytes | None, room: Any) -> Any:

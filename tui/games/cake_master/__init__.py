@@ -14,11 +14,11 @@ from cakeparty.core.i18n import N_
 from cakeparty.tui.table.registration import PlayerCount, TableGame
 
 
-def local_screen(setup: Any, *, player: str, bot_delay: float, leave: str) -> Any:
+def local_screen(setup: Any, **options: Any) -> Any:
     """The screen of a local game (bots, hot-seat or solo)."""
     from cakeparty.tui.games.cake_master.screen import MasterScreen
 
-    return MasterScreen(setup, player=player, bot_delay=bot_delay, leave=leave)
+    return MasterScreen(setup, **options)
 
 
 def net_screen(runner: Any, bots: Any, host: bytes | None, room: Any) -> Any:

@@ -15,11 +15,11 @@ from cakeparty.core.i18n import N_
 from cakeparty.tui.table.registration import Choice, GameOption, PlayerCount, TableGame
 
 
-def local_screen(setup: Any, *, player: str, bot_delay: float, leave: str) -> Any:
+def local_screen(setup: Any, **options: Any) -> Any:
     """The screen of a local game (bots or hot-seat)."""
     from cakeparty.tui.games.cake_of_doom.screen import DoomScreen
 
-    return DoomScreen(setup, player=player, bot_delay=bot_delay, leave=leave)
+    return DoomScreen(setup, **options)
 
 
 def net_screen(runner: Any, bots: Any, host: bytes | None, room: Any) -> Any:

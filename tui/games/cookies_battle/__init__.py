@@ -20,11 +20,11 @@ VARIANT = "variant"
 STANDARD = "standard"
 
 
-def local_screen(setup: Any, *, player: str, bot_delay: float, leave: str) -> Any:
+def local_screen(setup: Any, **options: Any) -> Any:
     """The screen of a local game (bots or hot-seat)."""
     from cakeparty.tui.games.cookies_battle.screen import CookiesScreen
 
-    return CookiesScreen(setup, player=player, bot_delay=bot_delay, leave=leave)
+    return CookiesScreen(setup, **options)
 
 
 def net_screen(runner: Any, bots: Any, host: bytes | None, room: Any) -> Any:

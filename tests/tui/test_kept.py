@@ -1,0 +1,202 @@
+"""A local game kept on disk as it goes: continued where it was after the app ended,
+offered by the menu, forgotten when it ends or is quit; a file that is no kept game is
+never a crash."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import OptionList
+
+from cakeparty.core.errors import CakePartyError
+from cakeparty.tui.app import CakePartyApp
+from cakeparty.tui.games.cake_duel.screen import DuelScreen
+from cakeparty.tui.screens.dialogs import ConfirmScreen
+from cakeparty.tui.screens.menu import MenuScreen
+from cakeparty.tui.settings import Settings
+from cakeparty.tui.table import kept
+from cakeparty.tui.table.local import GameSetup, LocalTable
+
+from .pilot import SIZE, settle, until
+
+GAMES = [
+    GameSetup("cake-duel", 2, bots="normal", seed=5),
+    GameSetup("cake-master", 3, bots="normal", seed=6),
+    GameSetup("cookies-battle", 4, bots="normal", seed=7),
+    GameSetup("cake-of-doom", 4, bots="normal", seed=8),
+    GameSetup("cookies-battle", 3, hotseat=True, names=("Ann", "Bo", "Cy"), seed=9),
+]
+
+
+def _play(table: LocalTable, moves: int, rng: random.Random) -> None:
+    """``moves`` moves: the bots' own, a person's at random among the legal ones."""
+    for _ in range(moves):
+        seat = table.to_act
+        if seat is None:
+            return
+        action = table.bot_choice(seat) if table.is_bot(seat) else rng.choice(table.legal(seat))
+        table.act(seat, action)
+
+
+@pytest.mark.parametrize("setup", GAMES, ids=lambda s: f"{s.game}-{s.players}")
+def test_a_kept_game_is_continued_exactly_where_it_was(setup: GameSetup) -> None:
+    table = LocalTable(setup, "Ann")
+    table.keeper = kept.keep
+    rng = random.Random(1)
+    _play(table, 12 if setup.game == "cake-duel" else 60, rng)
+    assert table.moves and not table.over
+    assert kept.path().stat().st_mode & 0o777 == 0o600  # the seed deals every hand
+    offer = kept.peek()
+    assert offer == kept.Offer(setup.game, setup.hotseat)
+    found = kept.load()
+    assert found is not None and found.setup == table.setup and found.player == "Ann"
+    again = kept.restore(found)
+    # the same deal from the same seed, the same moves: the same game, the same story
+    assert again.match.state == table.match.state
+    assert again.match.history == table.match.history
+    assert again.names == table.names and len(again.story) == len(table.story)
+    for seat in range(table.players):
+        assert again.view(seat) == table.view(seat)
+    # played on, the two stay one game: the same moves are legal and do the same
+    for _ in range(20):
+        seat = table.to_act
+        if seat is None:
+            break
+        action = rng.choice(table.legal(seat))
+        table.act(seat, action)
+        again.act(seat, action)
+        assert again.match.state == table.match.state
+
+
+def test_a_game_that_ends_is_forgotten() -> None:
+    table = LocalTable(GameSetup("cake-duel", 2, bots="random", seed=3), "Ann")
+    table.keeper = kept.keep
+    rng = random.Random(2)
+    _play(table, 1, rng)
+    assert kept.path().exists()
+    while not table.over:
+        _play(table, 50, rng)
+    assert not kept.path().exists() and kept.peek() is None and kept.load() is None
+
+
+def _write(data: Any) -> None:
+    kept.path().parent.mkdir(parents=True, exist_ok=True)
+    text = data if isinstance(data, str) else json.dumps(data)
+    kept.path().write_text(text, encoding="utf-8")
+
+
+def _good() -> dict[str, Any]:
+    table = LocalTable(GameSetup("cake-duel", 2, bots="random", seed=4), "Ann")
+    table.keeper = kept.keep
+    _play(table, 6, random.Random(3))
+    data: dict[str, Any] = json.loads(kept.path().read_text())
+    return data
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda d: "not json {",
+        lambda d: "[" * 100_000,  # nested past any parser's depth
+        lambda d: [1, 2, 3],
+        lambda d: {**d, "version": 99},
+        lambda d: {**d, "game": "chess"},
+        lambda d: {**d, "players": "two"},
+        lambda d: {**d, "seed": None},
+        lambda d: {**d, "think": -1},
+        lambda d: {**d, "options": [["full", [1]]]},
+        lambda d: {**d, "options": [["no such option", True]]},
+        lambda d: {**d, "moves": [[0, ["no such action"]]]},
+        lambda d: {**d, "moves": "everything"},
+        lambda d: {k: v for k, v in d.items() if k != "player"},
+    ],
+)
+def test_a_file_that_is_no_kept_game_is_none(spoil: Any) -> None:
+    _write(spoil(_good()))
+    assert kept.load() is None
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        lambda m: [[9, m[0][1]], *m[1:]],  # a seat the game does not have
+        lambda m: [m[1], m[0], *m[2:]],  # out of order: not legal there
+        lambda m: [*m, m[-1]],  # one move too many
+    ],
+)
+def test_moves_that_do_not_play_are_refused(moves: Any) -> None:
+    data = _good()
+    _write({**data, "moves": moves(data["moves"])})
+    found = kept.load()
+    assert found is not None
+    with pytest.raises((ValueError, CakePartyError)):
+        kept.restore(found)
+
+
+def _app() -> CakePartyApp:
+    return CakePartyApp(Settings(name="Ann", bot_delay=0.0), persist=True, ask_name=False)
+
+
+def _menu_entries(app: CakePartyApp) -> list[str]:
+    options = app.screen.query_one("#menu-options", OptionList).options
+    return [str(o.prompt) for o in options]
+
+
+async def test_the_menu_continues_a_game_the_app_left_and_forgets_one_quit(
+    config_dir: Path,
+) -> None:
+    setup = GameSetup("cake-duel", 2, bots="normal", seed=11)
+    first = _app()
+    async with first.run_test(size=SIZE) as pilot:
+        first.push_screen(first._game(setup, leave="pop"))
+        duel = await settle(pilot)
+        assert isinstance(duel, DuelScreen) and duel.awaiting is not None
+        table = duel.session
+        assert isinstance(table, LocalTable)
+        await pilot.press("1", "c")  # a claim, or an answer: a move of Ann's either way
+        await pilot.press("1")
+        await until(pilot, lambda: any(s == 0 for s, _a in table.moves), "Ann's move")
+        state, moves = table.match.state, list(table.moves)
+        # the app ends without the game's quit (a closed terminal, a dropped connection)
+    second = _app()
+    async with second.run_test(size=SIZE) as pilot:
+        menu = second.screen
+        assert isinstance(menu, MenuScreen)
+        await until(pilot, lambda: menu.kept is not None, "the kept game in the menu")
+        assert "c  Continue your game of Cake Duel against bots" in _menu_entries(second)
+        assert "c continues your game" in str(menu.query_one("#menu-greeting").render())
+        await pilot.press("c")
+        again = await settle(pilot)
+        assert isinstance(again, DuelScreen)
+        table = again.session
+        assert isinstance(table, LocalTable)
+        assert table.moves[: len(moves)] == moves
+        if len(table.moves) == len(moves):  # the bots may have moved on since
+            assert table.match.state == state
+        # quit on purpose: no longer offered
+        await pilot.press("q")
+        assert isinstance(second.screen, ConfirmScreen)
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(second.screen, MenuScreen), "the menu")
+        assert not kept.path().exists()
+        await until(pilot, lambda: second.screen.looked, "the menu's look")  # type: ignore[attr-defined]
+        assert not any("Continue" in e for e in _menu_entries(second))
+
+
+async def test_a_kept_game_that_does_not_play_is_said_and_forgotten(config_dir: Path) -> None:
+    data = _good()
+    _write({**data, "moves": [data["moves"][1], data["moves"][0]]})
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        await until(pilot, lambda: menu.kept is not None, "the kept game in the menu")
+        await pilot.press("c")
+        await until(pilot, lambda: app._notifications, "the notice")
+        (notice,) = [n.message for n in app._notifications]
+        assert notice.startswith("Your game of Cake Duel could not be continued:")
+        assert isinstance(app.screen, MenuScreen) and not kept.path().exists()

@@ -1,0 +1,227 @@
+"""A local game kept on disk as it goes, so that it outlives the app that played it.
+
+A game against bots or hot-seat is written after every move: its setup (the dealer's seed
+included) and the moves made, nothing else. The dealer is seeded, so the same moves from
+the same seed deal the same cards: :func:`restore` plays them again on a new table and the
+game is where it was, whatever ended the app (a crash, a closed terminal, a dropped SSH
+connection). The menu offers it (``c``) until it ends, or is quit on purpose, or another
+local game takes its place: one game is kept, the latest.
+
+The file is this player's own (in the data dir, beside the journals of networked games),
+yet it is read as carefully as anything else: a file that is not a kept game, or whose
+moves do not play, is no game to continue, never a crash. No UI library here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cakeparty.core.errors import CakePartyError
+
+if TYPE_CHECKING:  # the menu peeks at the file without loading the rules engine
+    from cakeparty.core.actions import Action
+    from cakeparty.tui.table.local import GameSetup, LocalTable
+
+log = logging.getLogger(__name__)
+
+FILE_NAME = "local-game.json"
+VERSION = 1
+#: at most this many bytes are read (a game's moves are a few dozen kilobytes)
+MAX_BYTES = 4 * 1024 * 1024
+
+
+def path() -> Path:
+    """Where the local game is kept: in the data dir (a player's own over SSH)."""
+    from cakeparty.protocol.journal import data_dir
+
+    return data_dir() / FILE_NAME
+
+
+@dataclass(frozen=True)
+class Offer:
+    """What the menu says of the game kept: which game, and whether hot-seat."""
+
+    game: str
+    hotseat: bool
+
+
+def peek() -> Offer | None:
+    """The game kept, as the menu offers it, read without the rules engine (the moves are
+    read when it is continued, by :func:`load`); ``None``: none, or not a game here."""
+    from cakeparty.tui.table.registration import table_names
+
+    data = _json()
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        return None
+    game, hotseat = data.get("game"), data.get("hotseat")
+    if game not in table_names() or type(hotseat) is not bool:
+        return None
+    return Offer(game, hotseat)
+
+
+def _json() -> Any:
+    """The kept file's JSON, or ``None``: no file, or not JSON."""
+    try:
+        with path().open("rb") as fp:
+            raw = fp.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise ValueError("too large")
+        return json.loads(raw)
+    except (OSError, ValueError, RecursionError) as exc:
+        if not isinstance(exc, FileNotFoundError):
+            log.warning("the kept local game is unreadable: %s", exc)
+        return None
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A local game as kept: how it was set up, who sits at this keyboard, the moves
+    made (each seat's, in order) and when it was last written."""
+
+    setup: GameSetup
+    player: str
+    moves: tuple[tuple[int, Action], ...]
+    saved: float
+
+    @property
+    def game(self) -> str:
+        return self.setup.game
+
+
+def keep(table: LocalTable) -> None:
+    """Write ``table``'s game (a table's keeper, called after each move); a game that is
+    over is forgotten. A disk that refuses is said in the log, and the game goes on."""
+    from cakeparty.core.actions import to_data
+
+    if table.over:
+        forget()
+        return
+    setup = table.setup
+    data = {
+        "version": VERSION,
+        "game": setup.game,
+        "players": setup.players,
+        "bots": setup.bots,
+        "think": setup.think,
+        "options": [list(pair) for pair in setup.options],
+        "seed": setup.seed,
+        "hotseat": setup.hotseat,
+        "names": list(setup.names),
+        "player": table.player,
+        "moves": [[seat, to_data(action)] for seat, action in table.moves],
+        "saved": time.time(),
+    }
+    target = path()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".tmp")
+        # the seed deals every hand: the file is for this user's eyes only
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(json.dumps(data, separators=(",", ":")))
+        os.replace(tmp, target)
+    except OSError:
+        log.warning("the local game could not be kept", exc_info=True)
+
+
+def forget() -> None:
+    """No local game is kept any more (it ended, or was quit on purpose)."""
+    with contextlib.suppress(OSError):
+        path().unlink(missing_ok=True)
+
+
+def load() -> Kept | None:
+    """The local game kept, or ``None``: none, or a file that is not one."""
+    data = _json()
+    if data is None:
+        return None
+    try:
+        return _read(data)
+    except (ValueError, TypeError, KeyError, CakePartyError) as exc:
+        log.warning("the kept local game is unreadable: %s", exc)
+        return None
+
+
+def _read(data: Any) -> Kept:
+    from cakeparty.tui.table.local import GameSetup
+
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        raise ValueError("not a kept game of this version")
+    text = _typed(data, "game", str), _typed(data, "bots", str), _typed(data, "player", str)
+    game, bots, player = text
+    players, seed = _typed(data, "players", int), _typed(data, "seed", int)
+    think = data["think"]
+    if type(think) not in (int, float) or not 0 < think <= 60:
+        raise ValueError("think")
+    options = tuple(_pair(item) for item in _typed(data, "options", list))
+    names = tuple(_text(name) for name in _typed(data, "names", list))
+    setup = GameSetup(
+        game=game,
+        players=players,
+        bots=bots,
+        think=float(think),
+        options=options,
+        seed=seed,
+        hotseat=_typed(data, "hotseat", bool),
+        names=names,
+    )
+    moves = tuple(_move(item) for item in _typed(data, "moves", list))
+    saved = data["saved"]
+    if type(saved) not in (int, float):
+        raise ValueError("saved")
+    return Kept(setup, player, moves, float(saved))
+
+
+def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data[key]
+    if type(value) is not kind:
+        raise ValueError(f"{key}: not a {kind.__name__}")
+    return value
+
+
+def _text(value: Any) -> str:
+    if type(value) is not str:
+        raise ValueError("not text")
+    return value
+
+
+def _pair(item: Any) -> tuple[str, Any]:
+    if not isinstance(item, list) or len(item) != 2 or type(item[0]) is not str:
+        raise ValueError("an option is a key and its value")
+    if type(item[1]) not in (str, int, bool):
+        raise ValueError("an option's value is text, a number or a flag")
+    return item[0], item[1]
+
+
+def _move(item: Any) -> tuple[int, Action]:
+    from cakeparty.core.actions import from_data
+
+    if not isinstance(item, list) or len(item) != 2 or type(item[0]) is not int:
+        raise ValueError("a move is a seat and its action")
+    return item[0], from_data(item[1])
+
+
+def restore(kept: Kept) -> LocalTable:
+    """A table where ``kept``'s game was: the same setup, its moves made again. Raises
+    :class:`ValueError` or :class:`~cakeparty.core.errors.CakePartyError` when the moves
+    do not play (the file does not match the game)."""
+    from cakeparty.tui.table.local import LocalTable
+
+    table = LocalTable(kept.setup, kept.player)
+    replay(table, kept.moves)
+    return table
+
+
+def replay(table: LocalTable, moves: Sequence[tuple[int, Action]]) -> None:
+    for seat, action in moves:
+        if not 0 <= seat < table.players:
+            raise ValueError(f"no seat {seat}")
+        table.act(seat, action)
