@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +72,25 @@ def test_a_kept_game_is_continued_exactly_where_it_was(setup: GameSetup) -> None
         table.act(seat, action)
         again.act(seat, action)
         assert again.match.state == table.match.state
+
+
+def test_a_fresh_app_reads_a_kept_game_before_any_rules_are_loaded() -> None:
+    # the menu's app has loaded no game's rules: the kept moves name the game's actions
+    table = LocalTable(GameSetup("cake-of-doom", 4, bots="normal", seed=2), "Ann")
+    table.keeper = kept.keep
+    _play(table, 30, random.Random(4))
+    script = (
+        "import sys\n"
+        "from cakeparty.tui.table import kept\n"
+        "assert not any(m.startswith('cakeparty.core.games') for m in sys.modules)\n"
+        "found = kept.load()\n"
+        "print(len(kept.restore(found).moves) if found else 'none')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(len(table.moves))
 
 
 def test_a_game_that_ends_is_forgotten() -> None:

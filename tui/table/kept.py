@@ -173,6 +173,9 @@ def _read(data: Any) -> Kept:
         hotseat=_typed(data, "hotseat", bool),
         names=names,
     )
+    from cakeparty.core import get_game
+
+    get_game(setup.game)  # the game's rules, which name its actions, before its moves
     moves = tuple(_move(item) for item in _typed(data, "moves", list))
     saved = data["saved"]
     if type(saved) not in (int, float):
