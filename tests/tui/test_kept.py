@@ -221,3 +221,29 @@ async def test_a_kept_game_that_does_not_play_is_said_and_forgotten(config_dir: 
         (notice,) = [n.message for n in app._notifications]
         assert notice.startswith("Your game of Cake Duel could not be continued:")
         assert isinstance(app.screen, MenuScreen) and not kept.path().exists()
+
+
+async def test_a_continued_cookies_battle_marks_the_cards_received_in_the_pass(
+    config_dir: Path,
+) -> None:
+    from cakeparty.tui.games.cookies_battle.screen import CookiesScreen
+
+    table = LocalTable(GameSetup("cookies-battle", 4, bots="random", seed=12), "Ann")
+    table.keeper = kept.keep
+    rng = random.Random(5)
+    while len([m for m in table.moves if m[0] == 0]) < 1:  # Ann's pass, then on
+        _play(table, 1, rng)
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        await until(pilot, lambda: menu.kept is not None, "the kept game in the menu")
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CookiesScreen), "the table")
+        screen = app.screen
+        assert isinstance(screen, CookiesScreen)
+        # the two cards the neighbours passed, known from the deal, not from this app
+        received = screen.received(screen.view())
+        assert len(received) == 2 and received <= set(screen.view().hand)
+        hand = str(screen.query_one("#cb-hand-cards").render())
+        assert hand.count("+") == 2

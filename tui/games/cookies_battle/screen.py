@@ -38,10 +38,10 @@ from cakeparty.core.games.cookies_battle.actions import (
     UseMarker,
 )
 from cakeparty.core.games.cookies_battle.cards import (
+    DEAL,
     MARKER_TITLES,
     ROUNDS,
 )
-from cakeparty.core.games.cookies_battle.events import RoundStarted
 from cakeparty.core.games.cookies_battle.scoring import seat_score
 from cakeparty.core.games.cookies_battle.text import assembly_words
 from cakeparty.core.i18n import N_, _
@@ -136,7 +136,6 @@ class CookiesScreen(MarkerChoices, TableScreen):
         self._hinted_at = 0.0
         self._drawn_step = ""  # the step the keys serve, as last drawn ("": none)
         self._drawn_markers = False  # a marker may be used, as last drawn
-        self._kept: dict[int, set[int]] = {}  # per seat: its hand after passing, this round
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -296,8 +295,6 @@ class CookiesScreen(MarkerChoices, TableScreen):
             line, style = events_text.log_line(event, names, reader)
             if line:
                 self.log_view.add(line, style)
-            if isinstance(event, RoundStarted):
-                self._kept.clear()  # a new deal: nothing received yet
             if events_text.is_game_end(event):
                 self._notices.append(self.breakdown(names))
             elif events_text.is_round_end(event) and event.round < ROUNDS:
@@ -307,9 +304,13 @@ class CookiesScreen(MarkerChoices, TableScreen):
                 self._notices.append((title, lines))
 
     def received(self, view: Any) -> set[int]:
-        """The viewer's cards received in this round's pass."""
-        kept = self._kept.get(self.viewer) if self.viewer is not None else None
-        return set(view.hand) - kept if kept is not None else set()
+        """The viewer's cards received in this round's pass: those dealt to another seat
+        (a deal gives each seat consecutive slots), so a game continued or come back to
+        marks them too."""
+        if self.viewer is None:
+            return set()
+        size = DEAL[view.players]
+        return {slot for slot in view.hand if slot // size != self.viewer}
 
     # -- the game moving on ----------------------------------------------------------------
 
@@ -362,9 +363,6 @@ class CookiesScreen(MarkerChoices, TableScreen):
         self.awaiting = None
         self._stop_timer()
         self.marks.clear()
-        if isinstance(action, PassOn | HandOver) and not by_bot:
-            given = {action.left, action.right} if isinstance(action, PassOn) else {action.slot}
-            self._kept[seat] = set(self.table.view(seat).hand) - given
         entries = self.table.act(seat, action)
         self.post_message(ActionChosen(seat, action, by_bot))
         self._tell(entries)
