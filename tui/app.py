@@ -156,7 +156,7 @@ class CakePartyApp(App[None]):
             if game is None:
                 raise ValueError(_("the saved game is unreadable"))
             table = kept.restore(game)
-        except (ValueError, LookupError) as exc:
+        except (ValueError, LookupError, TypeError) as exc:
             kept.forget()
             self.notify(
                 _("Your game of {game} could not be continued: {problem}").format(
