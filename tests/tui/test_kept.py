@@ -162,6 +162,14 @@ def _app() -> CakePartyApp:
     return CakePartyApp(Settings(name="Ann", bot_delay=0.0), persist=True, ask_name=False)
 
 
+async def _continue(pilot: Any) -> None:
+    """Wait for the menu to offer the kept game, and take it."""
+    menu = pilot.app.screen
+    assert isinstance(menu, MenuScreen)
+    await until(pilot, lambda: menu.kept is not None, "the kept game in the menu")
+    await pilot.press("c")
+
+
 def _menu_entries(app: CakePartyApp) -> list[str]:
     options = app.screen.query_one("#menu-options", OptionList).options
     return [str(o.prompt) for o in options]
@@ -213,10 +221,7 @@ async def test_a_kept_game_that_does_not_play_is_said_and_forgotten(config_dir: 
     _write({**data, "moves": [data["moves"][1], data["moves"][0]]})
     app = _app()
     async with app.run_test(size=SIZE) as pilot:
-        menu = app.screen
-        assert isinstance(menu, MenuScreen)
-        await until(pilot, lambda: menu.kept is not None, "the kept game in the menu")
-        await pilot.press("c")
+        await _continue(pilot)
         await until(pilot, lambda: app._notifications, "the notice")
         (notice,) = [n.message for n in app._notifications]
         assert notice.startswith("Your game of Cake Duel could not be continued:")
@@ -235,10 +240,7 @@ async def test_a_continued_cookies_battle_marks_the_cards_received_in_the_pass(
         _play(table, 1, rng)
     app = _app()
     async with app.run_test(size=SIZE) as pilot:
-        menu = app.screen
-        assert isinstance(menu, MenuScreen)
-        await until(pilot, lambda: menu.kept is not None, "the kept game in the menu")
-        await pilot.press("c")
+        await _continue(pilot)
         await until(pilot, lambda: isinstance(app.screen, CookiesScreen), "the table")
         screen = app.screen
         assert isinstance(screen, CookiesScreen)
