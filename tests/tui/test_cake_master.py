@@ -362,6 +362,29 @@ async def test_six_players_sit_at_one_table_and_the_title_keeps_every_score() ->
         assert "Your cakes — Ann" in screen_text(app)
 
 
+async def test_a_tall_terminal_shows_every_cake_at_once() -> None:
+    app = make_app(GameSetup(game="cake-master", players=4, seed=3))
+    # 24 rows, a row a seat, the line under them and the panel's edges: 31
+    async with app.run_test(size=(100, 31)) as pilot:
+        screen = await settle(pilot)
+        assert isinstance(screen, MasterScreen)
+        names = screen.table.names
+        text = screen_text(app)
+        assert "Every cake" in text
+        for name in names:  # a row a seat, with its stars and three empty cakes
+            assert re.search(rf"{name} +★0 +│ · · · · 0 +│ · · · · 0 +│ · · · · 0", text)
+        # the title has the width for every whole name
+        assert all(f"{name}★0" in text.splitlines()[0] for name in names)
+        await pilot.resize_terminal(100, 30)  # a row short: the panel gives way
+        await pilot.pause()
+        assert "Every cake" not in screen_text(app)
+    async with make_app(GameSetup(game="cake-master", players=4, seed=3)).run_test(
+        size=SIZE
+    ) as pilot:
+        await settle(pilot)
+        assert "Every cake" not in screen_text(pilot.app)
+
+
 @pytest.mark.skipif(TMUX is None or not BINARY.exists(), reason="needs tmux and the binary")
 def test_the_binary_plays_a_turn_at_80x24(tmp_path: Path) -> None:
     """The installed app in a real terminal: a pass, then a placement, by keys."""

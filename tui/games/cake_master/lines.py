@@ -191,7 +191,22 @@ def board(table: Any, view: MasterView, width: int) -> Text:
     title = Text(_("Cake Master"), style="bold")
     title.append(" · " + _("round {n}/{of}").format(n=max(view.round, 1), of=ROUNDS))
     title.append(" · " + _("turn {n}/{of}").format(n=max(view.turn_in_round, 1), of=TURNS))
-    rows = [title]
+    rows = [title, *cake_rows(names, view)]
+    for index, customer in enumerate(view.customer_names):
+        row = Text(_("Customer {n}:").format(n=index + 1) + " ", style="bold")
+        if customer in CUSTOMERS:
+            row.append(customer_words(customer))
+        else:
+            row.append(_("face down"), style="dim")
+        rows.append(row)
+    return cut_rows(rows, width)
+
+
+def cake_rows(names: Sequence[str], view: MasterView) -> list[Text]:
+    """A row per seat: its stars, and each of its three cakes as the icing of its
+    quarters (· where none is placed yet) and its taste, ✓ where the cake meets a customer
+    as the cakes stand; then a line that says so."""
+    rows = []
     customers = tuple(c for c in view.customer_names if c in CUSTOMERS)  # face up
     seats = range(view.players)
     met = {
@@ -214,11 +229,4 @@ def board(table: Any, view: MasterView, width: int) -> Text:
             row.append(said.ljust(6), style="bold" if index in met[seat] else "")
         rows.append(row)
     rows.append(Text(_("each quarter's icing, then the taste; ✓ meets a customer"), style="dim"))
-    for index, customer in enumerate(view.customer_names):
-        row = Text(_("Customer {n}:").format(n=index + 1) + " ", style="bold")
-        if customer in CUSTOMERS:
-            row.append(customer_words(customer))
-        else:
-            row.append(_("face down"), style="dim")
-        rows.append(row)
-    return cut_rows(rows, width)
+    return rows

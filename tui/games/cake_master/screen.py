@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -35,6 +36,7 @@ from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.i18n import N_, _
 from cakeparty.tui.games.cake_master.lines import (
     STEP_WORDS,
+    cake_rows,
     cakes_with_marks,
     free_quarters,
     keepable,
@@ -54,6 +56,7 @@ from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen, table_bindings
 from cakeparty.tui.table.session import TableSession
 from cakeparty.tui.widgets import LogView, StatusBar
+from cakeparty.tui.widgets.fitted import cut_rows
 
 #: The smallest terminal the screen is laid out for: below it, a notice says so.
 MIN_SIZE = (80, 24)
@@ -130,6 +133,9 @@ class MasterScreen(TableScreen):
             hand.border_title = _("Your hand")
             yield Static(id="cm-hand-cards", markup=False)
         yield Static(id="cm-prompt", markup=False)
+        every = Static(id="cm-table", markup=False)
+        every.border_title = _("Every cake")
+        yield every
         log = LogView(id="cm-log")
         log.border_title = _("Log")
         yield log
@@ -185,8 +191,20 @@ class MasterScreen(TableScreen):
             else:
                 cards.update(Text(_("No cards in hand"), style="dim"))
         self.query_one("#cm-prompt", Static).update(self.prompt_text(view))
+        if self.has_class("-tall"):
+            every = self.query_one("#cm-table", Static)
+            every.update(cut_rows(cake_rows(names, view), every.content_size.width or 76))
         self.status.show(*self.status_text(view))
         self.refresh_bindings()
+
+    def tall(self, height: int) -> bool:
+        """Are there rows to spare for every seat's cakes at once? Beyond the 24 rows the
+        screen needs: a row a seat, the line under them and the panel's edges."""
+        return not self.view().solo and height >= self.MIN_SIZE[1] + self.table.players + 3
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(self.tall(event.size.height), "-tall")
+        super().on_resize(event)
 
     def _cakes_drawn(
         self, view: MasterView, seat: int
@@ -205,7 +223,7 @@ class MasterScreen(TableScreen):
         return marked, focus, cakes_with_marks(view, self.marks)
 
     def title_text(self, view: MasterView) -> Text:
-        return title_line(view, self.table.names, MIN_SIZE[0])
+        return title_line(view, self.table.names, max(self.size.width, MIN_SIZE[0]))
 
     def status_text(self, view: MasterView) -> tuple[str, str]:
         """The status line and its tone ("you", "wait" or "end")."""
