@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import sys
 import time
 from pathlib import Path
@@ -181,3 +182,39 @@ def test_two_players_host_join_and_play_a_turn_over_the_network(tmp_path: Path) 
         ann.close()
         if bob is not None:
             bob.close()
+
+
+def _hand(screen: str) -> list[str]:
+    """The rows of the hand panel, as drawn."""
+    lines = screen.splitlines()
+    start = next(i for i, line in enumerate(lines) if "Your hand — Ann" in line)
+    end = next(i for i in range(start + 1, len(lines)) if "Pieces:" in lines[i])
+    return [line[:54] for line in lines[start:end]]
+
+
+def test_a_game_whose_app_was_killed_is_continued_from_the_menu(tmp_path: Path) -> None:
+    env = player_home(tmp_path, "Ann", bot_delay=0.0)
+    command = ["exec", str(BINARY), "play", "cookies-battle", "--seed", "3", "--bots", "random"]
+    first = Terminal(f"cakeparty-kept-{os.getpid()}", command, env)
+    try:
+        first.wait_for(lambda s: "pass a card to each neighbour" in s, "the pass")
+        first.keys("l", "Right", "r", "Enter")  # a card each way, passed
+        screen = first.wait_for(lambda s: "your turn — play a card" in s, "Ann's first card")
+        hand = _hand(screen)
+        assert sum(row.count("+") for row in hand) == 2  # the two cards received
+        # the app dies at once: no quit, no goodbye (as a closed terminal or a crash)
+        pid = int(first.tmux("list-panes", "-t", first.name, "-F", "#{pane_pid}").stdout)
+        os.kill(pid, signal.SIGKILL)
+    finally:
+        first.close()
+    second = Terminal(f"cakeparty-kept2-{os.getpid()}", [str(BINARY)], env)
+    try:
+        second.wait_for(
+            lambda s: "c  Continue your game of Cookies Battle against bots" in s, "the offer"
+        )
+        second.keys("c")
+        screen = second.wait_for(lambda s: "your turn — play a card" in s, "the game again")
+        assert _hand(screen) == hand  # the same cards, the received ones marked
+        assert "round 1/3 · trick 1/12" in screen
+    finally:
+        second.close()
