@@ -196,8 +196,8 @@ async def test_the_menu_continues_a_game_the_app_left_and_forgets_one_quit(
         menu = second.screen
         assert isinstance(menu, MenuScreen)
         await until(pilot, lambda: menu.kept is not None, "the kept game in the menu")
-        assert "c  Continue your game of Cake Duel against bots" in _menu_entries(second)
-        assert "c continues your game" in str(menu.query_one("#menu-greeting").render())
+        assert "c  Resume Cake Duel against bots" in _menu_entries(second)
+        assert "c resumes your game" in str(menu.query_one("#menu-greeting").render())
         await pilot.press("c")
         again = await settle(pilot)
         assert isinstance(again, DuelScreen)
@@ -213,7 +213,7 @@ async def test_the_menu_continues_a_game_the_app_left_and_forgets_one_quit(
         await until(pilot, lambda: isinstance(second.screen, MenuScreen), "the menu")
         assert not kept.path().exists()
         await until(pilot, lambda: second.screen.looked, "the menu's look")  # type: ignore[attr-defined]
-        assert not any("Continue" in e for e in _menu_entries(second))
+        assert not any("Resume" in e for e in _menu_entries(second))
 
 
 async def test_a_kept_game_that_does_not_play_is_said_and_forgotten(config_dir: Path) -> None:

@@ -31,6 +31,7 @@ from cakeparty.tui.comeback import unfinished
 from cakeparty.tui.recent import remember_room
 from cakeparty.tui.screens.dialogs import ChoiceScreen
 from cakeparty.tui.screens.menu import MenuScreen
+from cakeparty.tui.table import kept
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.widgets import Cycler
 
@@ -144,9 +145,10 @@ async def the_shared_screens(pilot: Pilot[Any]) -> list[dict[str, Shown]]:
         # its key in the footer
         keys = [key.key for key in menu.query(FooterKey)]
         grown = entries.region.height == entries.option_count + 2
-        return menu.back is not None and grown and keys[:1] == ["g"]
+        offers = menu.back is not None and menu.kept is not None
+        return offers and grown and keys[:2] == ["g", "c"]
 
-    await until(pilot, offered, "the game to go back to")
+    await until(pilot, offered, "the games to go back to and to resume")
     seen = [await steady(pilot)]
     for keys in (("b", "1"), ("escape", "h", "1"), ("escape", "j"), ("escape", "o")):
         await pilot.press(*keys)
@@ -160,6 +162,8 @@ async def shared_drawn(language: str, folder: Path | None) -> list[dict[str, Sho
     if unfinished(me.player_id) is None:  # the menu offers a game to go back to, first
         guest_journal(journal.data_dir(), "GOING2", me)
         remember_room("GOING2")
+    if kept.peek() is None:  # and a local game to resume (its entry's longest words)
+        kept.keep(LocalTable(GameSetup(game="cake-of-doom", players=4, seed=1), "Ann"))
     with speaking(language, folder):
         app = make_app()
         async with app.run_test(size=SIZE) as pilot:

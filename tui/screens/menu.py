@@ -49,7 +49,7 @@ class MenuScreen(Screen[None]):
     CSS_PATH = "menu.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("g", "choose('back')", _("Go back"), id="menu.back"),
-        Binding("c", "choose('continue')", _("Continue"), id="menu.continue"),
+        Binding("c", "choose('continue')", _("Resume"), id="menu.continue"),
         Binding("b", "choose('bots')", _("vs bots"), id="menu.bots"),
         Binding("s", "choose('hotseat')", _("Hot-seat"), id="menu.hotseat"),
         Binding("h", "choose('host')", _("Host"), id="menu.host"),
@@ -119,9 +119,9 @@ class MenuScreen(Screen[None]):
 
             text = Text("c  ", style="bold")
             line = (
-                _("Continue your game of {game} (hot-seat)")
+                _("Resume {game} (hot-seat)")
                 if kept.hotseat
-                else _("Continue your game of {game} against bots")
+                else _("Resume {game} against bots")
             )
             text.append(line.format(game=game_title(kept.game)))
             options.append(Option(text, id="continue"))
@@ -160,7 +160,7 @@ class MenuScreen(Screen[None]):
                 name=name, room=self.back.room
             )
         elif self.kept is not None:
-            text = _("Hello, {name}. c continues your game where it was.").format(name=name)
+            text = _("Hello, {name}. c resumes your game where it was.").format(name=name)
         else:
             text = _("Hello, {name}. ↑/↓ and enter, or the key of an entry.").format(name=name)
         self.query_one("#menu-greeting", Static).update(text)
