@@ -209,9 +209,7 @@ def test_a_game_whose_app_was_killed_is_continued_from_the_menu(tmp_path: Path) 
         first.close()
     second = Terminal(f"cakeparty-kept2-{os.getpid()}", [str(BINARY)], env)
     try:
-        second.wait_for(
-            lambda s: "c  Resume Cookies Battle against bots" in s, "the offer"
-        )
+        second.wait_for(lambda s: "c  Resume Cookies Battle against bots" in s, "the offer")
         second.keys("c")
         screen = second.wait_for(lambda s: "your turn — play a card" in s, "the game again")
         assert _hand(screen) == hand  # the same cards, the received ones marked

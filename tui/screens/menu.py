@@ -119,9 +119,7 @@ class MenuScreen(Screen[None]):
 
             text = Text("c  ", style="bold")
             line = (
-                _("Resume {game} (hot-seat)")
-                if kept.hotseat
-                else _("Resume {game} against bots")
+                _("Resume {game} (hot-seat)") if kept.hotseat else _("Resume {game} against bots")
             )
             text.append(line.format(game=game_title(kept.game)))
             options.append(Option(text, id="continue"))
