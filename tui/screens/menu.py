@@ -170,9 +170,9 @@ class MenuScreen(Screen[None]):
         found: Unfinished | None = None
         local: Offer | None = None
         try:
-            from cakeparty.tui.table import kept
+            from cakeparty.tui.table.kept import peek
 
-            local = kept.peek()
+            local = peek()
         except Exception:  # a kept game that cannot be read is no game to continue
             log.debug("no game to continue", exc_info=True)
         try:

@@ -155,8 +155,8 @@ def _read(data: Any) -> Kept:
 
     if not isinstance(data, dict) or data.get("version") != VERSION:
         raise ValueError("not a kept game of this version")
-    text = _typed(data, "game", str), _typed(data, "bots", str), _typed(data, "player", str)
-    game, bots, player = text
+    game, bots = _typed(data, "game", str), _typed(data, "bots", str)
+    player = _typed(data, "player", str)
     players, seed = _typed(data, "players", int), _typed(data, "seed", int)
     think = data["think"]
     if type(think) not in (int, float) or not 0 < think <= 60:
