@@ -7,6 +7,7 @@ network or the help (start-up is measured in ``bench/tui.py``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
 
@@ -167,6 +168,28 @@ class CakePartyApp(App[None]):
             return
         self.push_screen(self._game(table, leave="pop"))
 
+    def _replacing_kept(self, start: Callable[[], None]) -> None:
+        """``start`` a new local game, once the player agrees to lose the one kept, if
+        there is one to lose (one game is kept: the new one takes its place)."""
+        from cakeparty.tui.screens.dialogs import ConfirmScreen
+        from cakeparty.tui.table import kept
+        from cakeparty.tui.table.registration import game_title
+
+        offer = kept.peek() if self.persist else None
+        if offer is None:
+            start()
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                start()
+
+        detail = _("Your game of {game} in progress will be lost.")
+        self.push_screen(
+            ConfirmScreen(_("Start a new game?"), detail.format(game=game_title(offer.game))),
+            answered,
+        )
+
     def open_menu_item(self, item: str) -> None:
         """What a main-menu entry opens (a game picker first, for a game to play, when
         there is more than one game)."""
@@ -192,7 +215,7 @@ class CakePartyApp(App[None]):
 
             def chosen(setup: GameSetup | None) -> None:
                 if setup is not None:
-                    self.push_screen(self._game(setup, leave="pop"))
+                    self._replacing_kept(lambda: self.push_screen(self._game(setup, leave="pop")))
 
             self.push_screen(
                 SetupScreen(item == "hotseat", self.settings.bot_level, game=game), chosen

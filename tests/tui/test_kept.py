@@ -249,3 +249,31 @@ async def test_a_continued_cookies_battle_marks_the_cards_received_in_the_pass(
         assert len(received) == 2 and received <= set(screen.view().hand)
         hand = str(screen.query_one("#cb-hand-cards").render())
         assert hand.count("+") == 2
+
+
+async def test_a_new_game_from_the_menu_asks_before_the_kept_one_is_lost(
+    config_dir: Path,
+) -> None:
+    old = LocalTable(GameSetup("cookies-battle", 4, bots="random", seed=13), "Ann")
+    kept.keep(old)
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        await until(pilot, lambda: menu.kept is not None, "the kept game in the menu")
+        for answer in ("n", "y"):
+            await pilot.press("b", "1")  # against bots, the first game: Cake Duel
+            await until(pilot, lambda: type(app.screen).__name__ == "SetupScreen", "the form")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+            text = str(app.screen.query_one("#dialog-detail").render())
+            assert text == "Your game of Cookies Battle in progress will be lost."
+            assert kept.peek() == kept.Offer("cookies-battle", False)  # not yet
+            await pilot.press(answer)
+            if answer == "n":  # back to the menu, the kept game still offered
+                await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+                assert kept.peek() == kept.Offer("cookies-battle", False)
+                assert menu.kept is not None
+        # yes: the new game starts, and is the one kept
+        await until(pilot, lambda: isinstance(app.screen, DuelScreen), "the new game")
+        assert kept.peek() == kept.Offer("cake-duel", False)
