@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cakeparty.core.errors import CakePartyError
+from cakeparty.core.i18n import _
 
 if TYPE_CHECKING:  # the menu peeks at the file without loading the rules engine
     from cakeparty.core.actions import Action
@@ -224,7 +225,12 @@ def restore(kept: Kept) -> LocalTable:
 
 
 def replay(table: LocalTable, moves: Sequence[tuple[int, Action]]) -> None:
-    for seat, action in moves:
-        if not 0 <= seat < table.players:
-            raise ValueError(f"no seat {seat}")
-        table.act(seat, action)
+    """Make ``moves`` on ``table``; a :class:`ValueError` names the first that does not
+    fit the game there (a file changed by hand, or written by another version)."""
+    for number, (seat, action) in enumerate(moves, 1):
+        try:
+            if not 0 <= seat < table.players:
+                raise ValueError(f"no seat {seat}")
+            table.act(seat, action)
+        except ValueError as exc:  # an illegal move too (a CakePartyError)
+            raise ValueError(_("move {n} does not fit the game").format(n=number)) from exc
