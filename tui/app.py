@@ -117,16 +117,23 @@ class CakePartyApp(App[None]):
             return
         self._open_start()
 
+    def _open_menu(self) -> None:
+        from cakeparty.tui.screens.menu import MenuScreen
+
+        self.push_screen(MenuScreen())
+
     def _open_start(self) -> None:
         if self.start is None:
-            from cakeparty.tui.screens.menu import MenuScreen
-
-            self.push_screen(MenuScreen())
+            self._open_menu()
             return
         from cakeparty.tui.table.local import GameSetup
 
         if isinstance(self.start, GameSetup):
-            self.push_screen(self._game(self.start, leave="exit"))
+            setup = self.start
+            # a kept game to lose: asked first; no opens the menu, which offers it
+            self._replacing_kept(
+                lambda: self.push_screen(self._game(setup, leave="exit")), self._open_menu
+            )
         else:
             self.open_room(self.start, leave="exit")
 
@@ -168,9 +175,12 @@ class CakePartyApp(App[None]):
             return
         self.push_screen(self._game(table, leave="pop"))
 
-    def _replacing_kept(self, start: Callable[[], None]) -> None:
+    def _replacing_kept(
+        self, start: Callable[[], None], otherwise: Callable[[], None] | None = None
+    ) -> None:
         """``start`` a new local game, once the player agrees to lose the one kept, if
-        there is one to lose (one game is kept: the new one takes its place)."""
+        there is one to lose (one game is kept: the new one takes its place); else
+        ``otherwise``."""
         from cakeparty.tui.screens.dialogs import ConfirmScreen
         from cakeparty.tui.table import kept
         from cakeparty.tui.table.registration import game_title
@@ -183,6 +193,8 @@ class CakePartyApp(App[None]):
         def answered(yes: bool | None) -> None:
             if yes:
                 start()
+            elif otherwise is not None:
+                otherwise()
 
         detail = _("Your game of {game} in progress will be lost.")
         self.push_screen(

@@ -278,3 +278,22 @@ async def test_a_new_game_from_the_menu_asks_before_the_kept_one_is_lost(
         # yes: the new game starts, and is the one kept
         await until(pilot, lambda: isinstance(app.screen, DuelScreen), "the new game")
         assert kept.peek() == kept.Offer("cake-duel", False)
+
+
+@pytest.mark.parametrize("answer", ["n", "y"])
+async def test_cakeparty_play_asks_before_the_kept_game_is_lost(
+    answer: str, config_dir: Path
+) -> None:
+    kept.keep(LocalTable(GameSetup("cookies-battle", 4, bots="random", seed=14), "Ann"))
+    setup = GameSetup("cake-duel", 2, bots="random", seed=15)
+    app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), setup, ask_name=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press(answer)
+        if answer == "n":  # the menu instead, which offers the kept game
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+            await until(pilot, lambda: app.screen.kept is not None, "the offer")  # type: ignore[attr-defined]
+            assert kept.peek() == kept.Offer("cookies-battle", False)
+        else:
+            await until(pilot, lambda: isinstance(app.screen, DuelScreen), "the new game")
+            assert kept.peek() == kept.Offer("cake-duel", False)
