@@ -33,7 +33,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
-from cakeparty.protocol.journal import data_dir
+from cakeparty.protocol.journal import data_dir, write_private
 from cakeparty.protocol.table import Table
 
 FOLDER = "hosted"
@@ -79,13 +79,7 @@ def save(record: HostRecord, directory: str | os.PathLike[str] | None = None) ->
     """Write ``record`` (atomically: a crash leaves the old one or the new one)."""
     path = path_of(record.room, directory)
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    tmp = path.with_suffix(".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        json.dump(asdict(record), out)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(tmp, path)
+    write_private(path, json.dumps(asdict(record)))
     return path
 
 

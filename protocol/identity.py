@@ -29,6 +29,7 @@ import platformdirs
 from cakeparty.core.i18n import N_
 from cakeparty.protocol.errors import BadBox, MalformedMessage, ProtocolError
 from cakeparty.protocol.group import RandomBytes
+from cakeparty.protocol.journal import write_private
 
 ENV_VAR = "CAKEPARTY_CONFIG_DIR"
 KEY_FILE = "identity.json"
@@ -131,19 +132,6 @@ class Identity:
             raise BadBox(N_("private message does not open"), peer=bytes(peer)) from exc
 
 
-def _write_private(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically with mode 0600."""
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.fchmod(fd, 0o600)
-        os.write(fd, text.encode())
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
-
-
 def save(identity: Identity, directory: str | os.PathLike[str] | None = None) -> Path:
     """Store ``identity`` (readable by this user only); returns the file's path."""
     folder = config_dir(directory)
@@ -154,7 +142,7 @@ def save(identity: Identity, directory: str | os.PathLike[str] | None = None) ->
         "name": identity.name,
         "seed": bytes(identity.signing_key).hex(),
     }
-    _write_private(path, json.dumps(record, indent=2) + "\n")
+    write_private(path, json.dumps(record, indent=2) + "\n")
     return path
 
 

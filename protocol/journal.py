@@ -43,6 +43,20 @@ _ENDINGS = frozenset({"audit", "abandon"})  # steps.AUDIT, lobby.ABANDON: the ga
 SEALED = b"\xc1"  # first byte of a sealed record: msgpack never uses it, no envelope has it
 
 
+def write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically with mode 0600 (a crash leaves the old file
+    or the new one, never half of one)."""
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        os.write(fd, text.encode())
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+
+
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """Where journals live: ``override``, else ``$CAKEPARTY_DATA_DIR``, else ``data`` in
     ``$CAKEPARTY_CONFIG_DIR`` (one folder holds a portable or test install), else the

@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -120,15 +119,13 @@ def keep(table: LocalTable) -> None:
         "moves": [[seat, to_data(action)] for seat, action in table.moves],
         "saved": time.time(),
     }
+    from cakeparty.protocol.journal import write_private
+
     target = path()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(target.name + ".tmp")
         # the seed deals every hand: the file is for this user's eyes only
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(json.dumps(data, separators=(",", ":")))
-        os.replace(tmp, target)
+        write_private(target, json.dumps(data, separators=(",", ":")))
     except OSError:
         log.warning("the local game could not be kept", exc_info=True)
 
