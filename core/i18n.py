@@ -69,8 +69,9 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     for name in ENVIRONMENT:
         value = env.get(name, "")
         if value:
-            if _code(value) in LANGUAGES:
-                return _code(value)
+            code = _code(value)
+            if code in LANGUAGES:
+                return code
             break
     default = _code(env.get(DEFAULT_ENV))
     return default if default in LANGUAGES else SOURCE_LANGUAGE

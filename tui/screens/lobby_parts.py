@@ -49,14 +49,12 @@ def seat_line(
     text.append(f"{name[:NAME_WIDTH]:<{NAME_WIDTH}} ", style="bold" if seat.player == me else "")
     text.append(f"{seat.fingerprint} ", style="dim")
     if seat.bot:
-        kind = _("bot ({level})").format(level=_(bot_level)) if bot_level else _("bot")
         runner = _("run by {host}").format(host=host_name) if host_name else ""
-        text.append(f" {kind} {runner}".rstrip(), style="italic")
+        text.append(f" {_bot_kind(bot_level)} {runner}".rstrip(), style="italic")
     else:
         if seat.own_bot:  # a bot in a process of its own: online or not, as a person
-            level = seat.own_bot if seat.own_bot in BOT_LEVELS else ""
-            kind = _("bot ({level})").format(level=_(level)) if level else _("bot")
-            text.append(f" {kind}", style="italic")
+            level = seat.own_bot if seat.own_bot in BOT_LEVELS else None
+            text.append(f" {_bot_kind(level)}", style="italic")
         else:
             text.append(" " + _("person"))
         text.append(" · ")
@@ -70,6 +68,11 @@ def seat_line(
     else:
         text.append(_("not ready"), style="dim")
     return text
+
+
+def _bot_kind(level: str | None) -> str:
+    """ "bot (strong)", or "bot" when the level is not known here."""
+    return _("bot ({level})").format(level=_(level)) if level else _("bot")
 
 
 def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:

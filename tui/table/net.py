@@ -54,6 +54,12 @@ class UntoldStory(Story):
         return []
 
 
+def own_bots(advert: Any) -> set[bytes]:
+    """The players of ``advert`` (``None``: none) that are bots playing from processes of
+    their own: shown as bots, yet away on their own, not with the host."""
+    return {s.player for s in advert.taken if s.own_bot} if advert is not None else set()
+
+
 class NetTable:
     """This player's seat in a networked game of any registered game, behind its screen."""
 
@@ -79,9 +85,7 @@ class NetTable:
         self.options: dict[str, Any] = self.table.option_map
         self.bots = dict(bots or {})
         self.host = host
-        advert = getattr(runner, "advert", None)
-        # bots that play from processes of their own (shown as bots, away on their own)
-        self.own_bots = {s.player for s in advert.taken if s.own_bot} if advert else set()
+        self.own_bots = own_bots(getattr(runner, "advert", None))
         self._story = self._new_story()
         self.story: list[Any] = []
         self._incidents = 0

@@ -91,10 +91,12 @@ class TableScreen(Screen[None]):
         from the menu should the app end before the game does."""
         super().__init__()
         session = LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
-        self.keeping = keep and isinstance(session, LocalTable)
-        if self.keeping and isinstance(session, LocalTable) and session.keeper is None:
-            session.keeper = kept.keep
-            kept.keep(session)  # kept from the start: the latest local game replaces any
+        self.keeping = False
+        if keep and isinstance(session, LocalTable):
+            self.keeping = True
+            if session.keeper is None:
+                session.keeper = kept.keep
+                kept.keep(session)  # kept from the start: the latest local game replaces any
         self.session: TableSession = session
         self.delay_setting = bot_delay  # as chosen (a game may share it out: bot_delay)
         self.bot_delay = bot_delay

@@ -17,7 +17,7 @@ from cakeparty.core import Action, get_game
 from cakeparty.protocol.errors import Incidents
 from cakeparty.protocol.names import distinct_names
 from cakeparty.tui.table import registration
-from cakeparty.tui.table.net import NetTable
+from cakeparty.tui.table.net import NetTable, own_bots
 
 
 class _Watched:
@@ -53,8 +53,7 @@ class WatchTable(NetTable):
         advert = runner.advert
         taken = advert.taken if advert is not None else ()
         self.bots = {s.player: s.bot for s in taken}
-        # bots that play from processes of their own (shown as bots, away on their own)
-        self.own_bots = {s.player for s in taken if s.own_bot}
+        self.own_bots = own_bots(advert)
         self.host = advert.host if advert is not None else None
         self._story = self._new_story()
         self.story: list[Any] = []
