@@ -30,7 +30,7 @@ from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
 from cakeparty.tui.widgets import Cycler
 
-from .pilot import SIZE, make_app
+from .pilot import SIZE, make_app, until
 from .test_e2e_tmux import BINARY, TMUX, Terminal
 
 
@@ -376,8 +376,7 @@ async def test_a_tall_terminal_shows_every_cake_at_once() -> None:
         # the title has the width for every whole name
         assert all(f"{name}★0" in text.splitlines()[0] for name in names)
         await pilot.resize_terminal(100, 30)  # a row short: the panel gives way
-        await pilot.pause()
-        assert "Every cake" not in screen_text(app)
+        await until(pilot, lambda: "Every cake" not in screen_text(app), "the panel gone")
     async with make_app(GameSetup(game="cake-master", players=4, seed=3)).run_test(
         size=SIZE
     ) as pilot:
