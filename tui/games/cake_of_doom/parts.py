@@ -340,7 +340,7 @@ def builder_line(view: DoomView, marks: Marks, sorts: Sequence[Sort]) -> Text:
 def offer_lines(view: DoomView, names: Sequence[str]) -> Text:
     """The bribe on the table: who offers for which target, its value with every bonus and
     removal against what it must reach, its cards; then the sabotages so far and who is
-    still asked."""
+    asked next."""
     offer = view.offer
     assert offer is not None
     who = seat_name(offer.seat, names)
@@ -427,7 +427,7 @@ def sabotage_text(view: DoomView, offer: OfferView, names: Sequence[str]) -> Tex
     if view.asking:
         text.append(
             "  "
-            + _("still asked: {names}").format(
+            + _("asked next: {names}").format(
                 names=", ".join(seat_name(s, names) for s in view.asking)
             ),
             style="dim",
