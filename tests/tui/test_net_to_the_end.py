@@ -1,6 +1,7 @@
 """Two apps, a host and a guest, play a networked Cake Duel to its end over a real broker
-(the host's own), see the same ending with the audit fair, and play again: ``p`` on the
-end dialog takes both into the host's new room, where a new game starts.
+(the host's own), see the same ending with the audit fair, and play again: ``p`` takes
+both into the host's new room (the guest's from the end dialog, which shows the host's
+offer; the host's from the table, the dialog put away), where a new game starts.
 
 Each app runs in its own task, as two players' terminals would; the players' choices are
 the random bot's, from a seeded source, made through the screens (lists by their number
@@ -100,6 +101,11 @@ def drawn(app: Any) -> bool:
     return len(app.screen._compositor.render_strips()) == SIZE[1]
 
 
+def footer(app: Any) -> str:
+    """The bottom row of the terminal (80×24): the footer's keys."""
+    return str(app.screen._compositor.render_strips()[-1].text) if drawn(app) else ""
+
+
 def dialog_text(app: Any) -> str:
     """The words the terminal (80×24) shows inside the end dialog, its wrapping undone."""
     rows = [strip.text for strip in app.screen._compositor.render_strips()]
@@ -150,6 +156,10 @@ async def test_a_networked_duel_played_to_its_end_then_played_again() -> None:
         await pilot.press("r")
         shared["hank"] = ending(host, await play_to_the_end(pilot, random.Random(1)))
         await guest_ended.wait()
+        # the dialog put away (enter: see the table), the table's footer keeps the key
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(host.screen, NetDuelScreen), "the table", 10)
+        await until(pilot, lambda: "p Play again" in footer(host), "the table's footer", 10)
         await pilot.press("p")  # play again: a new room, offered to Gina
         await until(
             pilot,

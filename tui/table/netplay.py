@@ -16,11 +16,12 @@ line (:meth:`NetPlay.net_winner`), the replay's lines, and where the keyboard re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.notifications import Notification, Notify
 from textual.widgets import Static
 
@@ -47,6 +48,14 @@ NET_KEYS: tuple[tuple[str, str], ...] = (
     ("p", N_("at the end: play again (host), or join the host's new game")),
     ("q", N_("leave the game (asks first while it goes on)")),
 )
+
+
+def again_bindings(game: Sequence[BindingType]) -> list[BindingType]:
+    """The key that plays again from the table once a networked game is over, p, behind
+    the game's own bindings of p (a pass, in some games): a screen's binding of a key
+    replaces its base class's for that key, so the game's are repeated first."""
+    own = [b for b in game if isinstance(b, Binding) and "p" in b.key.split(",")]
+    return [*own, Binding("p", "play_again", _("Play again"), id="net.again")]
 
 
 class NetPlay:
@@ -94,6 +103,7 @@ class NetPlay:
         self._early: list[Any] = []  # events that came before the screen began
         self.begun = False
         self.next_code: str | None = None  # the new room the host offers, once it does
+        self.going_again = False  # this screen makes way for the next room
         self._deciding: tuple[int, int] | None = None  # the seat and game state keys are up for
 
     # -- what the game says (its networked screen fills these in) ----------------------------
@@ -516,6 +526,8 @@ class NetPlay:
 
     def _after_end(self, choice: str | None) -> None:
         if choice == "again":
+            if self.going_again:  # a second p while the first makes way
+                return
             # run by the app: this screen and its room's lobby make way for the new room
             if self.room.hosting:
                 again = play_again(self.app, self, self.room)
@@ -526,6 +538,7 @@ class NetPlay:
                 again = join_again(self.app, self, plan)
             else:
                 return
+            self.going_again = True
             self.app.run_worker(again, group="again", exclusive=True, exit_on_error=False)
             return
         super()._after_end(choice)
@@ -564,7 +577,15 @@ class NetPlay:
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "replay":
             return self.net.over and self.net.fair
+        if action == "play_again":
+            hosting = self.room.hosting
+            return self.ended and not self.going_again and (hosting or self.next_code is not None)
         return super().check_action(action, parameters)
+
+    def action_play_again(self) -> None:
+        """From the table after the end (the end's dialog put away): what its p does."""
+        if self.check_action("play_again", ()):
+            self._after_end("again")
 
     def action_replay(self) -> None:
         net = self.net

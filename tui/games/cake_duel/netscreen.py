@@ -22,7 +22,7 @@ from cakeparty.tui.games.cake_duel.chronicle import hidden_specials, replay_line
 from cakeparty.tui.games.cake_duel.help import DUEL_KEYS
 from cakeparty.tui.games.cake_duel.screen import END_KEYS, END_TITLE, DuelScreen
 from cakeparty.tui.screens.help import HelpScreen
-from cakeparty.tui.table.netplay import NET_KEYS, NetPlay
+from cakeparty.tui.table.netplay import NET_KEYS, NetPlay, again_bindings
 from cakeparty.tui.widgets import HandView, LogView
 
 #: The keys of a networked duel: a local duel's, but chat, and no new duel at the end.
@@ -38,6 +38,7 @@ class NetDuelScreen(NetPlay, DuelScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit_game", _("Leave"), id="net.leave"),
         Binding("m", "chat", _("Chat"), id="net.chat"),
+        *again_bindings(DuelScreen.BINDINGS),
     ]
     CHAT_ID = "duel-chat"
     NET_END_TITLE = END_TITLE

@@ -23,7 +23,7 @@ from cakeparty.tui.games.cake_master.help import KEYS, cards_reference
 from cakeparty.tui.games.cake_master.screen import END_TITLE, MasterScreen
 from cakeparty.tui.games.cake_master.story import replay_lines
 from cakeparty.tui.screens.help import HelpScreen
-from cakeparty.tui.table.netplay import NET_KEYS, NetPlay
+from cakeparty.tui.table.netplay import NET_KEYS, NetPlay, again_bindings
 
 #: The keys of a networked game: a local game's, but chat, and no new game at the end.
 NET_MASTER_KEYS: tuple[tuple[str, str], ...] = (
@@ -41,6 +41,7 @@ class NetMasterScreen(NetPlay, MasterScreen):
         Binding("o", "others", _("Cakes"), id="cm.others"),
         Binding("q", "quit_game", _("Leave"), id="net.leave"),
         Binding("m", "chat", _("Chat"), id="net.chat"),
+        *again_bindings(MasterScreen.BINDINGS),
     ]
     CHAT_ID = "cm-chat"
     #: the keys are the screen's own: nothing takes the keyboard (the chat line waits for m)

@@ -20,7 +20,7 @@ from cakeparty.tui.games.cake_of_doom.help import KEYS, reference
 from cakeparty.tui.games.cake_of_doom.screen import END_TITLE, DoomScreen
 from cakeparty.tui.games.cake_of_doom.story import replay_lines
 from cakeparty.tui.screens.help import HelpScreen
-from cakeparty.tui.table.netplay import NET_KEYS, NetPlay
+from cakeparty.tui.table.netplay import NET_KEYS, NetPlay, again_bindings
 
 #: The keys of a networked game: a local game's, but chat, and no new game at the end.
 NET_DOOM_KEYS: tuple[tuple[str, str], ...] = (
@@ -36,6 +36,7 @@ class NetDoomScreen(NetPlay, DoomScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit_game", _("Leave"), id="net.leave"),
         Binding("m", "chat", _("Chat"), id="net.chat"),
+        *again_bindings(DoomScreen.BINDINGS),
     ]
     CHAT_ID = "doom-chat"
     #: the keys are the screen's own: nothing takes the keyboard (the chat line waits for m)

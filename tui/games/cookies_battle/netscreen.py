@@ -26,7 +26,7 @@ from cakeparty.tui.games.cookies_battle.lines import DEFENSE, WINDOW, step_of
 from cakeparty.tui.games.cookies_battle.screen import END_TITLE, CookiesScreen
 from cakeparty.tui.games.cookies_battle.story import replay_lines
 from cakeparty.tui.screens.help import HelpScreen
-from cakeparty.tui.table.netplay import NET_KEYS, NetPlay
+from cakeparty.tui.table.netplay import NET_KEYS, NetPlay, again_bindings
 
 #: The keys of a networked game: a local game's, but chat, and no new game at the end.
 #: (m is a marker here: the chat line is c.)
@@ -44,6 +44,7 @@ class NetCookiesScreen(NetPlay, CookiesScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit_game", _("Leave"), id="net.leave"),
         Binding("c", "chat", _("Chat"), id="net.chat"),
+        *again_bindings(CookiesScreen.BINDINGS),
     ]
     CHAT_ID = "cb-chat"
     #: the keys are the screen's own: nothing takes the keyboard (the chat line waits)
