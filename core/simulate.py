@@ -197,6 +197,15 @@ def bot_budget(name: str, think: float | None) -> tuple[str, float | None]:
     return level, value
 
 
+def default_bots(players: int) -> list[str]:
+    """The bots ``simulate`` plays when none are named: the normal bot against the random
+    one, one each for two players or two sides (four players), else the normal bot and a
+    random one on every other seat."""
+    if players in (1, 2, 4):
+        return ["normal", "random"]
+    return ["normal"] + ["random"] * (players - 1)
+
+
 def labels_for(bots: Sequence[str]) -> tuple[str, ...]:
     """Keys for the wins table: the bot's name, or ``name#i`` when a name repeats."""
     counts = Counter(bots)

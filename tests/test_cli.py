@@ -56,6 +56,25 @@ def test_simulate_is_reproducible_and_keys_twins_by_seat() -> None:
     assert first["wins"] == again["wins"]
 
 
+@pytest.mark.parametrize(
+    ("game", "players", "labels"),
+    [
+        ("cake-of-doom", None, {"normal", "random#1", "random#2"}),  # its usual three
+        ("cookies-battle", "5", {"normal", "random#1", "random#2", "random#3", "random#4"}),
+        ("cookies-battle", "4", {"normal", "random"}),  # two sides of two seats
+        ("cake-master", "2", {"normal", "random"}),
+    ],
+)
+def test_simulate_without_bots_plays_normal_against_random_at_any_count(
+    game: str, players: str | None, labels: set[str]
+) -> None:
+    count = ["--players", players] if players else []
+    out = run("simulate", game, *count, "--games", "2", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert set(report["wins"]) == labels and report["errors"] == 0
+
+
 def test_simulate_team_mode() -> None:
     out = run("simulate", "cake-duel", "--games", "4", "--players", "4", "--core", "--json")
     assert out.returncode == 0, out.stderr

@@ -72,10 +72,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=arg.whole_number, default=1, help=_("random seed (default 1)"))
     sim.add_argument(
         "--bots",
-        default="normal,random",
+        default=None,
         help=_(
-            "bot levels, comma-separated, one per side or per seat (default normal,random);"
-            " strong@S: a strong bot thinking S seconds a decision"
+            "bot levels, comma-separated, one per side or per seat (default: normal against"
+            " random, normal,random or normal,random,random…); strong@S: a strong bot"
+            " thinking S seconds a decision"
         ),
     )
     arg.add_players(sim)
@@ -182,14 +183,17 @@ def start_language(argv: Sequence[str]) -> str:
 
 
 def _cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from cakeparty.core.simulate import SimulationError, simulate
+    from cakeparty.core.simulate import SimulationError, default_bots, simulate
 
     try:
         players = arg.check_players(args.game, args.players)
         options = arg.game_options(args, args.game, players)
     except argparse.ArgumentTypeError as exc:
         parser.error(str(exc))
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    if args.bots is None:
+        bots = default_bots(players)
+    else:
+        bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     factory = None
     if args.dealer == "mental":
         from cakeparty.protocol.mental import AuditTally
