@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
+from textual.widgets._footer import FooterKey
 
 from cakeparty.broker.embedded import EmbeddedBroker, free_port
 from cakeparty.protocol.identity import load_or_create
@@ -98,6 +100,33 @@ async def test_a_code_typed_while_rooms_are_listed_is_typed_even_from_the_list()
         await pilot.press("enter")
         await pilot.pause()
         assert chosen == [JoinPlan(_room("BBBBBB", OPEN).code, BROKER)]
+
+
+def footer_keys(app: object) -> list[tuple[str, str]]:
+    """The footer's keys as shown: (key, what it does)."""
+    screen = app.screen  # type: ignore[attr-defined]
+    return [(key.key_display or key.key, key.description) for key in screen.query(FooterKey)]
+
+
+@pytest.mark.parametrize(("watching", "enter"), [(False, "Join"), (True, "Watch")])
+async def test_the_footer_names_the_keys_of_the_field_and_of_the_list(
+    watching: bool, enter: str
+) -> None:
+    """The field's ↓ to the rooms, and the list's enter (join, or watch in a search made
+    to watch) and w are in the footer, as every key is."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = JoinScreen(JoinSearch(lan=False, every=None, watch=watching))
+        app.push_screen(screen)
+        await pilot.pause()
+        screen.show_rooms([_room("AAAAAA", OPEN)])
+        await until(pilot, lambda: ("↑↓", "Rooms") in footer_keys(app), "↑↓ in the footer")
+        await pilot.press("down")
+        assert app.focused is screen.query_one("#join-rooms")
+        await until(pilot, lambda: ("⏎", enter) in footer_keys(app), "enter in the footer")
+        shown = footer_keys(app)
+        assert ("w", "Watch") in shown and ("↑↓", "Rooms") not in shown
+        assert ("⏎", "Watch" if enter == "Join" else "Join") not in shown
 
 
 def test_the_brokers_joined_are_remembered_newest_first_and_few(tmp_path: Path) -> None:

@@ -146,13 +146,26 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
 
 
 class RoomList(OptionList):
-    """The rooms found. ``w`` watches the room under the cursor; any other character
-    typed here goes to the code field, so a code typed while the list has the keyboard is
-    never lost (nor read as keys)."""
+    """The rooms found. Enter joins the room under the cursor (watches it, in a search
+    made to watch), ``w`` watches it; any other character typed here goes to the code
+    field, so a code typed while the list has the keyboard is never lost (nor read as
+    keys)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # the list's own enter, named in the footer for what it does here
+        Binding("enter", "pick('join')", _("Join"), key_display="⏎", id="join.join"),
+        Binding("enter", "pick('watch')", _("Watch"), key_display="⏎", id="join.pick_watch"),
         Binding("w", "screen.watch", _("Watch"), id="join.watch"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick" and parameters:
+            watching = bool(getattr(self.screen, "search", None) and self.screen.search.watch)
+            return parameters[0] == ("watch" if watching else "join")
+        return super().check_action(action, parameters)
+
+    def action_pick(self, _kind: str) -> None:
+        self.action_select()
 
     def on_key(self, event: events.Key) -> None:
         if not event.is_printable or event.character is None or event.key == "w":
@@ -163,6 +176,16 @@ class RoomList(OptionList):
         field.focus()
         field.cursor_position = len(field.value)
         field.insert_text_at_cursor(event.character)
+
+
+class CodeInput(Input):
+    """The code field: ↑/↓ go to the list of rooms (said in the footer; the field itself
+    has nothing to scroll)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "screen.rooms", _("Rooms"), key_display="↑↓", id="join.rooms"),
+        Binding("down", "screen.rooms", _("Rooms"), show=False, id="join.rooms_down"),
+    ]
 
 
 class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
@@ -181,7 +204,6 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
 
     CSS_PATH = "rooms.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,down", "rooms", _("Rooms"), id="join.rooms", key_display="↑↓"),
         Binding("ctrl+r,f5", "search", _("Look again"), id="join.search"),
         Binding("ctrl+f", "forget", _("Forget game"), id="join.forget"),
         Binding("escape", "cancel", _("Back"), id="join.cancel"),
@@ -206,7 +228,7 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         yield rooms
         with Horizontal(id="join-entry"):
             yield Static(_("Room code or broker"), id="join-label")
-            yield Input(
+            yield CodeInput(
                 self.search.room or "",
                 placeholder=_("e.g. K7QX2M-4ETJQ-9RSTU, or 192.168.1.20:1883"),
                 id="join-input",
