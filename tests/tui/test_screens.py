@@ -20,7 +20,7 @@ from cakeparty.tui.settings import Settings, load
 from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.widgets import Cycler, HandView
 
-from .pilot import SIZE, Recorder, make_app, settle
+from .pilot import SIZE, Recorder, make_app, settle, until
 
 
 async def test_the_menu_opens_and_closes_every_screen_by_keyboard() -> None:
@@ -182,6 +182,14 @@ async def test_no_color_turns_colours_off(no_color: bool, monkeypatch: pytest.Mo
         assert app.colours is not no_color
 
 
+def footer_line(app: CakePartyApp) -> str:
+    """The footer's keys as shown, "key what" each."""
+    from textual.widgets._footer import FooterKey
+
+    keys = app.screen.query(FooterKey)
+    return " ".join(f"{k.key_display or k.key} {k.description}" for k in keys)
+
+
 async def test_with_two_games_the_menu_asks_which_first(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each game entry goes through the game picker; the form is the chosen game's own."""
     from dataclasses import replace
@@ -209,6 +217,7 @@ async def test_with_two_games_the_menu_asks_which_first(monkeypatch: pytest.Monk
         picker = app.screen
         assert isinstance(picker, GamePickerScreen)
         assert [title for _name, title in picker.games] == ["Cake Duel", "Other Game"]
+        await until(pilot, lambda: "⏎ Choose" in footer_line(app), "⏎ Choose in the footer")
         await pilot.press("2")
         form = app.screen
         assert isinstance(form, SetupScreen) and form.table is other

@@ -251,6 +251,14 @@ def pick_game(app: Any, then: Callable[[str], None]) -> None:
     app.push_screen(GamePickerScreen([(g.name, g.title) for g in games]), picked)
 
 
+class PickList(OptionList):
+    """An option list whose enter is named in the footer (the list's own is not)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select", _("Choose"), key_display="⏎", id="picker.choose"),
+    ]
+
+
 class GamePickerScreen(ModalScreen["str | None"]):
     """Which game: ↑/↓ and enter, or its number; esc backs out."""
 
@@ -271,7 +279,7 @@ class GamePickerScreen(ModalScreen["str | None"]):
                 text = Text(f"{number}  ", style="bold")
                 text.append(title)
                 options.append(Option(text, id=name))
-            yield OptionList(*options, id="picker-options")
+            yield PickList(*options, id="picker-options")
         yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:
