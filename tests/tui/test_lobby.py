@@ -13,6 +13,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import OptionList
+from textual.widgets._footer import FooterKey
 
 from cakeparty.broker.embedded import EmbeddedBroker, free_port
 from cakeparty.core.game import bot_levels, get_game
@@ -33,6 +34,11 @@ from cakeparty.tui.settings import Settings
 
 from .pilot import SIZE, Recorder, until
 from .rooms import hosted_duel
+
+
+def footer_keys(screen: Any) -> list[tuple[str, str]]:
+    """The footer's keys as shown: (key, what it does)."""
+    return [(k.key_display or k.key, k.description) for k in screen.query(FooterKey)]
 
 
 def app_with(start: Any, name: str = "Ann") -> CakePartyApp:
@@ -75,6 +81,8 @@ async def test_a_host_adds_a_bot_readies_and_plays_the_first_move_by_keys() -> N
         assert lobby.check_action("add_bot", ()) is False
         seats = "\n".join(str(o.prompt) for o in lobby.query_one("#lobby-seats").options)
         assert "Ann (you, host)" in seats and "bot (normal) run by Ann" in seats
+        # with a bot seated, its level's key is in the footer
+        await until(pilot, lambda: ("l", "Bot level") in footer_keys(lobby), "l in the footer")
         # l: the bot under the cursor plays at the next level the game offers, round to normal
         levels = bot_levels(get_game("cake-duel"))
         lobby.query_one("#lobby-seats", OptionList).highlighted = 1

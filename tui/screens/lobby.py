@@ -72,7 +72,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "ready", _("Ready"), id="lobby.ready"),
         Binding("a", "add_bot", _("Add bot"), id="lobby.add_bot"),
-        Binding("l", "bot_level", _("Bot level"), show=False, id="lobby.bot_level"),
+        Binding("l", "bot_level", _("Bot level"), id="lobby.bot_level"),
         Binding("d,delete", "remove_seat", _("Remove seat"), id="lobby.remove_seat"),
         Binding("m", "chat", _("Chat"), id="lobby.chat"),
         Binding("y", "copy", _("Copy join command"), show=False, id="lobby.copy"),
