@@ -588,6 +588,44 @@ async def test_a_shared_keyboard_s_log_tells_no_marker_kind_and_no_piece_taken()
             assert f"{table.names[event.taker]} takes a piece from" in " ".join(log)
 
 
+async def test_a_shared_keyboard_is_passed_only_to_answer_a_marker_unless_w_says_otherwise() -> (
+    None
+):
+    """Hot-seat: a window after a card passes by itself (each one asked would pass the
+    keyboard: several a card); a window that answers a marker just used asks its holders,
+    for a Defense. w turns it: every window, none, and back. Against bots every window
+    asks, as before."""
+    setup = GameSetup(
+        game="cookies-battle", players=3, hotseat=True, names=("Ann", "Bo", "Cy"), seed=3
+    )
+    app = make_app(setup)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        game = app.screen_stack[1]
+        assert isinstance(game, CookiesScreen) and game.sharing and game.windows == "answers"
+        table = game.table
+        assert isinstance(table, LocalTable)
+        rng = random.Random(5)
+        asked: dict[str, list[bool]] = {WINDOW: [], DEFENSE: []}
+        while not table.over and not (asked[WINDOW] and asked[DEFENSE]):
+            seat = table.to_act
+            assert seat is not None
+            step = step_of(table.view(seat))
+            if step in asked and any(isinstance(a, UseMarker) for a in table.legal(seat)):
+                asked[step].append(game.automatic(seat) is None)
+            table.act(seat, table.bots["random"](table.view(seat), rng))
+        assert asked[WINDOW] and not any(asked[WINDOW])  # passed: NoMarker, no keyboard
+        assert asked[DEFENSE] and all(asked[DEFENSE])  # asked: a Defense may go
+        for windows, window, defense in (("never", False, False), ("all", True, True)):
+            game.action_windows()
+            assert game.windows == windows
+            assert game.window_asks(WINDOW) is window and game.window_asks(DEFENSE) is defense
+    solo = make_app(GameSetup(game="cookies-battle", players=3, bots="random", seed=3))
+    async with solo.run_test(size=SIZE) as pilot:
+        screen = await settle(pilot)
+        assert isinstance(screen, CookiesScreen) and screen.windows == "all"
+
+
 def test_two_players_play_the_duel_whatever_the_variant_line_says() -> None:
     setup = GameSetup(game="cookies-battle", players=2, options={"variant": "beginners"}, seed=1)
     assert setup.option("variant") == "standard"  # the variant is for 3–6 players

@@ -24,7 +24,13 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("u", N_("undo the pass marks")),
     ("m", N_("use a magic marker: on your turn, or when a marker window asks you")),
     ("n", N_("let a marker window pass (it passes by itself after a few seconds)")),
-    ("w", N_("marker windows: ask me, or never ask (markers then on your own turn)")),
+    (
+        "w",
+        N_(
+            "marker windows: ask me always, only to answer a marker just used (a Defense;"
+            " the default at a shared keyboard), or never (markers then on your own turn)"
+        ),
+    ),
     ("PgUp / PgDn", N_("scroll the log")),
     ("r / d", N_("after the game: replay face up / new game")),
     ("? / F1", N_("this help")),

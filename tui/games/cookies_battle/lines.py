@@ -19,6 +19,10 @@ from cakeparty.tui.widgets.fitted import cut_rows
 
 #: The steps of the game as the screen tells them, by the word in the phase's name.
 PASS, PLAY, WINDOW, DEFENSE, SWAP, OVER = "pass", "play", "window", "defense", "swap", "over"
+#: Which marker windows ask the person here, in the order w turns them: every one, only a
+#: window that answers a marker just used (:data:`DEFENSE`), none.
+ALL, ANSWERS, NEVER = "all", "answers", "never"
+ASKS = (ALL, ANSWERS, NEVER)
 
 #: What each step asks, in the status line.
 STEP_WORDS = {
@@ -142,7 +146,7 @@ def prompt_line(
     slot: int | None,
     marks: Any,
     wait: float | None,
-    ask: bool,
+    windows: str,
 ) -> Text:
     """What the keys do now in the viewer's step."""
     seat = view.seat
@@ -185,7 +189,9 @@ def prompt_line(
             )
         if markers:
             text.append(" · " + _("m marker first"))
-        if not ask:
+        if windows == ANSWERS:
+            text.append(" · " + _("windows: answers only (w)"), style="dim")
+        elif windows == NEVER:
             text.append(" · " + _("windows: never ask (w)"), style="dim")
         return text
     return Text("")

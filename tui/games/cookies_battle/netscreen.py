@@ -65,8 +65,9 @@ class NetCookiesScreen(NetPlay, CookiesScreen):
         """This seat's decision: a new one when the game has moved on; the same one, its
         marks kept, when the room only heard from someone else."""
         view = self.net.view(seat)
-        if not self.ask_windows and step_of(view) in (WINDOW, DEFENSE):
-            self.perform(seat, NoMarker())  # windows set to never ask
+        step = step_of(view)
+        if step in (WINDOW, DEFENSE) and not self.window_asks(step):
+            self.perform(seat, NoMarker())  # windows set not to ask this one
             return
         if self.same_decision(seat):
             self.keep_window_timed()  # back from a dialog: the window still passes

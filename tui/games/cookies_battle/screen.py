@@ -10,8 +10,10 @@ Defense, the piece a Swap's target gives.
 
 A marker window never stalls a game: it asks a person only while they hold a marker,
 passes by itself after :data:`WINDOW_WAIT` seconds (or at once on enter or n), and the
-w key makes windows never ask (markers are then used on one's own turn); the windows
-and a marker's lists are :mod:`.windows`'. Bots decide
+w key turns which windows ask: all, only those answering a marker (where a Defense goes;
+the default at a shared keyboard, which passes for every window asked), or none (markers
+are then used on one's own turn); the windows and a marker's lists are :mod:`.windows`'.
+Bots decide
 after a short visible delay, hands hide between people in hot-seat play, and the game
 ends on the scoring breakdown: each assembly, the tummy ache and the winner.
 """
@@ -47,6 +49,8 @@ from cakeparty.core.games.cookies_battle.text import assembly_words
 from cakeparty.core.i18n import N_, _
 from cakeparty.tui.games.cookies_battle import events_text
 from cakeparty.tui.games.cookies_battle.lines import (
+    ALL,
+    ANSWERS,
     DEFENSE,
     PASS,
     PLAY,
@@ -127,7 +131,9 @@ class CookiesScreen(MarkerChoices, TableScreen):
         super().__init__(setup, **kwargs)
         self.table = self.session
         self.window_wait = WINDOW_WAIT if window_wait is None else window_wait
-        self.ask_windows = True  # marker windows ask the people holding a marker
+        # which marker windows ask the people holding a marker (w turns it): at a shared
+        # keyboard each one asked passes the keyboard, so there only the answers to a marker
+        self.windows = ANSWERS if self.sharing else ALL
         self.cursor = 0
         self._cursor_of: int | None = None  # whose hand the cursor last stood in
         self.marks = Marks()
@@ -279,7 +285,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
             slot=self.current_slot(view),
             marks=self.marks,
             wait=wait,
-            ask=self.ask_windows,
+            windows=self.windows,
         )
 
     # -- the story ---------------------------------------------------------------------------
@@ -334,7 +340,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         if step_of(view) not in (WINDOW, DEFENSE):
             return self.table.forced(seat)
         legal = self.table.legal(seat)
-        if not self.ask_windows or (not self.sharing and legal == (NoMarker(),)):
+        if not self.window_asks(step_of(view)) or (not self.sharing and legal == (NoMarker(),)):
             return NoMarker()
         return None
 

@@ -3,7 +3,10 @@
 :class:`MarkerChoices` goes before :class:`~cakeparty.tui.table.screen.TableScreen` in the
 screen's bases. A window asking the person here passes by itself after the screen's
 ``window_wait`` seconds — not while a list or the help is open over the table, and again
-once it is closed — or at once on n or enter; w makes windows never ask. Using a marker
+once it is closed — or at once on n or enter. w turns which windows ask (:data:`ASKS`):
+every one, only those that answer a marker just used (where a Defense may go: the
+default at a shared keyboard, where every window asked is the keyboard passed), or none
+(markers are then used on one's own turn). Using a marker
 opens its lists in turn: which marker (by kind), against whom, and for a Swap which of
 one's pieces; a Swap's target chooses the piece it gives. Every list offers only what the
 view's ``legal`` holds.
@@ -21,7 +24,15 @@ from cakeparty.core.games.cookies_battle.cards import MARKER_KINDS, MARKER_TITLE
 from cakeparty.core.i18n import _, ngettext
 from cakeparty.tui.games.cookies_battle import events_text
 from cakeparty.tui.games.cookies_battle.help import MARKER_EFFECTS
-from cakeparty.tui.games.cookies_battle.lines import DEFENSE, WINDOW, step_of, window_words
+from cakeparty.tui.games.cookies_battle.lines import (
+    ALL,
+    ANSWERS,
+    ASKS,
+    DEFENSE,
+    WINDOW,
+    step_of,
+    window_words,
+)
 from cakeparty.tui.games.cookies_battle.parts import piece_words
 from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen
 
@@ -32,7 +43,8 @@ class MarkerChoices:
     # the parts of the game's screen this drives (declared for the type checker)
     app: Any
     awaiting: int | None
-    ask_windows: bool
+    windows: str
+    _drawn_step: str
     window_wait: float
     _timer: Timer | None
     table: Any
@@ -89,13 +101,26 @@ class MarkerChoices:
     def action_no_marker(self) -> None:
         self._act(NoMarker())
 
+    def window_asks(self, step: str) -> bool:
+        """Whether a window of ``step`` (:data:`WINDOW` or :data:`DEFENSE`) asks the
+        person here, by :attr:`windows`."""
+        return self.windows == ALL or (self.windows == ANSWERS and step == DEFENSE)
+
     def action_windows(self) -> None:
-        self.ask_windows = not self.ask_windows
-        if self.ask_windows:
+        self.windows = ASKS[(ASKS.index(self.windows) + 1) % len(ASKS)]
+        if self.windows == ALL:
             self.notify(_("Marker windows ask you while you hold a marker."))
+        elif self.windows == ANSWERS:
+            self.notify(
+                _(
+                    "Marker windows ask you only to answer a marker just used (a Defense);"
+                    " use the others on your turn."
+                )
+            )
         else:
             self.notify(_("Marker windows pass without asking: use markers on your turn."))
-        if not self.ask_windows and self._in(WINDOW, DEFENSE):
+        step = self._drawn_step
+        if step in (WINDOW, DEFENSE) and not self.window_asks(step):
             self._act(NoMarker())
             return
         self.refresh_view()
