@@ -122,3 +122,35 @@ async def test_chat_tells_two_players_of_the_same_name_apart() -> None:
         finally:
             host.stop()
             await asyncio.wait_for(hosting, 10)
+
+
+def test_a_wide_name_keeps_the_columns_of_every_players_panel() -> None:
+    """A name of wide characters (🎂, 漢: two columns each) is cut and padded by the
+    columns it takes, so the columns after it stay where they are, in every game's
+    players' rows and in the lobby."""
+    from rich.cells import cell_len
+
+    from cakeparty.protocol.lobby import Seat
+    from cakeparty.tui.games.cookies_battle.parts import seat_line
+    from cakeparty.tui.screens.lobby_parts import seat_line as lobby_line
+    from cakeparty.tui.widgets.fitted import cut, fit
+
+    names = ["Ann", "Żaneta 🎂 Wiśniewska", "漢字の名前です", "🎂🎂🎂🎂🎂🎂"]
+    for name in names:
+        for width in (3, 4, 7, 8, 10):
+            assert cell_len(fit(name, width)) == width
+            assert cell_len(cut(name, width)) <= width
+            assert cut(name, width) == name or cut(name, width).endswith("…")
+    assert cut("漢字の名前です", 5) == "漢字…"  # not a half of 名
+    rows = [
+        seat_line(name, played="blue-7", pieces=3, markers=1, won=(), to_act=True, leader=False,
+                  you=False, width=50).plain
+        for name in names
+    ]  # fmt: skip
+    assert len({cell_len(row[: row.index("B7")]) for row in rows}) == 1  # its column
+    me, host = b"m" * 32, b"h" * 32
+    lines = [
+        lobby_line(0, Seat(me, name), me=me, host=host, host_name="Ann").plain for name in names
+    ]
+    columns = {cell_len(line[: line.index(Seat(me, "x").fingerprint)]) for line in lines}
+    assert len(columns) == 1

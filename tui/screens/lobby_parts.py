@@ -18,6 +18,7 @@ from cakeparty.tui.netroom import HostPlan
 from cakeparty.tui.settings import BOT_LEVELS
 from cakeparty.tui.table.net import name_list
 from cakeparty.tui.table.registration import any_game, game_title
+from cakeparty.tui.widgets.fitted import fit
 
 NAME_WIDTH = 18
 
@@ -46,7 +47,7 @@ def seat_line(
     if seat.player == host:
         tags.append(_("host"))
     name = seat.name + (f" ({', '.join(tags)})" if tags else "")
-    text.append(f"{name[:NAME_WIDTH]:<{NAME_WIDTH}} ", style="bold" if seat.player == me else "")
+    text.append(fit(name, NAME_WIDTH) + " ", style="bold" if seat.player == me else "")
     text.append(f"{seat.fingerprint} ", style="dim")
     if seat.bot:
         runner = _("run by {host}").format(host=host_name) if host_name else ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widget import Widget
 
@@ -12,8 +13,18 @@ Drawer = Callable[[int, int], Text]
 
 
 def cut(text: str, width: int) -> str:
-    """``text`` in at most ``width`` columns, with … when cut."""
-    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+    """``text`` in at most ``width`` columns, with … when cut (a wide character, 🎂 or
+    漢, takes two)."""
+    if cell_len(text) <= width:
+        return text
+    if width <= 0:
+        return ""
+    return set_cell_size(text, width - 1).rstrip(" ") + "…"
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` in exactly ``width`` columns: cut as :func:`cut` cuts it, or padded."""
+    return set_cell_size(cut(text, width), width)
 
 
 def cut_rows(rows: Iterable[Text], width: int) -> Text:

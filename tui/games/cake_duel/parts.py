@@ -28,7 +28,7 @@ from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.table.session import TableSession as DuelGame
 from cakeparty.tui.widgets.cards import Face, FacedownPile
-from cakeparty.tui.widgets.fitted import cut_rows
+from cakeparty.tui.widgets.fitted import cut_rows, fit
 from cakeparty.tui.widgets.seats import SeatRow
 
 
@@ -320,7 +320,7 @@ def board(table: DuelGame, view: DuelView, width: int) -> Text:
     rows = [title, header]
     for seat in range(table.players):
         row = Text("▶" if seat in view.to_act and view.winner is None else " ", style="bold")
-        row.append(table.names[seat][: name_width - 1].ljust(name_width))
+        row.append(fit(table.names[seat], name_width - 1) + " ")
         facts = (str(view.cakes[seat % 2]), str(len(view.hands[seat])))
         for label, fact in zip(labels, facts, strict=True):
             row.append(fact.rjust(len(label) + 2))

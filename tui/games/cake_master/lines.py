@@ -21,7 +21,7 @@ from cakeparty.core.games.cake_master.text import (
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cake_master.parts import ICING_STYLES, Marks, icing_letter
-from cakeparty.tui.widgets.fitted import cut_rows
+from cakeparty.tui.widgets.fitted import cut_rows, fit
 
 #: What each step asks, in the prompt line.
 STEP_WORDS = {
@@ -215,7 +215,7 @@ def cake_rows(names: Sequence[str], view: MasterView) -> list[Text]:
     }
     name_width = min(10, max(len(n) for n in names) + 1)
     for seat in seats:
-        row = Text(names[seat][: name_width - 1].ljust(name_width), style="bold")
+        row = Text(fit(names[seat], name_width - 1) + " ", style="bold")
         row.append(f"★{view.stars[seat]}".ljust(4))
         for index, cake in enumerate(view.seat_cakes(seat)):
             row.append("│ ", style="dim")

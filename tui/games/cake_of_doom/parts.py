@@ -36,7 +36,7 @@ from cakeparty.core.games.cake_of_doom.text import (
 )
 from cakeparty.core.games.cake_of_doom.view import DoomView, OfferView
 from cakeparty.core.i18n import N_, _, ngettext
-from cakeparty.tui.widgets.fitted import cut
+from cakeparty.tui.widgets.fitted import cut, fit
 
 #: A continent in two letters, after a specialty's name and in a region's row.
 CONTINENT_SHORT: dict[str, str] = {
@@ -468,7 +468,7 @@ def regions_text(
             row.append(" " + word, style="dim")
             row.append(" " * max(0, holder_width + 3 - len(word)))
         else:
-            holder = cut(seat_name(region.holder, names), holder_width).ljust(holder_width)
+            holder = fit(seat_name(region.holder, names), holder_width)
             own = view.seat is not None and region.holder == view.seat
             row.append(" " + holder, style="bold" if own else "")
             row.append(f" {region.value:>2}")
@@ -512,9 +512,7 @@ def players_text(view: DoomView, names: Sequence[str], active: int | None, width
         row = Text()
         row.append("▶" if seat == active else " ", style="bold")
         own = seat == view.seat
-        row.append(
-            cut(seat_name(seat, names), name_width).ljust(name_width), style="bold" if own else ""
-        )
+        row.append(fit(seat_name(seat, names), name_width), style="bold" if own else "")
         alien = view.aliens[seat] if seat < len(view.aliens) else None
         if alien is not None:
             row.append(" " + _(ALIENS[alien].title).ljust(6), style="italic")

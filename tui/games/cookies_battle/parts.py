@@ -31,6 +31,7 @@ from cakeparty.core.games.cookies_battle.cards import (
 )
 from cakeparty.core.games.cookies_battle.text import card_words, piece_words
 from cakeparty.core.i18n import N_, _, ngettext
+from cakeparty.tui.widgets.fitted import cut, fit
 
 __all__ = ["card_words", "piece_words"]  # the game's own words, for the screen's modules
 
@@ -188,8 +189,8 @@ def seat_line(
     column of ``card_width`` (as wide as its header)."""
     text = Text()
     text.append("▸" if to_act else " ", style="bold")
-    label = name[:8] + ("*" if leader else "")
-    text.append(label.ljust(10), style="bold" if you else "")
+    label = cut(name, 8) + ("*" if leader else "")
+    text.append(fit(label, 10), style="bold" if you else "")
     if played is not None:
         shown = short_card(played) + ("✓" if winner else "")
         style = "dim" if faded and not winner else card_style(played)
