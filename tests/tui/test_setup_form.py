@@ -187,3 +187,13 @@ def test_host_and_selfplay_take_the_duel_options(command: str) -> None:
     assert duel.rule_options(chosen) == {"full": True, "tournament": True, "show_specials": True}
     plain = cli.build_parser().parse_args(argv[:2] + argv[4:])
     assert duel.rule_options(game_options(plain, "cake-duel")) == {"full": True}
+
+
+def test_a_label_as_wide_as_its_column_or_wider_keeps_a_space_before_the_value() -> None:
+    """Polish "Czas namysłu botów" fills the label column to the last place: the value's
+    ◀ still stands apart, and a short label's value stays in the column."""
+    width = Cycler.LABEL_WIDTH
+    for label in ("Bots", "Czas namysłu botów", "Czas namysłu botów — długi"):
+        line = Cycler("think", label, [("1.0 s", 1.0)]).render().plain
+        assert line.startswith(label + " ") and "◀ 1.0 s ▶" in line
+        assert line.index("◀") == max(width, len(label) + 1)

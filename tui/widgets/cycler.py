@@ -69,7 +69,7 @@ class Cycler(Widget, can_focus=True):
     def _value_lines(self, width: int) -> list[str]:
         """The value, wrapped to what the line leaves it at ``width`` columns."""
         value = self.choices[self.index][0]
-        room = width - max(self.LABEL_WIDTH, cell_len(self.label)) - 4  # "◀ " and " ▶"
+        room = width - cell_len(self._head()) - 4  # "◀ " and " ▶"
         if width <= 0 or room < 10 or cell_len(value) <= room:
             return [value]
         return textwrap.wrap(value, room) or [value]
@@ -77,8 +77,12 @@ class Cycler(Widget, can_focus=True):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._value_lines(width))
 
+    def _head(self) -> str:
+        """The label in its column, and a space at least before the value."""
+        return self.label + " " * max(1, self.LABEL_WIDTH - cell_len(self.label))
+
     def render(self) -> Text:
-        head = f"{self.label:<{self.LABEL_WIDTH}}"
+        head = self._head()
         text = Text(head, no_wrap=True)
         text.append("◀ ", style="dim")
         for n, line in enumerate(self._value_lines(self.content_size.width)):
