@@ -77,6 +77,12 @@ async def test_the_end_dialog_shows_a_late_offer_and_p_takes_it() -> None:
         await pilot.pause()
         end = app.screen
         assert isinstance(end, EndScreen)
+        # the first dialog the app shows (a game that ended before any other asked) is a
+        # dialog all the same: its box centred, as tall as its lines (it filled the
+        # terminal's left edge, top to bottom)
+        box = end.query_one("#end-box").region
+        assert box.height < SIZE[1] - 4 and box.y > 0
+        assert abs(box.x - (SIZE[0] - box.right)) <= 1
         await pilot.press("p")  # not offered yet: nothing happens
         assert app.screen is end and "again" not in end.choices
         end.offer("Hank offers a new game: p to join")

@@ -7,6 +7,7 @@ lines and its replay, and may name its own words for the title and the "new game
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path, PurePath
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -17,6 +18,9 @@ from textual.widgets import Footer, Static
 
 from cakeparty.core.i18n import N_, _
 from cakeparty.tui.widgets.log import LogView
+
+#: The look every dialog shares (centred, dimmed behind), beside the menu's screens.
+DIALOGS_CSS = Path(__file__).parent.parent / "screens" / "dialogs.tcss"
 
 #: How each kind of replay line is drawn.
 LINE_STYLES = {
@@ -31,7 +35,8 @@ LINE_STYLES = {
 class EndScreen(ModalScreen[str]):
     """The winner and the score; returns "replay", "new", "board" or "quit"."""
 
-    CSS_PATH = "results.tcss"
+    # the dialogs' own look too: a game may end before any other dialog was shown
+    CSS_PATH: ClassVar[list[str | PurePath]] = [DIALOGS_CSS, "results.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('replay')", _("Replay face up"), id="end.replay"),
         Binding("d", "choose('new')", _("New game"), id="end.new"),
