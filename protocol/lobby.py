@@ -58,7 +58,11 @@ _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 NO_PREV = bytes(32)
 
 
-def new_room_code(length: int = 6) -> str:
+#: the length of the room ids this app makes
+ROOM_LENGTH = 6
+
+
+def new_room_code(length: int = ROOM_LENGTH) -> str:
     """A short room id that is easy to read aloud (no 0/O, no 1/I)."""
     return "".join(secrets.choice(_CODE_ALPHABET) for _ in range(length))
 
@@ -86,17 +90,38 @@ def room_code(room: str, host: bytes) -> str:
     return f"{room}-{tag[:5]}-{tag[5:]}"
 
 
+#: What a code read aloud or off a screen may hold for the tag's letters: 0 for O, 1 for I
+#: (the tag has neither digit; the room id has none of the four)
+_MISREAD = str.maketrans("01", "OI")
+
+
 def parse_code(text: str) -> tuple[str, str | None]:
     """The room id and host tag of a code (``None``: a bare room id, no host named);
-    :class:`ValueError` if it is neither."""
-    room, _dash, rest = text.strip().upper().partition("-")
+    :class:`ValueError` if it is neither. A whole code typed as it was read is taken too:
+    in lower case, with spaces (the lobby shows it spaced out) or without its dashes, with
+    0 or 1 in the tag for O or I."""
+    words = text.split()
+    compact = "".join(words).upper()
+    room, _dash, rest = compact.partition("-")
+    if not _dash and len(room) == ROOM_LENGTH + TAG_LENGTH:
+        room, rest = room[:ROOM_LENGTH], room[ROOM_LENGTH:]  # the dashes left out
+        _dash = "-"
     check_room(room)
     if not _dash:
+        if len(words) > 1:  # "not a code" is no room NOTACODE: spaces only in a whole code
+            raise ValueError(f"not a room code: {text!r}")
         return room, None
-    tag = rest.replace("-", "")
+    tag = rest.replace("-", "").translate(_MISREAD)
     if len(tag) != TAG_LENGTH or not set(tag) <= _TAG_ALPHABET:
         raise ValueError(f"not a room code: {text!r}")
     return room, tag
+
+
+def normal_code(text: str) -> str:
+    """A code as :func:`parse_code` takes it, written as the app writes it
+    (``K7QM2X-4ETJQ-9RSTU``, or a bare room id); :class:`ValueError` if it is none."""
+    room, tag = parse_code(text)
+    return room if tag is None else f"{room}-{tag[:5]}-{tag[5:]}"
 
 
 def sign(key: nacl.signing.SigningKey, room: str, kind: str, body: Any) -> bytes:

@@ -145,6 +145,15 @@ def test_the_network_commands_refuse_bad_arguments() -> None:
         assert message in out.stderr and "Traceback" not in out.stderr
 
 
+def test_a_room_code_argument_is_taken_as_it_was_read_and_written_as_the_app_writes_it() -> None:
+    from cakeparty.tui import arguments
+
+    for typed in ("k7qm2x 4etjq 2rstu", "K 7 Q M 2 X - 4 E T J Q - 2 R S T U", "K7QM2X4ETJQ2RSTU"):
+        assert arguments.room(typed) == "K7QM2X-4ETJQ-2RSTU"
+    with pytest.raises(argparse.ArgumentTypeError, match="is not a room code"):
+        arguments.room("K7QM2X-4ETJQ-9RST8")
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -128,11 +128,10 @@ def check_level(game: str, level: str) -> str:
 
 
 def room(text: str) -> str:
-    from cakeparty.protocol.lobby import parse_code
+    from cakeparty.protocol.lobby import normal_code
 
     try:
-        parse_code(text)
-        return text.strip().upper()
+        return normal_code(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
             _("{text!r} is not a room code (4 to 16 letters and digits)").format(text=text)

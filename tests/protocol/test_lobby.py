@@ -168,9 +168,32 @@ def test_a_room_code_names_its_host_and_reads_back() -> None:
     assert lb.host_tag("K7QM2X", BOB.player_id) != tag  # another key, another tag
     assert lb.host_tag("K7QM2Y", ANN.player_id) != tag  # the tag is for this room only
     assert lb.parse_code("K7QM2X") == ("K7QM2X", None)
-    for bad in ("K7QM2X-4ETJ", "K7QM2X-4ETJQ-9RST0", "K7-4ETJQ-9RSTU", ""):
+    for bad in ("K7QM2X-4ETJ", "K7QM2X-4ETJQ-9RST8", "K7-4ETJQ-9RSTU", "", "K7QM2X4ETJQ9RST8"):
         with pytest.raises(ValueError):
             lb.parse_code(bad)
+
+
+def test_a_code_typed_as_it_was_read_is_the_same_code() -> None:
+    """The lobby shows the code spaced out, people read it aloud: spaces, lower case,
+    dashes left out, 0 or 1 for the tag's O or I all name the same room and host."""
+    # a room whose tag holds an O or an I, to be read as 0 or 1
+    room = next(
+        r for r in (f"K7QM{a}{b}" for a in "ABCDEFGH" for b in "23456789")
+        if set(lb.host_tag(r, ANN.player_id)) & {"O", "I"}
+    )  # fmt: skip
+    code = lb.room_code(room, ANN.player_id)
+    want = lb.parse_code(code)
+    spaced = " ".join(code)  # as the lobby draws it: "K 7 Q M 2 X - …"
+    undashed = code.replace("-", "")
+    read = code[:7] + code[7:].replace("O", "0").replace("I", "1")
+    assert read != code
+    for typed in (spaced, undashed, f"  {code.lower()} ", code.replace("-", " "), read):
+        assert lb.parse_code(typed) == want, typed
+        assert lb.normal_code(typed) == code
+    assert lb.normal_code("k7qm2x") == "K7QM2X"
+    for words in ("not a code", "K7 QM2X"):  # spaces only in a whole code: no room NOTACODE
+        with pytest.raises(ValueError):
+            lb.parse_code(words)
 
 
 def _agreed_lobby() -> tuple[lb.HostLobby, lb.Presence, lb.Terms]:

@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import _, ngettext
 from cakeparty.protocol.identity import load as load_identity
-from cakeparty.protocol.lobby import OPEN, PLAYING, parse_code
+from cakeparty.protocol.lobby import OPEN, PLAYING, normal_code, parse_code
 from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.messages import OptionCycled
 from cakeparty.tui.netroom import (
@@ -422,14 +422,13 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
             self.action_search()
             return
         try:
-            parse_code(text)
+            code = normal_code(text)
         except ValueError:
             self.notify(
                 _("{text!r} is neither a room code nor a broker address.").format(text=text),
                 severity="error",
             )
             return
-        code = text.strip().upper()
         if self._join_found(code):
             return
         self.wanted = code
