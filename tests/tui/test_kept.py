@@ -16,7 +16,7 @@ from textual.widgets import OptionList
 
 from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.games.cake_duel.screen import DuelScreen
-from cakeparty.tui.screens.dialogs import ConfirmScreen
+from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen, NoticeScreen
 from cakeparty.tui.screens.menu import MenuScreen
 from cakeparty.tui.settings import Settings
 from cakeparty.tui.table import kept
@@ -297,3 +297,66 @@ async def test_cakeparty_play_asks_before_the_kept_game_is_lost(
         else:
             await until(pilot, lambda: isinstance(app.screen, DuelScreen), "the new game")
             assert kept.peek() == kept.Offer("cake-duel", False)
+
+
+@pytest.mark.parametrize(
+    ("setup", "cards", "new"),
+    [
+        (
+            GameSetup("cake-of-doom", 3, bots="random", seed=31),
+            "#doom-hand-cards",
+            "* new since your last move",  # in the hand's title; the cards starred
+        ),
+        (GameSetup("cake-master", 3, bots="random", seed=32), "#cm-hand-cards", "  new"),
+    ],
+    ids=["cake-of-doom", "cake-master"],
+)
+async def test_a_continued_game_marks_the_cards_new_since_the_last_move_as_before(
+    config_dir: Path, setup: GameSetup, cards: str, new: str
+) -> None:
+    """The cards come into a person's hand since their last move are marked as the
+    screen that saw the moves marked them: a continued game reads the hands at those moves
+    again from the moves kept."""
+    from textual.widgets import Static
+
+    def shown(screen: Any) -> tuple[str, str]:
+        hand = screen.query_one(cards, Static)
+        return str(hand.parent.border_title), str(hand.render())
+
+    async def ann_decides(pilot: Any, screen: Any) -> None:
+        """Until the table waits on Ann's keys: notices closed, a list that opened by
+        itself put away (the decision stays)."""
+        app = pilot.app
+        for _ in range(500):
+            if isinstance(app.screen, NoticeScreen):
+                await pilot.press("enter")
+            elif isinstance(app.screen, ChoiceScreen):
+                await pilot.press("escape")
+            elif app.screen is screen and screen.awaiting == 0:
+                await pilot.pause()
+                if app.screen is screen:
+                    return
+            await pilot.pause(0.02)
+        raise AssertionError(f"Ann was never asked; screen {app.screen!r}")
+
+    live: tuple[str, str] | None = None
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app._game(setup, leave="pop")
+        await app.push_screen(screen)
+        rng = random.Random(4)
+        for _ in range(60):  # the person's decisions, until one shows new cards
+            await ann_decides(pilot, screen)
+            if new in " ".join(shown(screen)):
+                live = shown(screen)
+                break
+            screen.perform(0, rng.choice(screen.session.legal(0)))
+        assert live is not None, "no new cards came into Ann's hand"
+    again = _app()
+    async with again.run_test(size=SIZE) as pilot:
+        await _continue(pilot)
+        await until(pilot, lambda: not isinstance(again.screen, MenuScreen), "the table")
+        table = next(s for s in again.screen_stack if hasattr(s, "awaiting"))
+        await ann_decides(pilot, table)
+        assert shown(table) == live

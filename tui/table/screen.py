@@ -134,6 +134,7 @@ class TableScreen(Screen[None]):
 
     def start(self) -> None:
         """Tell the story so far, draw the table, and let the game move on."""
+        self.recall()
         self._tell(self.session.story)
         self.refresh_view()
         self.call_after_refresh(self.advance)
@@ -274,6 +275,24 @@ class TableScreen(Screen[None]):
     def _tell(self, entries: list[Any]) -> None:
         """Add what happened to the log (and the table's other records): the game's own."""
         raise NotImplementedError
+
+    def note_move(self, seat: int, action: Action, table: TableSession) -> None:
+        """What the screen keeps of a person's move about to be made on ``table`` (the
+        hand then, to mark the cards that come after it): the game's own; none here."""
+
+    def recall(self) -> None:
+        """A local game continued from disk: what the screen keeps of each person's moves
+        (:meth:`note_move`), read again from the moves made, on a table dealt again from
+        the same seed (a new game has made none)."""
+        session = self.session
+        if not isinstance(session, LocalTable) or not session.moves:
+            return
+        again = LocalTable(session.setup, session.player)
+        humans = set(session.humans)
+        for seat, action in session.moves:
+            if seat in humans:
+                self.note_move(seat, action, again)
+            again.act(seat, action)
 
     def perform(self, seat: int, action: Action, by_bot: bool = False) -> None:
         """``seat`` makes ``action``: the game's own."""

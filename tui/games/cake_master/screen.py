@@ -285,15 +285,20 @@ class MasterScreen(TableScreen):
         self.shown = None
         self.refresh_view()
 
+    def note_move(self, seat: int, action: Action, table: TableSession) -> None:
+        """The person's hand as it makes a choice this turn: the cards in it later are
+        new (a placement ends the turn: the next deals a new hand)."""
+        if isinstance(action, Place):
+            self._seen.pop(seat, None)
+        else:
+            self._seen[seat] = set(table.view(seat).hand)
+
     def perform(self, seat: int, action: Action, by_bot: bool = False) -> None:
         """``seat`` seals ``action``; the log and table follow, then the game moves on."""
         self.awaiting = None
         self.marks.clear()
         if not by_bot:
-            if isinstance(action, Place):
-                self._seen.pop(seat, None)  # a new turn deals a new hand
-            else:
-                self._seen[seat] = set(self.table.view(seat).hand)
+            self.note_move(seat, action, self.table)
         entries = self.table.act(seat, action)
         self.post_message(ActionChosen(seat, action, by_bot))
         self._tell(entries)

@@ -357,13 +357,17 @@ class DoomScreen(TableScreen):
             self.prompted = True
             self.action_choose()
 
+    def note_move(self, seat: int, action: Action, table: TableSession) -> None:
+        """The person's hand as it makes a move: the cards in it later are new."""
+        self._seen[seat] = sort_counts(hand_sorts(table.view(seat)))
+
     def perform(self, seat: int, action: Action, by_bot: bool = False) -> None:
         """``seat`` makes ``action``; the log and table follow, then the game moves on."""
         self.awaiting = None
         self.prompted = False
         if not by_bot:
             self.marks.clear()
-            self._seen[seat] = sort_counts(hand_sorts(self.table.view(seat)))
+            self.note_move(seat, action, self.table)
         entries = self.table.act(seat, action)
         self.post_message(ActionChosen(seat, action, by_bot))
         self._tell(entries)
