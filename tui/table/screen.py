@@ -287,6 +287,8 @@ class TableScreen(Screen[None]):
         session = self.session
         if not isinstance(session, LocalTable) or not session.moves:
             return
+        if type(self).note_move is TableScreen.note_move:
+            return  # this game's screen keeps nothing of them
         again = LocalTable(session.setup, session.player)
         humans = set(session.humans)
         for seat, action in session.moves:
