@@ -85,7 +85,7 @@ def host_tag(room: str, host: bytes) -> str:
 
 
 def room_code(room: str, host: bytes) -> str:
-    """The code to share: ``K7QM2X-4ETJQ-9RSTU`` (the room id, then the host's tag)."""
+    """The code to share: ``K7QM2X-4ETJQ-2RSTU`` (the room id, then the host's tag)."""
     tag = host_tag(room, host)
     return f"{room}-{tag[:5]}-{tag[5:]}"
 
@@ -119,7 +119,7 @@ def parse_code(text: str) -> tuple[str, str | None]:
 
 def normal_code(text: str) -> str:
     """A code as :func:`parse_code` takes it, written as the app writes it
-    (``K7QM2X-4ETJQ-9RSTU``, or a bare room id); :class:`ValueError` if it is none."""
+    (``K7QM2X-4ETJQ-2RSTU``, or a bare room id); :class:`ValueError` if it is none."""
     room, tag = parse_code(text)
     return room if tag is None else f"{room}-{tag[:5]}-{tag[5:]}"
 

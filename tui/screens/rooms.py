@@ -230,7 +230,7 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
             yield Static(_("Room code or broker"), id="join-label")
             yield CodeInput(
                 self.search.room or "",
-                placeholder=_("e.g. K7QX2M-4ETJQ-9RSTU, or 192.168.1.20:1883"),
+                placeholder=_("e.g. K7QX2M-4ETJQ-2RSTU, or 192.168.1.20:1883"),
                 id="join-input",
                 select_on_focus=False,  # a key typed in the list goes on after what is there
             )
