@@ -25,6 +25,7 @@ def test_a_new_game_keeps_the_table_and_deals_afresh(game: str, hotseat: bool) -
     assert isinstance(screen, TableScreen)
     if hasattr(screen, "window_wait"):
         screen.window_wait = 2.5
+        screen.windows = "never"  # the marker windows as the people set them
 
     fresh = screen.fresh_screen(replace(setup, seed=None))
 
@@ -35,5 +36,6 @@ def test_a_new_game_keeps_the_table_and_deals_afresh(game: str, hotseat: bool) -
     assert (fresh.sharing, fresh.viewer) == ((True, None) if hotseat else (False, 0))
     assert (fresh.delay_setting, fresh.bot_delay, fresh.leave) == (0.4, screen.bot_delay, "exit")
     assert getattr(fresh, "window_wait", None) == getattr(screen, "window_wait", None)
+    assert getattr(fresh, "windows", None) == getattr(screen, "windows", None)
     assert replace(fresh.session.setup, seed=7) == setup
     assert fresh.session.setup.seed != 7

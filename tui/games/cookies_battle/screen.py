@@ -538,4 +538,5 @@ class CookiesScreen(MarkerChoices, TableScreen):
         fresh = super().fresh_screen(setup)
         assert isinstance(fresh, CookiesScreen)
         fresh.window_wait = self.window_wait
+        fresh.windows = self.windows  # the same people: the windows as they set them
         return fresh
