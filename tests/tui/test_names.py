@@ -154,3 +154,22 @@ def test_a_wide_name_keeps_the_columns_of_every_players_panel() -> None:
     ]
     columns = {cell_len(line[: line.index(Seat(me, "x").fingerprint)]) for line in lines}
     assert len(columns) == 1
+
+
+def test_a_wide_name_is_measured_in_columns_for_its_column() -> None:
+    """The duel's and Cake Master's players' columns are as wide as the widest name in
+    columns (Cake Master's ten at most), so a name of wide characters is shown whole where
+    its columns fit, not cut at its count of characters."""
+    from cakeparty.tui.games.cake_duel.parts import board
+    from cakeparty.tui.games.cake_master.lines import cake_rows
+    from cakeparty.tui.table.local import GameSetup, LocalTable
+
+    for game, cakes in (("cake-duel", "🎂" * 6), ("cake-master", "🎂" * 4)):
+        setup = GameSetup(game, 2, hotseat=True, names=(cakes, "Bo"), seed=1)
+        table = LocalTable(setup, cakes)
+        view = table.view(None)
+        if game == "cake-duel":
+            shown = "\n".join(board(table, view, 60).plain.split("\n")[2:4])  # the seats
+        else:
+            shown = "\n".join(row.plain for row in cake_rows(table.names, view))
+        assert cakes in shown, (game, shown)

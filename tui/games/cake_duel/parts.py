@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from cakeparty.core.games.cake_duel import events as ev
@@ -313,7 +314,7 @@ def board(table: DuelGame, view: DuelView, width: int) -> Text:
     (▶ the seat that decides), the claims on the table, and the deck."""
     title = title_line(view, table, None)
     labels = [_(label) for label in SEAT_COLUMNS[:2]]
-    name_width = max(10, *(len(table.names[s]) + 2 for s in range(table.players)))
+    name_width = max(10, *(cell_len(table.names[s]) + 2 for s in range(table.players)))
     name_width = min(name_width, max(10, width - 2 - sum(len(x) + 2 for x in labels)))
     header = Text(" " + "".ljust(name_width), style="dim")
     header.append("".join(label.rjust(len(label) + 2) for label in labels))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from cakeparty.core.games.cake_master.actions import Keep, Place
@@ -213,7 +214,7 @@ def cake_rows(names: Sequence[str], view: MasterView) -> list[Text]:
         seat: dict(best_matching(view.seat_cakes(seat), customers)) if customers else {}
         for seat in seats
     }
-    name_width = min(10, max(len(n) for n in names) + 1)
+    name_width = min(10, max(cell_len(n) for n in names) + 1)
     for seat in seats:
         row = Text(fit(names[seat], name_width - 1) + " ", style="bold")
         row.append(f"★{view.stars[seat]}".ljust(4))
