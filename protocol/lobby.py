@@ -86,7 +86,11 @@ def host_tag(room: str, host: bytes) -> str:
 
 def room_code(room: str, host: bytes) -> str:
     """The code to share: ``K7QM2X-4ETJQ-2RSTU`` (the room id, then the host's tag)."""
-    tag = host_tag(room, host)
+    return _written(room, host_tag(room, host))
+
+
+def _written(room: str, tag: str) -> str:
+    """A room id and its host's tag as a code is shared: ``K7QM2X-4ETJQ-2RSTU``."""
     return f"{room}-{tag[:5]}-{tag[5:]}"
 
 
@@ -102,12 +106,11 @@ def parse_code(text: str) -> tuple[str, str | None]:
     0 or 1 in the tag for O or I."""
     words = text.split()
     compact = "".join(words).upper()
-    room, _dash, rest = compact.partition("-")
-    if not _dash and len(room) == ROOM_LENGTH + TAG_LENGTH:
-        room, rest = room[:ROOM_LENGTH], room[ROOM_LENGTH:]  # the dashes left out
-        _dash = "-"
+    room, dash, rest = compact.partition("-")
+    if not dash and len(room) == ROOM_LENGTH + TAG_LENGTH:  # the dashes left out
+        room, dash, rest = room[:ROOM_LENGTH], "-", room[ROOM_LENGTH:]
     check_room(room)
-    if not _dash:
+    if not dash:
         if len(words) > 1:  # "not a code" is no room NOTACODE: spaces only in a whole code
             raise ValueError(f"not a room code: {text!r}")
         return room, None
@@ -121,7 +124,7 @@ def normal_code(text: str) -> str:
     """A code as :func:`parse_code` takes it, written as the app writes it
     (``K7QM2X-4ETJQ-2RSTU``, or a bare room id); :class:`ValueError` if it is none."""
     room, tag = parse_code(text)
-    return room if tag is None else f"{room}-{tag[:5]}-{tag[5:]}"
+    return room if tag is None else _written(room, tag)
 
 
 def sign(key: nacl.signing.SigningKey, room: str, kind: str, body: Any) -> bytes:

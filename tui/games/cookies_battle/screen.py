@@ -334,13 +334,13 @@ class CookiesScreen(MarkerChoices, TableScreen):
         return True
 
     def automatic(self, seat: int) -> Action | None:
-        """A window the person is not asked: windows set to never ask, or (one person
+        """A window the person is not asked: windows set not to ask it (w), or (one person
         against bots, who read nothing but their views) a window with nothing to use."""
-        view = self.table.view(seat)
-        if step_of(view) not in (WINDOW, DEFENSE):
+        step = step_of(self.table.view(seat))
+        if step not in (WINDOW, DEFENSE):
             return self.table.forced(seat)
         legal = self.table.legal(seat)
-        if not self.window_asks(step_of(view)) or (not self.sharing and legal == (NoMarker(),)):
+        if not self.window_asks(step) or (not self.sharing and legal == (NoMarker(),)):
             return NoMarker()
         return None
 
