@@ -21,7 +21,7 @@ import pytest
 from cakeparty.broker.embedded import free_port
 from cakeparty.tui.sshserve.command import CommandRefused, app_arguments
 from cakeparty.tui.sshserve.homes import PlayerHome, load_host_key
-from cakeparty.tui.sshserve.session import Launch, idle_notice, login_name
+from cakeparty.tui.sshserve.session import Launch, how_ended, idle_notice, login_name
 from tests.tui.sshclient import (
     BINARY,
     NO_SSH,
@@ -132,6 +132,16 @@ def test_login_names_keep_only_plain_characters() -> None:
     assert login_name("ann") == "ann"
     assert login_name("../../etc") == "....etc"
     assert login_name("a" * 40) == "a" * 16
+
+
+def test_the_log_says_how_a_session_ended() -> None:
+    assert how_ended(0) == "the app quit"
+    assert how_ended(3) == "the app exited with status 3"
+    assert how_ended(-9) == "the app was killed by SIGKILL"
+    assert how_ended(-200) == "the app was killed by 200"
+    # a dropped connection hangs the app up, whatever status that gives
+    assert how_ended(-1, hung_up=True) == how_ended(0, hung_up=True) == "the connection closed"
+    assert how_ended(-1, hung_up=True, idle=True) == "closed for want of a key press"
 
 
 def test_the_idle_notice_counts_in_the_right_unit() -> None:
@@ -258,7 +268,7 @@ def test_over_ssh_the_menu_opens_a_duel_against_a_bot_that_follows_the_window(
         server.stop()
     log = server.log.read_text()
     assert "ann (" + ann_key.key.get_fingerprint("sha256") in log
-    assert re.search(r"session \d+: ended \(0\)", log), log
+    assert re.search(r"session \d+: ended: the app quit$", log, re.M), log
 
 
 @real
@@ -325,6 +335,7 @@ def test_two_keys_are_two_players_who_meet_in_a_room(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, f"session {pid} was not reaped"
             time.sleep(0.1)
         bob.wait_for(lambda s: "Seats — 1 of 2 taken" in s, "Ann's seat free again at Bob's")
+        assert f"session {pid}: ended: the app was killed by SIGKILL" in server.log.read_text()
         bob.keys("m")
         bob.wait_for(lambda s: "esc Close chat" in _footer(s), "Bob's chat line")
         bob.keys("s", "t", "i", "l", "l", " ", "h", "e", "r", "e", "Enter")
@@ -333,6 +344,12 @@ def test_two_keys_are_two_players_who_meet_in_a_room(tmp_path: Path) -> None:
         # coming back with the same key (whatever the user name), Ann is the same player
         ann = Terminal(f"cakeparty-ssh-ann2-{tag}", server.ssh_args(ann_key, "someone-else"))
         ann.wait_for(lambda s: "Hello, Ann." in s, "Ann's menu, her name kept")
+        # her client goes away: the app is hung up, and the log says so
+        ann.close()
+        deadline = time.monotonic() + 60
+        while "ended: the connection closed" not in server.log.read_text():
+            assert time.monotonic() < deadline, server.log.read_text()
+            time.sleep(0.1)
     finally:
         bob.close()
         if ann is not None:

@@ -104,10 +104,10 @@ class Sessions:
             )
         )
 
-    def leave(self, session: GameSession, status: int | None = None) -> None:
+    def leave(self, session: GameSession, how: str = "") -> None:
         self.admitted.discard(id(session))
         if session.pid is not None and self.running.pop(session.pid, None) is not None:
-            log(_("session {pid}: ended ({status})").format(pid=session.pid, status=status))
+            log(_("session {pid}: ended: {how}").format(pid=session.pid, how=how))
 
     def hang_up_all(self) -> None:
         for session in list(self.running.values()):

@@ -103,6 +103,24 @@ class Launch:
         return cls(argv, env, home)
 
 
+def how_ended(status: int, *, hung_up: bool = False, idle: bool = False) -> str:
+    """How a session's app ended, for the server's log: its exit status in words (a
+    negative status is the signal that ended it, as asyncio reports it)."""
+    if idle:
+        return _("closed for want of a key press")
+    if hung_up:
+        return _("the connection closed")
+    if status == 0:
+        return _("the app quit")
+    if status > 0:
+        return _("the app exited with status {status}").format(status=status)
+    try:
+        name = signal.Signals(-status).name
+    except ValueError:
+        name = str(-status)
+    return _("the app was killed by {signal}").format(signal=name)
+
+
 def idle_notice(timeout: float) -> str:
     seconds = round(timeout)
     if seconds < 120:
@@ -276,7 +294,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         for handle in (self._idle_handle, self._kill_handle):
             if handle is not None:
                 handle.cancel()
-        self._sessions.leave(self, status)
+        self._sessions.leave(self, how_ended(status, hung_up=self._hung_up, idle=self._idle_closed))
         if self._chan is not None:
             if self._idle_closed:
                 self._chan.write(RESTORE + idle_notice(self._idle_timeout).encode())
