@@ -109,13 +109,15 @@ class GameSession:
         self._replaying = False
         self._seq = self.seq
         self._moved_at = now
-        self._clock_from = now
+        # the open step's clock, and the one that asks about the others: "wait longer"
+        # restarts the second alone
+        self._step_from = self._clock_from = now
         if resumed:
             # the open step has waited since our journals last moved, before the restart
             # too: a seat that comes back does not give the room a fresh timeout
             last = max(path.stat().st_mtime for path in resumed)
             waited = (time.time() if wall is None else wall) - last
-            self._clock_from = now - max(0.0, waited)
+            self._step_from = self._clock_from = now - max(0.0, waited)
         self._asked_at = -1e9
         self._answered: dict[bytes, float] = {}  # per seated player: when it was last answered
         self.messages = 0
@@ -188,7 +190,7 @@ class GameSession:
                     peer.accept(envelope)  # decoded and its signature checked once, above
             if self.seq != self._seq:
                 self._seq = self.seq
-                self._moved_at = self._clock_from = now
+                self._moved_at = self._step_from = self._clock_from = now
             self._settle(now)
         except Exception as exc:  # never: but a room must outlive a bug (nobody's fault)
             self.incidents.append(
@@ -249,8 +251,15 @@ class GameSession:
     # votes held only ever move towards the ending, whatever order they arrive in.
 
     def clock(self, now: float) -> float:
-        """Seconds left before the open step is overdue (negative once it is)."""
+        """Seconds left before the others keeping the open step waiting are overdue, on
+        this peer's clock (negative once they are; "wait longer" restarts it)."""
         return self.table.timeout - (now - self._clock_from)
+
+    def own_clock(self, now: float) -> float:
+        """Seconds left before this process's seats keep the open step waiting past the
+        timeout (negative once they do): the step's own clock, which a "wait longer"
+        given to another seat of a step everyone plays at once does not restart."""
+        return self.table.timeout - (now - self._step_from)
 
     def overdue(self, now: float) -> tuple[int, ...]:
         """The other seats keeping the open step waiting past the timeout."""
@@ -260,7 +269,7 @@ class GameSession:
 
     def late(self, now: float) -> bool:
         """One of this process's seats keeps the room waiting past the timeout."""
-        if self.finished or self.clock(now) > 0:
+        if self.finished or self.own_clock(now) > 0:
             return False
         return any(p.seat in self.peers[0].waiting_for for p in self.peers)
 

@@ -56,6 +56,31 @@ def test_under_ask_nobody_votes_by_itself_and_the_slow_seat_is_told(tmp_path: Pa
     assert other.overdue(60.0) == () and other.overdue(61.0) == (seat,)
 
 
+def test_waiting_longer_for_another_seat_leaves_ones_own_clock_run_out(tmp_path: Path) -> None:
+    """In a step every seat plays at once (Cake Master's first pass), a player late
+    itself who gives a slower one more time is still late: its own clock is the step's."""
+    from cakeparty.protocol.table import Table
+
+    identities = [
+        Identity.generate(f"P{i}", seeded_random_bytes(f"m{i}".encode())) for i in range(3)
+    ]
+    table = Table.of(
+        "SIMUL1", "cake-master", [(i.player_id, i.name) for i in identities], timeout=30
+    )
+    sessions = [
+        GameSession(table, [i], journal_dir=tmp_path / f"p{n}") for n, i in enumerate(identities)
+    ]
+    relay(sessions, 0.0)
+    assert [[p.seat for p, _view in s.due()] for s in sessions] == [[0], [1], [2]]
+    ben = sessions[1]
+    assert ben.overdue(31.0) == (0, 2) and ben.late(31.0)
+    ben.wait_longer(31.0)
+    assert ben.overdue(40.0) == () and ben.clock(40.0) == 21.0
+    # …but Ben's own time is up all the same, as the others see it
+    assert ben.late(40.0) and ben.own_clock(40.0) == -10.0
+    assert sessions[0].overdue(40.0) == (1, 2)
+
+
 def test_under_end_an_offline_seat_is_voted_out_but_an_online_one_is_not(tmp_path: Path) -> None:
     sessions, _ = room(2, tmp_path, timeout=30, on_timeout="end")
     play_until(sessions, 0.0, 3, random.Random(8))

@@ -221,8 +221,13 @@ class NetTable:
     # -- the clock ---------------------------------------------------------------------
 
     def clock(self) -> float:
-        """Seconds left on the clock of the step the room is at (negative: overdue)."""
+        """Seconds left before the seats the room waits for are overdue (negative: they
+        are), on this player's clock: "wait longer" restarts it."""
         return self.session.clock(time.monotonic())
+
+    def own_clock(self) -> float:
+        """Seconds left for this player's own move (negative: its time is up)."""
+        return self.session.own_clock(time.monotonic())
 
     def late(self) -> bool:
         """This player keeps the room waiting past the timeout."""

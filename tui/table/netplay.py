@@ -258,7 +258,7 @@ class NetPlay:
             return
         seq = net.peer.seq
         if net.to_act == net.seat:
-            left = net.clock()
+            left = net.own_clock()
             self.status.set_class(left <= WARN_AT[0], "-hurry")
             for mark in WARN_AT:
                 if 0 < left <= mark and (seq, f"warn{mark}") not in self._told:
@@ -476,7 +476,7 @@ class NetPlay:
             return _("Your move · one moment…"), "wait"
         text, tone = super().status_text(view)
         if net.to_act == net.seat and not net.over:
-            left = net.clock()
+            left = net.own_clock()
             if left > 0:
                 text = _("Your clock: {s} s · {text}").format(s=int(left), text=text)
             else:
