@@ -146,7 +146,7 @@ class NetPlay:
             return False
         title, lines = self._notices.pop(0)
         self.refresh_view()
-        self.app.push_screen(NoticeScreen(title, lines, classes="round-end"))
+        self.present(NoticeScreen(title, lines, classes="round-end"))
         return True
 
     def forget_news(self) -> None:
@@ -277,7 +277,7 @@ class NetPlay:
                         names=", ".join(names)
                     )
                 )
-        if overdue and self.asking is None and self.app.screen is self:
+        if overdue and self.asking is None and self.app.screen is self and not self.typing():
             self.ask_about(overdue[0])
 
     def _clock_toast(self, seq: int, text: str) -> None:
@@ -393,8 +393,8 @@ class NetPlay:
 
     def advance(self) -> None:
         """Wait for the room, or for this player's decision; at the end, the verdict."""
-        if self.app.screen is not self:
-            return  # a dialog is open; the game goes on behind it, and resumes here
+        if self.app.screen is not self or self._held:
+            return  # a dialog is open or waits; the game goes on behind it, and resumes here
         self.awaiting = None
         net = self.net
         if self.failed is not None and not net.over:  # the room stopped (or was closed)
@@ -510,7 +510,7 @@ class NetPlay:
             choices = (*choices, "again")
         else:
             self._await_offer()
-        self.app.push_screen(
+        self.present(
             EndScreen(
                 headline,
                 lines,
@@ -556,11 +556,12 @@ class NetPlay:
         seat = self.net.table.seat_of(advert.host)
         host = self.net.names[seat] if seat is not None else advert.host_name
         line = _("{name} offers a new game: p to join").format(name=host)
-        screen = self.app.screen
-        if isinstance(screen, EndScreen):
-            screen.offer(line)
+        shown = [self.app.screen, *(dialog for dialog, _then in self._held)]
+        ending = next((s for s in shown if isinstance(s, EndScreen)), None)
+        if ending is not None:
+            ending.offer(line)
         else:
-            self.app.push_screen(
+            self.present(
                 EndScreen(
                     line,
                     [],
@@ -615,10 +616,17 @@ class NetPlay:
         message.stop()
         self._close_chat()
 
+    def typing(self) -> bool:
+        return bool(self.query(ChatInput)) and bool(self.query_one(ChatInput).display)
+
     def _close_chat(self) -> None:
         self.query_one(ChatInput).display = False
         self.query_one(f"#{self.CHAT_ID}", Static).display = True
-        self.call_after_refresh(self.focus_play)
+        self.call_after_refresh(self._back_to_play)
+
+    def _back_to_play(self) -> None:
+        self.focus_play()
+        self.show_held()  # the game moves on as each is closed
 
     def action_quit_game(self) -> None:
         net = self.net

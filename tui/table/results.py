@@ -76,6 +76,7 @@ class EndScreen(ModalScreen[str]):
         self.choices = tuple(choices)
         self.title_text = title or _("The game is over")
         self.key_words = {**self.KEYS, **(keys or {})}
+        self.offers: list[str] = []
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box", classes="dialog-box") as box:
@@ -86,6 +87,8 @@ class EndScreen(ModalScreen[str]):
             with Vertical(id="end-lines"):
                 for line in self.lines:
                     yield Static(line, classes="end-line", markup=False)
+                for line in self.offers:
+                    yield Static(line, classes="end-line end-offer", markup=False)
             yield Static(
                 " · ".join(_(self.key_words[c]) for c in self.CHOICES if c in self.choices),
                 id="end-keys",
@@ -102,6 +105,9 @@ class EndScreen(ModalScreen[str]):
         """A choice that came later (the host's new game): say so, and take its key."""
         if "again" not in self.choices:
             self.choices = (*self.choices, "again")
+        if not self.is_mounted:  # not shown yet: it will be with the offer
+            self.offers.append(line)
+            return
         keys = self.query_one("#end-keys", Static)
         self.query_one("#end-lines").mount(Static(line, classes="end-line end-offer", markup=False))
         keys.update(" · ".join(_(self.key_words[c]) for c in self.CHOICES if c in self.choices))

@@ -111,6 +111,8 @@ class TableScreen(Screen[None]):
         self.viewer: int | None = None if self.sharing else session.humans[0]
         #: pauses the game makes, still to show: a title and its lines (a round's end)
         self._notices: list[tuple[str, list[str]]] = []
+        #: dialogs the game opened while the player typed a line of its own, to show
+        self._held: list[tuple[Screen[Any], Callable[[Any], None] | None]] = []
 
     # -- the frame every game's screen shares ----------------------------------------------
 
@@ -205,8 +207,8 @@ class TableScreen(Screen[None]):
         """Move on until a person must decide: a pause the game makes first (a round's
         breakdown, a look), then the end, the bots, the moves the app makes for a person,
         the keyboard handed on, and the keys of the seat that decides."""
-        if not self.is_current or self.bot_busy:
-            return  # a dialog is open, or a bot is on it; both resume here
+        if not self.is_current or self.bot_busy or self._held:
+            return  # a dialog is open or waits, or a bot is on it; all resume here
         self.awaiting = None
         if self.news_first():
             return
@@ -234,6 +236,28 @@ class TableScreen(Screen[None]):
             return
         self.await_player(seat)
 
+    # -- dialogs the game opens by itself ---------------------------------------------------
+
+    def typing(self) -> bool:
+        """The player is typing a line of its own (a networked table's chat)."""
+        return False
+
+    def present(self, dialog: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
+        """Open a dialog the game opens by itself, not at a key of this player's. One that
+        comes while the player types a chat line waits until the line is sent or put
+        away: no key meant for the line answers it (a space closing a round's breakdown
+        unread, a q leaving the room), and the game waits with it."""
+        if self.typing():
+            self._held.append((dialog, callback))
+        else:
+            self.app.push_screen(dialog, callback)
+
+    def show_held(self) -> None:
+        """Open the dialogs that waited for the player's chat line, in their order."""
+        held, self._held = self._held, []
+        for dialog, callback in held:
+            self.app.push_screen(dialog, callback)
+
     def news_first(self) -> bool:
         """Show the first pause the game made (a round's breakdown) before it moves on;
         ``True`` while it shows one (the game moves on once it is closed)."""
@@ -243,7 +267,7 @@ class TableScreen(Screen[None]):
         if self.sharing:
             self.viewer = None  # everyone reads it: the new hands stay hidden
         self.refresh_view()
-        self.app.push_screen(NoticeScreen(title, lines, classes="round-end"), self._resume)
+        self.present(NoticeScreen(title, lines, classes="round-end"), self._resume)
         return True
 
     def bot_at_once(self, seat: int) -> bool:

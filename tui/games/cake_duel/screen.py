@@ -304,7 +304,7 @@ class DuelScreen(TableScreen):
                 self.post_message(StoryTold((line,)))
             title = _("Your look at {seat}'s hand").format(seat=names[target])
             self.refresh_view()
-            self.app.push_screen(NoticeScreen(title, [line], classes="look"), self._resume)
+            self.present(NoticeScreen(title, [line], classes="look"), self._resume)
             return True
         return False
 
@@ -365,7 +365,7 @@ class DuelScreen(TableScreen):
         )
         title = _("{side} wins bout {n}").format(side=side_name(event.side, names), n=won.bout)
         self.refresh_view()
-        self.app.push_screen(NoticeScreen(title, lines, classes="bout-end"), self._resume)
+        self.present(NoticeScreen(title, lines, classes="bout-end"), self._resume)
         return True
 
     def _bout_story(self, entries: list[Entry]) -> list[str]:
@@ -407,7 +407,7 @@ class DuelScreen(TableScreen):
         humans = self.duel.humans
         if len(humans) == 1 or not self.duel.hotseat:
             won = view.winner == humans[0] % 2
-        self.app.push_screen(
+        self.present(
             EndScreen(headline, lines, won, title=_(END_TITLE), keys=END_KEYS), self._after_end
         )
 

@@ -402,7 +402,7 @@ class DoomScreen(TableScreen):
         humans = self.table.humans
         if len(humans) == 1 or not self.table.hotseat:
             won = humans[0] in winners
-        self.app.push_screen(EndScreen(headline, lines, won, title=_(END_TITLE)), self._after_end)
+        self.present(EndScreen(headline, lines, won, title=_(END_TITLE)), self._after_end)
 
     # -- which keys are live ---------------------------------------------------------------
 

@@ -389,7 +389,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         humans = self.table.humans
         if self.table.hotseat and len(humans) > 1:
             won = None
-        self.app.push_screen(EndScreen(title, lines, won, title=_(END_TITLE)), self._after_end)
+        self.present(EndScreen(title, lines, won, title=_(END_TITLE)), self._after_end)
 
     def ending(self, view: Any, names: Sequence[str]) -> tuple[str, list[str], bool | None]:
         """The headline, the breakdown and whether the first person here won."""
