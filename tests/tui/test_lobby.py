@@ -31,6 +31,7 @@ from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen, NoticeScr
 from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.screens.rooms import JoinScreen
 from cakeparty.tui.settings import Settings
+from cakeparty.tui.widgets import ChatInput
 
 from .pilot import SIZE, Recorder, until
 from .rooms import hosted_duel
@@ -307,6 +308,35 @@ async def test_the_join_list_pins_the_host_and_a_claimed_bare_code_is_refused() 
                 lobby = picked.screen
                 assert isinstance(lobby, LobbyScreen) and lobby.room is not None
                 assert lobby.room.plan.room == join.rooms[1].code
+
+
+async def test_a_chat_line_half_typed_as_the_game_begins_goes_on_at_the_table() -> None:
+    """The host readies while Ann types in the lobby's chat: the table opens with her line
+    still open, and none of its keys (p passes, 1 picks a card) plays a move."""
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        code = new_room_code()
+        async with hosted_duel(broker.url, code) as host:
+            app = app_with(JoinPlan(code, broker.url))
+            moves = Recorder(ActionChosen)
+            async with app.run_test(size=SIZE, message_hook=moves) as pilot:
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+                lobby = app.screen
+                assert isinstance(lobby, LobbyScreen)
+                await until(pilot, lambda: lobby.check_action("ready", ()), "a seat")
+                await pilot.press("r", "m", *"p1 see y")
+                host.set_ready(True)
+                await until(pilot, lambda: isinstance(app.screen, NetDuelScreen), "the duel", 20)
+                duel = app.screen
+                assert isinstance(duel, NetDuelScreen)
+                chat = duel.query_one(ChatInput)
+                await until(pilot, lambda: app.focused is chat, "the chat line at the table")
+                assert chat.value == "p1 see y"
+                await pilot.press(*"ou", "enter")
+                await until_async(lambda: host.chat, "the line at the host")
+                assert host.chat == [("Ann", "p1 see you")]
+                await until(pilot, lambda: not chat.display, "the keys back on the game")
+                assert app.focused is not chat
+                assert not moves.messages
 
 
 async def test_a_player_who_left_comes_back_to_the_game_in_progress() -> None:

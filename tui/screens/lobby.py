@@ -553,6 +553,11 @@ class LobbyScreen(Screen[None]):
             self.refresh_lobby()
             return
         self.game_screen = table.net_screen(runner, bots, host, room)
+        chat = self.query_one(ChatInput)
+        if chat.display:  # a line half typed goes on at the table: no key of it plays there
+            self.game_screen.draft = chat.value
+            chat.value = ""
+            chat.display = False
         self.call_after_refresh(self.app.push_screen, self.game_screen, self._game_left)
 
     def _game_left(self, _result: object = None) -> None:

@@ -91,6 +91,9 @@ class NetPlay:
         self.net = net
         self.room = room
         self.last_chat = ""
+        #: a chat line the player was typing in the lobby as the game began: the table's
+        #: chat line opens with it
+        self.draft: str | None = None
         self.failed: str | None = None  # the room stopped, and why
         self.connected = True
         self._drawn: tuple[Any, ...] = ()
@@ -179,6 +182,12 @@ class NetPlay:
         for event in early:
             self.room_event(event)
         self.focus_play()
+        draft, self.draft = self.draft, None
+        if draft is not None and self.room.playing:
+            self.action_chat()
+            chat = self.query_one(ChatInput)
+            chat.value = draft
+            chat.cursor_position = len(draft)
 
     def _show_chat(self) -> None:
         chat = self.query_one(f"#{self.CHAT_ID}", Static)

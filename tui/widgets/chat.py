@@ -38,6 +38,7 @@ class ChatInput(Input):
         super().__init__(
             placeholder=_("Say something to the table · enter send · esc close"),
             max_length=CHAT_LENGTH,
+            select_on_focus=False,  # a line opened with text goes on where it was
             id=id,
             classes=classes,
         )
