@@ -242,6 +242,29 @@ async def test_the_watch_screen_draws_how_the_game_ended(game: str) -> None:
         assert any(ended in row for row in board)
 
 
+def test_a_three_player_cookies_battle_ends_on_the_board_with_every_assembly_whole() -> None:
+    """Three players' assemblies fit 80×24 whole: each goes on in a second row where it is
+    longer than the board is wide."""
+    from cakeparty.tui.games.cookies_battle.lines import BOARD_ROWS
+
+    game = get_game("cookies-battle")
+    width = SIZE[0] - 4
+    longest = 0
+    for seed in range(3):
+        match = new_match("cookies-battle", 3, seed)
+        match.play([game.bots["normal"]] * 3, random.Random(seed))
+        view = match.view(None)
+        names = [f"Player {seat + 1}" for seat in range(3)]
+        text = board(SimpleNamespace(names=names), view, width).plain
+        rows = text.splitlines()
+        assert len(rows) <= BOARD_ROWS and all(len(row) <= width for row in rows)
+        flowing = " ".join(row.strip() for row in rows)
+        for line in assembly_lines(view.results, names):
+            assert line in flowing
+            longest = max(longest, len(line))
+    assert longest > width  # one of them did take two rows
+
+
 def test_a_six_player_cookies_battle_ends_on_the_board_with_every_assembly() -> None:
     """The tallest end a spectator's board draws: six players with a tie-break to tell,
     then how each player's pieces were put together, within the rows and columns 80×24

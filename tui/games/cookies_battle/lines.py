@@ -197,17 +197,31 @@ def prompt_line(
     return Text("")
 
 
+#: The rows a spectator's board has at 80×24 (the title, the log, the status and the keys
+#: take the others).
+BOARD_ROWS = 14
+
+
 def board(table: Any, view: Any, width: int) -> Text:
     """A spectator's table: the round and trick, every seat's card, pieces, markers and
     pieces won face up, the piece in dispute, the marker being resolved and the piles;
     once the pieces are shown, the final scores, then how each player's pieces were put
-    together (one row each, last: a short terminal cuts them first)."""
+    together (in two rows each where they all fit in :data:`BOARD_ROWS`, else one row
+    each; last: a short terminal cuts them first)."""
     names = table.names
     title = title_line(view, names)
     if view.over and view.results:
         ranking = ranking_lines(view.results, names, view.winners, view.tummy_ache)
         rows = [row for line in ranking for row in wrap(line, width, subsequent_indent="  ")]
-        pieces = [Text(row, style="dim") for row in assembly_lines(view.results, names)]
+        assembly = assembly_lines(view.results, names)
+        wrapped = [
+            row
+            for line in assembly
+            for row in wrap(line, width, subsequent_indent="  ", max_lines=2, placeholder=" …")
+        ]
+        if 1 + len(rows) + len(wrapped) <= BOARD_ROWS:  # whole where they fit, else cut
+            assembly = wrapped
+        pieces = [Text(row, style="dim") for row in assembly]
         return cut_rows([title, *(Text(row) for row in rows), *pieces], width)
     bottom = dispute_line(view, names)
     bottom.append(" · " + piles_line(view), style="dim")
