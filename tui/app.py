@@ -71,10 +71,8 @@ class CakePartyApp(App[None]):
     ) -> None:
         super().__init__()
         self.settings = settings or saved.load()
-        # the first run (no settings file yet) asks for the name others will see
-        self.ask_name = (
-            persist and not saved.settings_path().exists() if ask_name is None else ask_name
-        )
+        # the first run (no name saved yet, or one lost) asks for the name others will see
+        self.ask_name = persist and not saved.named() if ask_name is None else ask_name
         self.start = start
         self.persist = persist  # write settings to disk when they change
         self.register_theme(THEME)

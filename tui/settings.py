@@ -117,14 +117,25 @@ def _valid(key: str, value: Any) -> bool:
 
 def load() -> Settings:
     """The saved settings, or the defaults."""
-    try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return Settings()
-    if not isinstance(data, dict):
-        return Settings()
+    data = _saved()
     clean = {key: value for key, value in data.items() if _valid(key, value)}
     return Settings(**clean)
+
+
+def named() -> bool:
+    """The settings file holds a name the player chose: none yet (the first run), or one
+    lost (a file that is no settings, a name that is no text), and the app asks again."""
+    name = _saved().get("name")
+    return isinstance(name, str) and bool(name.strip())
+
+
+def _saved() -> dict[str, Any]:
+    """The settings file's JSON object; empty if there is none, or it is no object."""
+    try:
+        data = json.loads(settings_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def save(settings: Settings) -> Path:

@@ -6,6 +6,7 @@ import asyncio
 import json
 from pathlib import Path
 
+import pytest
 from textual import events
 
 from cakeparty.broker.embedded import EmbeddedBroker
@@ -60,6 +61,25 @@ async def test_esc_on_the_first_run_keeps_the_suggested_name(config_dir: Path) -
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
     assert load().name == "Bea"  # saved, so the question is asked once
+
+
+@pytest.mark.parametrize(
+    "saved", ['{"name": 5, "bot_delay": 0.3}', '{"bot_delay": 0.3}', "[1, 2]", "{not json"]
+)
+async def test_settings_whose_name_is_lost_ask_for_it_again(config_dir: Path, saved: str) -> None:
+    """A settings file with no name in it, a name that is no text, or no settings at all:
+    the app asks the name as on a first run (not "Hello, Player"), keeping what is sound."""
+    config_dir.mkdir(parents=True, exist_ok=True)
+    (config_dir / "settings.json").write_text(saved)
+    app = CakePartyApp(load())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NameScreen)
+        await pilot.press("ctrl+u", *"Cleo", "enter")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+    kept = json.loads((config_dir / "settings.json").read_text())
+    assert kept["name"] == "Cleo"
+    assert kept["bot_delay"] == (0.3 if "bot_delay" in saved else Settings().bot_delay)
 
 
 def _typed_at_once(app: CakePartyApp, text: str) -> None:
