@@ -26,8 +26,8 @@ import nacl.public
 import nacl.signing
 import platformdirs
 
-from cakeparty.core.i18n import N_
-from cakeparty.protocol.errors import BadBox, MalformedMessage, ProtocolError
+from cakeparty.core.i18n import N_, _
+from cakeparty.protocol.errors import BadBox, MalformedMessage
 from cakeparty.protocol.group import RandomBytes
 from cakeparty.protocol.journal import write_private
 
@@ -146,14 +146,33 @@ def save(identity: Identity, directory: str | os.PathLike[str] | None = None) ->
     return path
 
 
+class KeyFileError(ValueError):
+    """The player's key file is there but gives no key (damaged, or not readable). It is
+    never replaced unasked: the fingerprint others know the player by would change
+    without a word."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__(str(path))
+
+    def __str__(self) -> str:
+        return _(
+            "your player key {path} is damaged or unreadable: move it away and a new key "
+            "is made (others then see a new fingerprint)"
+        ).format(path=self.path)
+
+
 def load(directory: str | os.PathLike[str] | None = None) -> Identity | None:
-    """The stored identity, or ``None`` if there is none yet."""
+    """The stored identity, or ``None`` if there is none yet; :class:`KeyFileError` if
+    the file is there but gives no key."""
     path = config_dir(directory) / KEY_FILE
     try:
         text = path.read_text()
+        mode = path.stat().st_mode
     except FileNotFoundError:
         return None
-    mode = path.stat().st_mode
+    except (OSError, UnicodeDecodeError) as exc:
+        raise KeyFileError(path) from exc
     if mode & (stat.S_IRWXG | stat.S_IRWXO):
         with contextlib.suppress(OSError):
             path.chmod(0o600)  # a secret key must not stay readable by others
@@ -165,8 +184,8 @@ def load(directory: str | os.PathLike[str] | None = None) -> Identity | None:
         if len(seed) != 32:
             raise ValueError("bad seed")
         return Identity(nacl.signing.SigningKey(seed), check_name(record["name"]))
-    except (ValueError, KeyError, TypeError) as exc:
-        raise ProtocolError(f"{path} is not a valid identity file") from exc
+    except (ValueError, KeyError, TypeError, RecursionError) as exc:
+        raise KeyFileError(path) from exc
 
 
 def load_or_create(

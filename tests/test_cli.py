@@ -289,6 +289,26 @@ def test_host_resume_with_nothing_hosted_here_says_so(tmp_path: Path) -> None:
         assert message in out.stderr and "Traceback" not in out.stderr, (args, out.stderr)
 
 
+def test_a_damaged_player_key_is_named_and_kept_not_a_traceback(tmp_path: Path) -> None:
+    import os
+
+    config = tmp_path / "config"
+    config.mkdir()
+    key = config / "identity.json"
+    key.write_text('{"garbage": true}')
+    env = {**os.environ, "CAKEPARTY_CONFIG_DIR": str(config)}
+    env["CAKEPARTY_DATA_DIR"] = str(tmp_path / "data")
+    for args in (
+        ["host", "--resume"],
+        ["bot", "cake-duel", "--room", "K7QM2X-4ETJQ-2RSTU", "--broker", "127.0.0.1:9"],
+    ):
+        out = subprocess.run([BIN, *args], capture_output=True, text=True, timeout=60, env=env)
+        assert out.returncode == 1, (args, out.stderr)
+        assert f"your player key {key} is damaged or unreadable: move it away" in out.stderr
+        assert "Traceback" not in out.stderr, out.stderr
+    assert key.read_text() == '{"garbage": true}'  # never replaced unasked
+
+
 def test_the_hosts_own_join_code_comes_back_to_its_room_as_host(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -330,4 +330,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115
         return 0
+    except ValueError as exc:
+        from cakeparty.protocol.identity import KeyFileError  # loaded on the way out only
+
+        if not isinstance(exc, KeyFileError):
+            raise
+        print(_("cakeparty: {error}").format(error=exc), file=sys.stderr)
+        return 1
     return 2

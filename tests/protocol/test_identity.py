@@ -9,12 +9,13 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from cakeparty.protocol.errors import BadBox, MalformedMessage, ProtocolError
+from cakeparty.protocol.errors import BadBox, MalformedMessage
 from cakeparty.protocol.group import RandomBytes
 from cakeparty.protocol.identity import (
     ENV_VAR,
     KEY_FILE,
     Identity,
+    KeyFileError,
     check_name,
     config_dir,
     fingerprint,
@@ -75,7 +76,21 @@ def test_loose_permissions_are_tightened(tmp_path: Path) -> None:
 )
 def test_corrupt_file_is_a_clear_error(tmp_path: Path, text: str) -> None:
     (tmp_path / KEY_FILE).write_text(text)
-    with pytest.raises(ProtocolError, match="not a valid identity file"):
+    with pytest.raises(KeyFileError, match="is damaged or unreadable: move it away") as caught:
+        load(tmp_path)
+    assert caught.value.path == tmp_path / KEY_FILE and str(tmp_path) in str(caught.value)
+    with pytest.raises(KeyFileError):  # never replaced by a new key unasked
+        load_or_create("Ada", directory=tmp_path)
+    assert (tmp_path / KEY_FILE).read_text() == text
+
+
+def test_an_unreadable_key_file_is_the_same_clear_error(tmp_path: Path) -> None:
+    (tmp_path / KEY_FILE).mkdir()  # no file at all where the key should be
+    with pytest.raises(KeyFileError):
+        load(tmp_path)
+    (tmp_path / KEY_FILE).rmdir()
+    (tmp_path / KEY_FILE).write_bytes(b"\xff\xfe{")  # no text
+    with pytest.raises(KeyFileError):
         load(tmp_path)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
@@ -18,7 +19,7 @@ from textual.widgets._footer import FooterKey
 from cakeparty.broker.embedded import EmbeddedBroker, free_port
 from cakeparty.core.game import bot_levels, get_game
 from cakeparty.core.games.cake_duel.actions import Claim, NoAction, Pass
-from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.identity import Identity, KeyFileError
 from cakeparty.protocol.lobby import new_room_code
 from cakeparty.protocol.network import RoomRunner
 from cakeparty.protocol.transport import BrokerAddress
@@ -35,6 +36,7 @@ from cakeparty.tui.widgets import ChatInput
 
 from .pilot import SIZE, Recorder, until
 from .rooms import hosted_duel
+from .test_table_says import region_text
 
 
 def footer_keys(screen: Any) -> list[tuple[str, str]]:
@@ -308,6 +310,25 @@ async def test_the_join_list_pins_the_host_and_a_claimed_bare_code_is_refused() 
                 lobby = picked.screen
                 assert isinstance(lobby, LobbyScreen) and lobby.room is not None
                 assert lobby.room.plan.room == join.rooms[1].code
+
+
+async def test_a_damaged_player_key_is_told_whole_in_the_lobby(config_dir: Path) -> None:
+    """The room cannot open without the player's key: the room panel says why, in full
+    (the status line cuts it at 80 columns), and the file is left as it is."""
+    config_dir.mkdir(parents=True, exist_ok=True)
+    key = config_dir / "identity.json"
+    key.write_text("{}")
+    app = app_with(HostPlan(players=2, timeout=60, port=free_port(), lan=False))
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await until(pilot, lambda: lobby.problem is not None, "the problem")
+        await pilot.pause()
+        room = region_text(app, lobby.query_one("#lobby-broker"))
+        said = f"Cannot open the room: {KeyFileError(key)}"
+        assert "".join(said.split()) == "".join(room.split())  # wrapped, not cut
+        assert lobby.room is None
+    assert key.read_text() == "{}"
 
 
 async def test_a_chat_line_half_typed_as_the_game_begins_goes_on_at_the_table() -> None:

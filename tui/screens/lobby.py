@@ -287,8 +287,8 @@ class LobbyScreen(Screen[None]):
 
     def _broker_text(self) -> str:
         room = self.room
-        if room is None:
-            return ""
+        if room is None:  # it could not open: why, in full (the status line may cut it)
+            return self.problem or ""
         broker = _("Broker {url}").format(url=room.shared)
         if room.embedded:
             broker += " · " + _("runs here")
