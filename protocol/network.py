@@ -50,6 +50,8 @@ MAX_STRANGERS = 64  # presences remembered of players with no seat (anyone may p
 MAX_NOTED = 16  # impostors' adverts noted, one notice each
 MAX_CHAT = 200  # chat lines kept
 MAX_ROOMS = 500  # adverts kept while listing a broker's rooms
+#: the "error" event when this player's own journal of a game in progress does not read
+JOURNAL_UNREADABLE = "this player's record of the game does not read"
 #: Seconds without the room's advert before a guest is told there is no such room on the
 #: broker: the advert is retained, so a room that exists is heard at once on subscribing.
 NO_ROOM_AFTER = 4.0
@@ -139,6 +141,8 @@ class RoomRunner:
         self.mark = lb.new_mark() if self.ready else b""  # this seat's part of the table
         self.agreed: lb.Terms | None = None  # the room's settings this player said ready to
         self.refused: lb.TableRefused | None = None
+        #: this player's own journal of the game would not read: its seat cannot go on
+        self.unreadable: str | None = None
         self.noted: set[bytes] = set()  # impostors whose adverts were seen
         self.online: dict[bytes, bool] = {}
         self.bots: dict[bytes, tuple[Identity, Bot]] = {}
@@ -603,7 +607,12 @@ class RoomRunner:
 
     async def _maybe_start(self) -> None:
         table = self.table
-        if table is None or self.session is not None or self.refused is not None:
+        if (
+            table is None
+            or self.session is not None
+            or self.refused is not None
+            or self.unreadable is not None
+        ):
             return
         mine = (
             [self.identity]
@@ -627,9 +636,18 @@ class RoomRunner:
             jn.mark_played(table.digest(), ident.player_id, self.journal_dir)
         # nobody here to ask when a seat is overdue: a bot process, or a host of bots only
         headless = self.bot_level is not None or not self.seated
-        self.session = GameSession(
-            table, mine, journal_dir=self.journal_dir, now=time.monotonic(), headless=headless
-        )
+        try:
+            self.session = GameSession(
+                table, mine, journal_dir=self.journal_dir, now=time.monotonic(), headless=headless
+            )
+        except (ProtocolError, OSError) as exc:
+            # this player's own record of the game (its seat's secrets are in it): nobody
+            # else's doing, and no message from the room can mend it; said once
+            log.warning("room %s: the journal of this game does not read: %s", self.room, exc)
+            self.unreadable = str(exc)
+            self.finished_at = time.monotonic()
+            await self._put("error", JOURNAL_UNREADABLE, exc)
+            return
         await self._put("started", data=table)
         await self._after_session()
 

@@ -21,7 +21,7 @@ from cakeparty.core.game import bot_levels, get_game
 from cakeparty.core.games.cake_duel.actions import Claim, NoAction, Pass
 from cakeparty.protocol.identity import Identity, KeyFileError
 from cakeparty.protocol.lobby import new_room_code
-from cakeparty.protocol.network import RoomRunner
+from cakeparty.protocol.network import JOURNAL_UNREADABLE, RoomRunner
 from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
@@ -30,6 +30,7 @@ from cakeparty.tui.messages import ActionChosen, RoomEventArrived
 from cakeparty.tui.netroom import HostPlan, JoinPlan, JoinSearch
 from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen, NoticeScreen
 from cakeparty.tui.screens.lobby import LobbyScreen
+from cakeparty.tui.screens.lobby_parts import room_error_text
 from cakeparty.tui.screens.rooms import JoinScreen
 from cakeparty.tui.settings import Settings
 from cakeparty.tui.widgets import ChatInput
@@ -391,6 +392,39 @@ async def test_a_player_who_left_comes_back_to_the_game_in_progress() -> None:
                 assert back.log_view.plain[: len(told)] == told  # the story, told once
                 await until(pilot, lambda: host.online.get(me) is True, "Ann online again")
                 await pilot.press("q", "y")
+
+
+async def test_a_player_whose_record_of_the_game_is_damaged_is_told_not_left_waiting(
+    config_dir: Path,
+) -> None:
+    """Back in a game whose journal here no longer reads (its start overwritten): the
+    lobby says so, in full, instead of "the game starts…" for ever."""
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        code = new_room_code()
+        async with hosted_duel(broker.url, code, ready=True):
+            plan = JoinPlan(code, broker.url)
+            app = app_with(plan)
+            async with app.run_test(size=SIZE) as pilot:
+                lobby, duel = await ready_into_the_duel(pilot)
+                await until(pilot, lambda: duel.net.story, "the first bout")
+                await pilot.press("q", "y")
+                await until(pilot, lambda: lobby.gone, "Ann to leave the room")
+            mine = duel.net.runner.identity.player_id.hex()[:12]
+            (journal,) = (config_dir.parent / "data" / "rooms").glob(f"{code}-*-{mine}.journal")
+            with journal.open("r+b") as damaged:
+                damaged.write(b"X" * 16)
+            again = app_with(plan)
+            async with again.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: isinstance(again.screen, LobbyScreen), "the lobby")
+                back = again.screen
+                assert isinstance(back, LobbyScreen)
+                await until(pilot, lambda: back.problem is not None, "the problem", 20)
+                assert back.problem == room_error_text(JOURNAL_UNREADABLE)
+                assert "Your record of this game is damaged" in back.problem
+                await pilot.pause()
+                shown = region_text(again, back.query_one("#lobby-broker"))
+                assert " ".join(back.problem.split()) == " ".join(shown.split())
+                assert isinstance(again.screen, LobbyScreen)  # no game screen to hang on
 
 
 async def until_async(test: Callable[[], object], what: str, timeout: float = 15) -> None:

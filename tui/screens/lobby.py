@@ -286,9 +286,11 @@ class LobbyScreen(Screen[None]):
         self.refresh_bindings()
 
     def _broker_text(self) -> str:
+        if self.problem is not None:  # why the room cannot go on, in full (the status
+            return self.problem  # line may cut it)
         room = self.room
-        if room is None:  # it could not open: why, in full (the status line may cut it)
-            return self.problem or ""
+        if room is None:
+            return ""
         broker = _("Broker {url}").format(url=room.shared)
         if room.embedded:
             broker += " · " + _("runs here")

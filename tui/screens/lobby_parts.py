@@ -14,6 +14,7 @@ from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.identity import fingerprint
 from cakeparty.protocol.lobby import CLOSED, PLAYING, Advert, Seat
+from cakeparty.protocol.network import JOURNAL_UNREADABLE
 from cakeparty.tui.netroom import HostPlan
 from cakeparty.tui.settings import BOT_LEVELS
 from cakeparty.tui.table.net import name_list
@@ -191,7 +192,13 @@ def incident_text(error: object, text: str, advert: Advert | None) -> str:
 
 
 #: What the room runner reports in its own words, said in the app's.
-ROOM_ERRORS = {"the game started without this player": N_("The game started without you.")}
+ROOM_ERRORS = {
+    "the game started without this player": N_("The game started without you."),
+    JOURNAL_UNREADABLE: N_(
+        "Your record of this game is damaged: your seat cannot go on without the keys kept "
+        "in it. The others may end the game once your time is up."
+    ),
+}
 
 
 def room_error_text(text: str) -> str:
