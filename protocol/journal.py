@@ -19,6 +19,7 @@ mean replayed keys). :func:`prune` removes the journals of games that ended long
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import secrets
@@ -80,11 +81,18 @@ def journal_path(
     return data_dir(directory) / "rooms" / name
 
 
+class JournalWriteError(OSError):
+    """Records the disk would not take (full, most often): none of them stays in the
+    file, which reads as before; the caller may write them again later."""
+
+
 class Journal:
-    """Appends records to a journal file, flushed as they come.
+    """Appends records to a journal file, written as they come.
 
     A new journal keeps ``secret`` (fresh random bytes when not given) as the seat's game
-    secret; an existing one keeps the secret it has, in :attr:`secret`."""
+    secret; an existing one keeps the secret it has, in :attr:`secret`. A write the disk
+    refuses raises :class:`JournalWriteError` and leaves the file as it was (a new
+    journal that cannot take its first records is removed)."""
 
     def __init__(self, path: Path, table: Table, secret: bytes | None = None) -> None:
         self.path = path
@@ -92,26 +100,44 @@ class Journal:
         fresh = not path.exists() or path.stat().st_size == 0
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         os.fchmod(fd, 0o600)  # it holds the game secret: this user's alone
-        self._file = os.fdopen(fd, "ab")
+        self._file = os.fdopen(fd, "ab", buffering=0)  # each write goes straight to the disk
         if fresh:
             self.secret = secret if secret is not None else secrets.token_bytes(SECRET_SIZE)
-            self._write(pack(table.to_data()))
-            self._write(pack({"secret": self.secret}))
+            try:
+                self._write(pack(table.to_data()), pack({"secret": self.secret}))
+            except JournalWriteError:
+                self.close()
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                raise
         else:
             self.secret = read_game(path)[1]
 
-    def _write(self, record: bytes) -> None:
-        self._file.write(_LENGTH.pack(len(record)) + record)
-        self._file.flush()
+    def _write(self, *records: bytes) -> None:
+        """Append ``records`` all, or none of them."""
+        data = b"".join(_LENGTH.pack(len(record)) + record for record in records)
+        start = self._file.seek(0, os.SEEK_END)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[self._file.write(view) or 0 :]
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                os.ftruncate(self._file.fileno(), start)  # no torn record in the file
+            raise JournalWriteError(exc.errno, exc.strerror, str(self.path)) from exc
 
-    def append(self, envelope: bytes) -> None:
-        self._write(envelope)
+    def append(self, *envelopes: bytes) -> None:
+        """Append one step's ``envelopes``: all of them, or none (:class:`JournalWriteError`)."""
+        self._write(*envelopes)
 
     def seal(self, step: int, choice: Any) -> None:
         """Keep this seat's sealed ``choice`` (plain data) for log step ``step``, on disk
         before the commitment to it goes out: private, never sent to anyone."""
         self._write(SEALED + pack({"step": step, "choice": choice}))
-        os.fsync(self._file.fileno())
+        try:
+            os.fsync(self._file.fileno())
+        except OSError as exc:
+            raise JournalWriteError(exc.errno, exc.strerror, str(self.path)) from exc
 
     def close(self) -> None:
         self._file.close()

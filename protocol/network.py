@@ -52,6 +52,8 @@ MAX_CHAT = 200  # chat lines kept
 MAX_ROOMS = 500  # adverts kept while listing a broker's rooms
 #: the "error" event when this player's own journal of a game in progress does not read
 JOURNAL_UNREADABLE = "this player's record of the game does not read"
+#: … or cannot be begun on a disk that would not take it (nothing of it is left)
+JOURNAL_UNWRITABLE = "this player's record of the game cannot be written"
 #: Seconds without the room's advert before a guest is told there is no such room on the
 #: broker: the advert is retained, so a room that exists is heard at once on subscribing.
 NO_ROOM_AFTER = 4.0
@@ -141,8 +143,8 @@ class RoomRunner:
         self.mark = lb.new_mark() if self.ready else b""  # this seat's part of the table
         self.agreed: lb.Terms | None = None  # the room's settings this player said ready to
         self.refused: lb.TableRefused | None = None
-        #: this player's own journal of the game would not read: its seat cannot go on
-        self.unreadable: str | None = None
+        #: this player's own journal of the game would not read (or be begun): no game here
+        self.journal_failed: str | None = None
         self.noted: set[bytes] = set()  # impostors whose adverts were seen
         self.online: dict[bytes, bool] = {}
         self.bots: dict[bytes, tuple[Identity, Bot]] = {}
@@ -159,6 +161,7 @@ class RoomRunner:
         self._wake = asyncio.Event()
         self._last_moved: tuple[int, tuple[int, ...]] | None = None
         self._incidents_seen = 0
+        self._stalled: str | None = None  # the disk's refusal last said
         self._was_connected = True
         self._listening_since: float | None = None  # when the room's topics were subscribed
         self.absent = False  # said that no room answers to this code on the broker
@@ -611,7 +614,7 @@ class RoomRunner:
             table is None
             or self.session is not None
             or self.refused is not None
-            or self.unreadable is not None
+            or self.journal_failed is not None
         ):
             return
         mine = (
@@ -632,22 +635,31 @@ class RoomRunner:
         except lb.TableRefused as exc:
             await self._refuse(exc)
             return
-        for ident in mine:
-            jn.mark_played(table.digest(), ident.player_id, self.journal_dir)
         # nobody here to ask when a seat is overdue: a bot process, or a host of bots only
         headless = self.bot_level is not None or not self.seated
         try:
             self.session = GameSession(
                 table, mine, journal_dir=self.journal_dir, now=time.monotonic(), headless=headless
             )
-        except (ProtocolError, OSError) as exc:
+        except OSError as exc:  # the disk would not take the game's first records
+            log.warning("room %s: the journal of this game cannot be written: %s", self.room, exc)
+            self.journal_failed = str(exc)
+            self.finished_at = time.monotonic()
+            await self._put("error", JOURNAL_UNWRITABLE, exc)
+            return
+        except ProtocolError as exc:
             # this player's own record of the game (its seat's secrets are in it): nobody
             # else's doing, and no message from the room can mend it; said once
             log.warning("room %s: the journal of this game does not read: %s", self.room, exc)
-            self.unreadable = str(exc)
+            self.journal_failed = str(exc)
             self.finished_at = time.monotonic()
             await self._put("error", JOURNAL_UNREADABLE, exc)
             return
+        for ident in mine:
+            try:
+                jn.mark_played(table.digest(), ident.player_id, self.journal_dir)
+            except OSError as exc:  # the journal, kept now, guards the table meanwhile
+                log.warning("room %s: the played list cannot be written: %s", self.room, exc)
         await self._put("started", data=table)
         await self._after_session()
 
@@ -663,6 +675,11 @@ class RoomRunner:
         if moved != self._last_moved:
             self._last_moved = moved
             await self._put("moved")
+        stalled = session.stalled
+        said = None if stalled is None else f"{stalled.strerror} ({stalled.filename})"
+        if said != self._stalled:
+            self._stalled = said
+            await self._put("disk", said or "", stalled)
         incidents = [*session.incidents, *(i for p in session.peers for i in p.incidents)]
         for incident in incidents[self._incidents_seen :]:
             await self._put("incident", str(incident), incident)

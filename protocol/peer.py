@@ -85,7 +85,7 @@ from cakeparty.protocol.errors import (
 )
 from cakeparty.protocol.group import RandomBytes, mul_base, random_scalar, u64
 from cakeparty.protocol.identity import Identity
-from cakeparty.protocol.journal import Journal
+from cakeparty.protocol.journal import Journal, JournalWriteError
 from cakeparty.protocol.table import Table
 from cakeparty.protocol.wire import (
     deck_from_data,
@@ -179,6 +179,9 @@ class Peer:
         )
         self.on_envelope = on_envelope
         self.journal = journal
+        #: the step whose envelopes the journal's disk would not take: it waits, whole,
+        #: and :meth:`unstall` writes it again (nobody's doing, no incident)
+        self.stalled: JournalWriteError | None = None
         self.seq = 0
         self.prev = table.digest()
         self.log: list[list[Envelope]] = []
@@ -274,6 +277,8 @@ class Peer:
                 envelope = self._inbox.popleft()
                 try:
                     self._receive(envelope)
+                except JournalWriteError as exc:  # this peer's own disk: the step waits
+                    self.stalled = exc
                 except Exception as exc:  # a checker must never crash
                     # a body that fails its checks is named in _offer; what fails after
                     # (completing a step) is no evidence against the last sender
@@ -282,6 +287,26 @@ class Peer:
                     )
         finally:
             self._draining = False
+
+    def unstall(self) -> None:
+        """Write again the step the journal's disk refused (once it has room, the game
+        goes on from there); never raises."""
+        if self.stalled is None or self._draining:
+            return
+        self._draining = True
+        try:
+            if not self.finished and len(self.got) == len(self.step.seats):
+                self._complete()
+            else:
+                self.stalled = None
+        except JournalWriteError as exc:
+            self.stalled = exc
+        except Exception as exc:  # as in _drain: nobody's doing
+            self.stalled = None
+            self._incident(ProtocolError(f"could not go on: {exc!r}", peer=None, seq=self.seq))
+        finally:
+            self._draining = False
+        self._drain()
 
     def _receive(self, envelope: Envelope) -> None:
         if envelope.kind not in st.KINDS:
@@ -547,11 +572,11 @@ class Peer:
     def _complete(self) -> None:
         step = self.step
         envelopes = [self.got[s][0] for s in sorted(self.got)]
+        if self.journal is not None:  # first: a disk that refuses them changes nothing
+            self.journal.append(*(envelope.to_bytes() for envelope in envelopes))
+        self.stalled = None
         parsed = {s: p for s, (_, p) in self.got.items()}
         self.log.append(envelopes)
-        if self.journal is not None:
-            for envelope in envelopes:
-                self.journal.append(envelope.to_bytes())
         self.prev = st.step_digest(envelopes)
         self.seq += 1
         self.got = {}

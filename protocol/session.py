@@ -250,6 +250,12 @@ class GameSession:
     # (a vote adds to its earlier ones about the same step, never takes back), so the
     # votes held only ever move towards the ending, whatever order they arrive in.
 
+    @property
+    def stalled(self) -> OSError | None:
+        """Why this process's journal would not take the last step (a full disk), while
+        the game waits for it; ``None``: written."""
+        return next((p.stalled for p in self.peers if p.stalled is not None), None)
+
     def clock(self, now: float) -> float:
         """Seconds left before the others keeping the open step waiting are overdue, on
         this peer's clock (negative once they are; "wait longer" restarts it)."""
@@ -339,6 +345,11 @@ class GameSession:
         ``offline``: the seats whose player is said to be offline now."""
         if self.finished:
             return
+        for peer in self.peers:
+            peer.unstall()  # a step the disk refused: written once it has room
+        if self.seq != self._seq:
+            self._seq = self.seq
+            self._moved_at = self._step_from = self._clock_from = now
         for seat in list(self._offline_since):
             if seat not in offline:
                 del self._offline_since[seat]

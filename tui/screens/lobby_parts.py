@@ -14,7 +14,7 @@ from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.identity import fingerprint
 from cakeparty.protocol.lobby import CLOSED, PLAYING, Advert, Seat
-from cakeparty.protocol.network import JOURNAL_UNREADABLE
+from cakeparty.protocol.network import JOURNAL_UNREADABLE, JOURNAL_UNWRITABLE
 from cakeparty.tui.netroom import HostPlan
 from cakeparty.tui.settings import BOT_LEVELS
 from cakeparty.tui.table.net import name_list
@@ -197,6 +197,10 @@ ROOM_ERRORS = {
     JOURNAL_UNREADABLE: N_(
         "Your record of this game is damaged: your seat cannot go on without the keys kept "
         "in it. The others may end the game once your time is up."
+    ),
+    JOURNAL_UNWRITABLE: N_(
+        "This game's record cannot be written here (is the disk full?): make some room, "
+        "then join again."
     ),
 }
 

@@ -265,6 +265,8 @@ class NetTable:
         peer = self.peer
         if peer.finished:
             return None
+        if self.session.stalled is not None:
+            return _("Waiting for room on the disk to write this game's record")
         step = peer.step
         waiting = list(peer.waiting_for)
         others = [s for s in waiting if s != self.seat]

@@ -222,6 +222,16 @@ class NetPlay:
         elif kind == "stumbled":  # a bot run here
             seat, problem = event.data
             self._notice(_(self.STUMBLED_TEXT).format(name=self.net.names[seat], problem=problem))
+        elif kind == "disk":
+            if event.text:
+                self._notice(
+                    _(
+                        "This game's record cannot be written here: {reason}. The game "
+                        "waits until there is room on the disk."
+                    ).format(reason=event.text)
+                )
+            else:
+                self._notice(_("This game's record is written again: the game goes on."))
         elif kind == "error":
             self.notify(room_error_text(event.text), severity="error")
         elif kind == "closed" and not self.net.over:
@@ -445,8 +455,13 @@ class NetPlay:
     def perform(self, seat: int, action: CoreAction, by_bot: bool = False) -> None:
         try:
             super().perform(seat, action, by_bot)
-        except (CakePartyError, ValueError) as exc:
-            self.notify(_("That move was not sent: {error}").format(error=exc), severity="error")
+        except (CakePartyError, ValueError, OSError) as exc:
+            error = exc
+            if isinstance(exc, OSError):  # the journal's disk (full): the move is kept first
+                error = _("this game's record cannot be written here: {reason} ({path})").format(
+                    reason=exc.strerror, path=exc.filename
+                )
+            self.notify(_("That move was not sent: {error}").format(error=error), severity="error")
             self.refresh_view()
             self.call_after_refresh(self.advance)
 

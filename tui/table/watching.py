@@ -24,6 +24,9 @@ class _Watched:
     """What a seat's screen reads of its session, for a spectator: the votes that ended
     the game (the spectator counts them), and no incidents but its peer's."""
 
+    #: a spectator keeps no journal: nothing it writes can stall the game
+    stalled = None
+
     def __init__(self, spectator: Any) -> None:
         self.spectator = spectator
         self.incidents = Incidents()
