@@ -641,19 +641,15 @@ class RoomRunner:
             self.session = GameSession(
                 table, mine, journal_dir=self.journal_dir, now=time.monotonic(), headless=headless
             )
-        except OSError as exc:  # the disk would not take the game's first records
-            log.warning("room %s: the journal of this game cannot be written: %s", self.room, exc)
+        except (OSError, ProtocolError) as exc:
+            # this player's own record of the game (its seat's secrets are in it): a disk
+            # that would not take its first records, or a journal that no longer reads.
+            # Nobody else's doing, and no message from the room mends it: said once
+            log.warning("room %s: the journal of this game: %s", self.room, exc)
             self.journal_failed = str(exc)
             self.finished_at = time.monotonic()
-            await self._put("error", JOURNAL_UNWRITABLE, exc)
-            return
-        except ProtocolError as exc:
-            # this player's own record of the game (its seat's secrets are in it): nobody
-            # else's doing, and no message from the room can mend it; said once
-            log.warning("room %s: the journal of this game does not read: %s", self.room, exc)
-            self.journal_failed = str(exc)
-            self.finished_at = time.monotonic()
-            await self._put("error", JOURNAL_UNREADABLE, exc)
+            problem = JOURNAL_UNWRITABLE if isinstance(exc, OSError) else JOURNAL_UNREADABLE
+            await self._put("error", problem, exc)
             return
         for ident in mine:
             try:
