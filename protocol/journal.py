@@ -46,16 +46,24 @@ SEALED = b"\xc1"  # first byte of a sealed record: msgpack never uses it, no env
 
 def write_private(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically with mode 0600 (a crash leaves the old file
-    or the new one, never half of one)."""
+    or the new one, never half of one; so does a disk that takes only part of it, which
+    raises ``OSError`` and leaves no temporary file behind)."""
     tmp = path.with_name(path.name + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
-        os.fchmod(fd, 0o600)
-        os.write(fd, text.encode())
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
+        try:
+            os.fchmod(fd, 0o600)
+            view = memoryview(text.encode())
+            while view:  # a write may take part of it (a nearly full disk)
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:

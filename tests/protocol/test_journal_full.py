@@ -133,3 +133,30 @@ def test_a_full_disk_mid_game_stalls_the_step_blames_nobody_and_the_game_goes_on
         """,
         tmp_path,
     )
+
+
+def test_a_private_file_the_disk_takes_only_part_of_keeps_the_old_one(tmp_path: Path) -> None:
+    """Settings' key, a local game kept, a hosted room's record: written whole or not at
+    all, and no temporary file left behind."""
+    run(
+        """
+        from cakeparty.protocol.journal import write_private
+
+        path = tmp / "kept.json"
+        write_private(path, "old")
+        disk(4096)
+        try:
+            write_private(path, "x" * 10000)
+        except OSError:
+            pass
+        else:
+            raise AssertionError("the write went through")
+        roomy()
+        assert path.read_text() == "old"
+        assert sorted(p.name for p in tmp.iterdir()) == ["kept.json"]
+        write_private(path, "x" * 10000)
+        assert path.read_text() == "x" * 10000
+        print("ok")
+        """,
+        tmp_path,
+    )
