@@ -53,9 +53,7 @@ def write_private(path: Path, text: str) -> None:
     try:
         try:
             os.fchmod(fd, 0o600)
-            view = memoryview(text.encode())
-            while view:  # a write may take part of it (a nearly full disk)
-                view = view[os.write(fd, view) :]
+            _write_all(fd, text.encode())
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -64,6 +62,14 @@ def write_private(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd``: a write may take only part of it (a nearly full
+    disk); ``OSError`` once the disk takes no more."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
 
 
 def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
@@ -126,13 +132,14 @@ class Journal:
         data = b"".join(_LENGTH.pack(len(record)) + record for record in records)
         start = self._file.seek(0, os.SEEK_END)
         try:
-            view = memoryview(data)
-            while view:
-                view = view[self._file.write(view) or 0 :]
+            _write_all(self._file.fileno(), data)
         except OSError as exc:
             with contextlib.suppress(OSError):
                 os.ftruncate(self._file.fileno(), start)  # no torn record in the file
-            raise JournalWriteError(exc.errno, exc.strerror, str(self.path)) from exc
+            raise self._refused(exc) from exc
+
+    def _refused(self, exc: OSError) -> JournalWriteError:
+        return JournalWriteError(exc.errno, exc.strerror, str(self.path))
 
     def append(self, *envelopes: bytes) -> None:
         """Append one step's ``envelopes``: all of them, or none (:class:`JournalWriteError`)."""
@@ -145,7 +152,7 @@ class Journal:
         try:
             os.fsync(self._file.fileno())
         except OSError as exc:
-            raise JournalWriteError(exc.errno, exc.strerror, str(self.path)) from exc
+            raise self._refused(exc) from exc
 
     def close(self) -> None:
         self._file.close()

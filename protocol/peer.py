@@ -282,9 +282,7 @@ class Peer:
                 except Exception as exc:  # a checker must never crash
                     # a body that fails its checks is named in _offer; what fails after
                     # (completing a step) is no evidence against the last sender
-                    self._incident(
-                        ProtocolError(f"could not go on: {exc!r}", peer=None, seq=self.seq)
-                    )
+                    self._stuck(exc)
         finally:
             self._draining = False
 
@@ -303,10 +301,14 @@ class Peer:
             self.stalled = exc
         except Exception as exc:  # as in _drain: nobody's doing
             self.stalled = None
-            self._incident(ProtocolError(f"could not go on: {exc!r}", peer=None, seq=self.seq))
+            self._stuck(exc)
         finally:
             self._draining = False
         self._drain()
+
+    def _stuck(self, exc: Exception) -> None:
+        """What failed completing a step: an incident naming nobody."""
+        self._incident(ProtocolError(f"could not go on: {exc!r}", peer=None, seq=self.seq))
 
     def _receive(self, envelope: Envelope) -> None:
         if envelope.kind not in st.KINDS:

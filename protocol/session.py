@@ -188,9 +188,7 @@ class GameSession:
             elif self.abandoned is None:
                 for peer in self.peers:
                     peer.accept(envelope)  # decoded and its signature checked once, above
-            if self.seq != self._seq:
-                self._seq = self.seq
-                self._moved_at = self._step_from = self._clock_from = now
+            self._note_moved(now)
             self._settle(now)
         except Exception as exc:  # never: but a room must outlive a bug (nobody's fault)
             self.incidents.append(
@@ -249,6 +247,12 @@ class GameSession:
     # n), as the absent seat's own peer does. A voter may sign more seats gone as they go
     # (a vote adds to its earlier ones about the same step, never takes back), so the
     # votes held only ever move towards the ending, whatever order they arrive in.
+
+    def _note_moved(self, now: float) -> None:
+        """The room went on to a new step: its clocks start again."""
+        if self.seq != self._seq:
+            self._seq = self.seq
+            self._moved_at = self._step_from = self._clock_from = now
 
     @property
     def stalled(self) -> OSError | None:
@@ -347,9 +351,7 @@ class GameSession:
             return
         for peer in self.peers:
             peer.unstall()  # a step the disk refused: written once it has room
-        if self.seq != self._seq:
-            self._seq = self.seq
-            self._moved_at = self._step_from = self._clock_from = now
+        self._note_moved(now)
         for seat in list(self._offline_since):
             if seat not in offline:
                 del self._offline_since[seat]

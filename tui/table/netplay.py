@@ -641,7 +641,7 @@ class NetPlay:
         self._close_chat()
 
     def typing(self) -> bool:
-        return bool(self.query(ChatInput)) and bool(self.query_one(ChatInput).display)
+        return any(chat.display for chat in self.query(ChatInput))
 
     def _close_chat(self) -> None:
         self.query_one(ChatInput).display = False
