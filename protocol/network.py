@@ -889,7 +889,8 @@ async def offer_next_room(
         try:
             await asyncio.wait_for(relayed(), confirm)
         except TimeoutError:
-            raise TransportError("the broker did not pass the offer of the new room on") from None
+            passed = N_("the broker did not pass the offer of the new room on")
+            raise TransportError(passed) from None
 
 
 async def wait_next_room(broker: BrokerAddress, room: str, host: bytes) -> str:
@@ -900,4 +901,4 @@ async def wait_next_room(broker: BrokerAddress, room: str, host: bytes) -> str:
         async for message in transport.messages():
             with contextlib.suppress(ProtocolError, ValueError):
                 return check_next_room(message.payload, room, host)
-    raise TransportError("the connection closed before the host offered a new room")
+    raise TransportError(N_("the connection closed before the host offered a new room"))

@@ -22,7 +22,7 @@ import logging
 import socket
 import ssl
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
@@ -30,6 +30,7 @@ from urllib.parse import unquote, urlsplit
 
 import aiomqtt
 
+from cakeparty.core.i18n import N_
 from cakeparty.protocol.topics import Topic
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,26 @@ DEFAULT_TLS_PORT = 8883
 
 
 class TransportError(Exception):
-    """The broker cannot be reached or refused us; the message says why, for the user."""
+    """The broker cannot be reached, refused us, or did not pass something on.
+
+    ``text`` says so for the user, marked for translation; its ``{broker}`` is ``broker``
+    and its ``{why}`` is ``why`` (marked too) or, when no plainer words are known, what the
+    connection said (``detail``). :meth:`said` puts it in the user's language; ``str()``
+    is the whole of it in English, the connection's own words included, for logs.
+    """
+
+    def __init__(self, text: str, *, broker: str = "", why: str = "", detail: str = "") -> None:
+        self.text = text
+        self.broker = broker
+        self.why = why
+        self.detail = detail
+        english = text.format(broker=broker, why=why or detail)
+        super().__init__(f"{english} ({detail})" if why and detail else english)
+
+    def said(self, translate: Callable[[str], str]) -> str:
+        """The message in the language of ``translate`` (the UI's ``_``)."""
+        why = translate(self.why) if self.why else self.detail
+        return translate(self.text).format(broker=self.broker, why=why)
 
 
 @dataclass(frozen=True)
@@ -142,8 +162,50 @@ def _cancel_requested() -> bool:
 
 
 #: What a first connection attempt may hear that no retry will change: nobody listens
-#: there, the name does not resolve (negative errno: a resolver error), no route to it.
-_DEFINITE = ("refused", "[errno -", "unreachable", "not authori")
+#: there, the name does not resolve (negative errno: a resolver error), no route to it,
+#: the login is refused, the broker's certificate is not trusted, no TLS on that port.
+_DEFINITE = (
+    "refused",
+    "[errno -",
+    "unreachable",
+    "not authori",
+    "bad user name or password",
+    "certificate verify failed",
+    "wrong version number",
+)
+
+#: What a failed connection said, in plainer words: (marks, words), the first match wins.
+_PLAINER = (
+    (("mismatch",), N_("its certificate is made out to another name")),
+    (
+        ("certificate verify failed",),
+        N_(
+            "its certificate is not one this computer trusts (SSL_CERT_FILE names a file "
+            "of certificates to trust)"
+        ),
+    ),
+    (("wrong version number",), N_("it does not speak TLS on that port (try mqtt://)")),
+    (
+        ("not authori", "bad user name or password"),
+        N_("it did not accept the login (the user name and password in the address)"),
+    ),
+    (("refused",), N_("nothing answers on that port")),
+    (("[errno -",), N_("that name cannot be looked up")),
+    (("unreachable",), N_("the network cannot reach it")),
+    (("timed out", "no answer"), N_("no answer")),
+)
+
+
+def plainer(reason: str, *, tls: bool = False) -> str:
+    """What a failed connection said (``reason``) in plainer words, marked for
+    translation; empty if none are known. ``tls``: the connection asked for TLS."""
+    reason = reason.lower()
+    if tls and "reset by peer" in reason:  # a broker that does not speak TLS there
+        return N_("it hung up at once (is that port one for mqtts://?)")
+    for marks, words in _PLAINER:
+        if any(mark in reason for mark in marks):
+            return words
+    return ""
 
 
 def definite_failure(reason: str) -> bool:
@@ -221,7 +283,12 @@ class Transport:
         except (TimeoutError, TransportError) as exc:
             await self.close()
             reason = self.last_error or "no answer"
-            raise TransportError(f"cannot reach the broker at {self.address}: {reason}") from exc
+            raise TransportError(
+                N_("cannot reach the broker at {broker}: {why}"),
+                broker=str(self.address),
+                why=plainer(reason, tls=self.address.tls),
+                detail=reason,
+            ) from exc
         except BaseException:
             # cancelled while connecting (its owner stopped): no connection loop may live
             # on without anyone to close it
@@ -381,7 +448,7 @@ class Transport:
                 log.info("mqtt %s: connection lost: %s", self.client_id, self.last_error)
                 first = not self._first.done() and self.connections == 0
                 if first and self._fail_fast and definite_failure(self.last_error):
-                    self._first.set_exception(TransportError(self.last_error))
+                    self._first.set_exception(TransportError("{why}", detail=self.last_error))
                     return
             finally:
                 self._client = None

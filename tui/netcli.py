@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import json
 import os
+import shutil
 import signal
 import sys
 import tempfile
@@ -161,7 +162,7 @@ def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
         asyncio.run(main())
     except TransportError as exc:
-        print(_("cakeparty bot: {reason}").format(reason=exc), file=sys.stderr)
+        print(_("cakeparty bot: {reason}").format(reason=exc.said(_)), file=sys.stderr)
         return 1
     result = _result(runner, started)
     if args.json:
@@ -284,12 +285,14 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     try:
         results = asyncio.run(main())
     except TransportError as exc:
-        print(_("cakeparty selfplay: {reason}").format(reason=exc), file=sys.stderr)
+        print(_("cakeparty selfplay: {reason}").format(reason=exc.said(_)), file=sys.stderr)
+        shutil.rmtree(work, ignore_errors=True)  # nothing was played
         return 1
     except TimeoutError:
         print(
             _("cakeparty selfplay: no result within {s} s").format(s=args.timeout), file=sys.stderr
         )
+        _keep_for_a_look(work)
         return 1
     audits = {r.get("audit") for r in results}
     report = {
@@ -312,4 +315,19 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
                 "{seconds} s, {messages} messages, {bytes} bytes"
             ).format(**report)
         )
-    return 0 if report["audit"] == "fair" else 1
+    if report["audit"] != "fair":
+        _keep_for_a_look(work)
+        return 1
+    shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+def _keep_for_a_look(work: Path) -> None:
+    """A self-play that went wrong keeps its players' keys and journals in ``work``,
+    and says where; one that ended fair leaves nothing behind."""
+    print(
+        _("cakeparty selfplay: the players' keys and journals are kept in {folder}").format(
+            folder=work
+        ),
+        file=sys.stderr,
+    )

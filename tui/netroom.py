@@ -158,6 +158,12 @@ class RoomFound:
         return tag is None or self.advert is None or host_tag(room, self.advert.host) == tag
 
 
+def trouble(exc: TransportError) -> str:
+    """``exc`` told the user as a sentence in their language."""
+    text = exc.said(_)
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
 def choose_port(port: int | None) -> tuple[int, str]:
     """The embedded broker's port and, if the default one was taken, a notice saying so."""
     if port is not None:
@@ -483,7 +489,7 @@ async def find_rooms(
             if str(address) in hushed:
                 return []
             if isinstance(exc, TransportError):
-                notice(str(exc), "warning")
+                notice(trouble(exc), "warning")
             else:
                 notice(_("{broker}: {error}").format(broker=address, error=exc), "warning")
         return []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 from .netgame import BIN, NetGame, assert_fair_and_agreed
 
 
-def selfplay(broker: str, players: int) -> dict[str, object]:
+def selfplay(broker: str, players: int, tmp_path: Path) -> dict[str, object]:
     out = subprocess.run(
         [
             BIN,
@@ -26,23 +27,26 @@ def selfplay(broker: str, players: int) -> dict[str, object]:
         capture_output=True,
         text=True,
         timeout=300,
+        env={**os.environ, "TMPDIR": str(tmp_path)},
     )
     assert out.returncode == 0, out.stdout + out.stderr
     report: dict[str, object] = json.loads(out.stdout)
+    # a fair game leaves none of its throwaway keys and journals behind
+    assert list(tmp_path.glob("cakeparty-selfplay-*")) == []
     return report
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_selfplay_through_mosquitto(mosquitto: object, players: int) -> None:
-    report = selfplay(mosquitto.url, players)  # type: ignore[attr-defined]
+def test_selfplay_through_mosquitto(mosquitto: object, players: int, tmp_path: Path) -> None:
+    report = selfplay(mosquitto.url, players, tmp_path)  # type: ignore[attr-defined]
     assert report["audit"] == "fair"
     assert report["players"] == players and report["winner"]
     assert int(report["messages"]) > 50 and int(report["bytes"]) > 10_000  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_selfplay_through_the_embedded_broker(embedded: str, players: int) -> None:
-    report = selfplay(embedded, players)
+def test_selfplay_through_the_embedded_broker(embedded: str, players: int, tmp_path: Path) -> None:
+    report = selfplay(embedded, players, tmp_path)
     assert report["audit"] == "fair" and report["players"] == players
 
 
@@ -54,14 +58,19 @@ async def test_bots_as_processes_agree_on_the_outcome(broker_url: str, tmp_path:
         assert [s.own_bot for s in game.host.advert.taken] == ["normal", "normal"]
 
 
-def test_selfplay_says_why_a_bot_gave_no_result() -> None:
+def test_selfplay_says_why_a_bot_gave_no_result(tmp_path: Path) -> None:
     # nothing listens on port 1: every bot fails to connect, and selfplay says so
     out = subprocess.run(
         [BIN, "selfplay", "cake-duel", "--broker", "mqtt://127.0.0.1:1", "--timeout", "60"],
         capture_output=True,
         text=True,
         timeout=120,
+        env={**os.environ, "TMPDIR": str(tmp_path)},
     )
     assert out.returncode == 1, out.stdout + out.stderr
     assert "Traceback" not in out.stderr
     assert "bot 1 gave no result" in out.stderr and "cannot reach the broker" in out.stderr
+    assert "nothing answers on that port" in out.stderr  # the connection's words, plainer
+    # what went wrong keeps the players' keys and journals for a look, and says where
+    [kept] = tmp_path.glob("cakeparty-selfplay-*")
+    assert f"kept in {kept}" in out.stderr

@@ -332,6 +332,22 @@ async def test_a_damaged_player_key_is_told_whole_in_the_lobby(config_dir: Path)
     assert key.read_text() == "{}"
 
 
+async def test_a_broker_that_cannot_be_reached_is_told_in_plain_words() -> None:
+    """The room panel says which broker and why, in words for the user (the connection's
+    own, "Connection refused", are for the log)."""
+    port = free_port()  # nothing listens there
+    app = app_with(HostPlan(players=2, timeout=60, broker=f"mqtt://127.0.0.1:{port}", lan=False))
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await until(pilot, lambda: lobby.problem is not None, "the problem", 20)
+        await pilot.pause()
+        said = f"Cannot reach the broker at mqtt://127.0.0.1:{port}: nothing answers on that port."
+        assert lobby.problem == said
+        room = region_text(app, lobby.query_one("#lobby-broker"))
+        assert "".join(said.split()) == "".join(room.split())
+
+
 async def test_a_chat_line_half_typed_as_the_game_begins_goes_on_at_the_table() -> None:
     """The host readies while Ann types in the lobby's chat: the table opens with her line
     still open, and none of its keys (p passes, 1 picks a card) plays a move."""

@@ -32,7 +32,7 @@ from cakeparty.tui.messages import (
     RoomEventArrived,
     RoomNotice,
 )
-from cakeparty.tui.netroom import HostPlan, JoinPlan, NetRoom
+from cakeparty.tui.netroom import HostPlan, JoinPlan, NetRoom, trouble
 from cakeparty.tui.screens.dialogs import ConfirmScreen
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.screens.lobby_parts import (
@@ -179,8 +179,8 @@ class LobbyScreen(Screen[None]):
         try:
             await room.run(arrived, notice)
         except TransportError as exc:
-            self.notify(str(exc), severity="error", timeout=10)
-            error = _("Cannot reach the broker at {broker}.").format(broker=room.address)
+            error = trouble(exc)
+            self.notify(error, severity="error", timeout=10)
         except OSError as exc:
             error = _("Cannot start the broker on port {port}: {error}.").format(
                 port=room.port, error=exc

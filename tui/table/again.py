@@ -19,6 +19,7 @@ from typing import Any
 from cakeparty.broker import runner as brokers
 from cakeparty.core.i18n import _
 from cakeparty.protocol import hosting
+from cakeparty.protocol.transport import TransportError
 
 #: Seconds to wait for the old room to close before the new one opens anyway.
 LEAVE_WAIT = 10.0
@@ -116,8 +117,9 @@ async def play_again(app: Any, screen: Any, room: Any) -> None:
     try:
         await leave_for_next(app, screen, open_next)
     except Exception as exc:  # the new room stands; only the offer did not go out
+        error = exc.said(_) if isinstance(exc, TransportError) else exc
         app.notify(
-            _("Could not tell the others about the new room: {error}").format(error=exc),
+            _("Could not tell the others about the new room: {error}").format(error=error),
             severity="warning",
         )
 

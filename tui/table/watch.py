@@ -27,6 +27,7 @@ from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
 from cakeparty.protocol.lobby import CLOSED
 from cakeparty.protocol.spectator import SpectatorRunner, WatchEvent
 from cakeparty.protocol.transport import BrokerAddress, TransportError
+from cakeparty.tui.netroom import trouble
 from cakeparty.tui.screens.lobby_parts import game_title, room_closed_text
 from cakeparty.tui.table.results import ReplayScreen
 from cakeparty.tui.table.watching import WatchTable
@@ -156,7 +157,7 @@ class WatchScreen(Screen[None]):
                     getter.cancel()
             running.result()
         except TransportError as exc:
-            self.failed = str(exc)
+            self.failed = trouble(exc)
             self.notify(self.failed, severity="error", timeout=10)
         except Exception as exc:  # the network must never take the app down
             self.failed = _("Stopped watching: {error}").format(error=exc)
