@@ -142,6 +142,35 @@ def expect_str(obj: Any, what: str, pattern: re.Pattern[str] | None = None) -> s
     return obj
 
 
+#: the longest display name (a player's, a spectator's)
+NAME_MAX = 32
+
+
+def expect_text(obj: Any, what: str, longest: int, least: int = 0) -> str:
+    """``obj`` as text a screen may show: ``least`` to ``longest`` characters, each one
+    printable. A line break would forge a line of its own (a seat, a chat line from
+    another player); an escape sequence or a direction override would reach the
+    terminal."""
+    if type(obj) is not str or not least <= len(obj) <= longest or not obj.isprintable():
+        raise MalformedMessage(f"{what}: expected {least} to {longest} printable characters")
+    return obj
+
+
+def expect_name(obj: Any, what: str = "name") -> str:
+    """``obj`` as a display name: 1 to :data:`NAME_MAX` printable characters, no space at
+    either end (one that looks like another player's name is that name)."""
+    name = expect_text(obj, what, NAME_MAX, 1)
+    if name != name.strip():
+        raise MalformedMessage(f"{what}: a name has no space at either end")
+    return name
+
+
+def shown_line(text: str, longest: int) -> str:
+    """``text`` cut to ``longest`` characters, each one that is not printable (a line
+    break, a tab, an escape sequence, a direction override) made a space."""
+    return "".join(c if c.isprintable() else " " for c in text[:longest])
+
+
 def expect_list(obj: Any, what: str, size: int | None = None) -> list[Any]:
     """``obj`` as a list (of exactly ``size`` items if given)."""
     if type(obj) is not list or (size is not None and len(obj) != size):

@@ -27,6 +27,7 @@ import nacl.signing
 import platformdirs
 
 from cakeparty.core.i18n import N_, _
+from cakeparty.protocol.codec import NAME_MAX
 from cakeparty.protocol.errors import BadBox, MalformedMessage
 from cakeparty.protocol.group import RandomBytes
 from cakeparty.protocol.journal import write_private
@@ -34,7 +35,6 @@ from cakeparty.protocol.journal import write_private
 ENV_VAR = "CAKEPARTY_CONFIG_DIR"
 KEY_FILE = "identity.json"
 FILE_VERSION = 1
-NAME_MAX = 32
 
 
 def config_dir(override: str | os.PathLike[str] | None = None) -> Path:

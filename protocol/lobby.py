@@ -35,12 +35,22 @@ from cakeparty.protocol.codec import (
     expect_bytes,
     expect_int,
     expect_list,
+    expect_name,
     expect_str,
+    expect_text,
     seal,
 )
 from cakeparty.protocol.errors import MalformedMessage, ProtocolError
 from cakeparty.protocol.identity import fingerprint
-from cakeparty.protocol.table import ASK, ON_TIMEOUT, SEED_SIZE, OptionValue, Table, option_pair
+from cakeparty.protocol.table import (
+    ASK,
+    GAME,
+    ON_TIMEOUT,
+    SEED_SIZE,
+    OptionValue,
+    Table,
+    option_pair,
+)
 from cakeparty.protocol.topics import check_room, lobby_host, presence_id
 
 ADVERT = "advert"
@@ -54,6 +64,8 @@ OPEN, PLAYING, CLOSED = "open", "playing", "closed"
 ONLINE, OFFLINE = "online", "offline"
 #: a bot level as a player names its own (``cakeparty bot --level``): a short lower-case word
 LEVEL = re.compile(r"[a-z]{1,16}\Z")
+#: the longest broker address an advert names
+BROKER_MAX = 256
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 NO_PREV = bytes(32)
 
@@ -170,7 +182,7 @@ class Seat:
         own_bot = expect_str(items[5], "bot level", LEVEL) if len(items) == 6 else ""
         return cls(
             expect_bytes(player, "player", 32),
-            expect_str(name, "name"),
+            expect_name(name),
             bot,
             ready,
             online,
@@ -234,16 +246,16 @@ class Advert:
             table = None if body["table"] is None else Table.from_data(body["table"])
             advert = cls(
                 room=envelope.room,
-                game=expect_str(body["game"], "game"),
+                game=expect_str(body["game"], "game", GAME),
                 host=envelope.sender,
-                host_name=expect_str(body["name"], "name"),
+                host_name=expect_name(body["name"]),
                 seats=expect_int(body["seats"], "seats", 1, 8),
                 options=options,
                 timeout=expect_int(body["timeout"], "timeout", 1, 86400),
                 taken=tuple(Seat.from_data(s) for s in expect_list(body["taken"], "taken")),
                 state=state,
                 table=table,
-                broker=expect_str(body.get("broker", ""), "broker"),
+                broker=expect_text(body.get("broker", ""), "broker", BROKER_MAX),
                 serial=expect_int(body["serial"], "serial", 0, 2**63 - 1),
                 on_timeout=on_timeout,
             )
@@ -377,7 +389,7 @@ class Presence:
         mark = expect_bytes(body["mark"], "mark")
         if len(mark) != (SEED_SIZE if body["ready"] else 0):
             raise MalformedMessage(N_("a ready mark is 32 bytes"), peer=envelope.sender)
-        name = expect_str(body["name"], "name")
+        name = expect_name(body["name"])
         return cls(envelope.sender, name, state, body["ready"], mark, bot)
 
 

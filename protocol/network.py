@@ -24,7 +24,7 @@ from cakeparty.core.i18n import N_
 from cakeparty.protocol import journal as jn
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
-from cakeparty.protocol.codec import decode
+from cakeparty.protocol.codec import decode, shown_line
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.group import seeded_random_bytes
 from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
@@ -49,6 +49,7 @@ GRACE = 3.0  # seconds to stay after the game, answering peers that are behind
 MAX_STRANGERS = 64  # presences remembered of players with no seat (anyone may post one)
 MAX_NOTED = 16  # impostors' adverts noted, one notice each
 MAX_CHAT = 200  # chat lines kept
+CHAT_MAX = 200  # characters of a chat line
 MAX_ROOMS = 500  # adverts kept while listing a broker's rooms
 #: the "error" event when this player's own journal of a game in progress does not read
 JOURNAL_UNREADABLE = "this player's record of the game does not read"
@@ -314,7 +315,7 @@ class RoomRunner:
 
     def say(self, text: str) -> None:
         """A chat line (signed; not part of the game log)."""
-        self._chat_out.append(text[:200])
+        self._chat_out.append(shown_line(text, CHAT_MAX))
         self._wake.set()
 
     def stop(self) -> None:
@@ -514,7 +515,7 @@ class RoomRunner:
             name = names.get(envelope.sender)
             if name is None:
                 return  # only the room's players talk here
-            line = envelope.body[:200]
+            line = shown_line(envelope.body, CHAT_MAX)  # one line, nothing for the terminal
             self.chat.append((name, line))
             del self.chat[:-MAX_CHAT]
             await self._put("chat", f"{name}: {line}", (name, line))

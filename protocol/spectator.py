@@ -37,7 +37,7 @@ from cakeparty.core.i18n import N_
 from cakeparty.core.knowledge import PUBLIC
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
-from cakeparty.protocol.codec import Envelope, decode, expect_int, expect_str
+from cakeparty.protocol.codec import Envelope, decode, expect_int, expect_name, expect_str
 from cakeparty.protocol.errors import MalformedMessage, ProtocolError
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.peer import Peer
@@ -77,7 +77,7 @@ def read_watch(data: bytes, room: str) -> tuple[bytes, str, bool]:
     state = expect_str(body["state"], "state")
     if state not in (WATCHING, GONE):
         raise MalformedMessage(N_("a watcher is watching or gone"), peer=envelope.sender)
-    return envelope.sender, expect_str(body["name"], "name")[:40], state == WATCHING
+    return envelope.sender, expect_name(body["name"]), state == WATCHING
 
 
 def catch_up_message(identity: Identity, room: str, seq: int) -> bytes:

@@ -18,11 +18,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from cakeparty.core.i18n import N_
-from cakeparty.protocol.codec import expect_bytes, expect_int, expect_list, expect_str, pack
+from cakeparty.protocol.codec import (
+    expect_bytes,
+    expect_int,
+    expect_list,
+    expect_name,
+    expect_str,
+    pack,
+)
 from cakeparty.protocol.errors import MalformedMessage
 
 TABLE_DOMAIN = b"cakeparty/v1/table\x00"
-_GAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
+#: a game's registered name
+GAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
 _OPTION = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
 _OPTION_NAME = re.compile(r"[a-z][a-z0-9-]{0,31}\Z")
 _ROOM = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
@@ -66,7 +74,7 @@ class Table:
     on_timeout: str = ASK  # what a seat past the timeout brings about (ON_TIMEOUT)
 
     def __post_init__(self) -> None:
-        if not _ROOM.match(self.room) or not _GAME.match(self.game):
+        if not _ROOM.match(self.room) or not GAME.match(self.game):
             raise ValueError("bad room or game name")
         if len(self.players) != len(self.names) or not 1 <= len(self.players) <= 8:
             raise ValueError("one name per player, 1 to 8 players")
@@ -138,11 +146,11 @@ class Table:
             options = [option_pair(pair) for pair in expect_list(obj["options"], "options")]
             return cls(
                 room=expect_str(obj["room"], "room", _ROOM),
-                game=expect_str(obj["game"], "game", _GAME),
+                game=expect_str(obj["game"], "game", GAME),
                 players=tuple(
                     expect_bytes(p, "player", 32) for p in expect_list(obj["players"], "players")
                 ),
-                names=tuple(expect_str(n, "name") for n in expect_list(obj["names"], "names")),
+                names=tuple(expect_name(n) for n in expect_list(obj["names"], "names")),
                 options=tuple(options),
                 timeout=expect_int(obj["timeout"], "timeout", 1, 86400),
                 nonce=expect_bytes(obj["nonce"], "nonce", 16),

@@ -50,9 +50,14 @@ class Topic:
         return self.value
 
 
+def valid_room(room: str) -> bool:
+    """Whether ``room`` is a room code: 4–16 upper-case letters and digits."""
+    return isinstance(room, str) and _ROOM.match(room) is not None
+
+
 def check_room(room: str) -> str:
     """A room code: 4–16 upper-case letters and digits."""
-    if not isinstance(room, str) or not _ROOM.match(room):
+    if not valid_room(room):
         raise ValueError(f"not a room code: {room!r}")
     return room
 

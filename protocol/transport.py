@@ -26,7 +26,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import aiomqtt
 
@@ -94,6 +94,8 @@ class BrokerAddress:
     def parse(cls, text: str) -> BrokerAddress:
         """Read a broker URL; a bare ``host`` or ``host:port`` means ``mqtt://``."""
         text = text.strip()
+        if not text.isprintable():  # a line break or an escape sequence is no address
+            raise ValueError(f"not a broker address: {text!r}")
         if "://" not in text:
             text = "mqtt://" + text
         try:
@@ -110,16 +112,19 @@ class BrokerAddress:
         if url.path not in ("", "/") or url.query or url.fragment:
             raise ValueError(f"a broker address has no path: {text!r}")
         tls = url.scheme == "mqtts"
+        username = unquote(url.username) if url.username else None
+        if username is not None and not username.isprintable():  # shown with the address
+            raise ValueError(f"not a broker address: {text!r}")
         return cls(
             host=url.hostname,
             port=port or (DEFAULT_TLS_PORT if tls else DEFAULT_PORT),
             tls=tls,
-            username=unquote(url.username) if url.username else None,
+            username=username,
             password=unquote(url.password) if url.password else None,
         )
 
     def __str__(self) -> str:
-        user = f"{self.username}@" if self.username else ""
+        user = f"{quote(self.username, safe='')}@" if self.username else ""
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"{'mqtts' if self.tls else 'mqtt'}://{user}{host}:{self.port}"
 

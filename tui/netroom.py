@@ -32,6 +32,8 @@ from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import data_dir
 from cakeparty.protocol.lobby import OPEN, Advert, host_tag, new_room_code, room_code
 from cakeparty.protocol.network import HostSetup, RoomEvent, RoomRunner, list_rooms
+from cakeparty.protocol.table import GAME
+from cakeparty.protocol.topics import valid_room
 from cakeparty.protocol.transport import BrokerAddress, TransportError, stop_task
 from cakeparty.tui.table import registration
 
@@ -509,10 +511,10 @@ async def find_rooms(
     adverts = dict(zip(addresses, answers, strict=True))
     on_lan: dict[tuple[str, str], str] = {}  # (room, broker) → game
     more: dict[str, BrokerAddress] = {}
-    for f in found:
+    for f in found:  # what anyone on the LAN may say: checked before it is shown
         with contextlib.suppress(ValueError):
             address = BrokerAddress.parse(f.broker)
-            if f.room:
+            if f.room and valid_room(f.room) and GAME.match(f.game):
                 on_lan[f.room, str(address)] = f.game
             if str(address) not in addresses:
                 more.setdefault(str(address), address)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from cakeparty.broker.discovery import SERVICE, Advertiser, browse, local_address
 from cakeparty.broker.embedded import free_port
 from cakeparty.protocol.lobby import new_room_code
@@ -27,3 +29,27 @@ async def test_a_room_gone_from_the_lan_is_not_found() -> None:
     async with Advertiser(name="Bob", port=free_port(), broker="mqtt://x:1", room=code):
         pass
     assert [f for f in await browse(1.0) if f.room == code] == []
+
+
+async def test_what_a_stranger_announces_on_the_lan_is_checked_before_it_is_listed() -> None:
+    """A room hint that is no room code, a game that is no game's name, a broker that is
+    no address (escape sequences for the terminal, a forged line) lists no room."""
+    from cakeparty.tui.netroom import find_rooms
+
+    port = free_port()  # nothing listens: the brokers named are asked, and answer nothing
+    good = new_room_code()
+    here = f"mqtt://127.0.0.1:{port}"
+    forged = [
+        ("evil room", "cake-duel", here),
+        (new_room_code(), "cake-duel\x1b[2J", here),
+        (new_room_code(), "cake-duel\nAnn's room", here),
+        (new_room_code(), "cake-duel", "mqtt://%1b%5b2J@127.0.0.1:1"),
+    ]
+    async with contextlib.AsyncExitStack() as stack:
+        for room, game, broker in [*forged, (good, "cake-duel", here)]:
+            await stack.enter_async_context(
+                Advertiser(name="Eve", port=port, broker=broker, room=room, game=game)
+            )
+        rooms = await find_rooms((), seconds=2.0, notice=lambda text, severity: None)
+    mine = {r.room for r in rooms} & {good, *(room for room, _g, _b in forged)}
+    assert mine == {good}  # the one honest announcement, and only it

@@ -56,6 +56,13 @@ def test_broker_addresses_parse() -> None:
     for bad in ("http://x", "mqtt://", "mqtt://h:notaport", "mqtt://h/path", "mqtt://h:99999"):
         with pytest.raises(ValueError):
             BrokerAddress.parse(bad)
+    # an address is shown: what is no text for a screen (here, escape sequences) is none
+    for bad in ("mqtt://h\x1b[2J:1883", "mqtt://%1b%5b2J@h:1883", "mqtt://a\nb"):
+        with pytest.raises(ValueError):
+            BrokerAddress.parse(bad)
+    odd = BrokerAddress.parse("mqtt://a%40b:pw@h")  # a user name with an @ in it
+    assert odd.username == "a@b" and str(odd) == "mqtt://a%40b@h:1883"
+    assert BrokerAddress.parse(str(odd)).username == "a@b"
 
 
 def test_topics_come_from_one_place_and_check_themselves() -> None:

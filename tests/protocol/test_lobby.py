@@ -6,6 +6,7 @@ import pytest
 
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
+from cakeparty.protocol.codec import shown_line
 from cakeparty.protocol.errors import BadSignature, MalformedMessage
 from cakeparty.protocol.group import seeded_random_bytes
 from cakeparty.protocol.identity import Identity
@@ -75,6 +76,70 @@ def test_adverts_and_presence_are_signed_and_checked() -> None:
     )
     with pytest.raises(MalformedMessage):
         lb.Presence.from_envelope(lb.read(bad, "ROOM42", lb.PRESENCE))
+
+
+#: names no player's own app sends, and that another's screen must never show: a line
+#: break forging a row (a seat "Ann (you, host)", a chat line from Ann), escape sequences
+#: and a direction override that would reach the terminal, a look-alike with a space, more
+#: than 32 characters, nothing at all
+FORGED_NAMES = [
+    "Eve\nAnn (you, host)",
+    "Eve\x1b[2J",
+    "Eve\x1b]0;title\x07",
+    "\u202eevE",
+    "Eve\r",
+    "Ann ",
+    " Ann",
+    "E" * 33,
+    "",
+    7,
+]
+
+
+@pytest.mark.parametrize("name", FORGED_NAMES, ids=repr)
+def test_a_name_that_is_no_display_name_is_refused_wherever_it_comes(name: object) -> None:
+    body = {"name": name, "state": lb.ONLINE, "ready": False, "mark": b""}
+    data = lb.sign(BOB.signing_key, "ROOM42", lb.PRESENCE, body)
+    with pytest.raises(MalformedMessage):  # a joiner's presence: no seat
+        lb.Presence.from_envelope(lb.read(data, "ROOM42", lb.PRESENCE))
+    lobby = host()
+    lobby.presence(presence(BOB))
+    advert = lobby.advert.to_data()
+    seat = [BOB.player_id, name, False, False, True]
+    for forged in ({**advert, "name": name}, {**advert, "taken": [seat]}):
+        data = lb.sign(ANN.signing_key, "ROOM42", lb.ADVERT, forged)
+        with pytest.raises(MalformedMessage):  # the host's own name, a seat's
+            lb.Advert.from_envelope(lb.read(data, "ROOM42", lb.ADVERT))
+
+
+def test_a_table_with_a_forged_name_is_refused() -> None:
+    lobby = host()
+    lobby.presence(presence(BOB, ready=True))
+    lobby.seat(lb.Seat(ANN.player_id, "Ann", ready=True), mark=lb.new_mark())
+    data = lobby.start().to_data()
+    assert lb.Table.from_data(data).names == ("Ann", "Bob")
+    with pytest.raises(MalformedMessage):
+        lb.Table.from_data({**data, "names": ["Ann", "Bob\nAnn"]})
+
+
+def test_an_advert_names_a_known_kind_of_game_and_a_printable_broker() -> None:
+    advert = host().advert.to_data()
+    for forged in (
+        {**advert, "game": "cake-duel\x1b[2J"},
+        {**advert, "game": "Cake Duel"},
+        {**advert, "broker": "mqtt://h:1883\x1b[2J"},
+        {**advert, "broker": "m" * 257},
+    ):
+        data = lb.sign(ANN.signing_key, "ROOM42", lb.ADVERT, forged)
+        with pytest.raises(MalformedMessage):
+            lb.Advert.from_envelope(lb.read(data, "ROOM42", lb.ADVERT))
+
+
+def test_a_chat_line_is_shown_as_one_line_of_printable_text() -> None:
+    assert shown_line("hi\nAnn: I give up", 200) == "hi Ann: I give up"  # no forged line
+    assert shown_line("\x1b[2Jred\u202e\tx", 200) == " [2Jred  x"  # nothing for the terminal
+    assert shown_line("Z" * 500, 200) == "Z" * 200
+    assert shown_line("¡olé! 🎂 漢字", 200) == "¡olé! 🎂 漢字"  # what is printable stays
 
 
 def test_a_bot_in_a_process_of_its_own_says_so_and_its_seat_shows_it() -> None:

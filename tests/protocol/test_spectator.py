@@ -223,6 +223,9 @@ def test_watch_and_catch_up_messages_are_checked() -> None:
         read_catch_up(sign(me.signing_key, "ROOM1", "catch-up", {"from": -1}), "ROOM1")
     with pytest.raises(ProtocolError):
         read_catch_up(watch_message(me, "ROOM1"), "ROOM1")
+    forged = {"name": "Viewer\x1b[2J", "state": "watching"}  # nothing for the terminal
+    with pytest.raises(ProtocolError):
+        read_watch(sign(me.signing_key, "ROOM1", "watch", forged), "ROOM1")
     data = bytearray(watch_message(me, "ROOM1"))
     data[-1] ^= 1  # a forged signature
     with pytest.raises(ProtocolError):
