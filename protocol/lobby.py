@@ -39,6 +39,7 @@ from cakeparty.protocol.codec import (
     expect_str,
     expect_text,
     seal,
+    shown_line,
 )
 from cakeparty.protocol.errors import MalformedMessage, ProtocolError
 from cakeparty.protocol.identity import fingerprint
@@ -396,6 +397,58 @@ class Presence:
 def new_mark() -> bytes:
     """Fresh random bytes for a ready mark."""
     return secrets.token_bytes(SEED_SIZE)
+
+
+# -- chat -------------------------------------------------------------------------------------
+
+#: the longest chat line, in characters
+CHAT_MAX = 200
+#: chat lines a player may send at once, and then one every CHAT_EVERY seconds
+CHAT_BURST, CHAT_EVERY = 8, 1.0
+
+
+def chat_body(number: int, line: str) -> list[Any]:
+    """A chat message's body: its sender's growing number, and the line, made one line of
+    printable text (what others will show)."""
+    return [number, shown_line(line, CHAT_MAX)]
+
+
+def read_chat(envelope: Envelope) -> tuple[int, str]:
+    """The number and line of a chat message; :class:`MalformedMessage` for anything else."""
+    number, line = expect_list(envelope.body, "chat", 2)
+    return expect_int(number, "chat number", 0, 2**63 - 1), shown_line(
+        expect_str(line, "chat line"), CHAT_MAX
+    )
+
+
+class ChatGate:
+    """Which of a room's chat lines are shown. Anyone on the broker can send a player's
+    signed line again: from each sender only a line numbered above its last one is shown
+    (a replayed or reordered one is not). And a player flooding the chat is shown
+    :data:`CHAT_BURST` lines at once, then one every :data:`CHAT_EVERY` seconds."""
+
+    def __init__(self, burst: int = CHAT_BURST, every: float = CHAT_EVERY) -> None:
+        self.burst = burst
+        self.every = every
+        self._last: dict[bytes, int] = {}
+        self._allowance: dict[bytes, tuple[float, float]] = {}  # sender: (lines, when)
+        self.dropped = 0
+
+    def admit(self, sender: bytes, number: int, now: float, *, own: bool = False) -> bool:
+        """Whether ``sender``'s line ``number``, heard at ``now``, is shown (``own``: this
+        player's own, never held back by the rate)."""
+        if number <= self._last.get(sender, -1):
+            self.dropped += 1
+            return False
+        lines, then = self._allowance.get(sender, (float(self.burst), now))
+        lines = min(float(self.burst), lines + (now - then) / self.every)
+        if lines < 1 and not own:
+            self._allowance[sender] = (lines, now)
+            self.dropped += 1
+            return False
+        self._allowance[sender] = (max(lines - 1, 0.0), now)
+        self._last[sender] = number
+        return True
 
 
 @dataclass

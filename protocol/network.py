@@ -24,7 +24,6 @@ from cakeparty.core.i18n import N_
 from cakeparty.protocol import journal as jn
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
-from cakeparty.protocol.codec import decode, shown_line
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.group import seeded_random_bytes
 from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
@@ -49,7 +48,6 @@ GRACE = 3.0  # seconds to stay after the game, answering peers that are behind
 MAX_STRANGERS = 64  # presences remembered of players with no seat (anyone may post one)
 MAX_NOTED = 16  # impostors' adverts noted, one notice each
 MAX_CHAT = 200  # chat lines kept
-CHAT_MAX = 200  # characters of a chat line
 MAX_ROOMS = 500  # adverts kept while listing a broker's rooms
 #: the "error" event when this player's own journal of a game in progress does not read
 JOURNAL_UNREADABLE = "this player's record of the game does not read"
@@ -157,6 +155,8 @@ class RoomRunner:
         self.closed_by_host = False  # a guest heard its host close the room mid-game
         self._bot_due: dict[int, float] = {}
         self._chat_out: list[str] = []
+        self._chat_number = 0
+        self._chat_gate = lb.ChatGate()
         self._presence_changed = False
         self._advert_changed = False
         self._wake = asyncio.Event()
@@ -315,7 +315,7 @@ class RoomRunner:
 
     def say(self, text: str) -> None:
         """A chat line (signed; not part of the game log)."""
-        self._chat_out.append(shown_line(text, CHAT_MAX))
+        self._chat_out.append(text)
         self._wake.set()
 
     def stop(self) -> None:
@@ -500,13 +500,8 @@ class RoomRunner:
             # answered on the backlog topic, which no seat reads: the log is untouched
             self.backlog.ask(read_catch_up(message.payload, self.room))
         elif topic == str(topics.chat(self.room)):
-            envelope = decode(message.payload)
-            if (
-                envelope.room != self.room
-                or envelope.kind != lb.CHAT
-                or not isinstance(envelope.body, str)
-            ):
-                return
+            envelope = lb.read(message.payload, self.room, lb.CHAT)
+            number, line = lb.read_chat(envelope)
             taken = self.advert.taken if self.advert else ()
             players = [s.player for s in taken]
             # two Anns: told apart as the seats are
@@ -515,7 +510,9 @@ class RoomRunner:
             name = names.get(envelope.sender)
             if name is None:
                 return  # only the room's players talk here
-            line = shown_line(envelope.body, CHAT_MAX)  # one line, nothing for the terminal
+            own = envelope.sender == self.identity.player_id
+            if not self._chat_gate.admit(envelope.sender, number, time.monotonic(), own=own):
+                return  # sent again by someone, or one line too many
             self.chat.append((name, line))
             del self.chat[:-MAX_CHAT]
             await self._put("chat", f"{name}: {line}", (name, line))
@@ -718,7 +715,10 @@ class RoomRunner:
         await self._answer_watchers(transport)
         while self._chat_out:
             line = self._chat_out.pop(0)
-            data = lb.sign(self.identity.signing_key, self.room, lb.CHAT, line)
+            # numbered by the clock, so they grow across a restart too (see ChatGate)
+            self._chat_number = max(self._chat_number + 1, time.time_ns() // 1000)
+            body = lb.chat_body(self._chat_number, line)
+            data = lb.sign(self.identity.signing_key, self.room, lb.CHAT, body)
             await transport.publish(topics.chat(self.room), data)
         lobby = self.host_lobby
         if (

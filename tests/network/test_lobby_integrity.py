@@ -254,6 +254,34 @@ async def test_a_forged_name_takes_no_seat_and_a_chat_line_forges_no_other(
         assert [s.name for s in room.host.advert.taken] == ["Hank", "Ann"]  # no Eve
 
 
+async def test_a_chat_line_sent_again_by_a_stranger_is_shown_once_and_a_flood_is_slowed(
+    embedded: str, tmp_path: Path
+) -> None:
+    """Anyone on the broker can send a player's signed chat line again: it is shown once.
+    A player sending thirty lines at once is shown a few, then one a second."""
+    room = Room(embedded, tmp_path)
+    async with room.with_stranger("eve") as eve:
+        heard, listening = await recording(eve, topics.chat(room.host.room))
+        seated = lambda: room.host.advert is not None and len(room.host.advert.taken) == 2  # noqa: E731
+        await until(seated, "Ann's seat")
+        started = time.monotonic()
+        room.guest.say("let's end it here")
+        await until(lambda: heard and room.host.chat, "Ann's line, heard by Eve too")
+        for _ in range(5):
+            await eve.publish(topics.chat(room.host.room), heard[0])
+        gate = room.host._chat_gate
+        await until(lambda: gate.dropped >= 5, "the copies to arrive")
+        assert room.host.chat == [("Ann", "let's end it here")]
+        for n in range(30):
+            room.guest.say(f"spam {n}")
+        await until(lambda: len(room.host.chat) - 1 + gate.dropped - 5 >= 30, "the flood")
+        spent = time.monotonic() - started
+        shown = len(room.host.chat)  # her first line too
+        assert lb.CHAT_BURST <= shown <= lb.CHAT_BURST + spent / lb.CHAT_EVERY
+        assert room.host.chat[1:][:3] == [("Ann", "spam 0"), ("Ann", "spam 1"), ("Ann", "spam 2")]
+        listening.cancel()
+
+
 async def test_a_room_its_host_closes_says_so_before_and_during_its_game(
     broker_url: str, tmp_path: Path
 ) -> None:

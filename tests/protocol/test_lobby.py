@@ -309,3 +309,33 @@ def test_a_joiner_refuses_a_table_without_its_latest_ready_mark_or_seat() -> Non
     swapped = replace(table, players=(ANN.player_id, CY.player_id), names=("Ann", "Cy"))
     with pytest.raises(lb.TableRefused, match="players"):
         lb.check_table(replace(lobby.advert, table=swapped), agreed, BOB.player_id, bob.mark)
+
+
+def test_a_chat_line_sent_again_or_late_is_not_shown_again() -> None:
+    gate = lb.ChatGate(burst=3, every=1.0)
+    ann, bob = ANN.player_id, BOB.player_id
+    assert gate.admit(ann, 10, 0.0)
+    assert not gate.admit(ann, 10, 0.1)  # the same line, sent again by anyone
+    assert not gate.admit(ann, 9, 0.2)  # an older one, late or replayed
+    assert gate.admit(bob, 5, 0.3)  # numbers are each sender's own
+    assert gate.admit(ann, 11, 0.4)
+
+
+def test_a_player_flooding_the_chat_is_shown_a_few_lines_then_one_a_second() -> None:
+    gate = lb.ChatGate(burst=3, every=1.0)
+    ann, bob = ANN.player_id, BOB.player_id
+    shown = [n for n in range(1, 21) if gate.admit(bob, n, 0.01 * n)]
+    assert shown == [1, 2, 3]  # twenty lines in a fifth of a second
+    assert gate.admit(bob, 21, 1.3) and not gate.admit(bob, 22, 1.4)
+    assert gate.admit(bob, 23, 2.5)
+    assert all(gate.admit(ann, n, 0.5, own=True) for n in range(1, 11))  # my own: all
+    assert gate.dropped == 17 + 1
+
+
+def test_a_chat_message_is_a_number_and_one_line() -> None:
+    data = lb.sign(ANN.signing_key, "ROOM42", lb.CHAT, lb.chat_body(7, "hi\nBob: bye"))
+    assert lb.read_chat(lb.read(data, "ROOM42", lb.CHAT)) == (7, "hi Bob: bye")
+    for body in ("hi", [7], [-1, "hi"], [7, 7], ["7", "hi"]):
+        data = lb.sign(ANN.signing_key, "ROOM42", lb.CHAT, body)
+        with pytest.raises(MalformedMessage):
+            lb.read_chat(lb.read(data, "ROOM42", lb.CHAT))

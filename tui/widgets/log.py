@@ -8,7 +8,10 @@ from textual.widgets import RichLog
 
 
 class LogView(RichLog, can_focus=False):
-    """A log of plain-words lines that keeps their text for tests and for copying."""
+    """A log of plain-words lines that keeps their text for tests and for copying: the
+    latest :attr:`MAX_LINES`, so a long session or a chatty room grows no memory."""
+
+    MAX_LINES = 5000
 
     DEFAULT_CSS = """
     LogView {
@@ -21,6 +24,7 @@ class LogView(RichLog, can_focus=False):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(
             wrap=True,
+            max_lines=self.MAX_LINES,
             markup=False,
             highlight=False,
             auto_scroll=True,
@@ -36,6 +40,8 @@ class LogView(RichLog, can_focus=False):
         """Append one line (wrapped to the width) in ``style``."""
         self.plain.append(text)
         self._styles.append(style)
+        if len(self.plain) > self.MAX_LINES:
+            del self.plain[: -self.MAX_LINES], self._styles[: -self.MAX_LINES]
         self.write(Text(text, style=style))
 
     def on_resize(self, event: events.Resize) -> None:
