@@ -178,3 +178,20 @@ async def test_after_a_join_the_join_list_finds_the_room_again_without_the_broke
                 join.query_one("#join-rooms").focus()
                 await pilot.press("enter")
                 await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+
+
+async def test_a_broker_that_cannot_be_reached_is_why_no_room_is_listed() -> None:
+    """The notice goes after a while; the line under the list keeps saying why it is
+    empty, in plain words."""
+    port = free_port()  # nothing listens there
+    app = app_with(JoinSearch(brokers=(f"127.0.0.1:{port}",), lan=False, every=None))
+    async with app.run_test(size=SIZE) as pilot:
+        join = app.screen
+        assert isinstance(join, JoinScreen)
+        await until(pilot, lambda: not join.searching, "the search")
+        await pilot.pause()
+        said = str(join.query_one("#join-status").render())
+        assert said == (
+            f"No rooms found. Cannot reach the broker at mqtt://127.0.0.1:{port}: "
+            "nothing answers on that port."
+        )

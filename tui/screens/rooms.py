@@ -9,6 +9,7 @@ picked with the keyboard, or typed: a room code, or a broker address to look at.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from pathlib import PurePath
 from typing import ClassVar
 
@@ -284,7 +285,10 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         """Ask the LAN and every broker known for their rooms (``asked``: by the player,
         who is told what went wrong; else quietly), then look again a while later."""
 
+        troubles: list[str] = []  # what went wrong, told again if no room is found
+
         def notice(text: str, severity: str) -> None:
+            troubles.append(text)
             if asked:
                 self.notify(text, severity="warning" if severity != "error" else "error")
 
@@ -298,15 +302,18 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
             rooms = []
         self.searching = False
         if self.is_attached and self.query("#join-rooms"):  # not left meanwhile
-            self.show_rooms(rooms, asked=asked)
+            self.show_rooms(rooms, asked=asked, troubles=troubles)
             every = self.search.every
             if every is not None:
                 self._stop_next()
                 self._next = self.set_timer(every, self._look_again)
 
-    def show_rooms(self, rooms: list[RoomFound], *, asked: bool = True) -> None:
+    def show_rooms(
+        self, rooms: list[RoomFound], *, asked: bool = True, troubles: Sequence[str] = ()
+    ) -> None:
         """List ``rooms``, the cursor kept on the room it was on; join the room typed if it
-        is among them (``asked``: else say that it is not)."""
+        is among them (``asked``: else say that it is not). ``troubles``: what went wrong
+        while looking, the latest said again where no room was found."""
         # a game under way that keeps a seat for this player first: that is where it goes back
         rooms = sorted(rooms, key=lambda r: not seated(r, self.me))
         options = self.query_one("#join-rooms", OptionList)
@@ -339,6 +346,8 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
                     len(rooms),
                 ).format(n=len(rooms))
             )
+        elif troubles:  # the notice goes; why the list is empty stays
+            self._say(_("No rooms found. {trouble}").format(trouble=troubles[-1]))
         else:
             self._say(_("No rooms found. Type a room code, or a broker address (host:port)."))
 
