@@ -28,3 +28,18 @@ def test_a_name_is_told_apart_by_its_own_key_wherever_its_seat_is() -> None:
 def test_every_seat_needs_its_player() -> None:
     with pytest.raises(ValueError):
         distinct_names(("Ann", "Ann"), (A,))
+
+
+@pytest.mark.parametrize(
+    "impostor",
+    ["ann", "ANN", "Ａｎｎ", "\u0410nn", "\u0391nn", "Аnn", "Ann  ", "AnN"],
+    ids=repr,
+)
+def test_a_name_that_only_looks_like_another_is_told_apart_too(impostor: str) -> None:
+    names = distinct_names(("Ann", impostor, "Bob"), (A, B, C))
+    assert names == (f"Ann {fingerprint(A)[:4]}", f"{impostor} {fingerprint(B)[:4]}", "Bob")
+
+
+def test_names_that_differ_to_the_eye_stay_as_they_are() -> None:
+    assert distinct_names(("Ann", "Anna", "Ánn"), (A, B, C)) == ("Ann", "Anna", "Ánn")
+    assert distinct_names(("Paweł", "Pawel"), (A, B)) == ("Paweł", "Pawel")
