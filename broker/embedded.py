@@ -24,6 +24,11 @@ DEFAULT_PORT = 1883
 # (``cakeparty.protocol.codec.MAX_ENVELOPE_BYTES``), so nothing larger is worth relaying.
 # The margin covers the topic and MQTT's headers.
 MAX_PACKET_BYTES = 2 * 1024 * 1024 + 64 * 1024
+# What the broker keeps for clients to come: a room's advert, each player's presence, each
+# spectator's word, a few hundred bytes to a few KiB each. Anyone who can connect can ask
+# it to keep more; past these, a message on a new topic is relayed but not kept.
+MAX_RETAINED = 10_000
+MAX_RETAINED_BYTES = 64 * 1024 * 1024
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -47,6 +52,8 @@ def port_is_free(port: int, host: str = "0.0.0.0") -> bool:
 #: amqtt's loggers: at INFO it logs every connection, and a slow client's PUBACK timeout
 #: comes with a traceback. None of it is for the players' terminal.
 AMQTT_LOGGERS = ("amqtt", "transitions")
+#: the broker's own word, kept with amqtt's (see :func:`quiet_amqtt`)
+log = logging.getLogger("amqtt.cakeparty")
 
 
 def quiet_amqtt(log_file: str | Path | None = None) -> None:
@@ -92,10 +99,14 @@ class Subscriptions(dict[str, list[Any]]):
         return list(super().items())
 
 
-def _bounded_broker(max_packet: int, counter: Callable[[int], None]) -> Any:
+def _bounded_broker(
+    max_packet: int, counter: Callable[[int], None], max_retained: tuple[int, int]
+) -> Any:
     """amqtt's broker, closing the connection of a client that sends a larger packet
-    (amqtt has no setting for it: every packet's body is read with one ``read(n)``), and
-    telling ``counter`` of every connection that opens (+1) and closes (-1).
+    (amqtt has no setting for it: every packet's body is read with one ``read(n)``),
+    keeping at most ``max_retained`` (messages, bytes) of retained messages (amqtt keeps
+    every one it is given), and telling ``counter`` of every connection that opens (+1)
+    and closes (-1).
 
     Two of amqtt's faults are mended here: its subscription table is walked over a
     snapshot (:class:`Subscriptions`), and a connecting client is sent the retained
@@ -111,10 +122,31 @@ def _bounded_broker(max_packet: int, counter: Callable[[int], None]) -> Any:
             data: bytes = await super().read(n)
             return data
 
+    most, most_bytes = max_retained
+
     class BoundedBroker(Broker):  # type: ignore[misc]
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             self._subscriptions = Subscriptions()
+            self.retained_bytes = 0
+            self.retained_refused = 0
+
+        async def retain_message(
+            self, source_session: Any, topic_name: str | None, data: Any, qos: int | None = None
+        ) -> None:
+            kept = self._retained_messages
+            before = len(kept[topic_name].data) if topic_name in kept else 0
+            size = len(data) if data else 0
+            if size and (
+                (before == 0 and len(kept) >= most)
+                or self.retained_bytes - before + size > most_bytes
+            ):
+                if not self.retained_refused:
+                    log.warning("retained messages at their bound: new ones are relayed only")
+                self.retained_refused += 1
+                return  # relayed to those subscribed now; not kept for later ones
+            await super().retain_message(source_session, topic_name, data, qos)
+            self.retained_bytes += (size if topic_name in kept else 0) - before
 
         async def _publish_retained_messages_for_subscription(
             self, subscription: tuple[str, int], session: Any
@@ -144,11 +176,18 @@ class EmbeddedBroker:
     """An in-process MQTT 3.1.1 broker. ``async with EmbeddedBroker(port=0) as b: b.url``."""
 
     def __init__(
-        self, *, host: str = "0.0.0.0", port: int = DEFAULT_PORT, max_packet: int = MAX_PACKET_BYTES
+        self,
+        *,
+        host: str = "0.0.0.0",
+        port: int = DEFAULT_PORT,
+        max_packet: int = MAX_PACKET_BYTES,
+        max_retained: tuple[int, int] = (MAX_RETAINED, MAX_RETAINED_BYTES),
     ) -> None:
+        """``max_retained``: the retained messages kept at most (how many, bytes)."""
         self.host = host
         self.port = port or free_port()
         self.max_packet = max_packet
+        self.max_retained = max_retained
         self._broker: Any = None
         self.clients = 0  # connections open now
         self.idle_since = time.monotonic()  # when the last connection closed
@@ -172,7 +211,7 @@ class EmbeddedBroker:
         if not logging.getLogger("amqtt").handlers:
             quiet_amqtt()  # unless the caller routed it to a file already
         # imported here: only a broker needs amqtt
-        Broker = _bounded_broker(self.max_packet, self._count)
+        Broker = _bounded_broker(self.max_packet, self._count, self.max_retained)
 
         if not port_is_free(self.port, self.host):
             raise OSError(f"port {self.port} is already in use")

@@ -292,3 +292,41 @@ async def test_what_arrives_faster_than_it_is_read_is_bounded_in_bytes() -> None
                 got.append((await next_message(slow, lambda m: True)).payload)
             assert len(got) == 11 and slow.dropped == 20
             assert got[:3] == [bytes([0]) * 1000, bytes([1]) * 1000, bytes([2]) * 1000]
+
+
+async def test_the_embedded_broker_keeps_a_bounded_number_of_retained_messages() -> None:
+    """Anyone who can connect can ask the broker to keep messages for clients to come:
+    past its bound, a message on a new topic is relayed but not kept; one kept may still
+    change or be cleared, which makes room again."""
+    async with EmbeddedBroker(host="127.0.0.1", port=0, max_retained=(20, 4000)) as broker:
+        address = BrokerAddress.parse(broker.url)
+        async with Transport(address, client_id="listener") as listener:
+            await listener.subscribe(topics.lobby_all())
+            async with Transport(address, client_id="flooder") as flooder:
+                for n in range(50):  # 50 topics, 100 bytes each: 20 are kept
+                    await flooder.publish(
+                        topics.lobby(f"ROOM{n:02d}", "e" * 32), b"x" * 100, retain=True
+                    )
+                await flooder.publish(topics.lobby("ROOM00", "e" * 32), b"y" * 100, retain=True)
+                await flooder.publish(topics.lobby("ROOM01", "e" * 32), b"", retain=True)
+                await flooder.publish(topics.lobby("ROOM99", "e" * 32), b"late", retain=True)
+                await flooder.publish(topics.lobby("ROOM98", "e" * 32), b"z" * 3000, retain=True)
+            # every one was relayed to the client subscribed then
+            seen = 0
+            while seen < 54:
+                await next_message(listener, lambda m: True)
+                seen += 1
+        kept: dict[str, bytes] = {}
+        async with Transport(address, client_id="late") as late:
+            await late.subscribe(topics.lobby_all())
+            await late.publish(topics.lobby("ROOM97", "e" * 32), b"end")  # not retained
+            while True:
+                message = await next_message(late, lambda m: True)
+                if message.payload == b"end":
+                    break
+                kept[message.topic.split("/")[3]] = message.payload
+    assert len(kept) == 20  # the bound
+    assert kept["ROOM00"] == b"y" * 100  # a kept one changed
+    assert "ROOM01" not in kept and kept["ROOM99"] == b"late"  # cleared: room for another
+    assert "ROOM98" not in kept  # over the bound in bytes
+    assert set(kept) == {f"ROOM{n:02d}" for n in (0, *range(2, 20))} | {"ROOM99"}
