@@ -36,6 +36,7 @@ from cakeparty.tui.screens.dialogs import ConfirmScreen, NoticeScreen
 from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.settings import Settings
 from cakeparty.tui.table.results import EndScreen
+from cakeparty.tui.widgets import StatusBar
 from cakeparty.tui.widgets.chat import ChatInput
 
 from .pilot import SIZE, until
@@ -299,3 +300,9 @@ async def test_a_host_seats_two_bots_and_plays_three_handed_to_the_end() -> None
         assert net.fair and "Audit: fair" in shown
         placed = [line for line in screen.log_view.plain if " places " in line]
         assert len(placed) == 3 * 4 * 3  # three players, four turns, three rounds
+        # the end put away: the table says how to play again, in the status and the footer
+        await pilot.press("enter")
+        await until(pilot, lambda: app.screen is screen, "the table", 10)
+        await until(pilot, lambda: "p Play again" in rows(app)[-1], "the footer's p", 10)
+        status = screen.query_one(StatusBar).text
+        assert "r replay face up · p play again · q leave" in status, status

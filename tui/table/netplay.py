@@ -480,6 +480,12 @@ class NetPlay:
             if net.outcome is None:  # stopped over a card that is no card
                 return net.verdict_short() + " · " + _("q leave"), "end"
             keys = _("r replay face up · q leave") if net.fair else _("q leave")
+            if self.check_action("play_again", ()):
+                keys = (
+                    _("r replay face up · p play again · q leave")
+                    if net.fair
+                    else _("p play again · q leave")
+                )
             return _("{result} · {audit} · {keys}").format(
                 result=self.net_winner(view), audit=net.verdict_short(), keys=keys
             ), "end"
@@ -511,6 +517,8 @@ class NetPlay:
         if self.ended:
             return
         self.ended = True
+        self.refresh_view()  # p plays again from the table now: the status and footer say so
+        self.refresh_bindings()
         self.withdraw_clock_toasts()
         net = self.net
         entries = net.catch_up()  # the last events, when the verdict came before them
@@ -577,6 +585,8 @@ class NetPlay:
         if advert is None:
             return
         self.next_code = await wait_next_room(old.address, old.room, advert.host)
+        self.refresh_view()  # p joins it from the table too: the status and footer say so
+        self.refresh_bindings()
         seat = self.net.table.seat_of(advert.host)
         host = self.net.names[seat] if seat is not None else advert.host_name
         line = _("{name} offers a new game: p to join").format(name=host)
