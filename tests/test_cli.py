@@ -301,6 +301,7 @@ def test_a_damaged_player_key_is_named_and_kept_not_a_traceback(tmp_path: Path) 
     for args in (
         ["host", "--resume"],
         ["bot", "cake-duel", "--room", "K7QM2X-4ETJQ-2RSTU", "--broker", "127.0.0.1:9"],
+        ["whoami"],
     ):
         out = subprocess.run([BIN, *args], capture_output=True, text=True, timeout=60, env=env)
         assert out.returncode == 1, (args, out.stderr)
@@ -488,3 +489,26 @@ def test_a_game_s_options_become_flags_and_another_game_s_flag_is_refused(
         cli.main(["simulate", "cake-duel", "--games", "1", "--long"])
     assert exit_info.value.code == 2
     assert "no option rounds" in capsys.readouterr().err
+
+
+def test_whoami_tells_the_key_and_the_login_a_public_broker_needs(tmp_path: Path) -> None:
+    """A public broker with the sample policy logs each player in by its player id: the
+    player learns it here (and the fingerprint others see beside the name)."""
+    from cakeparty.protocol.identity import fingerprint, load_or_create
+    from cakeparty.protocol.network import presence_id
+
+    config = tmp_path / "config"
+    out = run("--config-dir", str(config), "whoami")
+    assert out.returncode == 1 and "no player key" in out.stderr and str(config) in out.stderr
+    assert not (config / "identity.json").exists()  # asking makes no key
+    me = load_or_create("Ann", directory=config)
+    out = run("--config-dir", str(config), "whoami", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == {
+        "name": "Ann",
+        "fingerprint": fingerprint(me.player_id),
+        "login": presence_id(me.player_id),
+    }
+    out = run("--config-dir", str(config), "whoami")
+    assert out.stdout.splitlines()[0] == "Ann"
+    assert f"broker login: {presence_id(me.player_id)}" in out.stdout

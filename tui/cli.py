@@ -118,6 +118,13 @@ def build_parser() -> argparse.ArgumentParser:
     arg.add_game(rules)
     rules.set_defaults(run=_cmd_rules, parser=rules)
 
+    who = sub.add_parser(
+        "whoami",
+        help=_("show your name, your key's fingerprint and your login for a public broker"),
+    )
+    who.add_argument("--json", action="store_true", help=_("print JSON"))
+    who.set_defaults(run=_cmd_whoami, parser=who)
+
     from cakeparty.tui.netcli import add_commands
     from cakeparty.tui.roomcli import add_room_commands
 
@@ -238,6 +245,38 @@ def _cmd_rules(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
         print_rules(text)  # rich Markdown to the terminal's width, paged when long
     else:
         print(plain_rules(text, _width()))
+    return 0
+
+
+def _cmd_whoami(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from cakeparty.protocol.identity import config_dir, fingerprint, load
+    from cakeparty.protocol.network import presence_id
+
+    identity = load()  # a damaged key file: KeyFileError, told by main
+    if identity is None:
+        print(
+            _("cakeparty: no player key in {folder} yet: start cakeparty once to make one").format(
+                folder=config_dir()
+            ),
+            file=sys.stderr,
+        )
+        return 1
+    me = {
+        "name": identity.name,
+        "fingerprint": fingerprint(identity.player_id),
+        "login": presence_id(identity.player_id),
+    }
+    if args.json:
+        print(json.dumps(me))
+    else:
+        print(
+            _(
+                "{name}\n"
+                "key fingerprint: {fingerprint} (others see it beside your name)\n"
+                "broker login: {login} (the user name for a public broker with logins: "
+                "give it to its operator)"
+            ).format(**me)
+        )
     return 0
 
 
