@@ -23,7 +23,7 @@ import socket
 import ssl
 from collections import deque
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import TracebackType
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
@@ -124,7 +124,26 @@ class BrokerAddress:
         )
 
     def __str__(self) -> str:
-        user = f"{quote(self.username, safe='')}@" if self.username else ""
+        """The address as shown: without its password."""
+        return self._text(with_password=False)
+
+    @property
+    def public(self) -> BrokerAddress:
+        """The address for others: without this player's login (each has its own)."""
+        return replace(self, username=None, password=None)
+
+    @property
+    def url(self) -> str:
+        """The address to connect to again, its password included (not for showing)."""
+        return self._text(with_password=True)
+
+    def _text(self, *, with_password: bool) -> str:
+        user = ""
+        if self.username:
+            user = quote(self.username, safe="")
+            if with_password and self.password:
+                user += ":" + quote(self.password, safe="")
+            user += "@"
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"{'mqtts' if self.tls else 'mqtt'}://{user}{host}:{self.port}"
 

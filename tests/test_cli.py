@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -512,3 +513,30 @@ def test_whoami_tells_the_key_and_the_login_a_public_broker_needs(tmp_path: Path
     out = run("--config-dir", str(config), "whoami")
     assert out.stdout.splitlines()[0] == "Ann"
     assert f"broker login: {presence_id(me.player_id)}" in out.stdout
+
+
+def test_a_login_in_the_broker_address_is_kept_for_host_join_and_watch(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # before, the address was made text without its password: the login was refused
+    from cakeparty.protocol.transport import BrokerAddress
+    from cakeparty.tui import roomcli, watchcli
+    from cakeparty.tui.cli import build_parser
+
+    monkeypatch.setenv("CAKEPARTY_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("CAKEPARTY_DATA_DIR", str(tmp_path / "data"))
+    opened: list[Any] = []
+    monkeypatch.setattr(roomcli, "_open", lambda plan: opened.append(plan) or 0)
+    monkeypatch.setattr(watchcli, "_open", lambda plan: opened.append(plan) or 0)
+    parser = build_parser()
+    url = "mqtts://ann:s%40cret@broker.example:8884"
+    for argv in (
+        ["host", "cake-duel", "--broker", url],
+        ["join", "K7QM2X-4ETJQ-2RSTU", "--broker", url],
+        ["join", "--broker", url],
+        ["watch", "K7QM2X-4ETJQ-2RSTU", "--broker", url],
+    ):
+        args = parser.parse_args(argv)
+        assert args.run(args, args.parser) == 0
+    brokers = [getattr(p, "broker", None) or p.brokers[0] for p in opened]
+    assert [BrokerAddress.parse(b).password for b in brokers] == ["s@cret"] * 4

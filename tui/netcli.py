@@ -242,7 +242,7 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
                     "--room",
                     room,
                     "--broker",
-                    str(args.broker),
+                    args.broker.url,
                     "--level",
                     level,
                     "--think",

@@ -219,7 +219,7 @@ class NetRoom:
             self.room = self.room or new_room_code()
             if plan.broker:
                 address = BrokerAddress.parse(plan.broker)
-                self.share = str(address)
+                self.share = str(address.public)  # others log in as themselves
             elif self.record is not None and self.record.port is not None:
                 self.port = self.record.port  # where the others try to reconnect
                 address = BrokerAddress("127.0.0.1", self.port)
@@ -263,14 +263,14 @@ class NetRoom:
                     timeout=plan.timeout,
                     on_timeout=plan.on_timeout,
                     options=dict(plan.options),
-                    broker=str(address),
+                    broker=address.url,  # a private file: the login too, to come back
                     share=self.share,
                     port=self.port,
                     lan=plan.lan,
                 )
         else:
             address = BrokerAddress.parse(plan.broker)
-            self.share = str(address)
+            self.share = str(address.public)
             self.runner = RoomRunner(
                 broker=address,
                 identity=self.identity,
@@ -522,7 +522,9 @@ async def find_rooms(
         answers = await asyncio.gather(*(ask(a) for a in more.values()))
         adverts.update(zip(more, answers, strict=True))
     rooms: dict[tuple[str, bytes | str], RoomFound] = {}
-    for url, heard in adverts.items():
+    known = {**addresses, **more}  # as shown: as joined (a login too)
+    for shown, heard in adverts.items():
+        url = known[shown].url
         for advert in heard:
             key = (advert.room, advert.host)  # one room, seen through several addresses
             lan_seen = any(room == advert.room for room, _url in on_lan)

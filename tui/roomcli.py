@@ -164,7 +164,7 @@ def _cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         options=options,
         timeout=args.timeout,
         on_timeout=args.on_timeout,
-        broker=str(args.broker) if args.broker is not None else None,
+        broker=args.broker.url if args.broker is not None else None,
         port=port,
         lan=not args.no_lan,
     )
@@ -174,7 +174,7 @@ def _cmd_host(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 def _cmd_join(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from cakeparty.tui.netroom import JoinPlan, JoinSearch
 
-    brokers = tuple(dict.fromkeys(str(b) for b in args.broker))
+    brokers = tuple(dict.fromkeys(b.url for b in args.broker))  # logins too
     if args.room is not None:
         record = _my_record(args.room)
         if record is not None:  # this player hosts that room: come back to it as its host

@@ -35,7 +35,7 @@ def add_watch_command(sub: Any) -> None:
 def _cmd_watch(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from cakeparty.tui.netroom import JoinSearch, WatchPlan
 
-    brokers = tuple(dict.fromkeys(str(b) for b in args.broker))
+    brokers = tuple(dict.fromkeys(b.url for b in args.broker))  # logins too
     if len(brokers) == 1:
         return _open(WatchPlan(args.room, brokers[0]))
     if not brokers and args.no_lan:

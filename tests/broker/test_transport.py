@@ -63,6 +63,9 @@ def test_broker_addresses_parse() -> None:
     odd = BrokerAddress.parse("mqtt://a%40b:pw@h")  # a user name with an @ in it
     assert odd.username == "a@b" and str(odd) == "mqtt://a%40b@h:1883"
     assert BrokerAddress.parse(str(odd)).username == "a@b"
+    # to connect again: the password too; for others: no login at all
+    assert BrokerAddress.parse(tls.url) == tls and tls.url.startswith("mqtts://ann:s%40cret@")
+    assert str(tls.public) == "mqtts://broker.example:8884" and tls.public.password is None
 
 
 def test_topics_come_from_one_place_and_check_themselves() -> None:

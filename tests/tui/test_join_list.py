@@ -16,7 +16,7 @@ from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.netroom import JoinPlan, JoinSearch, RoomFound
 from cakeparty.tui.recent import MOST, joined_brokers, remember_broker
 from cakeparty.tui.screens.lobby import LobbyScreen
-from cakeparty.tui.screens.rooms import JoinScreen, room_line
+from cakeparty.tui.screens.rooms import JoinScreen, room_line, seated
 
 from .pilot import SIZE, make_app, until
 from .rooms import hosted_duel
@@ -32,6 +32,35 @@ def _room(room: str, state: str, *players: bytes) -> RoomFound:
         taken=taken, state=state,
     )  # fmt: skip
     return RoomFound(room, BROKER, "cake-duel", advert)
+
+
+def test_a_game_played_to_its_end_here_is_no_seat_to_go_back_to(
+    config_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A host gone without closing its room leaves its advert saying "playing": the
+    player whose journal holds the game's end is told it is over, not offered it as a seat
+    to go back to (those the list puts first)."""
+    from cakeparty.protocol.journal import data_dir
+    from cakeparty.protocol.mental import MentalMatch
+
+    from ..protocol.test_room import seat_bots
+
+    done = MentalMatch("cake-duel", 2, 4, journal_dir=data_dir())
+    done.play(seat_bots(2, 4))
+    going = MentalMatch("cake-duel", 2, 5, journal_dir=data_dir())  # dealt, not played
+    rooms = []
+    for match in (done, going):
+        me, other = (ident.player_id for ident in match.identities)
+        taken = tuple(Seat(p, f"P{i}") for i, p in enumerate((me, other)))
+        advert = Advert(
+            room=match.table.room, game="cake-duel", host=other, host_name="Hank", seats=2,
+            taken=taken, state=PLAYING, table=match.table,
+        )  # fmt: skip
+        rooms.append(RoomFound(match.table.room, BROKER, "cake-duel", advert))
+    ended, on = rooms
+    assert "your game is over" in room_line(ended, done.identities[0].player_id).plain
+    assert "your seat" in room_line(on, going.identities[0].player_id).plain
+    assert not seated(ended, done.identities[0].player_id)
 
 
 def test_a_room_under_way_with_my_seat_says_so_and_others_do_not() -> None:

@@ -9,8 +9,9 @@ picked with the keyboard, or typed: a room code, or a broker address to look at.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Sequence
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import ClassVar
 
 from rich.text import Text
@@ -25,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import _, ngettext
 from cakeparty.protocol.identity import load as load_identity
+from cakeparty.protocol.journal import finished, journal_path
 from cakeparty.protocol.lobby import OPEN, PLAYING, normal_code, parse_code
 from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.messages import OptionCycled
@@ -425,8 +427,8 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
             except ValueError as exc:
                 self.notify(str(exc), severity="error")
                 return
-            if str(address) not in self.brokers:
-                self.brokers.append(str(address))
+            if address.url not in self.brokers:
+                self.brokers.append(address.url)
             event.input.value = ""
             self.action_search()
             return
@@ -475,7 +477,7 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         """Where this screen looks: the LAN, the brokers given or typed, and those of the
         rooms joined last."""
         places = [_("on the LAN")] if self.search.lan else []
-        places.extend(_("on {broker}").format(broker=b) for b in self.brokers)
+        places.extend(_("on {broker}").format(broker=shown(b)) for b in self.brokers)
         places.extend(_("on {broker}").format(broker=b) for b in self._recent_only())
         return places
 
@@ -516,7 +518,35 @@ def seated(room: RoomFound, me: bytes | None) -> bool:
     advert = room.advert
     if me is None or advert is None or advert.state != PLAYING:
         return False
-    return any(seat.player == me for seat in advert.taken)
+    return any(seat.player == me for seat in advert.taken) and not played_out(room, me)
+
+
+def played_out(room: RoomFound, me: bytes | None) -> bool:
+    """Whether ``me`` played ``room``'s game to its end here: its advert may still say
+    "playing" (a host gone without closing it), but this player's journal holds the end."""
+    advert = room.advert
+    if me is None or advert is None or advert.table is None:
+        return False
+    path = journal_path(advert.table, me)
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return False  # no journal here: not played here
+    return _finished(str(path), stamp)
+
+
+@functools.lru_cache(maxsize=64)
+def _finished(path: str, stamp: int) -> bool:
+    """:func:`finished`, read once per version of the file (``stamp``: its mtime)."""
+    return finished(Path(path))
+
+
+def shown(broker: str) -> str:
+    """A broker's address as shown: never its password."""
+    try:
+        return str(BrokerAddress.parse(broker))
+    except ValueError:
+        return broker.rsplit("@", 1)[-1]
 
 
 def room_line(room: RoomFound, me: bytes | None = None) -> Text:
@@ -535,10 +565,12 @@ def room_line(room: RoomFound, me: bytes | None = None) -> Text:
             text.append(free.format(n=advert.free, seats=advert.seats))
         elif seated(room, me):
             text.append(_("your seat: enter to go back"), style="bold")
+        elif played_out(room, me):
+            text.append(_("your game is over"), style="dim")
         else:
             text.append(_("playing") if advert.state == "playing" else _("closed"), style="dim")
     text.append(" · ")
-    text.append(room.broker.removeprefix("mqtt://"), style="dim")
+    text.append(shown(room.broker).removeprefix("mqtt://"), style="dim")
     if room.lan:
         text.append(" · " + _("LAN"), style="dim")
     return text

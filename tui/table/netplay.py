@@ -566,7 +566,7 @@ class NetPlay:
             elif self.next_code is not None:
                 from cakeparty.tui.netroom import JoinPlan
 
-                plan = JoinPlan(room=self.next_code, broker=str(self.room.address))
+                plan = JoinPlan(room=self.next_code, broker=self.room.address.url)
                 again = join_again(self.app, self, plan)
             else:
                 return

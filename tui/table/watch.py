@@ -29,6 +29,7 @@ from cakeparty.protocol.spectator import SpectatorRunner, WatchEvent
 from cakeparty.protocol.transport import BrokerAddress, TransportError
 from cakeparty.tui.netroom import trouble
 from cakeparty.tui.screens.lobby_parts import game_title, room_closed_text
+from cakeparty.tui.screens.rooms import shown
 from cakeparty.tui.table.results import ReplayScreen
 from cakeparty.tui.table.watching import WatchTable
 from cakeparty.tui.widgets import LogView, StatusBar
@@ -181,7 +182,7 @@ class WatchScreen(Screen[None]):
         elif kind == "absent":
             self.notify(
                 _("No room {room} on {broker} yet: still looking.").format(
-                    room=self.room, broker=self.broker
+                    room=self.room, broker=shown(self.broker)
                 ),
                 severity="warning",
                 timeout=8,

@@ -1,0 +1,48 @@
+"""A broker with logins (the sample Mosquitto policy): the login given with ``--broker``
+is kept wherever the app connects again (the room, the rooms listed, the next room), and
+never shown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cakeparty.protocol.identity import save
+from cakeparty.protocol.transport import BrokerAddress
+from cakeparty.tui.netroom import HostPlan, JoinSearch
+from cakeparty.tui.screens.lobby import LobbyScreen
+from cakeparty.tui.screens.rooms import JoinScreen
+
+from ..broker.test_mosquitto_acl import BOB, HANK, HANK_LOGIN, guarded  # noqa: F401
+from .pilot import SIZE, until
+from .test_lobby import app_with
+from .test_table_says import region_text
+
+
+async def test_a_login_given_with_the_broker_is_used_and_never_shown(
+    guarded: int,  # noqa: F811
+    config_dir: Path,
+) -> None:
+    port = guarded
+    save(HANK, config_dir)  # Hank's key: the broker knows its player id as a login
+    hank = f"mqtt://{HANK_LOGIN}:hank-pw@127.0.0.1:{port}"
+    host = app_with(HostPlan(players=2, timeout=60, broker=hank, lan=False), name="Hank")
+    async with host.run_test(size=SIZE) as pilot:
+        lobby = host.screen
+        assert isinstance(lobby, LobbyScreen) and lobby.room is not None
+        room = lobby.room
+        # logged in: the room is up, its advert written on the host's own topic
+        await until(pilot, lambda: room.connected and room.advert is not None, "the room", 20)
+        shown = region_text(host, lobby.query_one("#lobby-broker"))
+        assert "hank-pw" not in shown and HANK_LOGIN not in shown  # others log in as themselves
+        assert f"--broker 127.0.0.1:{port}" in " ".join(shown.split())
+        # Bob looks for rooms with his own login: the room is listed, to be joined with it
+        bob = f"mqtt://{BOB}:bob-pw@127.0.0.1:{port}"
+        looker = app_with(JoinSearch(brokers=(bob,), lan=False, every=None), name="Bob")
+        async with looker.run_test(size=SIZE) as look:
+            join = looker.screen
+            assert isinstance(join, JoinScreen)
+            await until(look, lambda: join.rooms and not join.searching, "the room list", 20)
+            [found] = [r for r in join.rooms if r.room == room.room]
+            assert BrokerAddress.parse(found.broker).password == "bob-pw"
+            listed = " ".join(str(line.prompt) for line in join.query_one("#join-rooms").options)
+            assert room.room in listed and "bob-pw" not in listed
