@@ -150,6 +150,9 @@ class RoomRunner:
         self.transport: Transport | None = None
         self.finished_at: float | None = None
         self.chat: list[tuple[str, str]] = []
+        self.next_code: str | None = None  # the host's offer of a new room, once heard
+        self._next_topic: str | None = None
+        self._next_heard = asyncio.Event()
         self._stop = asyncio.Event()
         self._closing = False  # the host leaves for good: the room closes, game or not
         self.closed_by_host = False  # a guest heard its host close the room mid-game
@@ -312,6 +315,25 @@ class RoomRunner:
         """This player waits another full timeout before it is asked again."""
         if self.session is not None:
             self.session.wait_longer(time.monotonic())
+
+    async def next_room(self) -> str:
+        """Guest: the new room code the host offers after this room's game, once it does.
+        Heard on this runner's own connection while it lasts (a broker that takes a
+        player's login as its client id, as the sample policy does, lets each player one
+        connection at a time), else on one of its own."""
+        advert = self.advert
+        transport = self.transport
+        if advert is None:
+            raise TransportError(N_("the connection closed before the host offered a new room"))
+        if transport is None or transport.closing:
+            return await wait_next_room(self.broker, self.room, advert.host)
+        if self._next_topic is None:
+            topic = topics.next_room(self.room, presence_id(advert.host))
+            self._next_topic = str(topic)
+            await transport.subscribe(topic)
+        await self._next_heard.wait()
+        assert self.next_code is not None
+        return self.next_code
 
     def say(self, text: str) -> None:
         """A chat line (signed; not part of the game log)."""
@@ -499,6 +521,10 @@ class RoomRunner:
         elif topic == str(topics.catch_up(self.room)):
             # answered on the backlog topic, which no seat reads: the log is untouched
             self.backlog.ask(read_catch_up(message.payload, self.room))
+        elif topic == self._next_topic:
+            assert self.advert is not None
+            self.next_code = check_next_room(message.payload, self.room, self.advert.host)
+            self._next_heard.set()
         elif topic == str(topics.chat(self.room)):
             envelope = lb.read(message.payload, self.room, lb.CHAT)
             number, line = lb.read_chat(envelope)

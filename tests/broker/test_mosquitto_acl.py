@@ -18,6 +18,8 @@ from cakeparty.protocol import topics
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.network import (
     NEXT_ROOM,
+    HostSetup,
+    RoomRunner,
     offer_next_room,
     presence_id,
     wait_next_room,
@@ -31,6 +33,8 @@ ANN = "a" * 32
 BOB = "b" * 32
 HANK = Identity.generate("Hank", lambda n: bytes(range(n)))  # a host, with its own login
 HANK_LOGIN = presence_id(HANK.player_id)
+GINA = Identity.generate("Gina", lambda n: bytes(range(1, n + 1)))  # a guest with a login
+GINA_LOGIN = presence_id(GINA.player_id)
 
 
 @pytest.fixture
@@ -46,6 +50,7 @@ def guarded() -> Iterator[int]:
     subprocess.run([passwd, "-c", "-b", str(secrets), ANN, "ann-pw"], check=True)
     subprocess.run([passwd, "-b", str(secrets), BOB, "bob-pw"], check=True)
     subprocess.run([passwd, "-b", str(secrets), HANK_LOGIN, "hank-pw"], check=True)
+    subprocess.run([passwd, "-b", str(secrets), GINA_LOGIN, "gina-pw"], check=True)
     secrets.chmod(0o644)
     acl = tmp_path / "acl"
     acl.write_text((SAMPLE / "mosquitto.acl").read_text())
@@ -169,3 +174,40 @@ async def test_only_a_host_offers_the_next_room_and_a_refused_offer_is_reported(
     # the host is told instead of believing the others were offered the room
     with pytest.raises(TransportError, match="did not pass the offer"):
         await offer_next_room(bob, HANK, "ROOM2", new, confirm=2.0)
+
+
+async def test_a_guest_hears_the_next_room_on_its_own_connection(
+    guarded: int, tmp_path: Path
+) -> None:
+    """The policy lets each login one connection at a time (its client id is its login): a
+    guest waiting for the host's offer after the game hears it on its room's connection,
+    which is never taken over by a second one of its own (a guest's online, offline,
+    online again at every game's end)."""
+    hank = BrokerAddress("127.0.0.1", guarded, username=HANK_LOGIN, password="hank-pw")
+    gina = BrokerAddress("127.0.0.1", guarded, username=GINA_LOGIN, password="gina-pw")
+    host = RoomRunner(
+        broker=hank, identity=HANK, room=lb.new_room_code(),
+        host=HostSetup("cake-duel", 2, {"full": True}), journal_dir=tmp_path / "hank",
+    )  # fmt: skip
+    guest = RoomRunner(broker=gina, identity=GINA, room=host.code, journal_dir=tmp_path / "gina")
+    tasks = [asyncio.create_task(host.run()), asyncio.create_task(guest.run())]
+    try:
+
+        async def seated() -> None:
+            while guest.advert is None or len(guest.advert.taken) < 2:
+                await asyncio.sleep(0.05)
+
+        await asyncio.wait_for(seated(), 20)
+        offered = asyncio.create_task(guest.next_room())
+        await asyncio.sleep(0.5)  # the guest listens (an offer kept by the broker counts too)
+        new = lb.room_code(lb.new_room_code(), HANK.player_id)
+        # the host offers on a connection of its own, as after it left the room
+        host.stop()
+        await asyncio.wait_for(tasks[0], 20)
+        await offer_next_room(hank, HANK, host.room, new)
+        assert await asyncio.wait_for(offered, 10) == new
+        assert guest.transport is not None and guest.transport.connections == 1  # never lost
+    finally:
+        for runner in (host, guest):
+            runner.stop()
+        await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 20)

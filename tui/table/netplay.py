@@ -578,13 +578,11 @@ class NetPlay:
     @work(group="offer", exclusive=True, exit_on_error=False)
     async def _await_offer(self) -> None:
         """Guest: wait for the host's offer of a new game, and show it at the end."""
-        from cakeparty.protocol.network import wait_next_room
-
         old = self.room
         advert = old.advert
         if advert is None:
             return
-        self.next_code = await wait_next_room(old.address, old.room, advert.host)
+        self.next_code = await old.runner.next_room()
         self.refresh_view()  # p joins it from the table too: the status and footer say so
         self.refresh_bindings()
         seat = self.net.table.seat_of(advert.host)
