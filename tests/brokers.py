@@ -110,3 +110,23 @@ def embedded_broker_process(port: int | None = None) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@contextlib.contextmanager
+def configured_mosquitto(folder: Path, conf: str, *ports: int) -> Iterator[None]:
+    """Mosquitto run with ``conf`` (written in ``folder``, removed afterwards) until the
+    block ends, once it listens on every one of ``ports``."""
+    binary = mosquitto_binary()
+    if binary is None:
+        raise RuntimeError(NO_MOSQUITTO)
+    path = folder / "mosquitto.conf"
+    path.write_text(conf)
+    proc = subprocess.Popen([binary, "-c", str(path)], stderr=subprocess.DEVNULL)
+    try:
+        for port in ports:
+            wait_listening(port)
+        yield
+    finally:
+        proc.terminate()
+        proc.wait(5)
+        shutil.rmtree(folder, ignore_errors=True)

@@ -26,7 +26,7 @@ from cakeparty.protocol.network import (
 )
 from cakeparty.protocol.transport import BrokerAddress, Transport, TransportError
 
-from ..brokers import NO_MOSQUITTO, mosquitto_binary, wait_listening
+from ..brokers import NO_MOSQUITTO, configured_mosquitto, mosquitto_binary
 
 SAMPLE = Path(__file__).resolve().parents[2] / "broker"
 ANN = "a" * 32
@@ -39,9 +39,8 @@ GINA_LOGIN = presence_id(GINA.player_id)
 
 @pytest.fixture
 def guarded() -> Iterator[int]:
-    binary = mosquitto_binary()
     passwd = shutil.which("mosquitto_passwd")
-    if binary is None or passwd is None:
+    if mosquitto_binary() is None or passwd is None:
         pytest.skip(NO_MOSQUITTO)
     # started as root, Mosquitto drops to its own user: it must be able to read these
     tmp_path = Path(tempfile.mkdtemp(prefix="cakeparty-acl-"))
@@ -56,23 +55,16 @@ def guarded() -> Iterator[int]:
     acl.write_text((SAMPLE / "mosquitto.acl").read_text())
     acl.chmod(0o644)
     port = free_port()
-    conf = tmp_path / "mosquitto.conf"
     # the sample's policy with this test's paths and port (no TLS here)
     sample = (SAMPLE / "mosquitto.conf").read_text()
     assert "allow_anonymous false" in sample and "acl_file" in sample
     assert "\nuse_username_as_clientid true\n" in sample
-    conf.write_text(
+    conf = (
         f"listener {port} 127.0.0.1\nallow_anonymous false\n"
         f"password_file {secrets}\nacl_file {acl}\nuse_username_as_clientid true\n"
     )
-    proc = subprocess.Popen([binary, "-c", str(conf)], stderr=subprocess.DEVNULL)
-    try:
-        wait_listening(port)
+    with configured_mosquitto(tmp_path, conf, port):
         yield port
-    finally:
-        proc.terminate()
-        proc.wait(5)
-        shutil.rmtree(tmp_path, ignore_errors=True)
 
 
 async def test_a_player_writes_its_own_presence_only(guarded: int) -> None:

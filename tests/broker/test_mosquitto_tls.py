@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime
 import json
 import os
-import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -30,7 +29,7 @@ from cakeparty.protocol.transport import (
     definite_failure,
 )
 
-from ..brokers import NO_MOSQUITTO, mosquitto_binary, wait_listening
+from ..brokers import NO_MOSQUITTO, configured_mosquitto, mosquitto_binary
 from ..network.netgame import BIN
 
 
@@ -89,27 +88,18 @@ def _certificates(folder: Path) -> tuple[Path, Path, Path]:
 
 @pytest.fixture(scope="module")
 def tls_broker() -> Iterator[TlsBroker]:
-    binary = mosquitto_binary()
-    if binary is None:
+    if mosquitto_binary() is None:
         pytest.skip(NO_MOSQUITTO)
     folder = Path(tempfile.mkdtemp(prefix="cakeparty-tls-"))
     folder.chmod(0o755)
     authority, certificate, key = _certificates(folder)
     tls_port, plain_port = free_port(), free_port()
-    conf = folder / "mosquitto.conf"
-    conf.write_text(
+    conf = (
         f"listener {tls_port} 127.0.0.1\ncertfile {certificate}\nkeyfile {key}\n"
         f"allow_anonymous true\nlistener {plain_port} 127.0.0.1\nallow_anonymous true\n"
     )
-    proc = subprocess.Popen([binary, "-c", str(conf)], stderr=subprocess.DEVNULL)
-    try:
-        wait_listening(tls_port)
-        wait_listening(plain_port)
+    with configured_mosquitto(folder, conf, tls_port, plain_port):
         yield TlsBroker(tls_port, plain_port, authority)
-    finally:
-        proc.terminate()
-        proc.wait(5)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 async def _refused(url: str) -> TransportError:
