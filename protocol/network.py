@@ -48,6 +48,7 @@ GRACE = 3.0  # seconds to stay after the game, answering peers that are behind
 MAX_STRANGERS = 64  # presences remembered of players with no seat (anyone may post one)
 MAX_NOTED = 16  # impostors' adverts noted, one notice each
 MAX_CHAT = 200  # chat lines kept
+CONNECT_WAIT = 30.0  # seconds an offer of the next room waits for the room's connection
 MAX_ROOMS = 500  # adverts kept while listing a broker's rooms
 #: the "error" event when this player's own journal of a game in progress does not read
 JOURNAL_UNREADABLE = "this player's record of the game does not read"
@@ -153,6 +154,7 @@ class RoomRunner:
         self.next_code: str | None = None  # the host's offer of a new room, once heard
         self._next_topic: str | None = None
         self._next_heard = asyncio.Event()
+        self._offers: dict[str, tuple[bytes, asyncio.Event]] = {}  # topic: offer, relayed
         self._stop = asyncio.Event()
         self._closing = False  # the host leaves for good: the room closes, game or not
         self.closed_by_host = False  # a guest heard its host close the room mid-game
@@ -334,6 +336,34 @@ class RoomRunner:
         await self._next_heard.wait()
         assert self.next_code is not None
         return self.next_code
+
+    async def offer_next_room(self, old_room: str, code: str, *, confirm: float = 10.0) -> None:
+        """Host: offer the players of finished ``old_room`` this room (``code``), on this
+        runner's own connection (see :meth:`next_room`; :func:`offer_next_room` says what
+        the offer is). :class:`TransportError` if the connection is not up within
+        :data:`CONNECT_WAIT` seconds, or the broker has not passed the offer back within
+        ``confirm`` seconds."""
+        data = lb.sign(self.identity.signing_key, old_room, NEXT_ROOM, code)
+        topic = topics.next_room(old_room, presence_id(self.identity.player_id))
+        relayed = asyncio.Event()
+        self._offers[str(topic)] = (data, relayed)
+
+        async def connection() -> Transport:
+            while self.transport is None:  # the room's connection is being opened
+                await asyncio.sleep(0.05)
+            await self.transport.wait_connected()
+            return self.transport
+
+        try:
+            transport = await asyncio.wait_for(connection(), CONNECT_WAIT)
+            await transport.subscribe(topic)
+            await transport.publish(topic, data, retain=True)
+            await asyncio.wait_for(relayed.wait(), confirm)
+        except TimeoutError:
+            passed = N_("the broker did not pass the offer of the new room on")
+            raise TransportError(passed) from None
+        finally:
+            del self._offers[str(topic)]
 
     def say(self, text: str) -> None:
         """A chat line (signed; not part of the game log)."""
@@ -521,6 +551,10 @@ class RoomRunner:
         elif topic == str(topics.catch_up(self.room)):
             # answered on the backlog topic, which no seat reads: the log is untouched
             self.backlog.ask(read_catch_up(message.payload, self.room))
+        elif topic in self._offers:
+            offer, relayed = self._offers[topic]
+            if message.payload == offer:
+                relayed.set()
         elif topic == self._next_topic:
             assert self.advert is not None
             self.next_code = check_next_room(message.payload, self.room, self.advert.host)

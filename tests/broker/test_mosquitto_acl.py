@@ -173,8 +173,8 @@ async def test_a_guest_hears_the_next_room_on_its_own_connection(
 ) -> None:
     """The policy lets each login one connection at a time (its client id is its login): a
     guest waiting for the host's offer after the game hears it on its room's connection,
-    which is never taken over by a second one of its own (a guest's online, offline,
-    online again at every game's end)."""
+    and the host sends it on its new room's; neither is taken over by a second one of the
+    same player's (online, offline, online again at every game's end)."""
     hank = BrokerAddress("127.0.0.1", guarded, username=HANK_LOGIN, password="hank-pw")
     gina = BrokerAddress("127.0.0.1", guarded, username=GINA_LOGIN, password="gina-pw")
     host = RoomRunner(
@@ -182,6 +182,7 @@ async def test_a_guest_hears_the_next_room_on_its_own_connection(
         host=HostSetup("cake-duel", 2, {"full": True}), journal_dir=tmp_path / "hank",
     )  # fmt: skip
     guest = RoomRunner(broker=gina, identity=GINA, room=host.code, journal_dir=tmp_path / "gina")
+    runners = [host, guest]
     tasks = [asyncio.create_task(host.run()), asyncio.create_task(guest.run())]
     try:
 
@@ -192,14 +193,31 @@ async def test_a_guest_hears_the_next_room_on_its_own_connection(
         await asyncio.wait_for(seated(), 20)
         offered = asyncio.create_task(guest.next_room())
         await asyncio.sleep(0.5)  # the guest listens (an offer kept by the broker counts too)
-        new = lb.room_code(lb.new_room_code(), HANK.player_id)
-        # the host offers on a connection of its own, as after it left the room
+        new = lb.room_code(lb.new_room_code(), HANK.player_id)  # the room Hank opens next
+        # the host leaves the room for the new one, and offers it on that room's connection
         host.stop()
         await asyncio.wait_for(tasks[0], 20)
-        await offer_next_room(hank, HANK, host.room, new)
-        assert await asyncio.wait_for(offered, 10) == new
+        new_room, _tag = lb.parse_code(new)
+        again = RoomRunner(
+            broker=hank, identity=HANK, room=new_room,
+            host=HostSetup("cake-duel", 2, {"full": True}), journal_dir=tmp_path / "hank",
+        )  # fmt: skip
+        runners.append(again)
+        tasks.append(asyncio.create_task(again.run()))
+        await asyncio.wait_for(again.offer_next_room(host.room, again.code), 20)
+        assert await asyncio.wait_for(offered, 10) == again.code
+        # a line round each room's connection: one taken over would have come back first
+        for runner in (guest, again):
+            runner.say("gg")
+
+        async def said() -> None:
+            while not (guest.chat and again.chat):
+                await asyncio.sleep(0.05)
+
+        await asyncio.wait_for(said(), 20)
         assert guest.transport is not None and guest.transport.connections == 1  # never lost
+        assert again.transport is not None and again.transport.connections == 1
     finally:
-        for runner in (host, guest):
+        for runner in runners:
             runner.stop()
         await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 20)

@@ -33,7 +33,6 @@ async def host_again(
     room's lobby, or ``None`` if it could not open. ``broker_pid``: ``old``'s embedded
     broker, handed over (see :func:`release_broker`): the new room stops it when it is
     left."""
-    from cakeparty.protocol.network import offer_next_room
     from cakeparty.tui.screens.lobby import LobbyScreen
 
     plan = replace(
@@ -58,7 +57,9 @@ async def host_again(
     for level in old.bot_levels.values():  # the same bots sit down again, at their levels
         lobby.room.add_bot(level)
     lobby.refresh_lobby()
-    await offer_next_room(old.address, old.identity, old.room, lobby.room.code)
+    # on the new room's own connection: a broker that takes a player's login as its client
+    # id lets each player one connection at a time
+    await lobby.room.runner.offer_next_room(old.room, lobby.room.code)
     return lobby
 
 
