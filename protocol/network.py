@@ -343,8 +343,7 @@ class RoomRunner:
         the offer is). :class:`TransportError` if the connection is not up within
         :data:`CONNECT_WAIT` seconds, or the broker has not passed the offer back within
         ``confirm`` seconds."""
-        data = lb.sign(self.identity.signing_key, old_room, NEXT_ROOM, code)
-        topic = topics.next_room(old_room, presence_id(self.identity.player_id))
+        topic, data = next_room_offer(self.identity, old_room, code)
         relayed = asyncio.Event()
         self._offers[str(topic)] = (data, relayed)
 
@@ -360,8 +359,7 @@ class RoomRunner:
             await transport.publish(topic, data, retain=True)
             await asyncio.wait_for(relayed.wait(), confirm)
         except TimeoutError:
-            passed = N_("the broker did not pass the offer of the new room on")
-            raise TransportError(passed) from None
+            raise TransportError(NOT_PASSED) from None
         finally:
             del self._offers[str(topic)]
 
@@ -904,6 +902,8 @@ def bot_identity(name: str, seed: bytes) -> Identity:
 # -- play again ------------------------------------------------------------------------------
 
 NEXT_ROOM = "next-room"  # a lobby message: the host's new room, for the same people
+#: an offer of the next room the broker did not pass back to its host
+NOT_PASSED = N_("the broker did not pass the offer of the new room on")
 
 
 def check_next_room(envelope_data: bytes, room: str, host: bytes) -> str:
@@ -936,8 +936,7 @@ async def offer_next_room(
     too. It returns once the broker has relayed the offer back to the host itself (an
     acknowledged publish is not proof that a broker passes it on); :class:`TransportError`
     if that takes more than ``confirm`` seconds."""
-    data = lb.sign(identity.signing_key, room, NEXT_ROOM, code)
-    topic = topics.next_room(room, presence_id(identity.player_id))
+    topic, data = next_room_offer(identity, room, code)
     async with Transport(broker, client_id=client_id()) as transport:
         await transport.subscribe(topic)
         await transport.publish(topic, data, retain=True)
@@ -950,8 +949,14 @@ async def offer_next_room(
         try:
             await asyncio.wait_for(relayed(), confirm)
         except TimeoutError:
-            passed = N_("the broker did not pass the offer of the new room on")
-            raise TransportError(passed) from None
+            raise TransportError(NOT_PASSED) from None
+
+
+def next_room_offer(identity: Identity, room: str, code: str) -> tuple[topics.Topic, bytes]:
+    """The host ``identity``'s offer of the new room ``code`` to the players of ``room``:
+    where it is kept (retained), and the signed message."""
+    data = lb.sign(identity.signing_key, room, NEXT_ROOM, code)
+    return topics.next_room(room, presence_id(identity.player_id)), data
 
 
 async def wait_next_room(broker: BrokerAddress, room: str, host: bytes) -> str:

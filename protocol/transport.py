@@ -185,58 +185,56 @@ def _cancel_requested() -> bool:
     return task is not None and task.cancelling() > 0
 
 
-#: What a first connection attempt may hear that no retry will change: nobody listens
-#: there, the name does not resolve (negative errno: a resolver error), no route to it,
-#: the login is refused, the broker's certificate is not trusted, no TLS on that port.
-_DEFINITE = (
-    "refused",
-    "[errno -",
-    "unreachable",
-    "not authori",
-    "bad user name or password",
-    "certificate verify failed",
-    "wrong version number",
-)
-
-#: What a failed connection said, in plainer words: (marks, words), the first match wins.
+#: What a failed connection said, in plainer words: (marks, words, definite), the first
+#: match wins. ``definite``: a first attempt that hears it will not do better by retrying
+#: (nobody listens there, the name does not resolve — a negative errno is a resolver
+#: error —, no route, the login refused, the certificate not trusted, no TLS on that port).
 _PLAINER = (
-    (("mismatch",), N_("its certificate is made out to another name")),
+    (("mismatch",), N_("its certificate is made out to another name"), True),
     (
         ("certificate verify failed",),
         N_(
             "its certificate is not one this computer trusts (SSL_CERT_FILE names a file "
             "of certificates to trust)"
         ),
+        True,
     ),
-    (("wrong version number",), N_("it does not speak TLS on that port (try mqtt://)")),
+    (("wrong version number",), N_("it does not speak TLS on that port (try mqtt://)"), True),
     (
         ("not authori", "bad user name or password"),
         N_("it did not accept the login (the user name and password in the address)"),
+        True,
     ),
-    (("refused",), N_("nothing answers on that port")),
-    (("[errno -",), N_("that name cannot be looked up")),
-    (("unreachable",), N_("the network cannot reach it")),
-    (("timed out", "no answer"), N_("no answer")),
+    (("refused",), N_("nothing answers on that port"), True),
+    (("[errno -",), N_("that name cannot be looked up"), True),
+    (("unreachable",), N_("the network cannot reach it"), True),
+    (("timed out", "no answer"), N_("no answer"), False),
 )
+
+
+def _known(reason: str) -> tuple[str, bool] | None:
+    """The plainer words for ``reason`` and whether it is definite, if known."""
+    reason = reason.lower()
+    for marks, words, definite in _PLAINER:
+        if any(mark in reason for mark in marks):
+            return words, definite
+    return None
 
 
 def plainer(reason: str, *, tls: bool = False) -> str:
     """What a failed connection said (``reason``) in plainer words, marked for
     translation; empty if none are known. ``tls``: the connection asked for TLS."""
-    reason = reason.lower()
-    if tls and "reset by peer" in reason:  # a broker that does not speak TLS there
+    if tls and "reset by peer" in reason.lower():  # a broker that does not speak TLS there
         return N_("it hung up at once (is that port one for mqtts://?)")
-    for marks, words in _PLAINER:
-        if any(mark in reason for mark in marks):
-            return words
-    return ""
+    known = _known(reason)
+    return known[0] if known is not None else ""
 
 
 def definite_failure(reason: str) -> bool:
     """Whether a failed connection attempt says the broker is not there (or will not have
     us), rather than slow or briefly gone."""
-    reason = reason.lower()
-    return any(mark in reason for mark in _DEFINITE)
+    known = _known(reason)
+    return known is not None and known[1]
 
 
 def _as_bytes(payload: object) -> bytes:

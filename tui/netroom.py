@@ -166,6 +166,14 @@ def trouble(exc: TransportError) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
+def shown(broker: str) -> str:
+    """A broker's address as shown: never its password."""
+    try:
+        return str(BrokerAddress.parse(broker))
+    except ValueError:
+        return broker.rsplit("@", 1)[-1]
+
+
 def choose_port(port: int | None) -> tuple[int, str]:
     """The embedded broker's port and, if the default one was taken, a notice saying so."""
     if port is not None:

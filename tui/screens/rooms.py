@@ -39,6 +39,7 @@ from cakeparty.tui.netroom import (
     WatchPlan,
     find_rooms,
     looks_like_broker,
+    shown,
 )
 from cakeparty.tui.recent import forget_room, joined_brokers
 from cakeparty.tui.screens.lobby_parts import game_title
@@ -539,14 +540,6 @@ def played_out(room: RoomFound, me: bytes | None) -> bool:
 def _finished(path: str, stamp: int) -> bool:
     """:func:`finished`, read once per version of the file (``stamp``: its mtime)."""
     return finished(Path(path))
-
-
-def shown(broker: str) -> str:
-    """A broker's address as shown: never its password."""
-    try:
-        return str(BrokerAddress.parse(broker))
-    except ValueError:
-        return broker.rsplit("@", 1)[-1]
 
 
 def room_line(room: RoomFound, me: bytes | None = None) -> Text:

@@ -27,9 +27,8 @@ from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
 from cakeparty.protocol.lobby import CLOSED
 from cakeparty.protocol.spectator import SpectatorRunner, WatchEvent
 from cakeparty.protocol.transport import BrokerAddress, TransportError
-from cakeparty.tui.netroom import trouble
+from cakeparty.tui.netroom import shown, trouble
 from cakeparty.tui.screens.lobby_parts import game_title, room_closed_text
-from cakeparty.tui.screens.rooms import shown
 from cakeparty.tui.table.results import ReplayScreen
 from cakeparty.tui.table.watching import WatchTable
 from cakeparty.tui.widgets import LogView, StatusBar
