@@ -249,18 +249,13 @@ def _cmd_rules(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int
 
 
 def _cmd_whoami(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from cakeparty.protocol.identity import config_dir, fingerprint, load
+    from cakeparty.protocol.identity import fingerprint, load_or_create
     from cakeparty.protocol.network import presence_id
+    from cakeparty.tui import settings as saved
 
-    identity = load()  # a damaged key file: KeyFileError, told by main
-    if identity is None:
-        print(
-            _("cakeparty: no player key in {folder} yet: start cakeparty once to make one").format(
-                folder=config_dir()
-            ),
-            file=sys.stderr,
-        )
-        return 1
+    # the key is made the first time a room needs it; a public broker's login is needed
+    # before that, so asking makes it (a damaged key file: KeyFileError, told by main)
+    identity = load_or_create(saved.load().name or None)
     me = {
         "name": identity.name,
         "fingerprint": fingerprint(identity.player_id),
