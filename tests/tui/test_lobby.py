@@ -87,6 +87,10 @@ async def test_a_host_adds_a_bot_readies_and_plays_the_first_move_by_keys() -> N
         assert "Ann (you, host)" in seats and "bot (normal) run by Ann" in seats
         # with a bot seated, its level's key is in the footer
         await until(pilot, lambda: ("l", "Bot level") in footer_keys(lobby), "l in the footer")
+        # y, in the footer too, copies the command that joins this room
+        assert ("y", "Copy") in footer_keys(lobby)
+        await pilot.press("y")
+        assert app.clipboard == room.join_command() and "cakeparty join" in app.clipboard
         # l: the bot under the cursor plays at the next level the game offers, round to normal
         levels = bot_levels(get_game("cake-duel"))
         lobby.query_one("#lobby-seats", OptionList).highlighted = 1

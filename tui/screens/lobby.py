@@ -75,7 +75,7 @@ class LobbyScreen(Screen[None]):
         Binding("l", "bot_level", _("Bot level"), id="lobby.bot_level"),
         Binding("d,delete", "remove_seat", _("Remove seat"), id="lobby.remove_seat"),
         Binding("m", "chat", _("Chat"), id="lobby.chat"),
-        Binding("y", "copy", _("Copy join command"), show=False, id="lobby.copy"),
+        Binding("y", "copy", _("Copy"), id="lobby.copy"),
         Binding("question_mark,f1", "help", _("Help"), id="lobby.help"),
         Binding("q,escape", "leave", _("Leave"), id="lobby.leave"),
     ]
@@ -400,6 +400,8 @@ class LobbyScreen(Screen[None]):
                 and advert is not None
                 and any(s.player != self.me for s in advert.taken)
             )
+        if action == "copy":
+            return room is not None
         if action in ("ready", "chat"):
             seated = advert is not None and any(s.player == self.me for s in advert.taken)
             return is_open and seated
