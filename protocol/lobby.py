@@ -405,6 +405,10 @@ def new_mark() -> bytes:
 CHAT_MAX = 200
 #: chat lines a player may send at once, and then one every CHAT_EVERY seconds
 CHAT_BURST, CHAT_EVERY = 8, 1.0
+#: a player's own app sends at most SAY_BURST lines at once, then one every SAY_EVERY
+#: seconds: below what the others show, so lines that reach them up to two seconds closer
+#: together than they were sent (a slow moment of the network) are still all shown
+SAY_BURST, SAY_EVERY = CHAT_BURST - 2, CHAT_EVERY * 1.25
 
 
 def chat_body(number: int, line: str) -> list[Any]:

@@ -162,6 +162,8 @@ class RoomRunner:
         self._chat_out: list[str] = []
         self._chat_number = 0
         self._chat_gate = lb.ChatGate()
+        self._pace = lb.ChatGate(lb.SAY_BURST, lb.SAY_EVERY)  # this player's own lines
+        self._said = 0
         self._presence_changed = False
         self._advert_changed = False
         self._wake = asyncio.Event()
@@ -363,10 +365,15 @@ class RoomRunner:
         finally:
             del self._offers[str(topic)]
 
-    def say(self, text: str) -> None:
-        """A chat line (signed; not part of the game log)."""
+    def say(self, text: str, now: float | None = None) -> bool:
+        """A chat line (signed; not part of the game log). False, and nothing sent, when
+        the lines come faster than the others would show them (:data:`lb.SAY_BURST`)."""
+        self._said += 1
+        if not self._pace.admit(b"", self._said, time.monotonic() if now is None else now):
+            return False
         self._chat_out.append(text)
         self._wake.set()
+        return True
 
     def stop(self) -> None:
         """Stop taking part here (a host's lobby closes; its game on stays as it is, for

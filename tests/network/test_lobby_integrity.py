@@ -258,7 +258,8 @@ async def test_a_chat_line_sent_again_by_a_stranger_is_shown_once_and_a_flood_is
     embedded: str, tmp_path: Path
 ) -> None:
     """Anyone on the broker can send a player's signed chat line again: it is shown once.
-    A player sending thirty lines at once is shown a few, then one a second."""
+    A player sending thirty lines at once (a client of its own, signing them with its key)
+    is shown a few, then one a second."""
     room = Room(embedded, tmp_path)
     async with room.with_stranger("eve") as eve:
         heard, listening = await recording(eve, topics.chat(room.host.room))
@@ -272,14 +273,36 @@ async def test_a_chat_line_sent_again_by_a_stranger_is_shown_once_and_a_flood_is
         gate = room.host._chat_gate
         await until(lambda: gate.dropped >= 5, "the copies to arrive")
         assert room.host.chat == [("Ann", "let's end it here")]
+        key, code = room.guest.identity.signing_key, room.host.room
         for n in range(30):
-            room.guest.say(f"spam {n}")
+            line = lb.sign(
+                key, code, lb.CHAT, lb.chat_body(time.time_ns() // 1000 + n, f"spam {n}")
+            )
+            await eve.publish(topics.chat(code), line)
         await until(lambda: len(room.host.chat) - 1 + gate.dropped - 5 >= 30, "the flood")
         spent = time.monotonic() - started
         shown = len(room.host.chat)  # her first line too
         assert lb.CHAT_BURST <= shown <= lb.CHAT_BURST + spent / lb.CHAT_EVERY
         assert room.host.chat[1:][:3] == [("Ann", "spam 0"), ("Ann", "spam 1"), ("Ann", "spam 2")]
         listening.cancel()
+
+
+async def test_the_app_sends_no_faster_than_the_others_show(embedded: str, tmp_path: Path) -> None:
+    """A player's own app holds back the lines the others would not show: of ten lines at
+    once it sends a few, every one of them shown, and says the rest were not sent."""
+    room = Room(embedded, tmp_path)
+    async with room.running():
+        seated = lambda: room.host.advert is not None and len(room.host.advert.taken) == 2  # noqa: E731
+        await until(seated, "Ann's seat")
+        now = time.monotonic()
+        sent = [room.guest.say(f"line {n}", now=now) for n in range(10)]
+        assert sent == [True] * lb.SAY_BURST + [False] * (10 - lb.SAY_BURST)
+        await until(lambda: len(room.host.chat) == lb.SAY_BURST, "the lines sent")
+        assert room.host.chat == [("Ann", f"line {n}") for n in range(lb.SAY_BURST)]
+        assert room.host._chat_gate.dropped == 0
+        # a moment later the next line goes
+        assert room.guest.say("later", now=now + lb.SAY_EVERY)
+        await until(lambda: room.host.chat[-1:] == [("Ann", "later")], "the later line")
 
 
 async def test_a_room_its_host_closes_says_so_before_and_during_its_game(

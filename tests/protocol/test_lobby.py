@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from cakeparty.protocol import lobby as lb
@@ -330,6 +332,32 @@ def test_a_player_flooding_the_chat_is_shown_a_few_lines_then_one_a_second() -> 
     assert gate.admit(bob, 23, 2.5)
     assert all(gate.admit(ann, n, 0.5, own=True) for n in range(1, 11))  # my own: all
     assert gate.dropped == 17 + 1
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_every_line_the_app_sends_is_shown_though_the_network_bunches_them(seed: int) -> None:
+    """A player typing as fast as it can: each line the app's own pace lets out reaches
+    the others up to two seconds late (in order), and the others' gate shows every one."""
+    rng = random.Random(seed)
+    pace, gate = lb.ChatGate(lb.SAY_BURST, lb.SAY_EVERY), lb.ChatGate()
+    sent, arrived, now = 0, 0.0, 0.0
+    for number in range(1, 3000):
+        now += rng.expovariate(4.0)  # four tries a second
+        if pace.admit(b"", number, now):
+            sent += 1
+            arrived = max(arrived, now + rng.uniform(0.0, 2.0))
+            assert gate.admit(ANN.player_id, number, arrived)
+    assert sent > 400 and pace.dropped > 1000 and gate.dropped == 0
+    # without the margin, the same bunching drops lines
+    pace, gate = lb.ChatGate(), lb.ChatGate()
+    rng, arrived, now = random.Random(seed), 0.0, 0.0
+    shown = []
+    for number in range(1, 3000):
+        now += rng.expovariate(4.0)
+        if pace.admit(b"", number, now):
+            arrived = max(arrived, now + rng.uniform(0.0, 2.0))
+            shown.append(gate.admit(ANN.player_id, number, arrived))
+    assert not all(shown)
 
 
 def test_a_chat_message_is_a_number_and_one_line() -> None:

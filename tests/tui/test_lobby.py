@@ -20,7 +20,7 @@ from cakeparty.broker.embedded import EmbeddedBroker, free_port
 from cakeparty.core.game import bot_levels, get_game
 from cakeparty.core.games.cake_duel.actions import Claim, NoAction, Pass
 from cakeparty.protocol.identity import Identity, KeyFileError
-from cakeparty.protocol.lobby import new_room_code
+from cakeparty.protocol.lobby import ChatGate, new_room_code
 from cakeparty.protocol.network import JOURNAL_UNREADABLE, RoomRunner
 from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.app import CakePartyApp
@@ -378,6 +378,17 @@ async def test_a_chat_line_half_typed_as_the_game_begins_goes_on_at_the_table() 
                 assert host.chat == [("Ann", "p1 see you")]
                 await until(pilot, lambda: not chat.display, "the keys back on the game")
                 assert app.focused is not chat
+                # a line coming faster than the others are shown lines is not sent: it
+                # stays in the chat line, and the player is told why
+                duel.net.runner._pace = ChatGate(burst=0)
+                await pilot.press("m", *"again", "enter")
+                await until(pilot, lambda: app._notifications, "the notice")
+                assert "Too fast" in "".join(n.message for n in app._notifications)
+                assert chat.display and app.focused is chat and chat.value == "again"
+                duel.net.runner._pace = ChatGate()
+                await pilot.press("enter")
+                await until_async(lambda: len(host.chat) == 2, "the line sent after all")
+                assert host.chat[-1] == ("Ann", "again") and not chat.display
                 assert not moves.messages
 
 

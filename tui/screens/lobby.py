@@ -486,8 +486,9 @@ class LobbyScreen(Screen[None]):
 
     def on_chat_sent(self, message: ChatSent) -> None:
         message.stop()
-        if self.room is not None:
-            self.room.runner.say(message.text)
+        if self.room is not None and not self.room.runner.say(message.text):
+            self.query_one(ChatInput).held_back(message.text)
+            return
         self._close_chat()
 
     def on_chat_closed(self, message: ChatClosed) -> None:

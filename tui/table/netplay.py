@@ -641,7 +641,9 @@ class NetPlay:
 
     def on_chat_sent(self, message: ChatSent) -> None:
         message.stop()
-        self.room.runner.say(message.text)
+        if not self.room.runner.say(message.text):
+            self.query_one(ChatInput).held_back(message.text)
+            return
         self._close_chat()
 
     def on_chat_closed(self, message: ChatClosed) -> None:

@@ -48,6 +48,20 @@ class ChatInput(Input):
         self.value = ""
         self.post_message(ChatSent(text) if text else ChatClosed())
 
+    def held_back(self, text: str) -> None:
+        """``text`` was not sent, the lines coming faster than the room shows them: it
+        stays here, for enter to send again in a moment."""
+        self.value = text
+        self.cursor_position = len(text)
+        self.notify(
+            _(
+                "Too fast: the others are shown a few lines at once, then about one a "
+                "second. Your line is kept here; enter sends it."
+            ),
+            severity="warning",
+            timeout=5,
+        )
+
     def action_close(self) -> None:
         self.value = ""
         self.post_message(ChatClosed())
