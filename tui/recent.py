@@ -4,7 +4,9 @@ The join screen looks there too, quietly (a broker gone since is no news): a pla
 app closed in the middle of a game opens it again, presses ``j``, and finds the room that
 keeps its seat at the top of the list, without typing the broker again. The list lives
 beside the journals (``joined.json`` in the data dir) and never holds more than
-:data:`MOST` brokers; an unreadable file is an empty list.
+:data:`MOST` brokers; an unreadable file is an empty list. A broker's login is kept with
+it (the file is the player's alone, mode 0600, like the key): a broker with logins is
+looked at again only with one.
 
 The codes of the rooms joined last are kept the same way (``joined-rooms.json``, at most
 :data:`MOST_ROOMS`): the menu offers to go back to a game joined there that its journal
@@ -19,7 +21,7 @@ import json
 import os
 from pathlib import Path
 
-from cakeparty.protocol.journal import data_dir
+from cakeparty.protocol.journal import data_dir, write_private
 from cakeparty.protocol.lobby import parse_code
 from cakeparty.protocol.transport import BrokerAddress
 
@@ -46,38 +48,49 @@ def _read(directory: str | os.PathLike[str] | None, name: str) -> list[str]:
     return [item for item in data if isinstance(item, str)]
 
 
-def _write(items: list[str], directory: str | os.PathLike[str] | None, name: str) -> None:
-    """Write a list file (one that cannot be written is left alone)."""
+def _write(
+    items: list[str],
+    directory: str | os.PathLike[str] | None,
+    name: str,
+    *,
+    private: bool = False,
+) -> None:
+    """Write a list file (one that cannot be written is left alone; ``private``: mode
+    0600)."""
     path = _path(directory, name)
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
+        if private:
+            write_private(path, json.dumps(items) + "\n")
+            return
         tmp = path.with_suffix(".tmp")
         tmp.write_text(json.dumps(items) + "\n", encoding="utf-8")
         tmp.replace(path)
 
 
 def joined_brokers(directory: str | os.PathLike[str] | None = None) -> tuple[str, ...]:
-    """The brokers remembered, the newest first (only well-formed addresses)."""
-    out: list[str] = []
+    """The brokers remembered, the newest first (only well-formed addresses), each with
+    its login if it was joined with one (:attr:`BrokerAddress.url`: never to be shown)."""
+    out: dict[str, str] = {}  # as shown: as joined
     for item in _read(directory, FILE):
         try:
-            address = str(BrokerAddress.parse(item))
+            address = BrokerAddress.parse(item)
         except ValueError:
             continue
-        if address not in out:
-            out.append(address)
-    return tuple(out[:MOST])
+        out.setdefault(str(address), address.url)
+    return tuple(out.values())[:MOST]
 
 
 def remember_broker(broker: str, directory: str | os.PathLike[str] | None = None) -> None:
-    """Put ``broker`` first in the list (a malformed address, or a file that cannot be
-    written, is left alone: remembering is a convenience, never an error)."""
+    """Put ``broker`` first in the list, with its login (a malformed address, or a file
+    that cannot be written, is left alone: remembering is a convenience, never an
+    error)."""
     try:
-        address = str(BrokerAddress.parse(broker))
+        address = BrokerAddress.parse(broker)
     except ValueError:
         return
-    kept = [b for b in joined_brokers(directory) if b != address]
-    _write([address, *kept][:MOST], directory, FILE)
+    kept = [b for b in joined_brokers(directory) if str(BrokerAddress.parse(b)) != str(address)]
+    _write([address.url, *kept][:MOST], directory, FILE, private=True)
 
 
 def joined_rooms(directory: str | os.PathLike[str] | None = None) -> tuple[str, ...]:

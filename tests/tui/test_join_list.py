@@ -183,6 +183,20 @@ def test_the_brokers_joined_are_remembered_newest_first_and_few(tmp_path: Path) 
     assert joined_brokers(where) == ("mqtt://10.0.0.7:1883",)
 
 
+def test_a_broker_joined_with_a_login_is_remembered_with_it_for_this_player_alone(
+    tmp_path: Path,
+) -> None:
+    where = tmp_path / "data"
+    remember_broker("10.0.0.1:1883", where)
+    remember_broker("mqtts://ann:old-pw@broker.example:8883", where)
+    remember_broker("mqtts://ann:new-pw@broker.example:8883", where)  # one entry, the newest
+    assert joined_brokers(where) == (
+        "mqtts://ann:new-pw@broker.example:8883",
+        "mqtt://10.0.0.1:1883",
+    )
+    assert (where / "joined.json").stat().st_mode & 0o777 == 0o600
+
+
 async def test_after_a_join_the_join_list_finds_the_room_again_without_the_broker() -> None:
     """A player joins a room by its broker; their app closes; opened again, the join list
     (nothing typed, no LAN) looks on that broker by itself and lists the room. A broker

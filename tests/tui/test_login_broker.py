@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Static
+
 from cakeparty.protocol.identity import save
 from cakeparty.protocol.transport import BrokerAddress
 from cakeparty.tui.netroom import HostPlan, JoinSearch
+from cakeparty.tui.recent import remember_broker
 from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.screens.rooms import JoinScreen
 
@@ -46,3 +49,15 @@ async def test_a_login_given_with_the_broker_is_used_and_never_shown(
             assert BrokerAddress.parse(found.broker).password == "bob-pw"
             listed = " ".join(str(line.prompt) for line in join.query_one("#join-rooms").options)
             assert room.room in listed and "bob-pw" not in listed
+        # Bob joined there once: his join list, given no broker, looks there again with
+        # his login, and says where it looks without it
+        remember_broker(bob)
+        again = app_with(JoinSearch(lan=False, every=None), name="Bob")
+        async with again.run_test(size=SIZE) as look:
+            join = again.screen
+            assert isinstance(join, JoinScreen)
+            await until(look, lambda: join.rooms and not join.searching, "the room again", 20)
+            [found] = [r for r in join.rooms if r.room == room.room]
+            assert BrokerAddress.parse(found.broker).password == "bob-pw"
+            assert join._places() == [f"on mqtt://{BOB}@127.0.0.1:{port}"]
+            assert "bob-pw" not in str(join.query_one("#join-status", Static).render())

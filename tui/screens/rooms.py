@@ -281,7 +281,7 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
         for text in self.brokers:
             with contextlib.suppress(ValueError):
                 given.add(str(BrokerAddress.parse(text)))
-        return [b for b in self.recent if b not in given]
+        return [shown(b) for b in self.recent if shown(b) not in given]
 
     @work(exclusive=True, group="search")
     async def look(self, asked: bool = True) -> None:
