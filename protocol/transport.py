@@ -185,6 +185,9 @@ def _cancel_requested() -> bool:
     return task is not None and task.cancelling() > 0
 
 
+#: what a connection attempt says when the broker hung up before answering it
+HUNG_UP = "the broker hung up before answering"
+
 #: What a failed connection said, in plainer words: (marks, words, definite), the first
 #: match wins. ``definite``: a first attempt that hears it will not do better by retrying
 #: (nobody listens there, the name does not resolve — a negative errno is a resolver
@@ -206,6 +209,11 @@ _PLAINER = (
         True,
     ),
     (("refused",), N_("nothing answers on that port"), True),
+    (
+        (HUNG_UP, "reset by peer"),
+        N_("it hung up at once (does that port want mqtts://?)"),
+        True,
+    ),
     (("[errno -",), N_("that name cannot be looked up"), True),
     (("unreachable",), N_("the network cannot reach it"), True),
     (("timed out", "no answer"), N_("no answer"), False),
@@ -443,6 +451,22 @@ class Transport:
                 opened(mqttc, userdata, sock)
 
         paho.on_socket_open = on_open
+        # A broker that hangs up before it answers the connection (a TLS port spoken to
+        # without TLS does) leaves aiomqtt waiting for the answer until its timeout: the
+        # attempt fails at once instead, and says so.
+        disconnected = paho.on_disconnect
+
+        def on_disconnect(*args: Any) -> None:
+            def fail() -> None:
+                waiting = client._connected
+                if not waiting.done():
+                    waiting.set_exception(aiomqtt.MqttError(HUNG_UP))
+
+            client._loop.call_soon_threadsafe(fail)
+            if disconnected is not None:
+                disconnected(*args)
+
+        paho.on_disconnect = on_disconnect
         return client
 
     async def _run(self) -> None:

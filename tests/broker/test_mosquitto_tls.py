@@ -23,6 +23,7 @@ from cryptography.x509.oid import NameOID
 from cakeparty.broker.embedded import free_port
 from cakeparty.protocol import topics
 from cakeparty.protocol.transport import (
+    HUNG_UP,
     BrokerAddress,
     Transport,
     TransportError,
@@ -134,6 +135,14 @@ async def test_a_certificate_made_out_to_another_name_is_refused_and_told(
 async def test_mqtts_on_a_port_without_tls_is_told(tls_broker: TlsBroker) -> None:
     exc = await _refused(f"mqtts://127.0.0.1:{tls_broker.plain_port}")
     assert "mqtts://" in exc.why, exc  # Mosquitto hangs up: is that port one for TLS?
+
+
+async def test_mqtt_on_a_tls_port_is_told_at_once(tls_broker: TlsBroker) -> None:
+    exc = await _refused(f"mqtt://127.0.0.1:{tls_broker.tls_port}")
+    # Mosquitto hangs up on the first bytes that are no TLS: the attempt ends there, not
+    # at its timeout with "no answer"
+    assert exc.detail == HUNG_UP and "mqtts://" in exc.why, exc
+    assert definite_failure(exc.detail)
 
 
 async def test_a_trusted_broker_relays_over_tls(
