@@ -79,6 +79,12 @@ def test_the_seat_says_who_the_room_waits_for_while_choices_are_sealed() -> None
     assert bob.peer.step.kind == st.CHOICE_COMMIT and bob.to_act is None
     assert bob.waiting_text() == "Waiting for Ann and Cy to choose"
     assert bob.waiting_on() == (0, 2)
+    # everyone it waits for gone offline: that is what it waits for
+    bob.runner.online[ann.runner.identity.player_id] = False
+    assert bob.waiting_text() == "Waiting for Ann and Cy to choose"  # Cy is still here
+    bob.runner.online[cy.runner.identity.player_id] = False
+    assert bob.waiting_text() == "Waiting for Ann and Cy to come back online"
+    bob.runner.online.clear()
     assert ann.to_act == 0 and ann.waiting_text() is None
     assert ann.legal(1) == () and ann.legal(0)  # only this player's own seat acts here
     for seat in (ann, cy):

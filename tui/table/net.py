@@ -258,7 +258,18 @@ class NetTable:
 
     def waiting_text(self) -> str | None:
         """What the room waits for, in words; ``None`` when it waits for this player's
-        decision (the screen says what to do) or for nothing."""
+        decision (the screen says what to do) or for nothing. When everyone it waits for
+        is offline, that is what it waits for."""
+        text = self._waiting_for()
+        if text is None or self.ending_text() is not None or self.session.stalled is not None:
+            return text
+        others = [s for s in self.peer.waiting_for if s != self.seat]
+        if others and all(self.away(s) for s in others):
+            who = name_list([seat_name(s, self.names) for s in others])
+            return _("Waiting for {names} to come back online").format(names=who)
+        return text
+
+    def _waiting_for(self) -> str | None:
         ending = self.ending_text()
         if ending is not None:
             return ending
