@@ -352,6 +352,19 @@ async def test_a_broker_that_cannot_be_reached_is_told_in_plain_words() -> None:
         assert "".join(said.split()) == "".join(room.split())
 
 
+async def test_a_guest_whose_broker_cannot_be_reached_awaits_no_advert() -> None:
+    port = free_port()  # nothing listens there
+    app = app_with(JoinPlan(new_room_code(), f"mqtt://127.0.0.1:{port}"))
+    async with app.run_test(size=SIZE) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        options = lobby.query_one("#lobby-options")
+        await until(pilot, lambda: lobby.problem is not None, "the problem", 20)
+        await pilot.pause()
+        assert "nothing answers on that port" in lobby.problem
+        assert " ".join(region_text(app, options).split()) == "No advert from the host"
+
+
 async def test_a_chat_line_half_typed_as_the_game_begins_goes_on_at_the_table() -> None:
     """The host readies while Ann types in the lobby's chat: the table opens with her line
     still open, and none of its keys (p passes, 1 picks a card) plays a move."""

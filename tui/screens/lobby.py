@@ -280,7 +280,10 @@ class LobbyScreen(Screen[None]):
         self.query_one(RoomCode).show(code)
         self.query_one("#lobby-broker", Static).update(self._broker_text())
         plan = self.plan if isinstance(self.plan, HostPlan) else None
-        self.query_one("#lobby-options", Static).update(options_lines(advert, plan))
+        reached = self.problem is None
+        self.query_one("#lobby-options", Static).update(
+            options_lines(advert, plan, reached=reached)
+        )
         self._show_seats()
         self.query_one(StatusBar).show(*self._status())
         self.refresh_bindings()

@@ -77,8 +77,11 @@ def _bot_kind(level: str | None) -> str:
     return _("bot ({level})").format(level=_(level)) if level else _("bot")
 
 
-def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
-    """The room's options: game and players, the game's own options, move timeout."""
+def options_lines(
+    advert: Advert | None, plan: HostPlan | None = None, *, reached: bool = True
+) -> Text:
+    """The room's options: game and players, the game's own options, move timeout.
+    ``reached``: the room can still be reached (else no advert is awaited any more)."""
     if advert is not None and advert.table is not None:  # what the game is played with
         table = advert.table
         game, players = table.game, table.seats
@@ -92,6 +95,8 @@ def options_lines(advert: Advert | None, plan: HostPlan | None = None) -> Text:
         game, players, timeout = plan.game, plan.players, plan.timeout
         options = plan.rule_options
         on_timeout = plan.on_timeout
+    elif not reached:
+        return Text(_("No advert from the host"), style="dim")
     else:
         return Text(_("Waiting for the host's advert…"), style="dim")
     text = Text()
