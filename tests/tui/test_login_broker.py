@@ -4,6 +4,8 @@ never shown."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from textual.widgets import Static
@@ -19,6 +21,19 @@ from ..broker.test_mosquitto_acl import BOB, HANK, HANK_LOGIN, guarded  # noqa: 
 from .pilot import SIZE, until
 from .test_lobby import app_with
 from .test_table_says import region_text
+
+
+@contextlib.asynccontextmanager
+async def bobs_list(search: JoinSearch, room: str) -> AsyncIterator[JoinScreen]:
+    """Bob's join list, once it lists ``room`` found with his login."""
+    app = app_with(search, name="Bob")
+    async with app.run_test(size=SIZE) as pilot:
+        join = app.screen
+        assert isinstance(join, JoinScreen)
+        await until(pilot, lambda: join.rooms and not join.searching, "the room list", 20)
+        [found] = [r for r in join.rooms if r.room == room]
+        assert BrokerAddress.parse(found.broker).password == "bob-pw"
+        yield join
 
 
 async def test_a_login_given_with_the_broker_is_used_and_never_shown(
@@ -40,24 +55,12 @@ async def test_a_login_given_with_the_broker_is_used_and_never_shown(
         assert f"--broker 127.0.0.1:{port}" in " ".join(shown.split())
         # Bob looks for rooms with his own login: the room is listed, to be joined with it
         bob = f"mqtt://{BOB}:bob-pw@127.0.0.1:{port}"
-        looker = app_with(JoinSearch(brokers=(bob,), lan=False, every=None), name="Bob")
-        async with looker.run_test(size=SIZE) as look:
-            join = looker.screen
-            assert isinstance(join, JoinScreen)
-            await until(look, lambda: join.rooms and not join.searching, "the room list", 20)
-            [found] = [r for r in join.rooms if r.room == room.room]
-            assert BrokerAddress.parse(found.broker).password == "bob-pw"
+        async with bobs_list(JoinSearch(brokers=(bob,), lan=False, every=None), room.room) as join:
             listed = " ".join(str(line.prompt) for line in join.query_one("#join-rooms").options)
             assert room.room in listed and "bob-pw" not in listed
         # Bob joined there once: his join list, given no broker, looks there again with
         # his login, and says where it looks without it
         remember_broker(bob)
-        again = app_with(JoinSearch(lan=False, every=None), name="Bob")
-        async with again.run_test(size=SIZE) as look:
-            join = again.screen
-            assert isinstance(join, JoinScreen)
-            await until(look, lambda: join.rooms and not join.searching, "the room again", 20)
-            [found] = [r for r in join.rooms if r.room == room.room]
-            assert BrokerAddress.parse(found.broker).password == "bob-pw"
+        async with bobs_list(JoinSearch(lan=False, every=None), room.room) as join:
             assert join._places() == [f"on mqtt://{BOB}@127.0.0.1:{port}"]
             assert "bob-pw" not in str(join.query_one("#join-status", Static).render())
