@@ -462,7 +462,8 @@ class Transport:
                 if not waiting.done():
                     waiting.set_exception(aiomqtt.MqttError(HUNG_UP))
 
-            client._loop.call_soon_threadsafe(fail)
+            with contextlib.suppress(RuntimeError):  # its loop closed: nothing waits
+                client._loop.call_soon_threadsafe(fail)
             if disconnected is not None:
                 disconnected(*args)
 

@@ -260,8 +260,11 @@ class NetTable:
         """What the room waits for, in words; ``None`` when it waits for this player's
         decision (the screen says what to do) or for nothing. When everyone it waits for
         is offline, that is what it waits for."""
+        ending = self.ending_text()
+        if ending is not None:
+            return ending
         text = self._waiting_for()
-        if text is None or self.ending_text() is not None or self.session.stalled is not None:
+        if text is None or self.session.stalled is not None:
             return text
         others = [s for s in self.peer.waiting_for if s != self.seat]
         if others and all(self.away(s) for s in others):
@@ -270,9 +273,6 @@ class NetTable:
         return text
 
     def _waiting_for(self) -> str | None:
-        ending = self.ending_text()
-        if ending is not None:
-            return ending
         peer = self.peer
         if peer.finished:
             return None
