@@ -100,6 +100,16 @@ def test_the_seat_says_who_the_room_waits_for_while_choices_are_sealed() -> None
     assert opened[0][0].choices[1][1] == sealed
 
 
+def test_a_table_waiting_for_a_host_gone_names_the_host_not_its_bots() -> None:
+    ann, bob, cy = three_players()
+    host, bot = ann.runner.identity.player_id, cy.runner.identity.player_id
+    bob = NetTable(bob.runner, {bot: True}, host)  # Cy's seat: a bot run by Ann
+    assert bob.waiting_text() == "Exchanging game keys: waiting for Ann and Cy"
+    bob.runner.online[host] = False
+    assert bob.away(2)  # a bot is away when its host is
+    assert bob.waiting_text() == "Waiting for Ann to come back online"
+
+
 def test_a_whole_game_ends_with_a_fair_audit_on_every_seat() -> None:
     seats = three_players()
     bot = get_game(GAME).bots["normal"]

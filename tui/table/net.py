@@ -268,7 +268,10 @@ class NetTable:
             return text
         others = [s for s in self.peer.waiting_for if s != self.seat]
         if others and all(self.away(s) for s in others):
-            who = name_list([seat_name(s, self.names) for s in others])
+            host = self.table.seat_of(self.host) if self.host is not None else None
+            # the bots of a host who is gone come back with it: the host is named
+            gone = [s for s in others if not (self.is_bot(s) and host in others)]
+            who = name_list([seat_name(s, self.names) for s in gone])
             return _("Waiting for {names} to come back online").format(names=who)
         return text
 
