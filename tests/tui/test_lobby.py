@@ -398,6 +398,9 @@ async def test_a_chat_line_half_typed_as_the_game_begins_goes_on_at_the_table() 
                 await until(pilot, lambda: app._notifications, "the notice")
                 assert "Too fast" in "".join(n.message for n in app._notifications)
                 assert chat.display and app.focused is chat and chat.value == "again"
+                await pilot.press("enter")  # at once again: still held, told once
+                told = [n for n in app._notifications if "Too fast" in n.message]
+                assert len(told) == 1 and chat.value == "again"
                 duel.net.runner._pace = ChatGate()
                 await pilot.press("enter")
                 await until_async(lambda: len(host.chat) == 2, "the line sent after all")

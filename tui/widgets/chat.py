@@ -42,6 +42,7 @@ class ChatInput(Input):
             id=id,
             classes=classes,
         )
+        self._told: str | None = None  # the line held back last, told of once
 
     async def action_submit(self) -> None:
         text = self.value.strip()
@@ -53,6 +54,9 @@ class ChatInput(Input):
         stays here, for enter to send again in a moment."""
         self.value = text
         self.cursor_position = len(text)
+        if text == self._told:
+            return  # enter again, still too soon: the notice is there already
+        self._told = text
         self.notify(
             _(
                 "Too fast: the others are shown a few lines at once, then about one a "
@@ -61,6 +65,9 @@ class ChatInput(Input):
             severity="warning",
             timeout=5,
         )
+
+    def on_blur(self) -> None:
+        self._told = None  # the chat line put away (sent, or closed)
 
     def action_close(self) -> None:
         self.value = ""
