@@ -441,17 +441,21 @@ class ChatGate:
     def admit(self, sender: bytes, number: int, now: float, *, own: bool = False) -> bool:
         """Whether ``sender``'s line ``number``, heard at ``now``, is shown (``own``: this
         player's own, never held back by the rate)."""
-        if number <= self._last.get(sender, -1):
+        if number <= self._last.get(sender, -1) or not self.paced(sender, now, own=own):
             self.dropped += 1
             return False
+        self._last[sender] = number
+        return True
+
+    def paced(self, sender: bytes, now: float, *, own: bool = False) -> bool:
+        """Whether one more line of ``sender``'s at ``now`` is within the rate (counted
+        if so; ``own``: always within it)."""
         lines, then = self._allowance.get(sender, (float(self.burst), now))
         lines = min(float(self.burst), lines + (now - then) / self.every)
         if lines < 1 and not own:
             self._allowance[sender] = (lines, now)
-            self.dropped += 1
             return False
         self._allowance[sender] = (max(lines - 1, 0.0), now)
-        self._last[sender] = number
         return True
 
 

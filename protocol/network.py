@@ -163,7 +163,6 @@ class RoomRunner:
         self._chat_number = 0
         self._chat_gate = lb.ChatGate()
         self._pace = lb.ChatGate(lb.SAY_BURST, lb.SAY_EVERY)  # this player's own lines
-        self._said = 0
         self._presence_changed = False
         self._advert_changed = False
         self._wake = asyncio.Event()
@@ -368,8 +367,7 @@ class RoomRunner:
     def say(self, text: str, now: float | None = None) -> bool:
         """A chat line (signed; not part of the game log). False, and nothing sent, when
         the lines come faster than the others would show them (:data:`lb.SAY_BURST`)."""
-        self._said += 1
-        if not self._pace.admit(b"", self._said, time.monotonic() if now is None else now):
+        if not self._pace.paced(b"", time.monotonic() if now is None else now):
             return False
         self._chat_out.append(text)
         self._wake.set()

@@ -71,14 +71,19 @@ def _write(
 def joined_brokers(directory: str | os.PathLike[str] | None = None) -> tuple[str, ...]:
     """The brokers remembered, the newest first (only well-formed addresses), each with
     its login if it was joined with one (:attr:`BrokerAddress.url`: never to be shown)."""
-    out: dict[str, str] = {}  # as shown: as joined
+    return tuple(_joined(directory).values())[:MOST]
+
+
+def _joined(directory: str | os.PathLike[str] | None) -> dict[str, str]:
+    """The brokers remembered, the newest first: each as shown, and as joined."""
+    out: dict[str, str] = {}
     for item in _read(directory, FILE):
         try:
             address = BrokerAddress.parse(item)
         except ValueError:
             continue
         out.setdefault(str(address), address.url)
-    return tuple(out.values())[:MOST]
+    return out
 
 
 def remember_broker(broker: str, directory: str | os.PathLike[str] | None = None) -> None:
@@ -89,7 +94,7 @@ def remember_broker(broker: str, directory: str | os.PathLike[str] | None = None
         address = BrokerAddress.parse(broker)
     except ValueError:
         return
-    kept = [b for b in joined_brokers(directory) if str(BrokerAddress.parse(b)) != str(address)]
+    kept = [url for seen, url in _joined(directory).items() if seen != str(address)]
     _write([address.url, *kept][:MOST], directory, FILE, private=True)
 
 

@@ -8,7 +8,6 @@ picked with the keyboard, or typed: a room code, or a broker address to look at.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 from collections.abc import Sequence
 from pathlib import Path, PurePath
@@ -277,11 +276,9 @@ class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
     def _recent_only(self) -> list[str]:
         """The brokers joined last that are not among those given or typed (to say where
         the list looks)."""
-        given = set()
-        for text in self.brokers:
-            with contextlib.suppress(ValueError):
-                given.add(str(BrokerAddress.parse(text)))
-        return [shown(b) for b in self.recent if shown(b) not in given]
+        given = {shown(text) for text in self.brokers}
+        recent = (shown(b) for b in self.recent)
+        return [b for b in recent if b not in given]
 
     @work(exclusive=True, group="search")
     async def look(self, asked: bool = True) -> None:
