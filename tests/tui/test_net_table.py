@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 import secrets
 
+import pytest
+
 from cakeparty.core import Action, Committed, get_game
 from cakeparty.protocol import steps as st
 from cakeparty.protocol.identity import Identity, fingerprint
@@ -15,6 +17,7 @@ from cakeparty.protocol.session import GameSession
 from cakeparty.protocol.table import Table
 from cakeparty.tui.table import registration
 from cakeparty.tui.table.net import NetTable, UntoldStory, seat_name
+from cakeparty.tui.table.session import away_seats
 
 GAME = "cake-master"
 
@@ -32,11 +35,11 @@ class Runner:
         self.session.act(self.my_seat, action)
 
 
-def three_players() -> list[NetTable]:
+def three_players(game: str = GAME) -> list[NetTable]:
     people = [Identity.generate(n) for n in ("Ann", "Bob", "Cy")]
     table = Table.of(
         "ROOM43",
-        GAME,
+        game,
         [(p.player_id, p.name) for p in people],
         timeout=60,
         nonce=secrets.token_bytes(16),
@@ -108,6 +111,33 @@ def test_a_table_waiting_for_a_host_gone_names_the_host_not_its_bots() -> None:
     bob.runner.online[host] = False
     assert bob.away(2)  # a bot is away when its host is
     assert bob.waiting_text() == "Waiting for Ann to come back online"
+
+
+@pytest.mark.parametrize("game", ["cake-master", "cake-of-doom", "cookies-battle"])
+def test_every_game_tags_a_player_gone_offline_on_its_table(game: str) -> None:
+    """The players' rows of Cake Master, Cake of Doom and Cookies Battle (the screens' and
+    the spectators' boards draw them alike) say "offline" beside a player who is, and only
+    while they are; Cake Master's line of stars shows them reversed."""
+    seats = three_players(game)
+    deliver(seats)
+    bob, cy = seats[1], seats[2]
+    board = registration.lookup(game).watch_board
+    assert board is not None
+    assert away_seats(bob) == frozenset()
+    assert "offline" not in board(bob, bob.view(None), 80).plain
+    bob.runner.online[cy.runner.identity.player_id] = False
+    assert away_seats(bob) == {2}
+    rows = board(bob, bob.view(None), 80).plain.split("\n")
+    tagged = [row for row in rows if "offline" in row]
+    assert len(tagged) == 1 and tagged[0].count("offline") == 1 and "Cy" in tagged[0], rows
+    if game == "cake-master":
+        from cakeparty.tui.games.cake_master.lines import title_line
+
+        title = title_line(bob.view(1), bob.names, 80, away_seats(bob))
+        reversed_ = [title.plain[s.start : s.end] for s in title.spans if "reverse" in str(s.style)]
+        assert reversed_ == ["Cy★0"]
+    bob.runner.online[cy.runner.identity.player_id] = True  # back online: the tag is gone
+    assert "offline" not in board(bob, bob.view(None), 80).plain
 
 
 def test_a_whole_game_ends_with_a_fair_audit_on_every_seat() -> None:

@@ -255,7 +255,7 @@ def test_a_three_player_cookies_battle_ends_on_the_board_with_every_assembly_who
         match.play([game.bots["normal"]] * 3, random.Random(seed))
         view = match.view(None)
         names = [f"Player {seat + 1}" for seat in range(3)]
-        text = board(SimpleNamespace(names=names), view, width).plain
+        text = board(SimpleNamespace(names=names, away=lambda seat: False), view, width).plain
         rows = text.splitlines()
         assert len(rows) <= BOARD_ROWS and all(len(row) <= width for row in rows)
         flowing = " ".join(row.strip() for row in rows)
@@ -275,7 +275,9 @@ def test_a_six_player_cookies_battle_ends_on_the_board_with_every_assembly() -> 
     view = match.view(None)
     names = [f"Player {seat + 1}" for seat in range(6)]
     width = SIZE[0] - 4
-    rows = board(SimpleNamespace(names=names), view, width).plain.splitlines()
+    rows = board(
+        SimpleNamespace(names=names, away=lambda seat: False), view, width
+    ).plain.splitlines()
     assert len(rows) <= SIZE[1] - 8 and all(len(row) <= width for row in rows)
     assert tie_line(view.results, names, view.winners, view.tummy_ache) in rows
     for line in assembly_lines(view.results, names):  # each seat's, whole or cut short
@@ -306,7 +308,9 @@ def test_an_advanced_cake_of_doom_board_shows_every_bonus_in_two_columns(languag
     with speaking(language):
         from cakeparty.core.i18n import _
 
-        rows = lines.board(SimpleNamespace(names=names), view, width).plain.splitlines()
+        rows = lines.board(
+            SimpleNamespace(names=names, away=lambda seat: False), view, width
+        ).plain.splitlines()
         assert all(len(row) <= width for row in rows)
         regions = [region.name for region in view.regions]
         assert len(regions) == 11

@@ -62,3 +62,9 @@ class TableSession(Protocol):
     def catch_up(self) -> list[Any]: ...
 
     def replay(self) -> list[Any]: ...
+
+
+def away_seats(table: Any) -> frozenset[int]:
+    """The seats whose players are offline (a networked game, watched or played; none at
+    one computer): the games' panels tag them."""
+    return frozenset(seat for seat in range(len(table.names)) if table.away(seat))

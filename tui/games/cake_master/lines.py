@@ -4,7 +4,7 @@ the marks made so far and the seats' names: no widgets here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -22,6 +22,7 @@ from cakeparty.core.games.cake_master.text import (
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cake_master.parts import ICING_STYLES, Marks, icing_letter
+from cakeparty.tui.table.session import away_seats
 from cakeparty.tui.widgets.fitted import cut_rows, fit
 
 #: What each step asks, in the prompt line.
@@ -61,8 +62,11 @@ def cakes_with_marks(view: MasterView, marks: Marks) -> list[Cake]:
     return [tuple(c) for c in cakes]
 
 
-def title_line(view: MasterView, names: Sequence[str], width: int) -> Text:
-    """Game, round and turn; the stars of every seat (solo: customers met, exchanges)."""
+def title_line(
+    view: MasterView, names: Sequence[str], width: int, away: Collection[int] = ()
+) -> Text:
+    """Game, round and turn; the stars of every seat, a player ``away`` (offline) shown
+    reversed (solo: customers met, exchanges)."""
     text = Text()
     text.append(_("Cake Master"), style="bold")
     text.append(" · ")
@@ -77,10 +81,11 @@ def title_line(view: MasterView, names: Sequence[str], width: int) -> Text:
         return text
     room = width - 2 - text.cell_len  # the names shorten to fit the line
     longest = max(3, room // view.players - 4)
-    text.append(
-        " ".join(f"{names[s][:longest]}★{view.stars[s]}" for s in range(view.players)),
-        style="bold",
-    )
+    for seat in range(view.players):
+        if seat:
+            text.append(" ")
+        style = "bold reverse" if seat in away else "bold"
+        text.append(f"{names[seat][:longest]}★{view.stars[seat]}", style=style)
     return text
 
 
@@ -192,7 +197,7 @@ def board(table: Any, view: MasterView, width: int) -> Text:
     title = Text(_("Cake Master"), style="bold")
     title.append(" · " + _("round {n}/{of}").format(n=max(view.round, 1), of=ROUNDS))
     title.append(" · " + _("turn {n}/{of}").format(n=max(view.turn_in_round, 1), of=TURNS))
-    rows = [title, *cake_rows(names, view)]
+    rows = [title, *cake_rows(names, view, away_seats(table))]
     for index, customer in enumerate(view.customer_names):
         row = Text(_("Customer {n}:").format(n=index + 1) + " ", style="bold")
         if customer in CUSTOMERS:
@@ -203,10 +208,11 @@ def board(table: Any, view: MasterView, width: int) -> Text:
     return cut_rows(rows, width)
 
 
-def cake_rows(names: Sequence[str], view: MasterView) -> list[Text]:
+def cake_rows(names: Sequence[str], view: MasterView, away: Collection[int] = ()) -> list[Text]:
     """A row per seat: its stars, and each of its three cakes as the icing of its
     quarters (· where none is placed yet) and its taste, ✓ where the cake meets a customer
-    as the cakes stand; then a line that says so."""
+    as the cakes stand, then "offline" for a player ``away``; then a line that says what
+    the row shows."""
     rows = []
     customers = tuple(c for c in view.customer_names if c in CUSTOMERS)  # face up
     seats = range(view.players)
@@ -228,6 +234,9 @@ def cake_rows(names: Sequence[str], view: MasterView) -> list[Text]:
                     row.append(" ")
             said = _cake_head(cake, index in met[seat])
             row.append(said.ljust(6), style="bold" if index in met[seat] else "")
+        if seat in away:
+            row.append(" ")
+            row.append(_("offline"), style="bold reverse")
         rows.append(row)
     rows.append(Text(_("each quarter's icing, then the taste; ✓ meets a customer"), style="dim"))
     return rows

@@ -54,7 +54,7 @@ from cakeparty.tui.messages import ActionChosen, GameEnded
 from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen, table_bindings
-from cakeparty.tui.table.session import TableSession
+from cakeparty.tui.table.session import TableSession, away_seats
 from cakeparty.tui.widgets import LogView, StatusBar
 from cakeparty.tui.widgets.fitted import cut_rows
 
@@ -162,6 +162,8 @@ class MasterScreen(TableScreen):
             cakes.border_title = _("Your cakes — {name}").format(name=names[shown])
         else:
             cakes.border_title = _("{name}'s cakes").format(name=names[shown])
+            if self.table.away(shown):
+                cakes.border_title += " " + _("(offline)")
         marked, focus, seat_cakes = self._cakes_drawn(view, shown)
         open_customers = [c for c in view.customer_names if c in CUSTOMERS]  # face up
         cakes.update(cakes_text(seat_cakes, open_customers, marked, focus, solo=view.solo))
@@ -193,7 +195,8 @@ class MasterScreen(TableScreen):
         self.query_one("#cm-prompt", Static).update(self.prompt_text(view))
         if self.has_class("-tall"):
             every = self.query_one("#cm-table", Static)
-            every.update(cut_rows(cake_rows(names, view), every.content_size.width or 76))
+            rows = cake_rows(names, view, away_seats(self.table))
+            every.update(cut_rows(rows, every.content_size.width or 76))
         self.status.show(*self.status_text(view))
         self.refresh_bindings()
 
@@ -223,7 +226,8 @@ class MasterScreen(TableScreen):
         return marked, focus, cakes_with_marks(view, self.marks)
 
     def title_text(self, view: MasterView) -> Text:
-        return title_line(view, self.table.names, max(self.size.width, MIN_SIZE[0]))
+        width = max(self.size.width, MIN_SIZE[0])
+        return title_line(view, self.table.names, width, away_seats(self.table))
 
     def status_text(self, view: MasterView) -> tuple[str, str]:
         """The status line and its tone ("you", "wait" or "end")."""

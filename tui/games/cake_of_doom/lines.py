@@ -20,6 +20,7 @@ from cakeparty.tui.games.cake_of_doom.parts import (
     regions_text,
     seat_name,
 )
+from cakeparty.tui.table.session import away_seats
 from cakeparty.tui.widgets.fitted import cut_rows
 
 #: What each step asks of the seat deciding, for the status line and the others waiting.
@@ -139,12 +140,13 @@ def board(table: Any, view: DoomView, width: int) -> Text:
     column = (width - gap) // 2
     target = view.offer.target if view.offer is not None else None
     active = view.to_act[0] if view.to_act else None
+    away = away_seats(table)
     if column >= 36:  # two columns of regions, and of players
         rows += _columns(regions_text(view, names, column, target), column, gap)
-        rows += _columns(players_text(view, names, active, column), column, gap)
+        rows += _columns(players_text(view, names, active, column, away), column, gap)
     else:
         rows += regions_text(view, names, width, target).split("\n")
-        rows += players_text(view, names, active, width).split("\n")
+        rows += players_text(view, names, active, width, away).split("\n")
     if view.offer is not None:
         rows += offer_lines(view, names).split("\n")
     else:

@@ -11,9 +11,10 @@ bonus in short.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from cakeparty.core.actions import Action
@@ -504,8 +505,15 @@ def regions_text(
     return Text("\n").join(lines)
 
 
-def players_text(view: DoomView, names: Sequence[str], active: int | None, width: int) -> Text:
-    """One row per player: the alien and its power, cards in hand (▯), regions held (⚑)."""
+def players_text(
+    view: DoomView,
+    names: Sequence[str],
+    active: int | None,
+    width: int,
+    away: Collection[int] = (),
+) -> Text:
+    """One row per player: the alien and its power, cards in hand (▯), regions held (⚑);
+    a player ``away`` tagged offline in place of the power."""
     lines = []
     name_width = max(4, min(8, width - 26))
     for seat in range(view.players):
@@ -516,7 +524,13 @@ def players_text(view: DoomView, names: Sequence[str], active: int | None, width
         alien = view.aliens[seat] if seat < len(view.aliens) else None
         if alien is not None:
             row.append(" " + _(ALIENS[alien].title).ljust(6), style="italic")
-            row.append(" " + _(POWER_SHORT[alien]).ljust(10), style="dim")
+            if seat in away:
+                row.append(" ")
+                tag = cut(_("offline"), 10)
+                row.append(tag, style="bold reverse")
+                row.append(" " * (10 - cell_len(tag)))
+            else:
+                row.append(" " + _(POWER_SHORT[alien]).ljust(10), style="dim")
         row.append(f" ▯{view.hand_sizes[seat]:<2}")
         row.append(f" ⚑{len(view.regions_of(seat))}")
         row.truncate(width, overflow="ellipsis")

@@ -73,7 +73,7 @@ from cakeparty.tui.screens.dialogs import Choice
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen, table_bindings
-from cakeparty.tui.table.session import TableSession
+from cakeparty.tui.table.session import TableSession, away_seats
 from cakeparty.tui.widgets import LogView, StatusBar
 
 #: The end-of-game box in the game's own words.
@@ -184,7 +184,8 @@ class DoomScreen(TableScreen):
         regions.update(regions_text(view, names, width, target))
         players = self.query_one("#doom-players", Static)
         active = view.to_act[0] if view.to_act else None
-        players.update(players_text(view, names, active, max(20, players.content_size.width or 32)))
+        width = max(20, players.content_size.width or 32)
+        players.update(players_text(view, names, active, width, away_seats(self.table)))
         self.status.show(*self.status_text(view))
         self.refresh_hand(view)
 

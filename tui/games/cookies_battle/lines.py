@@ -15,6 +15,7 @@ from cakeparty.core.games.cookies_battle.cards import DEAL, ROUNDS, SUIT_TITLES
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cookies_battle.parts import card_words, piece_words, seats_text
 from cakeparty.tui.games.cookies_battle.scores import assembly_lines, ranking_lines
+from cakeparty.tui.table.session import away_seats
 from cakeparty.tui.widgets.fitted import cut_rows
 
 #: The steps of the game as the screen tells them, by the word in the phase's name.
@@ -229,5 +230,5 @@ def board(table: Any, view: Any, width: int) -> Text:
     window = window_words(view, names)
     if window:
         below.append(Text(window, style="italic"))
-    seats = seats_text(view, names, None, width, gap=False).split("\n")
+    seats = seats_text(view, names, None, width, gap=False, away=away_seats(table)).split("\n")
     return cut_rows([title, *seats, *below], width)

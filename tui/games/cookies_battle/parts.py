@@ -12,7 +12,7 @@ card it played to this trick, its pieces and markers (counts) and what it won fa
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -183,10 +183,12 @@ def seat_line(
     faded: bool = False,
     winner: bool = False,
     card_width: int = 5,
+    away: bool = False,
 ) -> Text:
     """One seat at the table: "▸ Ann*    B7    3  1  2T 1S" (▸ to act, * leads); the
     last trick's cards ``faded`` once it is won, its winner's card ticked; the card in a
-    column of ``card_width`` (as wide as its header)."""
+    column of ``card_width`` (as wide as its header); a player ``away`` tagged offline
+    before what they won."""
     text = Text()
     text.append("▸" if to_act else " ", style="bold")
     label = cut(name, 8) + ("*" if leader else "")
@@ -200,6 +202,9 @@ def seat_line(
     text.append(str(pieces).rjust(3))
     text.append(str(markers).rjust(4) if markers is not None else "    ")
     text.append("  ")
+    if away:
+        text.append(_("offline"), style="bold reverse")
+        text.append(" ")
     summary = pieces_summary(won, short=True)
     room = max(0, width - text.cell_len)
     text.append(summary[:room], style="italic")
@@ -230,11 +235,17 @@ def last_trick_line(view: Any, names: Sequence[str], width: int | None = None) -
 
 
 def seats_text(
-    view: Any, names: Sequence[str], viewer: int | None, width: int, *, gap: bool = True
+    view: Any,
+    names: Sequence[str],
+    viewer: int | None,
+    width: int,
+    *,
+    gap: bool = True,
+    away: Collection[int] = (),
 ) -> Text:
     """A header, then one line per seat: its card on the table, pieces, markers, and what
-    it won face up; then the last trick while the next is played (after a blank line
-    where there is room, if ``gap``)."""
+    it won face up (the seats ``away`` tagged offline); then the last trick while the next
+    is played (after a blank line where there is room, if ``gap``)."""
     faded = not view.trick and bool(view.last_trick)  # the trick just won stays
     trick = view.last_trick if faded else view.trick
     played = {seat: view.known.get(slot) for seat, slot in trick}
@@ -264,6 +275,7 @@ def seats_text(
                 faded=faded,
                 winner=faded and seat == view.last_winner,
                 card_width=card_width,
+                away=seat in away,
             )
         )
     if view.trick and view.last_trick and view.last_winner is not None:

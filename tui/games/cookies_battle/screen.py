@@ -79,7 +79,7 @@ from cakeparty.tui.messages import ActionChosen, GameEnded
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen, table_bindings
-from cakeparty.tui.table.session import TableSession
+from cakeparty.tui.table.session import TableSession, away_seats
 from cakeparty.tui.widgets import LogView, StatusBar
 
 #: Seconds a marker window waits for a person before it passes by itself.
@@ -177,7 +177,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         names = self.table.names
         self.query_one("#cb-title", Static).update(title_line(view, names))
         self.query_one("#cb-seats", Static).update(
-            seats_text(view, names, self.viewer, TABLE_WIDTH)
+            seats_text(view, names, self.viewer, TABLE_WIDTH, away=away_seats(self.table))
         )
         self.query_one("#cb-dispute", Static).update(dispute_line(view, names))
         self.query_one("#cb-table", Vertical).border_subtitle = piles_line(view)
