@@ -234,6 +234,8 @@ def plainer(reason: str, *, tls: bool = False) -> str:
     translation; empty if none are known. ``tls``: the connection asked for TLS."""
     if tls and "reset by peer" in reason.lower():  # a broker that does not speak TLS there
         return N_("it hung up at once (is that port one for mqtts://?)")
+    if tls and HUNG_UP in reason.lower():  # after TLS went through: not a plain port
+        return N_("it hung up before answering")
     known = _known(reason)
     return known[0] if known is not None else ""
 

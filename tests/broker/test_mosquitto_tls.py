@@ -28,6 +28,7 @@ from cakeparty.protocol.transport import (
     Transport,
     TransportError,
     definite_failure,
+    plainer,
 )
 
 from ..brokers import NO_MOSQUITTO, configured_mosquitto, mosquitto_binary
@@ -143,6 +144,14 @@ async def test_mqtt_on_a_tls_port_is_told_at_once(tls_broker: TlsBroker) -> None
     # at its timeout with "no answer"
     assert exc.detail == HUNG_UP and "mqtts://" in exc.why, exc
     assert definite_failure(exc.detail)
+
+
+def test_a_hang_up_after_tls_went_through_is_not_put_down_to_tls() -> None:
+    """mqtt:// hung up on before any answer: maybe a TLS port. mqtts:// whose TLS went
+    through (a failed handshake says so in its own words) and then hung up on: not that."""
+    assert "mqtts://" in plainer(HUNG_UP, tls=False)
+    assert plainer(HUNG_UP, tls=True) == "it hung up before answering"
+    assert "mqtts://" in plainer("[Errno 104] Connection reset by peer", tls=True)
 
 
 async def test_a_trusted_broker_relays_over_tls(
