@@ -30,7 +30,7 @@ from urllib.parse import quote, unquote, urlsplit
 
 import aiomqtt
 
-from cakeparty.core.i18n import N_
+from cakeparty.core.i18n import N_, _
 from cakeparty.protocol.topics import Topic
 
 log = logging.getLogger(__name__)
@@ -80,6 +80,36 @@ class TransportError(Exception):
         return translate(self.text).format(broker=self.broker, why=why)
 
 
+def password_span(text: str, *, typing: bool = False) -> tuple[int, int] | None:
+    """Where a broker address holds a password (``user:password@host``): from after the
+    user's colon to the last ``@``. ``typing``: the address is still being typed, so a
+    colon with no ``@`` after it yet is taken to start a password once what follows it
+    cannot be a port (anything but digits); a field that masks it never shows one."""
+    start = text.find("://")
+    start = 0 if start < 0 else start + 3
+    at = text.rfind("@", start)
+    if at >= 0:
+        colon = text.find(":", start, at)
+        return (colon + 1, at) if colon >= 0 else None
+    if not typing or text.startswith("[", start):
+        return None  # no login; an IPv6 host's colons hold no password
+    colon = text.find(":", start)
+    rest = text[colon + 1 :]
+    if colon < 0 or not rest or rest.rstrip("/").isdigit():
+        return None
+    return colon + 1, len(text)
+
+
+def masked(text: str, *, typing: bool = False, mask: str = "•") -> str:
+    """``text`` with the password of a broker address in it (:func:`password_span`)
+    replaced by ``mask``, one for each character."""
+    span = password_span(text, typing=typing)
+    if span is None:
+        return text
+    start, end = span
+    return text[:start] + mask * (end - start) + text[end:]
+
+
 @dataclass(frozen=True)
 class BrokerAddress:
     """Where the broker is: ``mqtt://[user[:password]@]host[:port]`` or ``mqtts://…``."""
@@ -94,27 +124,37 @@ class BrokerAddress:
     def parse(cls, text: str) -> BrokerAddress:
         """Read a broker URL; a bare ``host`` or ``host:port`` means ``mqtt://``."""
         text = text.strip()
+        said = repr(masked(text))  # an address as an error shows it: never its password
         if not text.isprintable():  # a line break or an escape sequence is no address
-            raise ValueError(f"not a broker address: {text!r}")
+            raise ValueError(_("not a broker address: {address}").format(address=said))
         if "://" not in text:
             text = "mqtt://" + text
         try:
             url = urlsplit(text)
+        except ValueError:
+            raise ValueError(_("not a broker address: {address}").format(address=said)) from None
+        try:
             port = url.port
-        except ValueError as exc:
-            raise ValueError(f"not a broker address: {text!r} ({exc})") from None
+        except ValueError:
+            raise ValueError(
+                _("not a broker address: {address} (its port is no number up to 65535)").format(
+                    address=said
+                )
+            ) from None
         if url.scheme not in ("mqtt", "mqtts"):
             raise ValueError(
-                f"a broker address starts with mqtt:// or mqtts://, not {url.scheme}://"
+                _("a broker address starts with mqtt:// or mqtts://, not {scheme}://").format(
+                    scheme=url.scheme
+                )
             )
         if not url.hostname:
-            raise ValueError(f"no host in broker address {text!r}")
+            raise ValueError(_("no host in broker address {address}").format(address=said))
         if url.path not in ("", "/") or url.query or url.fragment:
-            raise ValueError(f"a broker address has no path: {text!r}")
+            raise ValueError(_("a broker address has no path: {address}").format(address=said))
         tls = url.scheme == "mqtts"
         username = unquote(url.username) if url.username else None
         if username is not None and not username.isprintable():  # shown with the address
-            raise ValueError(f"not a broker address: {text!r}")
+            raise ValueError(_("not a broker address: {address}").format(address=said))
         return cls(
             host=url.hostname,
             port=port or (DEFAULT_TLS_PORT if tls else DEFAULT_PORT),

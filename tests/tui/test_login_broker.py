@@ -8,6 +8,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 
 from cakeparty.protocol.identity import save
@@ -20,7 +21,7 @@ from cakeparty.tui.screens.rooms import JoinScreen
 from ..broker.test_mosquitto_acl import BOB, HANK, HANK_LOGIN, guarded  # noqa: F401
 from .pilot import SIZE, until
 from .test_lobby import app_with
-from .test_table_says import region_text
+from .test_table_says import region_text, screen_text
 
 
 @contextlib.asynccontextmanager
@@ -64,3 +65,30 @@ async def test_a_login_given_with_the_broker_is_used_and_never_shown(
         async with bobs_list(JoinSearch(lan=False, every=None), room.room) as join:
             assert join._places() == [f"on mqtt://{BOB}@127.0.0.1:{port}"]
             assert "bob-pw" not in str(join.query_one("#join-status", Static).render())
+
+
+@pytest.mark.parametrize(("password", "refused"), [("bob-px", True), ("bob-pw", False)])
+async def test_a_login_typed_in_the_join_list_is_used_and_its_password_never_shown(
+    guarded: int,  # noqa: F811
+    password: str,
+    refused: bool,
+) -> None:
+    """A broker address typed with a login in the join list's field shows its password as
+    dots while it is typed, and the broker is asked with that login: a wrong password is
+    refused and said, the right one is let in."""
+    port = guarded
+    app = app_with(JoinSearch(lan=False, every=None), name="Bob")
+    async with app.run_test(size=SIZE) as pilot:
+        join = app.screen
+        assert isinstance(join, JoinScreen)
+        await until(pilot, lambda: not join.searching, "the first look", 20)
+        await pilot.press(*f"mqtt://{BOB}:{password}@127.0.0.1:{port}")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert password not in shown and f"{BOB}:••••••@127.0.0.1" in shown, shown
+        await pilot.press("enter")
+        await until(pilot, lambda: not join.searching, "the look on the typed broker", 20)
+        said = str(join.query_one("#join-status", Static).render())
+        assert ("did not accept the login" in said) == refused, said
+        assert said.startswith("No rooms found.") and password not in screen_text(app)
+        assert join.brokers == [f"mqtt://{BOB}:{password}@127.0.0.1:{port}"]  # kept whole

@@ -197,3 +197,33 @@ def test_a_label_as_wide_as_its_column_or_wider_keeps_a_space_before_the_value()
         line = Cycler("think", label, [("1.0 s", 1.0)]).render().plain
         assert line.startswith(label + " ") and "◀ 1.0 s ▶" in line
         assert line.index("◀") == max(width, len(label) + 1)
+
+
+async def test_a_password_typed_in_the_host_form_s_broker_shows_as_dots() -> None:
+    """The broker field keeps the login typed with the address and shows its password as
+    dots, from its first character on; an address the form refuses names it so too."""
+    from textual.widgets import Input
+
+    from .test_table_says import screen_text
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h", "1")
+        form = app.screen
+        assert isinstance(form, HostSetupScreen)
+        field = form.query_one("#host-broker", Input)
+        field.focus()
+        await pilot.press(*"mqtt://ana:s")
+        await pilot.pause()
+        assert "mqtt://ana:•" in screen_text(app)  # not yet a whole address: hidden already
+        await pilot.press(*"3cret@127.0.0.1:1883")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "s3cret" not in shown and "mqtt://ana:••••••@127.0.0.1:1883" in shown
+        assert field.value == "mqtt://ana:s3cret@127.0.0.1:1883"
+        assert form.chosen.broker == "mqtt://ana:s3cret@127.0.0.1:1883"  # the room logs in
+        await pilot.press(*"/x", "enter")  # no path in a broker address: refused, and said
+        await pilot.pause()
+        assert app.screen is form
+        said = " ".join(str(n.message) for n in app._notifications)
+        assert "has no path" in said and "ana:••••••@" in said and "s3cret" not in said

@@ -27,7 +27,7 @@ from cakeparty.core.i18n import _, ngettext
 from cakeparty.protocol.identity import load as load_identity
 from cakeparty.protocol.journal import finished, journal_path
 from cakeparty.protocol.lobby import OPEN, PLAYING, normal_code, parse_code
-from cakeparty.protocol.transport import BrokerAddress
+from cakeparty.protocol.transport import BrokerAddress, masked
 from cakeparty.tui.messages import OptionCycled
 from cakeparty.tui.netroom import (
     TIMEOUTS,
@@ -83,7 +83,7 @@ class HostSetupScreen(ModalScreen[HostPlan | None]):
             )
             with Horizontal(id="host-broker-row"):
                 yield Static(_("Broker"), id="host-broker-label")
-                yield Input(
+                yield BrokerField(
                     plan.broker or "",
                     placeholder=_("empty: run one in this app"),
                     id="host-broker",
@@ -181,7 +181,20 @@ class RoomList(OptionList):
         field.insert_text_at_cursor(event.character)
 
 
-class CodeInput(Input):
+class BrokerField(Input):
+    """A field a broker address may be typed in: the password of a login in it shows as
+    dots, as it is typed (the field's value keeps it)."""
+
+    @property
+    def _value(self) -> Text:
+        text = super()._value
+        hidden = masked(self.value, typing=True)
+        if hidden == self.value:
+            return text
+        return Text(hidden, no_wrap=True, overflow="ignore", end="")
+
+
+class CodeInput(BrokerField):
     """The code field: ↑/↓ go to the list of rooms (said in the footer; the field itself
     has nothing to scroll)."""
 
