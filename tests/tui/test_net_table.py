@@ -111,6 +111,18 @@ def test_a_table_waiting_for_a_host_gone_names_the_host_not_its_bots() -> None:
     bob.runner.online[host] = False
     assert bob.away(2)  # a bot is away when its host is
     assert bob.waiting_text() == "Waiting for Ann to come back online"
+    # the room waits for the bot alone: its host is named, and why
+    bob.runner.online[host] = True
+    seats = [ann, bob, NetTable(cy.runner, {bot: True}, host)]
+    deliver(seats)
+    rng = random.Random(7)
+    for seat in (ann, bob):
+        seat.act(seat.seat, get_game(GAME).bots["random"](seat.view(seat.seat), rng))
+    deliver(seats)
+    assert bob.waiting_on() == (2,)
+    assert bob.waiting_text() == "Waiting for Cy to choose"
+    bob.runner.online[host] = False
+    assert bob.waiting_text() == "Waiting for Ann to come back online (Ann's app plays Cy)"
 
 
 @pytest.mark.parametrize("game", ["cake-master", "cake-of-doom", "cookies-battle"])

@@ -270,8 +270,16 @@ class NetTable:
         if others and all(self.away(s) for s in others):
             host = self.table.seat_of(self.host) if self.host is not None else None
             # the bots of a host who is gone come back with it: the host is named
-            gone = [s for s in others if not (self.is_bot(s) and host in others)]
+            bots = [s for s in others if host is not None and self.is_bot(s)]
+            gone = sorted({host if s in bots else s for s in others} - {None})
             who = name_list([seat_name(s, self.names) for s in gone])
+            if bots and host not in others:  # only its bots awaited: say why the host is
+                text = _("Waiting for {names} to come back online ({host}'s app plays {bots})")
+                return text.format(
+                    names=who,
+                    host=seat_name(host, self.names),
+                    bots=name_list([seat_name(s, self.names) for s in bots]),
+                )
             return _("Waiting for {names} to come back online").format(names=who)
         return text
 
