@@ -137,7 +137,7 @@ class BrokerAddress:
             port = url.port
         except ValueError:
             raise ValueError(
-                _("not a broker address: {address} (its port is no number up to 65535)").format(
+                _("not a broker address: {address} (its port must be a number up to 65535)").format(
                     address=said
                 )
             ) from None
