@@ -440,3 +440,21 @@ async def test_a_networked_seat_plays_its_first_decision_by_keys() -> None:
         await until(
             pilot, lambda: any(what in line for line in screen.log_view.plain[told:]), what, 30
         )
+
+
+def test_a_player_offline_is_tagged_in_every_language_with_the_columns_kept() -> None:
+    """The players' panel tags an offline player in place of the alien's power; a word
+    longer than the power's column (Spanish "sin conexión") takes the alien's place too,
+    whole, and the cards and regions stay in their columns."""
+    from cakeparty.core import new_match
+    from cakeparty.tui.games.cake_of_doom.parts import players_text
+
+    from .languages import speaking
+
+    view = new_match("cake-of-doom", players=3, seed=1, options={}).view(0)
+    for language, tag in (("en", "offline"), ("es", "sin conexión"), ("pl", "offline")):
+        with speaking(language):
+            rows = players_text(view, ["Ana", "Bot 1", "Ben"], 0, 33, away={2}).plain
+        rows = rows.split("\n")
+        assert [tag in row for row in rows] == [False, False, True], (language, rows)
+        assert len({row.index("▯") for row in rows}) == 1, rows  # the columns stay

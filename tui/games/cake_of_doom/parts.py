@@ -522,11 +522,16 @@ def players_text(
         own = seat == view.seat
         row.append(fit(seat_name(seat, names), name_width), style="bold" if own else "")
         alien = view.aliens[seat] if seat < len(view.aliens) else None
-        if alien is not None:
+        tag = _("offline") if seat in away else None
+        if alien is not None and tag is not None and cell_len(tag) > 10:
+            tag = cut(tag, 17)  # a longer word takes the alien's place too
+            row.append(" ")
+            row.append(tag, style="bold reverse")
+            row.append(" " * (17 - cell_len(tag)))
+        elif alien is not None:
             row.append(" " + _(ALIENS[alien].title).ljust(6), style="italic")
-            if seat in away:
+            if tag is not None:
                 row.append(" ")
-                tag = cut(_("offline"), 10)
                 row.append(tag, style="bold reverse")
                 row.append(" " * (10 - cell_len(tag)))
             else:
