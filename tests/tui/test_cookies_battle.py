@@ -741,3 +741,26 @@ def test_the_breakdown_wraps_a_long_assembly_under_itself() -> None:
         for part in assembly_line(view.results[seat]).split(" · "):
             assert part in item.plain  # broken between parts ("1 marker +2" kept whole)
     assert wrapped >= 1
+
+
+@pytest.mark.parametrize(("players", "size"), [(4, (120, 40)), (6, (120, 40)), (6, SIZE)])
+async def test_the_piece_in_dispute_stands_under_the_seats_however_tall_the_terminal(
+    players: int, size: tuple[int, int]
+) -> None:
+    """A tall terminal's table panel grows, but the piece in dispute stays right under the
+    seats (and the last trick's room), not at the panel's far end; at 80×24 the six seats
+    and the dispute line all fit."""
+    from cakeparty.tui.games.cookies_battle.parts import seats_height
+
+    setup = GameSetup(game="cookies-battle", players=players, bots="random", seed=5)
+    app = make_app(setup)
+    async with app.run_test(size=size) as pilot:
+        screen = await settle(pilot)
+        assert isinstance(screen, CookiesScreen)
+        seats = screen.query_one("#cb-seats", Static).region
+        dispute = screen.query_one("#cb-dispute", Static).region
+        table = screen.query_one("#cb-table").content_region
+        assert dispute.y == seats.y + seats_height(players)  # right under them
+        assert table.y <= dispute.y < table.bottom  # shown, inside the table's border
+        rows = screen_text(app).splitlines()
+        assert "No piece in dispute" in rows[dispute.y]

@@ -234,6 +234,13 @@ def last_trick_line(view: Any, names: Sequence[str], width: int | None = None) -
     return text
 
 
+def seats_height(players: int) -> int:
+    """The rows :func:`seats_text` takes at most with ``players`` seats (with the last
+    trick under them): the dispute line goes right under them, not wherever a tall
+    terminal's panel ends."""
+    return 1 + players + (1 if players < 6 else 0) + 1
+
+
 def seats_text(
     view: Any,
     names: Sequence[str],

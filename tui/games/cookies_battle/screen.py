@@ -70,6 +70,7 @@ from cakeparty.tui.games.cookies_battle.parts import (
     hand_lines,
     hand_order,
     pieces_summary,
+    seats_height,
     seats_text,
 )
 from cakeparty.tui.games.cookies_battle.scores import breakdown_lines, headline, ranking_lines
@@ -152,7 +153,9 @@ class CookiesScreen(MarkerChoices, TableScreen):
             with Vertical(id="cb-left"):
                 with Vertical(id="cb-table") as table:
                     table.border_title = _("Table")
-                    yield Static(id="cb-seats", markup=False)
+                    seats = Static(id="cb-seats", markup=False)
+                    seats.styles.max_height = seats_height(self.table.players)
+                    yield seats
                     yield Static(id="cb-dispute", markup=False)
                 with Vertical(id="cb-hand") as hand:
                     hand.border_title = _("Your hand")
