@@ -242,3 +242,69 @@ async def test_a_seat_that_begins_in_round_two_does_not_reopen_round_one_s_end(
         assert app.screen is screen and screen.awaiting == 0  # Ann's keys are up
         said = ("Round 1 ends", "Round 1 is scored")  # the round's end, in the log
         assert any(line.startswith(said) for line in screen.log_view.plain)
+
+
+@pytest.mark.parametrize("game", ["cake-master", "cake-of-doom"])
+async def test_a_seat_resumed_mid_game_marks_the_cards_new_since_its_last_move(
+    game: str,
+) -> None:
+    """A seat whose screen begins mid-game (resumed from its journal) marks the cards come
+    into its hand since its last move, as the screen that saw the move would have: the
+    hand at each of its moves is read again from the room's history."""
+    from collections import Counter
+
+    from textual.widgets import Static
+
+    from cakeparty.core.games.cake_master.actions import Place
+    from cakeparty.tui.games.cake_of_doom.parts import hand_sorts, sort_counts
+
+    def hand(view: Any) -> Counter[Any]:  # what the game's screen compares, by game
+        if game == "cake-master":
+            return Counter(view.hand)
+        return sort_counts(hand_sorts(view))
+
+    people = [Identity.generate(name) for name in ("Ann", "Bob", "Cy")]
+    table = Table.of(
+        "ROOM46",
+        game,
+        [(p.player_id, p.name) for p in people],
+        timeout=TIMEOUT,
+        nonce=secrets.token_bytes(16),
+    )
+    seats = [
+        NetTable(Runner(GameSession(table, [person]), person, seat))
+        for seat, person in enumerate(people)
+    ]
+    bot = get_game(game).bots["random"]
+    rng = random.Random(6)
+    deliver(seats)
+    ann = seats[0]
+    before: Counter[Any] | None = None  # Ann's hand at her last move (this turn's)
+    for _ in range(400):
+        chooses = ann.to_act == 0 and len(ann.legal(0)) > 1  # not one made for her
+        if chooses and before is not None and hand(ann.view(0)) - before:
+            break  # cards came since her last move: her screen begins here
+        moved = False
+        for seat in seats:
+            if seat.to_act is not None:
+                action = bot(seat.view(seat.seat), rng)
+                if seat is ann:  # a placement ends the turn: the next hand is all new
+                    before = None if isinstance(action, Place) else hand(ann.view(0))
+                seat.act(seat.seat, action)
+                moved = True
+        assert moved, "the game waits on nobody"
+        deliver(seats)
+    else:
+        raise AssertionError("no cards came into Ann's hand after a move of hers")
+    screen = registration.lookup(game).net_screen(ann.runner, {}, None, room())
+    app = Table1(screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen.begun and screen.awaiting == 0, "Ann's keys up")
+        for _ in range(5):
+            await pilot.pause()
+        if game == "cake-master":
+            cards = str(screen.query_one("#cm-hand-cards", Static).render())
+            assert "  new" in cards, cards
+        else:
+            title = str(screen.query_one("#doom-hand").border_title)
+            assert "new since your last move" in title, title

@@ -10,7 +10,7 @@ so it is tested headless.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -147,6 +147,18 @@ class LocalTable:
     def away(self, seat: int) -> bool:
         """Is the player of ``seat`` gone from the table? Never, at one computer."""
         return False
+
+    def past_moves(self) -> Iterator[tuple[int, Action, LocalTable]]:
+        """The people's moves so far, each with the table as it stood before it (dealt
+        again from the same seed)."""
+        if not self.moves:
+            return
+        again = LocalTable(self.setup, self.player)
+        humans = set(self.humans)
+        for seat, action in self.moves:
+            if seat in humans:
+                yield seat, action, again
+            again.act(seat, action)
 
     @property
     def to_act(self) -> int | None:

@@ -13,10 +13,11 @@ it is tested headless.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from cakeparty.core import Action, Game, Outcome, get_game
+from cakeparty.core import Action, Committed, Game, Outcome, get_game
 from cakeparty.core.i18n import _
 from cakeparty.protocol import steps as st
 from cakeparty.protocol.errors import ProtocolError
@@ -58,6 +59,17 @@ def own_bots(advert: Any) -> set[bytes]:
     """The players of ``advert`` (``None``: none) that are bots playing from processes of
     their own: shown as bots, yet away on their own, not with the host."""
     return {s.player for s in advert.taken if s.own_bot} if advert is not None else set()
+
+
+@dataclass(frozen=True)
+class _Then:
+    """The table as it stood at a past move: its views."""
+
+    game: Game
+    state: Any
+
+    def view(self, seat: int | None) -> Any:
+        return self.game.view(self.state, seat)
 
 
 class NetTable:
@@ -182,6 +194,20 @@ class NetTable:
         if describe is None:
             return _("{seat} decides").format(seat=seat_name(seat, self.names))
         return str(describe(self.view(None), seat, self.names))
+
+    def past_moves(self) -> Iterator[tuple[int, Action, _Then]]:
+        """This seat's moves so far, each with the table as it stood before it: the room's
+        history played again from the start on this peer's own knowledge (a seat resumed
+        from its journal holds it all)."""
+        state = self.game.new_state(self.table.seats, self.table.option_map)
+        for seat, action in list(self.peer.history):
+            if seat == self.seat:
+                yield seat, action, _Then(self.game, state)
+            elif seat is None and isinstance(action, Committed):  # choices sealed at once
+                for chooser, choice in action.choices:
+                    if chooser == self.seat:
+                        yield chooser, choice, _Then(self.game, state)
+            state = self.game.apply(state, action, seat)
 
     # -- acting ------------------------------------------------------------------------
 

@@ -305,20 +305,13 @@ class TableScreen(Screen[None]):
         hand then, to mark the cards that come after it): the game's own; none here."""
 
     def recall(self) -> None:
-        """A local game continued from disk: what the screen keeps of each person's moves
-        (:meth:`note_move`), read again from the moves made, on a table dealt again from
-        the same seed (a new game has made none)."""
-        session = self.session
-        if not isinstance(session, LocalTable) or not session.moves:
-            return
+        """A game continued from disk (a local one, or a networked seat resumed from its
+        journal): what the screen keeps of each person's moves (:meth:`note_move`), read
+        again from the moves made (a new game has made none)."""
         if type(self).note_move is TableScreen.note_move:
             return  # this game's screen keeps nothing of them
-        again = LocalTable(session.setup, session.player)
-        humans = set(session.humans)
-        for seat, action in session.moves:
-            if seat in humans:
-                self.note_move(seat, action, again)
-            again.act(seat, action)
+        for seat, action, table in self.session.past_moves():
+            self.note_move(seat, action, table)
 
     def perform(self, seat: int, action: Action, by_bot: bool = False) -> None:
         """``seat`` makes ``action``: the game's own."""

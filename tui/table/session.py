@@ -7,6 +7,7 @@ serves both. Views and story entries are the game's own values.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Protocol
 
 from cakeparty.core import Action, Game, Outcome
@@ -62,6 +63,12 @@ class TableSession(Protocol):
     def catch_up(self) -> list[Any]: ...
 
     def replay(self) -> list[Any]: ...
+
+    def past_moves(self) -> Iterator[tuple[int, Action, Any]]:
+        """The moves made at this keyboard so far, each with the table as it stood before
+        it (anything with ``view(seat)``): what a screen kept of them is read again from
+        these when a game goes on from disk."""
+        ...
 
 
 def away_seats(table: Any) -> frozenset[int]:
