@@ -288,7 +288,8 @@ async def test_a_seat_resumed_mid_game_marks_the_cards_new_since_its_last_move(
         for seat in seats:
             if seat.to_act is not None:
                 action = bot(seat.view(seat.seat), rng)
-                if seat is ann:  # a placement ends the turn: the next hand is all new
+                if seat is ann and action != ann.forced(0):  # made for her: no move
+                    # a placement ends the turn: the next hand is all new
                     before = None if isinstance(action, Place) else hand(ann.view(0))
                 seat.act(seat.seat, action)
                 moved = True

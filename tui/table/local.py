@@ -150,13 +150,13 @@ class LocalTable:
 
     def past_moves(self) -> Iterator[tuple[int, Action, LocalTable]]:
         """The people's moves so far, each with the table as it stood before it (dealt
-        again from the same seed)."""
+        again from the same seed); not those the app made for them (:meth:`forced`)."""
         if not self.moves:
             return
         again = LocalTable(self.setup, self.player)
         humans = set(self.humans)
         for seat, action in self.moves:
-            if seat in humans:
+            if seat in humans and action != again.forced(seat):
                 yield seat, action, again
             again.act(seat, action)
 

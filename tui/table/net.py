@@ -198,11 +198,14 @@ class NetTable:
     def past_moves(self) -> Iterator[tuple[int, Action, _Then]]:
         """This seat's moves so far, each with the table as it stood before it: the room's
         history played again from the start on this peer's own knowledge (a seat resumed
-        from its journal holds it all)."""
+        from its journal holds it all); not those the app made for it (:meth:`forced`)."""
         state = self.game.new_state(self.table.seats, self.table.option_map)
+        forced = self.registered.forced
         for seat, action in list(self.peer.history):
             if seat == self.seat:
-                yield seat, action, _Then(self.game, state)
+                made = forced(self.game.legal_actions(state, seat)) if forced else None
+                if action != made:
+                    yield seat, action, _Then(self.game, state)
             elif seat is None and isinstance(action, Committed):  # choices sealed at once
                 for chooser, choice in action.choices:
                     if chooser == self.seat:
