@@ -458,3 +458,29 @@ def test_a_player_offline_is_tagged_in_every_language_with_the_columns_kept() ->
         rows = rows.split("\n")
         assert [tag in row for row in rows] == [False, False, True], (language, rows)
         assert len({row.index("▯") for row in rows}) == 1, rows  # the columns stay
+
+
+def test_the_moves_read_again_for_new_cards_leave_out_those_made_for_the_person() -> None:
+    """The hand a person's cards are "new since": the one at their last decision. A step
+    with one answer the app makes for them (no sabotage card to play) is left out of the
+    moves read again, so it does not wipe the marks before they are seen."""
+    import random
+
+    from cakeparty.core import get_game
+    from cakeparty.tui.table.local import LocalTable
+
+    table = LocalTable(GameSetup("cake-of-doom", 3, bots="random", seed=8), "Ann")
+    bot = get_game("cake-of-doom").bots["random"]
+    rng = random.Random(8)
+    made, chosen = [], []
+    while len(made) < 3 and not table.over:
+        seat = table.to_act
+        assert seat is not None
+        forced = table.forced(seat) if seat == 0 else None
+        action = forced if forced is not None else bot(table.view(seat), rng)
+        if seat == 0:
+            (made if forced is not None else chosen).append(action)
+        table.act(seat, action)
+    assert len(made) == 3 and chosen, (made, chosen)
+    recalled = [action for seat, action, _then in table.past_moves()]
+    assert recalled == chosen  # every decision of hers, in order, and nothing made for her
