@@ -123,23 +123,25 @@ class BrokerAddress:
     @classmethod
     def parse(cls, text: str) -> BrokerAddress:
         """Read a broker URL; a bare ``host`` or ``host:port`` means ``mqtt://``."""
-        text = text.strip()
-        said = repr(masked(text))  # an address as an error shows it: never its password
+        text = given = text.strip()
+
+        def refused(words: str) -> ValueError:
+            # the address as the player gave it, never with its password
+            return ValueError(_(words).format(address=repr(masked(given))))
+
         if not text.isprintable():  # a line break or an escape sequence is no address
-            raise ValueError(_("not a broker address: {address}").format(address=said))
+            raise refused(N_("not a broker address: {address}"))
         if "://" not in text:
             text = "mqtt://" + text
         try:
             url = urlsplit(text)
         except ValueError:
-            raise ValueError(_("not a broker address: {address}").format(address=said)) from None
+            raise refused(N_("not a broker address: {address}")) from None
         try:
             port = url.port
         except ValueError:
-            raise ValueError(
-                _("not a broker address: {address} (its port must be a number up to 65535)").format(
-                    address=said
-                )
+            raise refused(
+                N_("not a broker address: {address} (its port must be a number up to 65535)")
             ) from None
         if url.scheme not in ("mqtt", "mqtts"):
             raise ValueError(
@@ -148,13 +150,13 @@ class BrokerAddress:
                 )
             )
         if not url.hostname:
-            raise ValueError(_("no host in broker address {address}").format(address=said))
+            raise refused(N_("no host in broker address {address}"))
         if url.path not in ("", "/") or url.query or url.fragment:
-            raise ValueError(_("a broker address has no path: {address}").format(address=said))
+            raise refused(N_("a broker address has no path: {address}"))
         tls = url.scheme == "mqtts"
         username = unquote(url.username) if url.username else None
         if username is not None and not username.isprintable():  # shown with the address
-            raise ValueError(_("not a broker address: {address}").format(address=said))
+            raise refused(N_("not a broker address: {address}"))
         return cls(
             host=url.hostname,
             port=port or (DEFAULT_TLS_PORT if tls else DEFAULT_PORT),
