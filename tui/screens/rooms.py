@@ -187,10 +187,9 @@ class BrokerField(Input):
 
     @property
     def _value(self) -> Text:
-        text = super()._value
         hidden = masked(self.value, typing=True)
         if hidden == self.value:
-            return text
+            return super()._value
         return Text(hidden, no_wrap=True, overflow="ignore", end="")
 
 

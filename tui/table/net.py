@@ -300,7 +300,7 @@ class NetTable:
             host = self.table.seat_of(self.host) if self.host is not None else None
             # the bots of a host who is gone come back with it: the host is named
             bots = [s for s in others if host is not None and self.is_bot(s)]
-            gone = sorted({host if s in bots else s for s in others} - {None})
+            gone = sorted({host if s in bots else s for s in others})
             who = name_list([seat_name(s, self.names) for s in gone])
             if bots and host not in others:  # only its bots awaited: say why the host is
                 text = _("Waiting for {names} to come back online ({host}'s app plays {bots})")

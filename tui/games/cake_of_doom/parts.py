@@ -522,20 +522,19 @@ def players_text(
         own = seat == view.seat
         row.append(fit(seat_name(seat, names), name_width), style="bold" if own else "")
         alien = view.aliens[seat] if seat < len(view.aliens) else None
-        tag = _("offline") if seat in away else None
-        if alien is not None and tag is not None and cell_len(tag) > 10:
-            tag = cut(tag, 17)  # a longer word takes the alien's place too
-            row.append(" ")
-            row.append(tag, style="bold reverse")
-            row.append(" " * (17 - cell_len(tag)))
-        elif alien is not None:
-            row.append(" " + _(ALIENS[alien].title).ljust(6), style="italic")
-            if tag is not None:
+        if alien is not None:
+            tag = _("offline") if seat in away else None
+            wide = tag is not None and cell_len(tag) > 10  # it takes the alien's place too
+            if not wide:
+                row.append(" " + _(ALIENS[alien].title).ljust(6), style="italic")
+            if tag is None:
+                row.append(" " + _(POWER_SHORT[alien]).ljust(10), style="dim")
+            else:
+                room = 17 if wide else 10
+                tag = cut(tag, room)
                 row.append(" ")
                 row.append(tag, style="bold reverse")
-                row.append(" " * (10 - cell_len(tag)))
-            else:
-                row.append(" " + _(POWER_SHORT[alien]).ljust(10), style="dim")
+                row.append(" " * (room - cell_len(tag)))
         row.append(f" ▯{view.hand_sizes[seat]:<2}")
         row.append(f" ⚑{len(view.regions_of(seat))}")
         row.truncate(width, overflow="ellipsis")

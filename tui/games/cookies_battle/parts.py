@@ -234,11 +234,17 @@ def last_trick_line(view: Any, names: Sequence[str], width: int | None = None) -
     return text
 
 
+def _gap_fits(players: int) -> bool:
+    """Whether a blank line fits between the seats and the last trick (six seats fill
+    the panel)."""
+    return players < 6
+
+
 def seats_height(players: int) -> int:
     """The rows :func:`seats_text` takes at most with ``players`` seats (with the last
     trick under them): the dispute line goes right under them, not wherever a tall
     terminal's panel ends."""
-    return 1 + players + (1 if players < 6 else 0) + 1
+    return 1 + players + (1 if _gap_fits(players) else 0) + 1
 
 
 def seats_text(
@@ -286,7 +292,7 @@ def seats_text(
             )
         )
     if view.trick and view.last_trick and view.last_winner is not None:
-        if gap and view.players < 6:  # six seats fill the panel
+        if gap and _gap_fits(view.players):
             lines.append(Text(""))
         lines.append(last_trick_line(view, names, width))
     return Text("\n").join(lines)
