@@ -304,6 +304,13 @@ class TableScreen(Screen[None]):
         """What the screen keeps of a person's move about to be made on ``table`` (the
         hand then, to mark the cards that come after it): the game's own; none here."""
 
+    def note_decision(self, seat: int, action: Action) -> None:
+        """:meth:`note_move` for a person's move about to be made, unless the app makes it
+        for them (a step with one answer, :meth:`automatic`): their last move is their
+        last decision."""
+        if action != self.session.forced(seat):
+            self.note_move(seat, action, self.session)
+
     def recall(self) -> None:
         """A game continued from disk (a local one, or a networked seat resumed from its
         journal): what the screen keeps of each person's moves (:meth:`note_move`), read

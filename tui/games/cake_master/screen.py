@@ -301,8 +301,8 @@ class MasterScreen(TableScreen):
         """``seat`` seals ``action``; the log and table follow, then the game moves on."""
         self.awaiting = None
         self.marks.clear()
-        if not by_bot and action != self.table.forced(seat):  # bookkeeping is no move
-            self.note_move(seat, action, self.table)
+        if not by_bot:
+            self.note_decision(seat, action)
         entries = self.table.act(seat, action)
         self.post_message(ActionChosen(seat, action, by_bot))
         self._tell(entries)

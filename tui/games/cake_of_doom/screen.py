@@ -368,8 +368,7 @@ class DoomScreen(TableScreen):
         self.prompted = False
         if not by_bot:
             self.marks.clear()
-            if action != self.table.forced(seat):  # the app's bookkeeping is no move of theirs
-                self.note_move(seat, action, self.table)
+            self.note_decision(seat, action)
         entries = self.table.act(seat, action)
         self.post_message(ActionChosen(seat, action, by_bot))
         self._tell(entries)
