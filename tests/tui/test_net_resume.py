@@ -29,6 +29,7 @@ from cakeparty.tui.table import registration
 from cakeparty.tui.table.net import NetTable
 
 from .pilot import SIZE, until
+from .test_net_table import seats_at
 from .test_netduel import Runner
 
 BOT = get_game("cake-duel").bots["random"]
@@ -203,29 +204,13 @@ async def test_the_status_speaks_to_the_player_whose_move_is_pending() -> None:
             assert "one moment" not in text and tone == "you"
 
 
-def people_seats(game: str, players: int) -> list[NetTable]:
-    """The seats of Ann, Bob (and Cy) at a game of ``game``, each a session of its own."""
-    people = [Identity.generate(name) for name in ("Ann", "Bob", "Cy")[:players]]
-    table = Table.of(
-        "ROOM45",
-        game,
-        [(p.player_id, p.name) for p in people],
-        timeout=TIMEOUT,
-        nonce=secrets.token_bytes(16),
-    )
-    return [
-        NetTable(Runner(GameSession(table, [person]), person, seat))
-        for seat, person in enumerate(people)
-    ]
-
-
 @pytest.mark.parametrize(("game", "players"), [("cookies-battle", 3), ("cake-master", 2)])
 async def test_a_seat_that_begins_in_round_two_does_not_reopen_round_one_s_end(
     game: str, players: int
 ) -> None:
     """A seat resumed after a round ended (its screen begins with the story so far) finds
     that round's end in the log, not in a dialog it saw before."""
-    seats = people_seats(game, players)
+    seats = seats_at(game, players)
     bot = get_game(game).bots["normal"]
     rng = random.Random(5)
     deliver(seats)
@@ -268,7 +253,7 @@ async def test_a_seat_resumed_mid_game_marks_the_cards_new_since_its_last_move(
             return Counter(view.hand)
         return sort_counts(hand_sorts(view))
 
-    seats = people_seats(game, 3)
+    seats = seats_at(game, 3)
     bot = get_game(game).bots["random"]
     rng = random.Random(6)
     deliver(seats)

@@ -36,7 +36,12 @@ class Runner:
 
 
 def three_players(game: str = GAME) -> list[NetTable]:
-    people = [Identity.generate(n) for n in ("Ann", "Bob", "Cy")]
+    return seats_at(game, 3)
+
+
+def seats_at(game: str, players: int) -> list[NetTable]:
+    """The seats of Ann, Bob (and Cy) at a game of ``game``, each a session of its own."""
+    people = [Identity.generate(n) for n in ("Ann", "Bob", "Cy")[:players]]
     table = Table.of(
         "ROOM43",
         game,
