@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -28,9 +27,8 @@ from cakeparty.tui.screens.dialogs import ChoiceScreen, NoticeScreen
 from cakeparty.tui.table import registration
 from cakeparty.tui.table.net import NetTable
 
+from .netseats import Runner, deliver, seats_at
 from .pilot import SIZE, until
-from .test_net_table import seats_at
-from .test_netduel import Runner
 
 BOT = get_game("cake-duel").bots["random"]
 TIMEOUT = 60
@@ -52,20 +50,6 @@ def duel(start: float) -> tuple[NetTable, NetTable]:
         runner = Runner(GameSession(table, [identity], now=start), identity, seat)
         seats.append(NetTable(runner, {bob.player_id: True}))
     return seats[0], seats[1]
-
-
-def deliver(seats: Sequence[NetTable], now: float = 0.0) -> None:
-    moved = True
-    while moved:
-        moved = False
-        for seat in seats:
-            outbox = seat.session.outbox
-            batch, outbox[:] = list(outbox), []
-            for data in batch:
-                moved = True
-                for other in seats:
-                    if other is not seat:
-                        other.session.receive(data, now)
 
 
 def bouts_won(seat: NetTable) -> int:

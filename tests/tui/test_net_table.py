@@ -6,68 +6,23 @@ audit fair at the end. The game's own words come from its registration (or none)
 from __future__ import annotations
 
 import random
-import secrets
 
 import pytest
 
-from cakeparty.core import Action, Committed, get_game
+from cakeparty.core import Committed, get_game
 from cakeparty.protocol import steps as st
-from cakeparty.protocol.identity import Identity, fingerprint
-from cakeparty.protocol.session import GameSession
-from cakeparty.protocol.table import Table
+from cakeparty.protocol.identity import fingerprint
 from cakeparty.tui.table import registration
 from cakeparty.tui.table.net import NetTable, UntoldStory, seat_name
 from cakeparty.tui.table.session import away_seats
 
+from .netseats import deliver, seats_at
+
 GAME = "cake-master"
-
-
-class Runner:
-    """What :class:`NetTable` uses of a room runner, over a session with no network."""
-
-    def __init__(self, session: GameSession, identity: Identity, seat: int) -> None:
-        self.session = session
-        self.identity = identity
-        self.my_seat = seat
-        self.online: dict[bytes, bool] = {}
-
-    def act(self, action: Action) -> None:
-        self.session.act(self.my_seat, action)
 
 
 def three_players(game: str = GAME) -> list[NetTable]:
     return seats_at(game, 3)
-
-
-def seats_at(game: str, players: int) -> list[NetTable]:
-    """The seats of Ann, Bob (and Cy) at a game of ``game``, each a session of its own."""
-    people = [Identity.generate(n) for n in ("Ann", "Bob", "Cy")[:players]]
-    table = Table.of(
-        "ROOM43",
-        game,
-        [(p.player_id, p.name) for p in people],
-        timeout=60,
-        nonce=secrets.token_bytes(16),
-    )
-    return [
-        NetTable(Runner(GameSession(table, [person]), person, seat))
-        for seat, person in enumerate(people)
-    ]
-
-
-def deliver(seats: list[NetTable]) -> None:
-    """Pass every envelope waiting to be sent to the other sessions, until all is quiet."""
-    moved = True
-    while moved:
-        moved = False
-        for seat in seats:
-            outbox = seat.session.outbox
-            batch, outbox[:] = list(outbox), []
-            for data in batch:
-                moved = True
-                for other in seats:
-                    if other is not seat:
-                        other.session.receive(data, 0.0)
 
 
 def test_the_seat_says_who_the_room_waits_for_while_choices_are_sealed() -> None:

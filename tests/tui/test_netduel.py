@@ -8,7 +8,7 @@ import random
 import secrets
 from typing import Any
 
-from cakeparty.core import Action, get_game
+from cakeparty.core import get_game
 from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.protocol.codec import seal
 from cakeparty.protocol.identity import Identity
@@ -17,18 +17,7 @@ from cakeparty.protocol.table import Table
 from cakeparty.tui.games.cake_duel.chronicle import replay_lines
 from cakeparty.tui.table.net import NetTable, name_list
 
-
-class Runner:
-    """What :class:`NetTable` uses of a room runner, over a session with no network."""
-
-    def __init__(self, session: GameSession, identity: Identity, seat: int) -> None:
-        self.session = session
-        self.identity = identity
-        self.my_seat = seat
-        self.online: dict[bytes, bool] = {}
-
-    def act(self, action: Action) -> None:
-        self.session.act(self.my_seat, action)
+from .netseats import Runner, deliver
 
 
 def two_players() -> tuple[NetTable, NetTable]:
@@ -48,27 +37,12 @@ def two_players() -> tuple[NetTable, NetTable]:
     return duels[0], duels[1]
 
 
-def deliver(*duels: NetTable) -> None:
-    """Pass every envelope waiting to be sent to the other sessions, until all is quiet."""
-    moved = True
-    while moved:
-        moved = False
-        for duel in duels:
-            outbox = duel.session.outbox
-            batch, outbox[:] = list(outbox), []
-            for data in batch:
-                moved = True
-                for other in duels:
-                    if other is not duel:
-                        other.session.receive(data, 0.0)
-
-
 def test_the_duel_says_what_the_room_waits_for() -> None:
     ann, bob = two_players()
     # each has sent its game key; nothing has arrived yet
     assert ann.waiting_text() == "Exchanging game keys: waiting for Bob"
     assert ann.to_act is None and not ann.over
-    deliver(ann, bob)
+    deliver([ann, bob])
     # the deck is shuffled and dealt; fair lots chose who attacks
     first = ann if ann.to_act is not None else bob
     other = bob if first is ann else ann
@@ -86,7 +60,7 @@ def test_the_duel_says_what_the_room_waits_for() -> None:
 
 def test_a_bad_message_is_named() -> None:
     ann, bob = two_players()
-    deliver(ann, bob)
+    deliver([ann, bob])
     peer = ann.peer
     forged = seal(
         bob.runner.identity.signing_key,
@@ -106,7 +80,7 @@ def test_a_whole_duel_ends_with_a_fair_audit_and_a_face_up_replay() -> None:
     ann, bob = two_players()
     bot = get_game("cake-duel").bots["random"]
     rng = random.Random(7)
-    deliver(ann, bob)
+    deliver([ann, bob])
     for _turn in range(2000):
         if ann.over and bob.over and ann.audited and bob.audited:
             break
@@ -114,7 +88,7 @@ def test_a_whole_duel_ends_with_a_fair_audit_and_a_face_up_replay() -> None:
             seat = duel.to_act
             if seat is not None:
                 duel.act(seat, bot(duel.view(seat), rng))
-        deliver(ann, bob)
+        deliver([ann, bob])
         ann.catch_up()  # as the screen does on each "moved" event
     assert ann.audited and bob.audited
     assert ann.fair and bob.fair
@@ -149,7 +123,7 @@ def test_a_vote_out_reads_as_one_ending_on_both_screens() -> None:
     from cakeparty.protocol.lobby import ABANDON, NO_PREV
 
     ann, bob = two_players()
-    deliver(ann, bob)
+    deliver([ann, bob])
     slow = ann if ann.to_act is not None else bob
     other = bob if slow is ann else ann
     peer = other.peer
