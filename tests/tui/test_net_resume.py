@@ -272,3 +272,39 @@ async def test_a_seat_resumed_mid_game_marks_the_cards_new_since_its_last_move(
         else:
             title = str(screen.query_one("#doom-hand").border_title)
             assert "new since your last move" in title, title
+
+
+async def test_a_bout_s_end_read_while_the_clock_runs_says_how_long_the_move_has() -> None:
+    seats = ann, bob = duel(time.monotonic())
+    rng = random.Random(14)
+    deliver(seats, time.monotonic())
+    screen = NetDuelScreen(ann, room())
+    app = Table1(screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen.begun, "the screen begun")
+        deadline = time.monotonic() + 60
+        while not bout_end_open(app):
+            assert time.monotonic() < deadline and ann.outcome is None, "no bout end"
+            await ann_plays(pilot, screen, rng)
+            bot_move(bob, rng)
+            deliver(seats, time.monotonic())
+            screen.room_event(RoomEvent("moved"))
+            await pilot.pause()
+        notice = app.screen
+        assert isinstance(notice, NoticeScreen)
+
+        def keys() -> str:
+            return str(notice.query_one("#dialog-keys").render())
+
+        # the notice stays up; Bob plays on until the room waits for Ann's move
+        while ann.to_act != ann.seat:
+            assert bot_move(bob, rng), "the duel waits on nobody"
+            deliver(seats, time.monotonic())
+            screen.room_event(RoomEvent("moved"))
+            assert keys() == "enter to continue"  # not her move: nothing more
+        await until(pilot, lambda: "your move:" in keys(), "her clock on the notice")
+        said = int(keys().split("your move: ")[1].split(" s left")[0])
+        assert 0 < said <= TIMEOUT
+        assert keys().startswith("enter to continue · ")
+        await pilot.press("enter")  # read: her move under it
+        await until(pilot, lambda: app.screen is not notice, "the notice closed")

@@ -5,7 +5,7 @@ Each is a :class:`ModalScreen` returning its answer through ``dismiss``; esc bac
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
@@ -117,24 +117,51 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class NoticeScreen(ModalScreen[None]):
-    """A titled notice of a few lines; enter, space or esc continues."""
+    """A titled notice of a few lines; enter, space or esc continues.
+
+    ``live``, if given, is asked once a second for a few words that go on the keys' line
+    while the notice is read (a networked game's clock running meanwhile), or ``None``."""
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", _("Continue"), id="notice.close"),
     ]
 
-    def __init__(self, title: str, lines: Sequence[str | Text], *, classes: str = "") -> None:
+    def __init__(
+        self,
+        title: str,
+        lines: Sequence[str | Text],
+        *,
+        classes: str = "",
+        live: Callable[[], str | None] | None = None,
+    ) -> None:
         super().__init__(classes=f"dialog {classes}".strip())
         self.title_text = title
         self.lines = list(lines)
+        self.live = live
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog-box") as box:
             box.border_title = self.title_text
             for line in self.lines:
                 yield Static(line, classes="notice-line", markup=False)
-            yield Static(_("enter to continue"), id="dialog-keys")
+            yield Static(self.keys_text(), id="dialog-keys")
+
+    def on_mount(self) -> None:
+        if self.live is not None:
+            self.set_interval(1.0, self._refresh_keys)
+
+    def keys_text(self) -> Text:
+        """The keys' line, with what ``live`` says now after them."""
+        text = Text(_("enter to continue"))
+        said = self.live() if self.live is not None else None
+        if said:
+            text.append(" · ")
+            text.append(said, style="bold")
+        return text
+
+    def _refresh_keys(self) -> None:
+        self.query_one("#dialog-keys", Static).update(self.keys_text())
 
     def action_close(self) -> None:
         self.dismiss(None)

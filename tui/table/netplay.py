@@ -16,7 +16,7 @@ line (:meth:`NetPlay.net_winner`), the replay's lines, and where the keyboard re
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from textual import work
@@ -141,6 +141,24 @@ class NetPlay:
     def panels_mounted(self) -> bool:
         """Every panel the screen draws on is mounted (a game's screen names its own)."""
         return bool(self.query(LogView)) and bool(self.query(ChatInput))
+
+    def present(self, dialog: Any, callback: Callable[[Any], None] | None = None) -> None:
+        """A notice the game opens (a round's breakdown) says, while it is read, how long
+        this player has for the move that waits under it: the room's clock does not stop
+        for a reader."""
+        if isinstance(dialog, NoticeScreen) and dialog.live is None:
+            dialog.live = self.notice_clock
+        super().present(dialog, callback)
+
+    def notice_clock(self) -> str | None:
+        """This player's clock in a few words, while the move is its own (else ``None``)."""
+        net = self.net
+        if net.over or net.to_act != net.seat:
+            return None
+        left = net.own_clock()
+        if left <= 0:
+            return _("your time is up")
+        return _("your move: {s} s left").format(s=int(left))
 
     def news_first(self) -> bool:
         """The first pause the game made (a round's breakdown) before it moves on; ``True``
