@@ -114,7 +114,8 @@ def test_a_forged_re_mix_proof_names_the_holder() -> None:
 
 
 def test_a_wrong_order_boxed_to_the_teammate_names_the_holder() -> None:
-    for seed in range(3, 12):
+    # from seed 5: seeds 3 and 4 re-mix no hand, each a whole four-seat game for nothing
+    for seed in range(5, 14):
         room = MentalMatch(
             "cake-duel",
             4,
