@@ -1,7 +1,9 @@
 """Players' names as a room shows them: two players may choose the same display name, so
 where they did, each is told apart by its key. Names that only look the same count as the
-same: another case, full-width letters, or Cyrillic and Greek letters that look Latin
-("Аnn" with a Cyrillic А), so nobody passes for another player by a look-alike name."""
+same: another case, full-width letters, Cyrillic and Greek letters that look Latin ("Аnn"
+with a Cyrillic А), or letters a terminal draws as nothing or as a blank (a variation
+selector, a Hangul filler), so nobody passes for another player by a look-alike name.
+(Characters that are not printable at all never make a name: the codec refuses them.)"""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from collections.abc import Sequence
 from cakeparty.protocol.identity import fingerprint
 
 #: Cyrillic and Greek letters drawn like Latin ones (after case folding), as the Latin
-#: letter they pass for
+#: letter they pass for; printable characters drawn as nothing, or blank, as that
 _LOOK_ALIKE = str.maketrans(
     {
         **dict.fromkeys("аα", "a"),
@@ -38,6 +40,11 @@ _LOOK_ALIKE = str.maketrans(
         **dict.fromkeys("ζ", "z"),
         **dict.fromkeys("0", "o"),
         **dict.fromkeys("1|", "l"),
+        # drawn as nothing: a grapheme joiner, Khmer's inherent vowels, variation selectors
+        **dict.fromkeys(map(chr, (0x34F, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180F))),
+        **dict.fromkeys(map(chr, [*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)])),
+        # drawn blank: the Hangul fillers and the blank Braille pattern
+        **dict.fromkeys(map(chr, (0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800)), " "),
     }
 )
 
@@ -46,7 +53,9 @@ def look(name: str) -> str:
     """What ``name`` looks like, for telling names apart: two names with the same look
     are shown with their keys."""
     folded = unicodedata.normalize("NFKC", name).casefold()
-    return " ".join(folded.translate(_LOOK_ALIKE).replace("i", "l").split())
+    # without its blanks: "Ann" and "A nn" are apart to the eye, but a blank drawn by a
+    # filler is not to be told from a space, nor its width from none
+    return "".join(folded.translate(_LOOK_ALIKE).replace("i", "l").split())
 
 
 def distinct_names(names: Sequence[str], players: Sequence[bytes]) -> tuple[str, ...]:

@@ -32,7 +32,13 @@ def test_every_seat_needs_its_player() -> None:
 
 @pytest.mark.parametrize(
     "impostor",
-    ["ann", "ANN", "Ａｎｎ", "\u0410nn", "\u0391nn", "Аnn", "Ann  ", "AnN"],
+    [
+        *("ann", "ANN", "Ａｎｎ", "\u0410nn", "\u0391nn", "Аnn", "Ann  ", "AnN"),
+        # printable, yet drawn as nothing or blank: a grapheme joiner, variation
+        # selectors, a Mongolian one, Hangul fillers (full and half width), blank Braille
+        *("A\u034fnn", "Ann\ufe0f", "A\U000e0100nn", "An\u180bn"),
+        *("Ann\u3164", "\uffa0Ann", "Ann\u2800", "A\u115fnn", "A nn"),
+    ],
     ids=repr,
 )
 def test_a_name_that_only_looks_like_another_is_told_apart_too(impostor: str) -> None:
