@@ -130,7 +130,9 @@ class CakePartyApp(App[None]):
             setup = self.start
             # a kept game to lose: asked first; no opens the menu, which offers it
             self._replacing_kept(
-                lambda: self.push_screen(self._game(setup, leave="exit")), self._open_menu
+                setup.game,
+                lambda: self.push_screen(self._game(setup, leave="exit")),
+                self._open_menu,
             )
         else:
             self.open_room(self.start, leave="exit")
@@ -158,12 +160,12 @@ class CakePartyApp(App[None]):
         from cakeparty.tui.table.registration import game_title
 
         try:
-            game = kept.load()
+            game = kept.load(offer.game)
             if game is None:
                 raise ValueError(_("the saved game is unreadable"))
             table = kept.restore(game)
         except (ValueError, LookupError, TypeError) as exc:
-            kept.forget()
+            kept.forget(offer.game)
             self.notify(
                 _("Your game of {game} could not be continued: {problem}").format(
                     game=game_title(offer.game), problem=exc
@@ -174,16 +176,16 @@ class CakePartyApp(App[None]):
         self.push_screen(self._game(table, leave="pop"))
 
     def _replacing_kept(
-        self, start: Callable[[], None], otherwise: Callable[[], None] | None = None
+        self, game: str, start: Callable[[], None], otherwise: Callable[[], None] | None = None
     ) -> None:
-        """``start`` a new local game, once the player agrees to lose the one kept, if
-        there is one to lose (one game is kept: the new one takes its place); else
-        ``otherwise``."""
+        """``start`` a new local game of ``game``, once the player agrees to lose the one
+        of that game kept, if there is one to lose (each game keeps one: the new one takes
+        its place); else ``otherwise``."""
         from cakeparty.tui.screens.dialogs import ConfirmScreen
         from cakeparty.tui.table import kept
         from cakeparty.tui.table.registration import game_title
 
-        offer = kept.peek() if self.persist else None
+        offer = kept.kept_of(game) if self.persist else None
         if offer is None:
             start()
             return
@@ -225,7 +227,9 @@ class CakePartyApp(App[None]):
 
             def chosen(setup: GameSetup | None) -> None:
                 if setup is not None:
-                    self._replacing_kept(lambda: self.push_screen(self._game(setup, leave="pop")))
+                    self._replacing_kept(
+                        setup.game, lambda: self.push_screen(self._game(setup, leave="pop"))
+                    )
 
             self.push_screen(
                 SetupScreen(item == "hotseat", self.settings.bot_level, game=game), chosen

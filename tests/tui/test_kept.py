@@ -50,10 +50,9 @@ def test_a_kept_game_is_continued_exactly_where_it_was(setup: GameSetup) -> None
     rng = random.Random(1)
     _play(table, 12 if setup.game == "cake-duel" else 60, rng)
     assert table.moves and not table.over
-    assert kept.path().stat().st_mode & 0o777 == 0o600  # the seed deals every hand
-    offer = kept.peek()
-    assert offer == kept.Offer(setup.game, setup.hotseat)
-    found = kept.load()
+    assert kept.path(setup.game).stat().st_mode & 0o777 == 0o600  # the seed deals every hand
+    assert kept.peek() == (kept.Offer(setup.game, setup.hotseat),)
+    found = kept.load(setup.game)
     assert found is not None and found.setup == table.setup and found.player == "Ann"
     again = kept.restore(found)
     # the same deal from the same seed, the same moves: the same game, the same story
@@ -82,7 +81,7 @@ def test_a_fresh_app_reads_a_kept_game_before_any_rules_are_loaded() -> None:
         "import sys\n"
         "from cakeparty.tui.table import kept\n"
         "assert not any(m.startswith('cakeparty.core.games') for m in sys.modules)\n"
-        "found = kept.load()\n"
+        "found = kept.load('cake-of-doom')\n"
         "print(len(kept.restore(found).moves) if found else 'none')\n"
     )
     done = subprocess.run(
@@ -97,23 +96,24 @@ def test_a_game_that_ends_is_forgotten() -> None:
     table.keeper = kept.keep
     rng = random.Random(2)
     _play(table, 1, rng)
-    assert kept.path().exists()
+    assert kept.path("cake-duel").exists()
     while not table.over:
         _play(table, 50, rng)
-    assert not kept.path().exists() and kept.peek() is None and kept.load() is None
+    assert not kept.path("cake-duel").exists()
+    assert kept.peek() == () and kept.load("cake-duel") is None
 
 
-def _write(data: Any) -> None:
-    kept.path().parent.mkdir(parents=True, exist_ok=True)
+def _write(data: Any, game: str = "cake-duel") -> None:
+    kept.path(game).parent.mkdir(parents=True, exist_ok=True)
     text = data if isinstance(data, str) else json.dumps(data)
-    kept.path().write_text(text, encoding="utf-8")
+    kept.path(game).write_text(text, encoding="utf-8")
 
 
 def _good() -> dict[str, Any]:
     table = LocalTable(GameSetup("cake-duel", 2, bots="random", seed=4), "Ann")
     table.keeper = kept.keep
     _play(table, 6, random.Random(3))
-    data: dict[str, Any] = json.loads(kept.path().read_text())
+    data: dict[str, Any] = json.loads(kept.path("cake-duel").read_text())
     return data
 
 
@@ -137,7 +137,7 @@ def _good() -> dict[str, Any]:
 )
 def test_a_file_that_is_no_kept_game_is_none(spoil: Any) -> None:
     _write(spoil(_good()))
-    assert kept.load() is None
+    assert kept.load("cake-duel") is None
 
 
 @pytest.mark.parametrize(
@@ -151,7 +151,7 @@ def test_a_file_that_is_no_kept_game_is_none(spoil: Any) -> None:
 def test_moves_that_do_not_play_are_refused(moves: Any) -> None:
     data = _good()
     _write({**data, "moves": moves(data["moves"])})
-    found = kept.load()
+    found = kept.load("cake-duel")
     assert found is not None
     with pytest.raises(ValueError, match=r"^move \d+ does not fit the game$"):
         kept.restore(found)
@@ -165,7 +165,7 @@ async def _continue(pilot: Any) -> None:
     """Wait for the menu to offer the kept game, and take it."""
     menu = pilot.app.screen
     assert isinstance(menu, MenuScreen)
-    await until(pilot, lambda: menu.kept is not None, "the kept game in the menu")
+    await until(pilot, lambda: bool(menu.kept), "the kept game in the menu")
     await pilot.press("c")
 
 
@@ -194,7 +194,7 @@ async def test_the_menu_continues_a_game_the_app_left_and_forgets_one_quit(
     async with second.run_test(size=SIZE) as pilot:
         menu = second.screen
         assert isinstance(menu, MenuScreen)
-        await until(pilot, lambda: menu.kept is not None, "the kept game in the menu")
+        await until(pilot, lambda: bool(menu.kept), "the kept game in the menu")
         assert "c  Resume Cake Duel against bots" in _menu_entries(second)
         assert "c resumes your game" in str(menu.query_one("#menu-greeting").render())
         await pilot.press("c")
@@ -210,7 +210,7 @@ async def test_the_menu_continues_a_game_the_app_left_and_forgets_one_quit(
         assert isinstance(second.screen, ConfirmScreen)
         await pilot.press("y")
         await until(pilot, lambda: isinstance(second.screen, MenuScreen), "the menu")
-        assert not kept.path().exists()
+        assert not kept.path("cake-duel").exists()
         await until(pilot, lambda: second.screen.looked, "the menu's look")  # type: ignore[attr-defined]
         assert not any("Resume" in e for e in _menu_entries(second))
 
@@ -226,7 +226,7 @@ async def test_a_kept_game_that_does_not_play_is_said_and_forgotten(config_dir: 
         assert (
             notice == "Your game of Cake Duel could not be continued: move 1 does not fit the game"
         )
-        assert isinstance(app.screen, MenuScreen) and not kept.path().exists()
+        assert isinstance(app.screen, MenuScreen) and not kept.path("cake-duel").exists()
 
 
 async def test_a_continued_cookies_battle_marks_the_cards_received_in_the_pass(
@@ -252,51 +252,130 @@ async def test_a_continued_cookies_battle_marks_the_cards_received_in_the_pass(
         assert hand.count("+") == 2
 
 
-async def test_a_new_game_from_the_menu_asks_before_the_kept_one_is_lost(
+def _keep(game: str, players: int, seed: int) -> kept.Offer:
+    kept.keep(LocalTable(GameSetup(game, players, bots="random", seed=seed), "Ann"))
+    return kept.Offer(game, False)
+
+
+async def _new_duel_from_the_menu(pilot: Any) -> None:
+    await pilot.press("b", "1")  # against bots, the first game: Cake Duel
+    await until(pilot, lambda: type(pilot.app.screen).__name__ == "SetupScreen", "the form")
+    await pilot.press("enter")
+
+
+async def test_a_new_game_from_the_menu_asks_before_its_game_s_kept_one_is_lost(
     config_dir: Path,
 ) -> None:
-    old = LocalTable(GameSetup("cookies-battle", 4, bots="random", seed=13), "Ann")
-    kept.keep(old)
+    cookies = _keep("cookies-battle", 4, 13)
+    duel = _keep("cake-duel", 2, 16)
     app = _app()
     async with app.run_test(size=SIZE) as pilot:
         menu = app.screen
         assert isinstance(menu, MenuScreen)
-        await until(pilot, lambda: menu.kept is not None, "the kept game in the menu")
+        await until(pilot, lambda: len(menu.kept) == 2, "the kept games in the menu")
         for answer in ("n", "y"):
-            await pilot.press("b", "1")  # against bots, the first game: Cake Duel
-            await until(pilot, lambda: type(app.screen).__name__ == "SetupScreen", "the form")
-            await pilot.press("enter")
+            await _new_duel_from_the_menu(pilot)
             await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
             text = str(app.screen.query_one("#dialog-detail").render())
-            assert text == "Your game of Cookies Battle in progress will be lost."
-            assert kept.peek() == kept.Offer("cookies-battle", False)  # not yet
+            assert text == "Your game of Cake Duel in progress will be lost."
+            assert kept.peek() == (duel, cookies)  # not yet; the latest first
             await pilot.press(answer)
-            if answer == "n":  # back to the menu, the kept game still offered
+            if answer == "n":  # back to the menu, the kept games still offered
                 await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-                assert kept.peek() == kept.Offer("cookies-battle", False)
-                assert menu.kept is not None
-        # yes: the new game starts, and is the one kept
+                assert kept.peek() == (duel, cookies) and menu.kept == (duel, cookies)
+        # yes: the new duel starts, and is the duel kept; the Cookies Battle stays
         await until(pilot, lambda: isinstance(app.screen, DuelScreen), "the new game")
-        assert kept.peek() == kept.Offer("cake-duel", False)
+        assert kept.peek() == (duel, cookies)
+        restarted = kept.load("cake-duel")
+        assert restarted is not None and restarted.setup.seed != 16
+
+
+async def test_a_game_of_another_game_kept_asks_nothing_and_both_are_offered(
+    config_dir: Path,
+) -> None:
+    cookies = _keep("cookies-battle", 4, 17)
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        await until(pilot, lambda: bool(menu.kept), "the kept game in the menu")
+        await _new_duel_from_the_menu(pilot)
+        await until(pilot, lambda: isinstance(app.screen, DuelScreen), "the new game")
+        assert kept.peek() == (kept.Offer("cake-duel", False), cookies)
+        await pilot.press("q", "n")  # not quit: the app leaves the duel kept
+    second = _app()
+    async with second.run_test(size=SIZE) as pilot:
+        menu = second.screen
+        assert isinstance(menu, MenuScreen)
+        await until(pilot, lambda: len(menu.kept) == 2, "both kept games in the menu")
+        assert "c  Resume a game (2 kept)" in _menu_entries(second)
+        assert "c resumes one of your games" in str(menu.query_one("#menu-greeting").render())
+        await pilot.press("c")  # which one: the latest first
+        await until(pilot, lambda: isinstance(second.screen, ChoiceScreen), "the choice")
+        picker = second.screen
+        assert isinstance(picker, ChoiceScreen)
+        assert [c.label for c in picker.choices] == [
+            "Resume Cake Duel against bots",
+            "Resume Cookies Battle against bots",
+        ]
+        await pilot.press("2")
+        await until(
+            pilot, lambda: type(second.screen).__name__ == "CookiesScreen", "the Cookies Battle"
+        )
+        # both still kept, the one continued the latest now
+        assert kept.peek() == (cookies, kept.Offer("cake-duel", False))
+
+
+def test_the_one_game_earlier_versions_kept_is_offered_as_its_game_s(config_dir: Path) -> None:
+    from cakeparty.protocol.journal import data_dir
+
+    data = _good()
+    kept.forget("cake-duel")
+    old = data_dir() / kept.OLD_FILE_NAME
+    old.write_text(json.dumps(data), encoding="utf-8")
+    assert kept.peek() == (kept.Offer("cake-duel", False),)
+    assert not old.exists() and kept.load("cake-duel") is not None
+    # one beside a kept game of its own game gives way to it; one that is no game stays
+    old.write_text(json.dumps({**data, "seed": 99}), encoding="utf-8")
+    assert kept.peek() == (kept.Offer("cake-duel", False),) and not old.exists()
+    found = kept.load("cake-duel")
+    assert found is not None and found.setup.seed == data["seed"]
+    old.write_text("not json {", encoding="utf-8")
+    assert kept.peek() == (kept.Offer("cake-duel", False),) and old.exists()
 
 
 @pytest.mark.parametrize("answer", ["n", "y"])
-async def test_cakeparty_play_asks_before_the_kept_game_is_lost(
+async def test_cakeparty_play_asks_before_its_game_s_kept_one_is_lost(
     answer: str, config_dir: Path
 ) -> None:
-    kept.keep(LocalTable(GameSetup("cookies-battle", 4, bots="random", seed=14), "Ann"))
+    cookies = _keep("cookies-battle", 4, 14)
+    duel = _keep("cake-duel", 2, 18)
     setup = GameSetup("cake-duel", 2, bots="random", seed=15)
     app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), setup, ask_name=False)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         await pilot.press(answer)
-        if answer == "n":  # the menu instead, which offers the kept game
+        if answer == "n":  # the menu instead, which offers the kept games
             await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-            await until(pilot, lambda: app.screen.kept is not None, "the offer")  # type: ignore[attr-defined]
-            assert kept.peek() == kept.Offer("cookies-battle", False)
+            await until(pilot, lambda: bool(app.screen.kept), "the offer")  # type: ignore[attr-defined]
+            found = kept.load("cake-duel")
+            assert found is not None and found.setup.seed == 18
         else:
             await until(pilot, lambda: isinstance(app.screen, DuelScreen), "the new game")
-            assert kept.peek() == kept.Offer("cake-duel", False)
+            found = kept.load("cake-duel")
+            assert found is not None and found.setup.seed == 15
+        assert kept.peek() == (duel, cookies)
+
+
+async def test_cakeparty_play_of_another_game_than_the_one_kept_asks_nothing(
+    config_dir: Path,
+) -> None:
+    cookies = _keep("cookies-battle", 4, 19)
+    setup = GameSetup("cake-duel", 2, bots="random", seed=20)
+    app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), setup, ask_name=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, DuelScreen), "the new game")
+        assert kept.peek() == (kept.Offer("cake-duel", False), cookies)
 
 
 @pytest.mark.parametrize(

@@ -145,7 +145,7 @@ async def the_shared_screens(pilot: Pilot[Any]) -> list[dict[str, Shown]]:
         # its key in the footer
         keys = [key.key for key in menu.query(FooterKey)]
         grown = entries.region.height == entries.option_count + 2
-        offers = menu.back is not None and menu.kept is not None
+        offers = menu.back is not None and bool(menu.kept)
         return offers and grown and keys[:2] == ["g", "c"]
 
     await until(pilot, offered, "the games to go back to and to resume")
@@ -162,7 +162,7 @@ async def shared_drawn(language: str, folder: Path | None) -> list[dict[str, Sho
     if unfinished(me.player_id) is None:  # the menu offers a game to go back to, first
         guest_journal(journal.data_dir(), "GOING2", me)
         remember_room("GOING2")
-    if kept.peek() is None:  # and a local game to resume (its entry's longest words)
+    if not kept.peek():  # and a local game to resume (its entry's longest words)
         kept.keep(LocalTable(GameSetup(game="cake-of-doom", players=4, seed=1), "Ann"))
     with speaking(language, folder):
         app = make_app()

@@ -17,7 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from cakeparty.core.i18n import N_, _
+from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.messages import OptionCycled
 from cakeparty.tui.settings import DEFAULT_THINK, offered_level
 from cakeparty.tui.widgets.cycler import Cycler
@@ -86,8 +86,9 @@ class MenuScreen(Screen[None]):
 
     #: a networked game to go back to, once looked for (:mod:`cakeparty.tui.comeback`)
     back: Unfinished | None = None
-    #: a local game kept on disk to continue, once looked for (:mod:`.table.kept`)
-    kept: Offer | None = None
+    #: the local games kept on disk to continue, the latest first, once looked for
+    #: (:mod:`.table.kept`: each game keeps its latest)
+    kept: tuple[Offer, ...] = ()
     #: whether the look for it has answered since the menu was shown
     looked = False
 
@@ -114,14 +115,13 @@ class MenuScreen(Screen[None]):
             )
             options.append(Option(text, id="back"))
         kept = self.kept
-        if kept is not None:
-            from cakeparty.tui.table.registration import game_title
-
+        if kept:
             text = Text("c  ", style="bold")
-            line = (
-                _("Resume {game} (hot-seat)") if kept.hotseat else _("Resume {game} against bots")
-            )
-            text.append(line.format(game=game_title(kept.game)))
+            if len(kept) == 1:
+                text.append(resume_line(kept[0]))
+            else:
+                line = ngettext("Resume a game ({n} kept)", "Resume a game ({n} kept)", len(kept))
+                text.append(line.format(n=len(kept)))
             options.append(Option(text, id="continue"))
         game = self.only_game
         for item, key, label in self.ITEMS:
@@ -157,8 +157,10 @@ class MenuScreen(Screen[None]):
             text = _("Hello, {name}. g goes back to your game in room {room}.").format(
                 name=name, room=self.back.room
             )
-        elif self.kept is not None:
+        elif len(self.kept) == 1:
             text = _("Hello, {name}. c resumes your game where it was.").format(name=name)
+        elif self.kept:
+            text = _("Hello, {name}. c resumes one of your games where it was.").format(name=name)
         else:
             text = _("Hello, {name}. ↑/↓ and enter, or the key of an entry.").format(name=name)
         self.query_one("#menu-greeting", Static).update(text)
@@ -168,7 +170,7 @@ class MenuScreen(Screen[None]):
         """Look for a networked game to go back to and a local game to continue (on the
         disk only), then show them."""
         found: Unfinished | None = None
-        local: Offer | None = None
+        local: tuple[Offer, ...] = ()
         try:
             from cakeparty.tui.table.kept import peek
 
@@ -187,9 +189,9 @@ class MenuScreen(Screen[None]):
         with contextlib.suppress(RuntimeError):  # the app closed meanwhile
             self.app.call_from_thread(self.show_back, found, local)
 
-    def show_back(self, found: Unfinished | None, local: Offer | None = None) -> None:
-        """Offer ``found`` first in the menu, then ``local`` (``None``: nothing to go back
-        to, nothing to continue)."""
+    def show_back(self, found: Unfinished | None, local: tuple[Offer, ...] = ()) -> None:
+        """Offer ``found`` first in the menu, then ``local`` (``None``, none: nothing to go
+        back to, nothing to continue)."""
         self.looked = True
         if (found, local) == (self.back, self.kept) or not self.is_attached:
             return
@@ -201,7 +203,7 @@ class MenuScreen(Screen[None]):
         options.add_options(self.options())
         ids = [option.id for option in options.options]
         # a game to go back to is where the cursor goes, unless the player moved it
-        if was == self.ITEMS[0][0] and (found is not None or local is not None):
+        if was == self.ITEMS[0][0] and (found is not None or local):
             was = "back" if found is not None else "continue"
         options.highlighted = ids.index(was) if was in ids else 0
         self.greet()
@@ -211,7 +213,7 @@ class MenuScreen(Screen[None]):
         if action == "choose" and parameters == ("back",):
             return self.back is not None
         if action == "choose" and parameters == ("continue",):
-            return self.kept is not None
+            return bool(self.kept)
         return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -227,12 +229,31 @@ class MenuScreen(Screen[None]):
             return
         if item == "continue":
             continue_game = getattr(self.app, "continue_game", None)
-            if self.kept is not None and continue_game is not None:
-                continue_game(self.kept)
+            if not self.kept or continue_game is None:
+                return
+            if len(self.kept) == 1:
+                continue_game(self.kept[0])
+                return
+            from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen
+
+            def chosen(offer: Offer | None) -> None:
+                if offer is not None:
+                    continue_game(offer)
+
+            choices = [Choice(resume_line(offer), offer) for offer in self.kept]
+            self.app.push_screen(ChoiceScreen(_("Which game?"), choices), chosen)
             return
         open_item = getattr(self.app, "open_menu_item", None)
         if open_item is not None:
             open_item(item)
+
+
+def resume_line(offer: Offer) -> str:
+    """The words that resume a kept game: "Resume <its title> against bots"."""
+    from cakeparty.tui.table.registration import game_title
+
+    line = _("Resume {game} (hot-seat)") if offer.hotseat else _("Resume {game} against bots")
+    return line.format(game=game_title(offer.game))
 
 
 def pick_game(app: Any, then: Callable[[str], None]) -> None:

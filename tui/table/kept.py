@@ -4,8 +4,9 @@ A game against bots or hot-seat is written after every move: its setup (the deal
 included) and the moves made, nothing else. The dealer is seeded, so the same moves from
 the same seed deal the same cards: :func:`restore` plays them again on a new table and the
 game is where it was, whatever ended the app (a crash, a closed terminal, a dropped SSH
-connection). The menu offers it (``c``) until it ends, or is quit on purpose, or another
-local game takes its place: one game is kept, the latest.
+connection). The menu offers it (``c``) until it ends, or is quit on purpose, or a new
+game of the same game takes its place: each game keeps its latest (one game's kept game
+does not stand in the way of another game), each in a file of its own.
 
 The file is this player's own (in the data dir, beside the journals of networked games),
 yet it is read as carefully as anything else: a file that is not a kept game, or whose
@@ -32,17 +33,20 @@ if TYPE_CHECKING:  # the menu peeks at the file without loading the rules engine
 
 log = logging.getLogger(__name__)
 
-FILE_NAME = "local-game.json"
+#: the file of each game's kept game (``local-game-<game>.json``); the one file of
+#: versions that kept a single game takes the name of its game when it is first looked for
+FILE_NAME = "local-game-{game}.json"
+OLD_FILE_NAME = "local-game.json"
 VERSION = 1
 #: at most this many bytes are read (a game's moves are a few dozen kilobytes)
 MAX_BYTES = 4 * 1024 * 1024
 
 
-def path() -> Path:
-    """Where the local game is kept: in the data dir (a player's own over SSH)."""
+def path(game: str) -> Path:
+    """Where ``game``'s local game is kept: in the data dir (a player's own over SSH)."""
     from cakeparty.protocol.journal import data_dir
 
-    return data_dir() / FILE_NAME
+    return data_dir() / FILE_NAME.format(game=game)
 
 
 @dataclass(frozen=True)
@@ -53,24 +57,55 @@ class Offer:
     hotseat: bool
 
 
-def peek() -> Offer | None:
-    """The game kept, as the menu offers it, read without the rules engine (the moves are
-    read when it is continued, by :func:`load`); ``None``: none, or not a game here."""
+def peek() -> tuple[Offer, ...]:
+    """The games kept, as the menu offers them, the latest saved first, read without the
+    rules engine (the moves are read when one is continued, by :func:`load`): a file that
+    is not a game of its name here is no game kept."""
     from cakeparty.tui.table.registration import table_names
 
-    data = _json()
-    if not isinstance(data, dict) or data.get("version") != VERSION:
-        return None
-    game, hotseat = data.get("game"), data.get("hotseat")
-    if game not in table_names() or type(hotseat) is not bool:
-        return None
-    return Offer(game, hotseat)
+    _adopt_old_file()
+    found = []
+    for game in table_names():
+        data = _json(path(game))
+        if not isinstance(data, dict) or data.get("version") != VERSION:
+            continue
+        hotseat, saved = data.get("hotseat"), data.get("saved")
+        if data.get("game") != game or type(hotseat) is not bool:
+            continue
+        found.append((saved if type(saved) in (int, float) else 0.0, Offer(game, hotseat)))
+    found.sort(key=lambda pair: -pair[0])
+    return tuple(offer for _saved, offer in found)
 
 
-def _json() -> Any:
-    """The kept file's JSON, or ``None``: no file, or not JSON."""
+def kept_of(game: str) -> Offer | None:
+    """``game``'s kept game, if one is kept."""
+    return next((offer for offer in peek() if offer.game == game), None)
+
+
+def _adopt_old_file() -> None:
+    """The one kept game of earlier versions, moved to the file of its game (unless that
+    game has one of its own already); a file that is no kept game is left where it is."""
+    from cakeparty.protocol.journal import data_dir
+    from cakeparty.tui.table.registration import table_names
+
+    old = data_dir() / OLD_FILE_NAME
+    if not old.exists():
+        return
+    data = _json(old)
+    game = data.get("game") if isinstance(data, dict) else None
+    if game not in table_names():
+        return
+    with contextlib.suppress(OSError):
+        if path(game).exists():
+            old.unlink()
+        else:
+            old.rename(path(game))
+
+
+def _json(where: Path) -> Any:
+    """A kept file's JSON, or ``None``: no file, or not JSON."""
     try:
-        with path().open("rb") as fp:
+        with where.open("rb") as fp:
             raw = fp.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
             raise ValueError("too large")
@@ -97,12 +132,13 @@ class Kept:
 
 
 def keep(table: LocalTable) -> None:
-    """Write ``table``'s game (a table's keeper, called after each move); a game that is
-    over is forgotten. A disk that refuses is said in the log, and the game goes on."""
+    """Write ``table``'s game (a table's keeper, called after each move) in place of the
+    one of its game kept before; a game that is over is forgotten. A disk that refuses is
+    said in the log, and the game goes on."""
     from cakeparty.core.actions import to_data
 
     if table.over:
-        forget()
+        forget(table.setup.game)
         return
     setup = table.setup
     data = {
@@ -121,7 +157,7 @@ def keep(table: LocalTable) -> None:
     }
     from cakeparty.protocol.journal import write_private
 
-    target = path()
+    target = path(setup.game)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         # the seed deals every hand: the file is for this user's eyes only
@@ -130,19 +166,22 @@ def keep(table: LocalTable) -> None:
         log.warning("the local game could not be kept", exc_info=True)
 
 
-def forget() -> None:
-    """No local game is kept any more (it ended, or was quit on purpose)."""
+def forget(game: str) -> None:
+    """No local game of ``game`` is kept any more (it ended, or was quit on purpose)."""
     with contextlib.suppress(OSError):
-        path().unlink(missing_ok=True)
+        path(game).unlink(missing_ok=True)
 
 
-def load() -> Kept | None:
-    """The local game kept, or ``None``: none, or a file that is not one."""
-    data = _json()
+def load(game: str) -> Kept | None:
+    """``game``'s local game kept, or ``None``: none, or a file that is not one."""
+    data = _json(path(game))
     if data is None:
         return None
     try:
-        return _read(data)
+        kept = _read(data)
+        if kept.game != game:
+            raise ValueError("a kept game of another game")
+        return kept
     except (ValueError, TypeError, KeyError, CakePartyError) as exc:
         log.warning("the kept local game is unreadable: %s", exc)
         return None

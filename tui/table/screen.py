@@ -91,12 +91,12 @@ class TableScreen(Screen[None]):
         from the menu should the app end before the game does."""
         super().__init__()
         session = LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
-        self.keeping = False
+        self.keeping: str | None = None  # the game kept on disk as it goes (its name)
         if keep and isinstance(session, LocalTable):
-            self.keeping = True
+            self.keeping = session.setup.game
             if session.keeper is None:
                 session.keeper = kept.keep
-                kept.keep(session)  # kept from the start: the latest local game replaces any
+                kept.keep(session)  # kept from the start, in place of its game's last one
         self.session: TableSession = session
         self.delay_setting = bot_delay  # as chosen (a game may share it out: bot_delay)
         self.bot_delay = bot_delay
@@ -430,8 +430,8 @@ class TableScreen(Screen[None]):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                if self.keeping:  # quit on purpose: not offered again
-                    kept.forget()
+                if self.keeping is not None:  # quit on purpose: not offered again
+                    kept.forget(self.keeping)
                 self._leave()
             elif otherwise is not None:
                 otherwise()
@@ -480,7 +480,11 @@ class TableScreen(Screen[None]):
         bot delay and the same way out."""
         player = self.session.names[0]
         return type(self)(
-            setup, player=player, bot_delay=self.delay_setting, leave=self.leave, keep=self.keeping
+            setup,
+            player=player,
+            bot_delay=self.delay_setting,
+            leave=self.leave,
+            keep=self.keeping is not None,
         )
 
     def action_new_game(self) -> None:
