@@ -31,6 +31,7 @@ from .netseats import Runner, deliver, seats_at
 from .pilot import SIZE, until
 
 BOT = get_game("cake-duel").bots["random"]
+NORMAL = get_game("cake-duel").bots["normal"]
 TIMEOUT = 60
 
 
@@ -308,3 +309,38 @@ async def test_a_bout_s_end_read_while_the_clock_runs_says_how_long_the_move_has
         assert keys().startswith("enter to continue · ")
         await pilot.press("enter")  # read: her move under it
         await until(pilot, lambda: app.screen is not notice, "the notice closed")
+
+
+async def test_a_seat_that_begins_mid_bout_counts_the_bout_s_turns_as_the_others_do() -> None:
+    seats = ann, _bob = duel(time.monotonic())
+    rng = random.Random(11)
+    deliver(seats, 0.0)
+    # into the second bout, a few turns on: the duel's turn count is past the bout's start
+    while bouts_won(ann) == 0 or ann.view(None).turn < bouts_turn(ann) + 3:
+        assert ann.outcome is None, "the duel ended before its second bout's third turn"
+        # the normal bot: the random one ends its bouts in a turn or two
+        mover = next((s for s in seats if s.to_act is not None), None)
+        assert mover is not None, "the duel waits on nobody"
+        mover.act(mover.seat, NORMAL(mover.view(mover.seat), rng))
+        deliver(seats, 0.0)
+    expected = ann.view(None).turn - bouts_turn(ann) + 1
+    assert expected > 1
+    screen = NetDuelScreen(ann, room())
+    app = Table1(screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen.begun, "the screen begun")
+        title = str(screen.query_one("#duel-title").render())
+        assert f"bout 2 · turn {expected} ·" in title
+
+
+def bouts_turn(seat: NetTable) -> int:
+    """The duel's turn count as the last bout began (the room's state, replayed)."""
+    game = get_game("cake-duel")
+    state = game.new_state(2, {"full": False})
+    turn = state.turn
+    for who, action in seat.peer.history:
+        bouts = sum(isinstance(e, ev.BoutStarted) for e in state.events)
+        state = game.apply(state, action, who)
+        if sum(isinstance(e, ev.BoutStarted) for e in state.events) > bouts:
+            turn = state.turn
+    return turn

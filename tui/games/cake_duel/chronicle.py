@@ -30,6 +30,10 @@ class Entry:
     event: Any
     cards: tuple[str, ...] = ()  # real cards of the slots the event names (replay only)
     hands: tuple[tuple[str, ...], ...] = ()  # the hands just dealt (replay, BoutStarted)
+    #: the duel's turn count as the bout began (BoutStarted): a screen that tells the story
+    #: later than it happened (a game continued, a seat resumed) counts the bout's turns
+    #: from it, not from the turn it tells it at
+    turn: int = 0
 
 
 class Chronicle(Story):
@@ -47,13 +51,14 @@ class Chronicle(Story):
         return [self._entry(before, after, e) for e in events]
 
     def _entry(self, before: DuelState, after: DuelState, event: Any) -> Entry:
-        bout = after.bout if isinstance(event, ev.BoutStarted) else before.bout
+        if isinstance(event, ev.BoutStarted):
+            hands = tuple(self.real(h) for h in after.hands) if self.face_up else ()
+            return Entry(after.bout, event, hands=hands, turn=after.turn)
+        bout = before.bout
         if not self.face_up:
             return Entry(bout, event)
         if isinstance(event, ev.Claimed | ev.Blocked | ev.Took):
             return Entry(bout, event, cards=self.real(event.slots))
-        if isinstance(event, ev.BoutStarted):
-            return Entry(bout, event, hands=tuple(self.real(h) for h in after.hands))
         if isinstance(event, ev.Drew):
             drawn = [s for s in after.hands[event.seat] if s not in before.hands[event.seat]]
             return Entry(bout, event, cards=self.real(drawn))

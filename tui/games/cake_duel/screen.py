@@ -249,7 +249,7 @@ class DuelScreen(TableScreen):
             if isinstance(event, ev.BoutStarted):
                 style = "bold reverse"
                 self._seen.clear()
-                self.first_turn = self.duel.view(None).turn
+                self.first_turn = entry.turn
                 if self._bout_end:
                     self._bout_end.append(entry)
             elif isinstance(event, ev.Challenged | ev.BoutWon | ev.DuelWon):
