@@ -190,8 +190,8 @@ class MenuScreen(Screen[None]):
             self.app.call_from_thread(self.show_back, found, local)
 
     def show_back(self, found: Unfinished | None, local: tuple[Offer, ...] = ()) -> None:
-        """Offer ``found`` first in the menu, then ``local`` (``None``, none: nothing to go
-        back to, nothing to continue)."""
+        """Offer ``found`` first in the menu, then ``local`` (``None`` and empty: nothing
+        to go back to, nothing to continue)."""
         self.looked = True
         if (found, local) == (self.back, self.kept) or not self.is_attached:
             return
