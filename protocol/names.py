@@ -60,9 +60,10 @@ def look(name: str) -> str:
 
 def distinct_names(names: Sequence[str], players: Sequence[bytes]) -> tuple[str, ...]:
     """The seats' names, told apart where two players chose the same one or two that look
-    the same: the first group of each one's key fingerprint is added ("Player JIZJ")."""
+    the same: the first group of each one's key fingerprint is added ("Player JIZJ"). A
+    name that looks like nothing at all (blank characters only) is shown with it too."""
     looks = [look(name) for name in names]
     return tuple(
-        f"{name} {fingerprint(player)[:4]}" if looks.count(seen) > 1 else name
+        f"{name} {fingerprint(player)[:4]}" if looks.count(seen) > 1 or not seen else name
         for name, seen, player in zip(names, looks, players, strict=True)
     )

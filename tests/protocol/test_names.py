@@ -49,3 +49,8 @@ def test_a_name_that_only_looks_like_another_is_told_apart_too(impostor: str) ->
 def test_names_that_differ_to_the_eye_stay_as_they_are() -> None:
     assert distinct_names(("Ann", "Anna", "Ánn"), (A, B, C)) == ("Ann", "Anna", "Ánn")
     assert distinct_names(("Paweł", "Pawel"), (A, B)) == ("Paweł", "Pawel")
+
+
+def test_a_name_that_looks_like_nothing_is_shown_with_its_key() -> None:
+    blank = "\u3164\ufe0f"  # a Hangul filler and a variation selector: drawn blank
+    assert distinct_names((blank, "Bob"), (A, B)) == (f"{blank} {fingerprint(A)[:4]}", "Bob")
