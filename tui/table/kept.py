@@ -64,22 +64,28 @@ def peek() -> tuple[Offer, ...]:
     from cakeparty.tui.table.registration import table_names
 
     _adopt_old_file()
-    found = []
-    for game in table_names():
-        data = _json(path(game))
-        if not isinstance(data, dict) or data.get("version") != VERSION:
-            continue
-        hotseat, saved = data.get("hotseat"), data.get("saved")
-        if data.get("game") != game or type(hotseat) is not bool:
-            continue
-        found.append((saved if type(saved) in (int, float) else 0.0, Offer(game, hotseat)))
+    found = [pair for game in table_names() if (pair := _offered(game)) is not None]
     found.sort(key=lambda pair: -pair[0])
     return tuple(offer for _saved, offer in found)
 
 
 def kept_of(game: str) -> Offer | None:
-    """``game``'s kept game, if one is kept."""
-    return next((offer for offer in peek() if offer.game == game), None)
+    """``game``'s kept game, if one is kept (only its own file is read)."""
+    _adopt_old_file()
+    pair = _offered(game)
+    return pair[1] if pair is not None else None
+
+
+def _offered(game: str) -> tuple[float, Offer] | None:
+    """``game``'s kept file as the menu offers it, with when it was saved; ``None``: no
+    file, or not a game of that name here."""
+    data = _json(path(game))
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        return None
+    hotseat, saved = data.get("hotseat"), data.get("saved")
+    if data.get("game") != game or type(hotseat) is not bool:
+        return None
+    return (float(saved) if type(saved) in (int, float) else 0.0), Offer(game, hotseat)
 
 
 def _adopt_old_file() -> None:
