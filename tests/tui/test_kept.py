@@ -8,6 +8,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,8 @@ def test_a_kept_game_is_continued_exactly_where_it_was(setup: GameSetup) -> None
     _play(table, 12 if setup.game == "cake-duel" else 60, rng)
     assert table.moves and not table.over
     assert kept.path(setup.game).stat().st_mode & 0o777 == 0o600  # the seed deals every hand
-    assert kept.peek() == (kept.Offer(setup.game, setup.hotseat),)
+    (offer,) = kept.peek()
+    assert (offer.game, offer.hotseat, offer.moves) == (setup.game, setup.hotseat, len(table.moves))
     found = kept.load(setup.game)
     assert found is not None and found.setup == table.setup and found.player == "Ann"
     again = kept.restore(found)
@@ -252,9 +254,15 @@ async def test_a_continued_cookies_battle_marks_the_cards_received_in_the_pass(
         assert hand.count("+") == 2
 
 
-def _keep(game: str, players: int, seed: int) -> kept.Offer:
+def _keep(game: str, players: int, seed: int) -> tuple[str, bool]:
+    """A game kept, as ``_offered`` names it: its game, not hot-seat."""
     kept.keep(LocalTable(GameSetup(game, players, bots="random", seed=seed), "Ann"))
-    return kept.Offer(game, False)
+    return game, False
+
+
+def _offered(offers: Sequence[kept.Offer] | None = None) -> list[tuple[str, bool]]:
+    """The games ``offers`` (or the kept games) offer, in their order."""
+    return [(o.game, o.hotseat) for o in (kept.peek() if offers is None else offers)]
 
 
 async def _new_duel_from_the_menu(pilot: Any) -> None:
@@ -278,14 +286,14 @@ async def test_a_new_game_from_the_menu_asks_before_its_game_s_kept_one_is_lost(
             await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
             text = str(app.screen.query_one("#dialog-detail").render())
             assert text == "Your game of Cake Duel in progress will be lost."
-            assert kept.peek() == (duel, cookies)  # not yet; the latest first
+            assert _offered() == [duel, cookies]  # not yet; the latest first
             await pilot.press(answer)
             if answer == "n":  # back to the menu, the kept games still offered
                 await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
-                assert kept.peek() == (duel, cookies) and menu.kept == (duel, cookies)
+                assert _offered() == [duel, cookies] == _offered(menu.kept)
         # yes: the new duel starts, and is the duel kept; the Cookies Battle stays
         await until(pilot, lambda: isinstance(app.screen, DuelScreen), "the new game")
-        assert kept.peek() == (duel, cookies)
+        assert _offered() == [duel, cookies]
         restarted = kept.load("cake-duel")
         assert restarted is not None and restarted.setup.seed != 16
 
@@ -301,7 +309,7 @@ async def test_a_game_of_another_game_kept_asks_nothing_and_both_are_offered(
         await until(pilot, lambda: bool(menu.kept), "the kept game in the menu")
         await _new_duel_from_the_menu(pilot)
         await until(pilot, lambda: isinstance(app.screen, DuelScreen), "the new game")
-        assert kept.peek() == (kept.Offer("cake-duel", False), cookies)
+        assert _offered() == [("cake-duel", False), cookies]
         await pilot.press("q", "n")  # not quit: the app leaves the duel kept
     second = _app()
     async with second.run_test(size=SIZE) as pilot:
@@ -318,12 +326,18 @@ async def test_a_game_of_another_game_kept_asks_nothing_and_both_are_offered(
             "Resume Cake Duel against bots",
             "Resume Cookies Battle against bots",
         ]
+        # each says how far it went and when it was left (both kept a moment ago)
+        cookies_moves = len(kept.load("cookies-battle").moves)  # type: ignore[union-attr]
+        assert picker.choices[1].detail == (
+            f"{cookies_moves} moves · just now" if cookies_moves else "just now"
+        )
+        assert picker.choices[0].detail.endswith("just now")
         await pilot.press("2")
         await until(
             pilot, lambda: type(second.screen).__name__ == "CookiesScreen", "the Cookies Battle"
         )
         # both still kept, the one continued the latest now
-        assert kept.peek() == (cookies, kept.Offer("cake-duel", False))
+        assert _offered() == [cookies, ("cake-duel", False)]
 
 
 def test_the_one_game_earlier_versions_kept_is_offered_as_its_game_s(config_dir: Path) -> None:
@@ -333,15 +347,15 @@ def test_the_one_game_earlier_versions_kept_is_offered_as_its_game_s(config_dir:
     kept.forget("cake-duel")
     old = data_dir() / kept.OLD_FILE_NAME
     old.write_text(json.dumps(data), encoding="utf-8")
-    assert kept.peek() == (kept.Offer("cake-duel", False),)
+    assert _offered() == [("cake-duel", False)]
     assert not old.exists() and kept.load("cake-duel") is not None
     # one beside a kept game of its own game gives way to it; one that is no game stays
     old.write_text(json.dumps({**data, "seed": 99}), encoding="utf-8")
-    assert kept.peek() == (kept.Offer("cake-duel", False),) and not old.exists()
+    assert _offered() == [("cake-duel", False)] and not old.exists()
     found = kept.load("cake-duel")
     assert found is not None and found.setup.seed == data["seed"]
     old.write_text("not json {", encoding="utf-8")
-    assert kept.peek() == (kept.Offer("cake-duel", False),) and old.exists()
+    assert _offered() == [("cake-duel", False)] and old.exists()
 
 
 @pytest.mark.parametrize("answer", ["n", "y"])
@@ -364,7 +378,7 @@ async def test_cakeparty_play_asks_before_its_game_s_kept_one_is_lost(
             await until(pilot, lambda: isinstance(app.screen, DuelScreen), "the new game")
             found = kept.load("cake-duel")
             assert found is not None and found.setup.seed == 15
-        assert kept.peek() == (duel, cookies)
+        assert _offered() == [duel, cookies]
 
 
 async def test_cakeparty_play_of_another_game_than_the_one_kept_asks_nothing(
@@ -375,7 +389,7 @@ async def test_cakeparty_play_of_another_game_than_the_one_kept_asks_nothing(
     app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), setup, ask_name=False)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, DuelScreen), "the new game")
-        assert kept.peek() == (kept.Offer("cake-duel", False), cookies)
+        assert _offered() == [("cake-duel", False), cookies]
 
 
 @pytest.mark.parametrize(
@@ -439,3 +453,33 @@ async def test_a_continued_game_marks_the_cards_new_since_the_last_move_as_befor
         table = next(s for s in again.screen_stack if hasattr(s, "awaiting"))
         await ann_decides(pilot, table)
         assert shown(table) == live
+
+
+def test_the_picker_says_how_far_a_kept_game_went_and_when_it_was_left() -> None:
+    from cakeparty.tui.screens.menu import ago, kept_detail
+
+    now = 1_800_000_000.0
+    assert kept_detail(kept.Offer("cake-duel", False, now - 3 * 3600 - 59, 40), now) == (
+        "40 moves · 3 hours ago"
+    )
+    assert kept_detail(kept.Offer("cake-duel", True, now - 61, 1), now) == "1 move · 1 minute ago"
+    assert kept_detail(kept.Offer("cake-duel", False, 0.0, 0), now) == ""  # nothing known
+    assert [ago(s) for s in (-30, 0, 59, 119, 3599, 3600, 86399, 2 * 86400)] == [
+        "just now",  # a clock set back since
+        "just now",
+        "just now",
+        "1 minute ago",
+        "59 minutes ago",
+        "1 hour ago",
+        "23 hours ago",
+        "2 days ago",
+    ]
+
+
+def test_a_kept_file_s_time_and_moves_are_only_told_never_trusted() -> None:
+    data = _good()
+    for saved, moves in ((float("nan"), "many"), ("yesterday", None), (1e308, {})):
+        _write({**data, "saved": saved, "moves": moves})
+        (offer,) = kept.peek()  # still offered: the menu only tells these
+        assert offer.moves == 0 and offer.saved in (0.0, 1e308)
+        assert kept.load("cake-duel") is None  # and not a game to continue

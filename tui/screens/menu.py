@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from collections.abc import Callable, Sequence
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -240,7 +241,10 @@ class MenuScreen(Screen[None]):
                 if offer is not None:
                     continue_game(offer)
 
-            choices = [Choice(resume_line(offer), offer) for offer in self.kept]
+            now = time.time()
+            choices = [
+                Choice(resume_line(offer), offer, kept_detail(offer, now)) for offer in self.kept
+            ]
             self.app.push_screen(ChoiceScreen(_("Which game?"), choices), chosen)
             return
         open_item = getattr(self.app, "open_menu_item", None)
@@ -254,6 +258,30 @@ def resume_line(offer: Offer) -> str:
 
     line = _("Resume {game} (hot-seat)") if offer.hotseat else _("Resume {game} against bots")
     return line.format(game=game_title(offer.game))
+
+
+def kept_detail(offer: Offer, now: float) -> str:
+    """How far a kept game went and when it was left: "40 moves · 3 hours ago"."""
+    parts = []
+    if offer.moves:
+        parts.append(ngettext("{n} move", "{n} moves", offer.moves).format(n=offer.moves))
+    if offer.saved:
+        parts.append(ago(now - offer.saved))
+    return " · ".join(parts)
+
+
+def ago(seconds: float) -> str:
+    """``seconds`` in the past, in the largest whole unit: "just now", "5 minutes ago"."""
+    minutes = int(seconds // 60)
+    if minutes < 1:  # a clock set back says "just now" too
+        return _("just now")
+    if minutes < 60:
+        return ngettext("{n} minute ago", "{n} minutes ago", minutes).format(n=minutes)
+    hours = minutes // 60
+    if hours < 24:
+        return ngettext("{n} hour ago", "{n} hours ago", hours).format(n=hours)
+    days = hours // 24
+    return ngettext("{n} day ago", "{n} days ago", days).format(n=days)
 
 
 def pick_game(app: Any, then: Callable[[str], None]) -> None:

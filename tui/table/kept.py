@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -51,10 +52,13 @@ def path(game: str) -> Path:
 
 @dataclass(frozen=True)
 class Offer:
-    """What the menu says of the game kept: which game, and whether hot-seat."""
+    """What the menu says of the game kept: which game, whether hot-seat, when it was last
+    saved (seconds since the epoch; 0: not said) and how many moves were made in it."""
 
     game: str
     hotseat: bool
+    saved: float = 0.0
+    moves: int = 0
 
 
 def peek() -> tuple[Offer, ...]:
@@ -64,28 +68,28 @@ def peek() -> tuple[Offer, ...]:
     from cakeparty.tui.table.registration import table_names
 
     _adopt_old_file()
-    found = [pair for game in table_names() if (pair := _offered(game)) is not None]
-    found.sort(key=lambda pair: -pair[0])
-    return tuple(offer for _saved, offer in found)
+    found = [offer for game in table_names() if (offer := _offered(game)) is not None]
+    return tuple(sorted(found, key=lambda offer: -offer.saved))
 
 
 def kept_of(game: str) -> Offer | None:
     """``game``'s kept game, if one is kept (only its own file is read)."""
     _adopt_old_file()
-    pair = _offered(game)
-    return pair[1] if pair is not None else None
+    return _offered(game)
 
 
-def _offered(game: str) -> tuple[float, Offer] | None:
-    """``game``'s kept file as the menu offers it, with when it was saved; ``None``: no
-    file, or not a game of that name here."""
+def _offered(game: str) -> Offer | None:
+    """``game``'s kept file as the menu offers it; ``None``: no file, or not a game of
+    that name here (what the menu only tells, the time and the moves, may be missing)."""
     data = _json(path(game))
     if not isinstance(data, dict) or data.get("version") != VERSION:
         return None
-    hotseat, saved = data.get("hotseat"), data.get("saved")
+    hotseat, saved, moves = data.get("hotseat"), data.get("saved"), data.get("moves")
     if data.get("game") != game or type(hotseat) is not bool:
         return None
-    return (float(saved) if type(saved) in (int, float) else 0.0), Offer(game, hotseat)
+    when = float(saved) if type(saved) in (int, float) and math.isfinite(saved) else 0.0
+    made = len(moves) if isinstance(moves, list) else 0
+    return Offer(game, hotseat, when, made)
 
 
 def _adopt_old_file() -> None:
