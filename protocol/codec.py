@@ -32,6 +32,7 @@ import nacl.signing
 
 from cakeparty.core.i18n import N_
 from cakeparty.protocol.errors import BadChain, BadSignature, MalformedMessage
+from cakeparty.protocol.looks import shows_something
 
 VERSION = 1
 FIELDS = ("v", "room", "seq", "prev", "from", "kind", "body", "sig")
@@ -158,10 +159,13 @@ def expect_text(obj: Any, what: str, longest: int, least: int = 0) -> str:
 
 def expect_name(obj: Any, what: str = "name") -> str:
     """``obj`` as a display name: 1 to :data:`NAME_MAX` printable characters, no space at
-    either end (one that looks like another player's name is that name)."""
+    either end, drawn as something (not only a Hangul filler, say: a seat nobody can read
+    is no seat's name). One that looks like another player's name is that name."""
     name = expect_text(obj, what, NAME_MAX, 1)
     if name != name.strip():
         raise MalformedMessage(f"{what}: a name has no space at either end")
+    if not shows_something(name):
+        raise MalformedMessage(f"{what}: a name is drawn as something, not blanks only")
     return name
 
 

@@ -31,6 +31,7 @@ from cakeparty.protocol.codec import NAME_MAX
 from cakeparty.protocol.errors import BadBox, MalformedMessage
 from cakeparty.protocol.group import RandomBytes
 from cakeparty.protocol.journal import write_private
+from cakeparty.protocol.looks import shows_something
 
 ENV_VAR = "CAKEPARTY_CONFIG_DIR"
 KEY_FILE = "identity.json"
@@ -55,10 +56,12 @@ def fingerprint(player_id: bytes) -> str:
 
 
 def check_name(name: str) -> str:
-    """A display name, trimmed: 1 to 32 printable characters."""
+    """A display name, trimmed: 1 to 32 printable characters, drawn as something."""
     name = name.strip()
     if not 1 <= len(name) <= NAME_MAX or not name.isprintable():
         raise ValueError(f"a display name has 1 to {NAME_MAX} printable characters")
+    if not shows_something(name):
+        raise ValueError("a display name is drawn as something, not blanks only")
     return name
 
 

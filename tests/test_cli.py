@@ -140,6 +140,23 @@ def test_the_network_commands_refuse_bad_arguments() -> None:
         (["bot", "cake-duel", "--room", "ABCD", "--broker", "http://h"], "mqtt://"),
         (["broker", "--port", "70000"], "between 0 and 65535"),
         (["selfplay", "cake-duel", "--players", "3", "--broker", "mqtt://h"], "2 or 4"),
+        # a name no other player's app would take, a wait that never ends
+        (
+            ["bot", "cake-duel", "--room", "ABCD", "--broker", "mqtt://h", "--name", "\u3164"],
+            "no display name",
+        ),
+        (
+            ["bot", "cake-duel", "--room", "ABCD", "--broker", "mqtt://h", "--name", "Eve\x1b[2J"],
+            "no display name",
+        ),
+        (
+            ["bot", "cake-duel", "--room", "ABCD", "--broker", "mqtt://h", "--delay", "inf"],
+            "from 0 to 60",
+        ),
+        (
+            ["bot", "cake-duel", "--room", "ABCD", "--broker", "mqtt://h", "--delay", "-1"],
+            "from 0 to 60",
+        ),
     ]:
         out = run(*args)
         assert out.returncode == 2, (args, out.stderr)

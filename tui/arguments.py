@@ -99,6 +99,41 @@ def think_seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def display_name(text: str) -> str:
+    """A display name as every other player's app takes it: 1 to 32 printable characters,
+    drawn as something (:func:`cakeparty.protocol.identity.check_name`)."""
+    from cakeparty.protocol.codec import NAME_MAX
+    from cakeparty.protocol.looks import shows_something
+
+    name = text.strip()
+    if not 1 <= len(name) <= NAME_MAX or not name.isprintable() or not shows_something(name):
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is no display name: 1 to {most} printable characters that show").format(
+                text=text, most=NAME_MAX
+            )
+        )
+    return name
+
+
+#: the longest wait before a bot's move (a minute: a clock of a room is longer)
+MOST_DELAY = 60.0
+
+
+def delay_seconds(text: str) -> float:
+    """Seconds a bot waits before each move: from 0 to :data:`MOST_DELAY`."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value <= MOST_DELAY:  # nan too
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a number of seconds from 0 to {most}").format(
+                text=text, most=int(MOST_DELAY)
+            )
+        )
+    return value
+
+
 def add_think(parser: argparse.ArgumentParser, default: str) -> None:
     """``--think S``: seconds per decision of a strong bot; ``default`` says where it
     comes from when not given."""

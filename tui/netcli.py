@@ -58,8 +58,10 @@ def add_commands(sub: Any) -> None:
     bot.add_argument("--room", type=arg.room, required=True, help=_("the room code"))
     bot.add_argument("--broker", type=arg.broker, required=True, help=_("mqtt://host:port"))
     bot.add_argument("--level", default="normal", help=_("bot level (default normal)"))
-    bot.add_argument("--name", default=None, help=_("display name"))
-    bot.add_argument("--delay", type=float, default=0.0, help=_("seconds before each move"))
+    bot.add_argument("--name", type=arg.display_name, default=None, help=_("display name"))
+    bot.add_argument(
+        "--delay", type=arg.delay_seconds, default=0.0, help=_("seconds before each move")
+    )
     arg.add_think(bot, _("{s} s").format(s=DEFAULT_THINK))
     bot.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     bot.set_defaults(run=_cmd_bot, parser=bot)

@@ -17,6 +17,7 @@ from typing import Any
 from platformdirs import user_config_dir
 
 from cakeparty.core.i18n import LANGUAGES, N_
+from cakeparty.protocol.looks import shows_something
 
 ENV_DIR = "CAKEPARTY_CONFIG_DIR"
 FILE_NAME = "settings.json"
@@ -31,13 +32,19 @@ DEFAULT_THINK = 1.0  # the same as cakeparty.core.game.DEFAULT_THINK, read witho
 NAME_LENGTH = 16
 
 
+def usable_name(name: str) -> bool:
+    """``name`` may be a display name: printable, and drawn as something (not only a
+    Hangul filler, say), as every other player's app will check."""
+    return name.isprintable() and shows_something(name)
+
+
 def _default_name() -> str:
     try:
         user = getpass.getuser()
     except (KeyError, OSError):
         user = ""
-    user = user.strip()[:NAME_LENGTH]
-    if not user or user == "root":
+    user = user.strip()[:NAME_LENGTH].strip()
+    if not usable_name(user) or user == "root":
         return "Player"
     return user[:1].upper() + user[1:]
 
@@ -54,9 +61,10 @@ class Settings:
     language: str = ""  # "": from the environment (LC_ALL, LC_MESSAGES, LANG); or a code
 
     def __post_init__(self) -> None:
-        if not self.name.strip():
-            object.__setattr__(self, "name", _default_name())
-        object.__setattr__(self, "name", self.name.strip()[:NAME_LENGTH])
+        name = self.name.strip()[:NAME_LENGTH].strip()
+        if not usable_name(name):  # a file changed by hand: the suggestion instead
+            name = _default_name()
+        object.__setattr__(self, "name", name)
         if self.bot_level not in BOT_LEVELS:
             object.__setattr__(self, "bot_level", "normal")
         if self.language not in LANGUAGES:

@@ -228,14 +228,14 @@ async def test_a_forged_name_takes_no_seat_and_a_chat_line_forges_no_other(
     embedded: str, tmp_path: Path
 ) -> None:
     """A joiner whose name would forge a seat's row or reach the terminal (a line break, an
-    escape sequence) is not seated; a seated player's chat line with a line break in it
-    ("hi\nHank: I give up") is shown as one line of its own, and its escape sequences as
-    spaces."""
+    escape sequence), or shows nothing (a Hangul filler), is not seated; a seated player's
+    chat line with a line break in it ("hi\nHank: I give up") is shown as one line of its
+    own, and its escape sequences as spaces."""
     room = Room(embedded, tmp_path)
     async with room.with_stranger("eve") as eve:
         eve_id = Identity.generate("Eve")
         await until(lambda: room.host.advert is not None, "the advert")
-        for name in ("Eve\nHank (host)", "Eve\x1b[2J"):
+        for name in ("Eve\nHank (host)", "Eve\x1b[2J", "\u3164"):
             body = {"name": name, "state": lb.ONLINE, "ready": False, "mark": b""}
             data = lb.sign(eve_id.signing_key, room.host.room, lb.PRESENCE, body)
             await eve.publish(topics.presence(room.host.room, presence_id(eve_id.player_id)), data)
@@ -249,7 +249,7 @@ async def test_a_forged_name_takes_no_seat_and_a_chat_line_forges_no_other(
         room.guest.say("hi\nHank: I give up \x1b[2J")
         await until(lambda: room.host.chat, "Ann's line")
         assert room.host.chat == [("Ann", "hi Hank: I give up  [2J")]
-        await until(lambda: room.host.ignored >= 2, "her presences counted and dropped")
+        await until(lambda: room.host.ignored >= 3, "her presences counted and dropped")
         assert room.host.advert is not None
         assert [s.name for s in room.host.advert.taken] == ["Hank", "Ann"]  # no Eve
 

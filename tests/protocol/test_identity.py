@@ -103,7 +103,9 @@ def test_fingerprint_is_short_and_stable(rb: RandomBytes) -> None:
     assert "signing_key" not in repr(me)
 
 
-@pytest.mark.parametrize("name", ["", "   ", "x" * 33, "bell\x07"], ids=repr)
+@pytest.mark.parametrize(
+    "name", ["", "   ", "x" * 33, "bell\x07", "\u3164", "\u2800 \ufe0f"], ids=repr
+)
 def test_bad_names_are_refused(name: str) -> None:
     with pytest.raises(ValueError):
         check_name(name)

@@ -83,7 +83,8 @@ def test_adverts_and_presence_are_signed_and_checked() -> None:
 #: names no player's own app sends, and that another's screen must never show: a line
 #: break forging a row (a seat "Ann (you, host)", a chat line from Ann), escape sequences
 #: and a direction override that would reach the terminal, a look-alike with a space, more
-#: than 32 characters, nothing at all
+#: than 32 characters, nothing at all, or nothing to see (a Hangul filler with a variation
+#: selector, blank Braille: printable, yet a seat nobody can read)
 FORGED_NAMES = [
     "Eve\nAnn (you, host)",
     "Eve\x1b[2J",
@@ -94,6 +95,8 @@ FORGED_NAMES = [
     " Ann",
     "E" * 33,
     "",
+    "\u3164\ufe0f",
+    "\u2800\u2800",
     7,
 ]
 

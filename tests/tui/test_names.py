@@ -106,6 +106,35 @@ async def test_a_name_typed_with_its_enter_in_one_go_is_kept(config_dir: Path) -
     assert load().name == "Bartek"
 
 
+async def test_a_name_that_shows_nothing_is_refused_where_it_is_typed(config_dir: Path) -> None:
+    """A name of characters drawn as nothing or blank (a Hangul filler, a variation
+    selector) is no name: every other player's app refuses it, so the app says so where it
+    is typed and keeps the field open; one in the settings file gives way to the
+    suggestion."""
+    blank = "\u3164\ufe0f"
+    app = CakePartyApp(Settings(name="Player"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NameScreen)
+        _typed_at_once(app, blank)
+        await until(pilot, lambda: bool(app._notifications), "the notice")
+        assert "Other players could not read that name" in str(list(app._notifications)[-1].message)
+        assert isinstance(app.screen, NameScreen)  # still asking
+        await pilot.press("ctrl+u", *"Dora", "enter")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen), "the settings")
+        await pilot.press("ctrl+u")
+        _typed_at_once(app, "\u2800")
+        await until(pilot, lambda: len(app._notifications) >= 2, "the notice again")
+        assert isinstance(app.screen, SettingsScreen)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu again")
+    assert load().name == "Dora"
+    assert Settings(name=blank).name == Settings(name="").name != blank
+    assert Settings(name="Eve\x1b[2J").name == Settings(name="").name
+
+
 async def test_chat_tells_two_players_of_the_same_name_apart() -> None:
     async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
         code = new_room_code()

@@ -8,17 +8,24 @@ redraw in it; esc puts back the one there was."""
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from cakeparty.core.i18n import LANGUAGE_NAMES, LANGUAGES, _, language_from_environment
 from cakeparty.tui.messages import OptionCycled
-from cakeparty.tui.settings import BOT_DELAYS, BOT_LEVELS, NAME_LENGTH, THINK_TIMES, Settings
+from cakeparty.tui.settings import (
+    BOT_DELAYS,
+    BOT_LEVELS,
+    NAME_LENGTH,
+    THINK_TIMES,
+    Settings,
+    usable_name,
+)
 from cakeparty.tui.widgets import Cycler
 from cakeparty.tui.widgets.typing import after_typing
 
@@ -111,7 +118,12 @@ class SettingsScreen(ModalScreen[Settings | None]):
             change(setting)
 
     def action_save(self) -> None:
-        after_typing(self, lambda: self.dismiss(self.edited))
+        def save() -> None:
+            if refused_name(self, self.query_one(Input)):
+                return
+            self.dismiss(self.edited)
+
+        after_typing(self, save)
 
     def action_cancel(self) -> None:
         if self.settings.language != self.original.language:
@@ -152,9 +164,24 @@ class NameScreen(ModalScreen[str]):
         self.query_one(Input).focus()
 
     def action_save(self) -> None:
-        after_typing(
-            self, lambda: self.dismiss(self.query_one(Input).value.strip() or self.suggestion)
-        )
+        def save() -> None:
+            typed = self.query_one(Input)
+            if not refused_name(self, typed):
+                self.dismiss(typed.value.strip() or self.suggestion)
+
+        after_typing(self, save)
 
     def action_keep(self) -> None:
         self.dismiss(self.suggestion)
+
+
+def refused_name(screen: Screen[Any], field: Input) -> bool:
+    """Whether the name typed in ``field`` cannot be a display name (a character that is
+    not printable, or nothing shown: only blanks and characters drawn as nothing), said on
+    ``screen`` with the field focused to change it. Left empty it is no name typed."""
+    typed = field.value.strip()
+    if not typed or usable_name(typed):
+        return False
+    screen.notify(_("Other players could not read that name: type another."), severity="error")
+    field.focus()
+    return True
