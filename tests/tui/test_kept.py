@@ -17,7 +17,7 @@ from textual.widgets import OptionList
 
 from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.games.cake_duel.screen import DuelScreen
-from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen, NoticeScreen
+from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen, NoticeScreen
 from cakeparty.tui.screens.menu import MenuScreen
 from cakeparty.tui.settings import Settings
 from cakeparty.tui.table import kept
@@ -483,3 +483,26 @@ def test_a_kept_file_s_time_and_moves_are_only_told_never_trusted() -> None:
         (offer,) = kept.peek()  # still offered: the menu only tells these
         assert offer.moves == 0 and offer.saved in (0.0, 1e308)
         assert kept.load("cake-duel") is None  # and not a game to continue
+
+
+async def test_a_detail_too_long_for_its_label_s_line_goes_under_it(config_dir: Path) -> None:
+    """In a list of choices a detail that does not fit beside its label starts a line of
+    its own under it, not cut off at the list's edge (the kept games' picker in Spanish:
+    "Seguir con Batalla de Galletas contra bots  80 jugadas · hace 3 horas")."""
+    short = Choice("Resume Cake Duel against bots", 1, "5 moves · 31 minutes ago")
+    long = Choice("Resume Cookies Battle against bots, a long label", 2, "80 moves · 3 hours ago")
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(ChoiceScreen("Which game?", [short, long]))
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, ChoiceScreen) and bool(app.screen.query(OptionList)),
+            "the list",
+        )
+        prompts = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        assert prompts == [
+            "1. Resume Cake Duel against bots  5 moves · 31 minutes ago",
+            "2. Resume Cookies Battle against bots, a long label\n   80 moves · 3 hours ago",
+        ]
+        await pilot.press("2")
+        await until(pilot, lambda: not isinstance(app.screen, ChoiceScreen), "the choice")

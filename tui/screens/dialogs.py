@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -20,6 +21,9 @@ from textual.widgets.option_list import Option
 from cakeparty.core.i18n import _
 
 T = TypeVar("T")
+
+#: the width of a dialog's box (``.dialog-box`` in dialogs.tcss), narrower terminals aside
+BOX_WIDTH = 72
 
 
 @dataclass(frozen=True)
@@ -60,11 +64,16 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
             if self.prompt:
                 yield Static(self.prompt, id="dialog-prompt", markup=False)
             options = []
+            # the list's width inside the box (its border and padding, the option's own)
+            room = min(BOX_WIDTH, self.app.size.width) - 6
             for number, choice in enumerate(self.choices, 1):
                 label = Text(f"{number}. " if number < 10 else "   ", style="dim")
                 label.append(choice.label, style="bold")
                 if choice.detail:
-                    label.append("  " + choice.detail, style="dim")
+                    # beside the label where it fits, else on lines of its own under it
+                    # (not a word cut off onto the next line at the list's edge)
+                    fits = label.cell_len + 2 + cell_len(choice.detail) <= room
+                    label.append(("  " if fits else "\n   ") + choice.detail, style="dim")
                 options.append(Option(label))
             yield OptionList(*options, id="choices")
             yield Static(_("↑/↓ and enter, or a number · esc back"), id="dialog-keys")
