@@ -103,16 +103,16 @@ def display_name(text: str) -> str:
     """A display name as every other player's app takes it: 1 to 32 printable characters,
     drawn as something (:func:`cakeparty.protocol.identity.check_name`)."""
     from cakeparty.protocol.codec import NAME_MAX
-    from cakeparty.protocol.looks import shows_something
+    from cakeparty.protocol.identity import check_name
 
-    name = text.strip()
-    if not 1 <= len(name) <= NAME_MAX or not name.isprintable() or not shows_something(name):
+    try:
+        return check_name(text)
+    except ValueError:
         raise argparse.ArgumentTypeError(
             _("{text!r} is no display name: 1 to {most} printable characters that show").format(
                 text=text, most=NAME_MAX
             )
-        )
-    return name
+        ) from None
 
 
 #: the longest wait before a bot's move (a minute: a clock of a room is longer)
