@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import getpass
 import json
+import math
 import os
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -116,8 +117,13 @@ def shown(path: Path) -> str:
 def _valid(key: str, value: Any) -> bool:
     if key in ("name", "bot_level", "language"):
         return isinstance(value, str)
-    if key in ("bot_delay", "bot_think"):
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if key in ("bot_delay", "bot_think"):  # a number, finite (not NaN, nor past a float)
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return False
+        try:
+            return math.isfinite(value)
+        except OverflowError:
+            return False
     if key == "colours":
         return isinstance(value, bool)
     return False

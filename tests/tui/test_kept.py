@@ -135,6 +135,8 @@ def _good() -> dict[str, Any]:
         lambda d: {**d, "moves": [[0, ["no such action"]]]},
         lambda d: {**d, "moves": "everything"},
         lambda d: {k: v for k, v in d.items() if k != "player"},
+        lambda d: {**d, "saved": 10**400},  # past any float
+        lambda d: {**d, "think": 10**400},
     ],
 )
 def test_a_file_that_is_no_kept_game_is_none(spoil: Any) -> None:
@@ -478,7 +480,8 @@ def test_the_picker_says_how_far_a_kept_game_went_and_when_it_was_left() -> None
 
 def test_a_kept_file_s_time_and_moves_are_only_told_never_trusted() -> None:
     data = _good()
-    for saved, moves in ((float("nan"), "many"), ("yesterday", None), (1e308, {})):
+    lies = ((float("nan"), "many"), ("yesterday", None), (1e308, {}), (10**400, 7))
+    for saved, moves in lies:
         _write({**data, "saved": saved, "moves": moves})
         (offer,) = kept.peek()  # still offered: the menu only tells these
         assert offer.moves == 0 and offer.saved in (0.0, 1e308)

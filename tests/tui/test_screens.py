@@ -170,6 +170,12 @@ def test_settings_fall_back_to_defaults(config_dir: Path) -> None:
     assert load() == Settings()
     (config_dir / "settings.json").write_text(json.dumps({"bot_delay": 99, "name": "  Bo  "}))
     assert load() == Settings(name="Bo", bot_delay=5.0)
+    # numbers that are none (NaN), or past any float: the defaults, never a crash
+    for delay, think in ((float("nan"), 10**400), (float("inf"), float("-inf"))):
+        (config_dir / "settings.json").write_text(
+            json.dumps({"bot_delay": delay, "bot_think": think, "name": "Bo"})
+        )
+        assert load() == Settings(name="Bo")
 
 
 @pytest.mark.parametrize("no_color", [True, False])

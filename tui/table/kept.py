@@ -87,9 +87,20 @@ def _offered(game: str) -> Offer | None:
     hotseat, saved, moves = data.get("hotseat"), data.get("saved"), data.get("moves")
     if data.get("game") != game or type(hotseat) is not bool:
         return None
-    when = float(saved) if type(saved) in (int, float) and math.isfinite(saved) else 0.0
     made = len(moves) if isinstance(moves, list) else 0
-    return Offer(game, hotseat, when, made)
+    return Offer(game, hotseat, _seconds(saved), made)
+
+
+def _seconds(value: Any) -> float:
+    """A time a file says, as a number of seconds; 0.0 where it says none (not a number,
+    not finite, or past any float)."""
+    if type(value) not in (int, float):
+        return 0.0
+    try:
+        seconds = float(value)
+    except OverflowError:
+        return 0.0
+    return seconds if math.isfinite(seconds) else 0.0
 
 
 def _adopt_old_file() -> None:
@@ -192,7 +203,7 @@ def load(game: str) -> Kept | None:
         if kept.game != game:
             raise ValueError("a kept game of another game")
         return kept
-    except (ValueError, TypeError, KeyError, CakePartyError) as exc:
+    except (ValueError, TypeError, KeyError, OverflowError, CakePartyError) as exc:
         log.warning("the kept local game is unreadable: %s", exc)
         return None
 
