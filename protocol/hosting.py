@@ -94,7 +94,7 @@ def _read(path: Path) -> HostRecord | None:
         if not isinstance(data, dict) or not isinstance(data.get("bots", {}), dict):
             return None
         return from_data(data)
-    except (OSError, ValueError, TypeError):
+    except (OSError, ValueError, TypeError, RecursionError):
         return None
 
 

@@ -186,9 +186,16 @@ def load(directory: str | os.PathLike[str] | None = None) -> Identity | None:
         seed = bytes.fromhex(record["seed"])
         if len(seed) != 32:
             raise ValueError("bad seed")
-        return Identity(nacl.signing.SigningKey(seed), check_name(record["name"]))
+        name = record["name"]
+        if type(name) is not str:
+            raise TypeError("the name is no text")
     except (ValueError, KeyError, TypeError, RecursionError) as exc:
         raise KeyFileError(path) from exc
+    try:
+        name = check_name(name)
+    except ValueError:  # a name this version refuses (one drawn blank): the key stays
+        name = default_name()
+    return Identity(nacl.signing.SigningKey(seed), name)
 
 
 def load_or_create(

@@ -41,7 +41,7 @@ def _read(directory: str | os.PathLike[str] | None, name: str) -> list[str]:
     """The strings of a list file (an unreadable file, or one that is no list, is empty)."""
     try:
         data = json.loads(_path(directory, name).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # nested past any parser's depth too
         return []
     if not isinstance(data, list):
         return []

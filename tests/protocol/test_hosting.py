@@ -63,6 +63,8 @@ def test_a_record_whose_options_are_not_a_mapping_is_no_record(tmp_path: Path) -
     bad = {"room": "BADREC", "host": "00", "game": "g", "players": 2, "options": [1, 2]}
     path.write_text(json.dumps(bad), encoding="utf-8")
     assert hosting.load("BADREC", tmp_path) is None
+    path.write_text("[" * 100_000, encoding="utf-8")  # nested past any parser's depth
+    assert hosting.load("BADREC", tmp_path) is None
 
 
 def test_a_resumed_room_keeps_its_games_options() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import stat
 from pathlib import Path
@@ -18,6 +19,7 @@ from cakeparty.protocol.identity import (
     KeyFileError,
     check_name,
     config_dir,
+    default_name,
     fingerprint,
     load,
     load_or_create,
@@ -82,6 +84,19 @@ def test_corrupt_file_is_a_clear_error(tmp_path: Path, text: str) -> None:
     with pytest.raises(KeyFileError):  # never replaced by a new key unasked
         load_or_create("Ada", directory=tmp_path)
     assert (tmp_path / KEY_FILE).read_text() == text
+
+
+def test_a_key_file_whose_name_is_refused_now_keeps_its_key(tmp_path: Path) -> None:
+    """A name an earlier version took and this one refuses (one drawn blank) is not a
+    damaged key: the key, and the fingerprint others know, stay; the name is the default
+    one until the app names it again."""
+    made = load_or_create("Ada", directory=tmp_path)
+    record = json.loads((tmp_path / KEY_FILE).read_text())
+    (tmp_path / KEY_FILE).write_text(json.dumps({**record, "name": "\u3164"}))
+    found = load(tmp_path)
+    assert found is not None and found.player_id == made.player_id
+    assert found.name == default_name()
+    assert load_or_create("Bo", directory=tmp_path).player_id == made.player_id
 
 
 def test_an_unreadable_key_file_is_the_same_clear_error(tmp_path: Path) -> None:

@@ -60,6 +60,8 @@ def test_the_rooms_joined_are_remembered_newest_first_by_code(tmp_path: Path) ->
     assert joined_rooms(tmp_path) == tuple(reversed(codes))[:MOST_ROOMS]
     (tmp_path / "joined-rooms.json").write_text('{"K7QM2X": 1}', encoding="utf-8")
     assert joined_rooms(tmp_path) == ()
+    (tmp_path / "joined-rooms.json").write_text("[" * 100_000, encoding="utf-8")
+    assert joined_rooms(tmp_path) == ()  # nested past any parser's depth: no memory
 
 
 def test_a_joined_game_unfinished_is_offered_and_nothing_else_is(tmp_path: Path) -> None:
