@@ -115,7 +115,7 @@ def display_name(text: str) -> str:
         ) from None
 
 
-#: the longest wait before a bot's move (a minute: a clock of a room is longer)
+#: the longest wait, in seconds, a bot may be told to take before each move
 MOST_DELAY = 60.0
 
 
