@@ -28,7 +28,7 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -107,7 +107,40 @@ def from_data(data: dict[str, Any]) -> HostRecord:
         raise ValueError("the options are a mapping of option names")
     older = {k: v for k, v in data.items() if k not in known}
     kept = {k: v for k, v in data.items() if k in known}
+    for key, value in kept.items():
+        if key != "options" and not _FIELD_TYPES[key](value):
+            raise ValueError(f"{key}: not what a record holds there")
     return HostRecord(**{**kept, "options": {**older, **options}})
+
+
+def _whole(value: Any, low: int = 0, high: int = 2**31) -> bool:
+    """A whole number (not a flag) from ``low`` to ``high``: a count, a port, a process."""
+    return type(value) is int and low <= value <= high
+
+
+def _text(value: Any) -> bool:
+    return type(value) is str
+
+
+#: what each field of a record may hold (a file changed by hand is no record, not a
+#: record that fails later: a process id past any the system has, a count that is text)
+_FIELD_TYPES: dict[str, Callable[[Any], bool]] = {
+    "room": _text,
+    "host": _text,
+    "game": _text,
+    "players": lambda v: _whole(v, 1, 64),
+    "timeout": lambda v: _whole(v, 1, 10**7),
+    "on_timeout": _text,
+    "broker": _text,
+    "share": _text,
+    "port": lambda v: v is None or _whole(v, 0, 65535),
+    "pid": lambda v: v is None or _whole(v, 1),
+    "lan": lambda v: type(v) is bool,
+    "seated": lambda v: type(v) is bool,
+    "bots": lambda v: isinstance(v, dict) and all(map(_text, [*v, *v.values()])),
+    "table": _text,
+    "updated": lambda v: type(v) in (int, float) and -1e12 < v < 1e12,
+}
 
 
 def records(

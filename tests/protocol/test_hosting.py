@@ -11,6 +11,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cakeparty.protocol import hosting, journal
 from cakeparty.protocol.codec import seal
 from cakeparty.protocol.identity import Identity
@@ -64,6 +66,32 @@ def test_a_record_whose_options_are_not_a_mapping_is_no_record(tmp_path: Path) -
     path.write_text(json.dumps(bad), encoding="utf-8")
     assert hosting.load("BADREC", tmp_path) is None
     path.write_text("[" * 100_000, encoding="utf-8")  # nested past any parser's depth
+    assert hosting.load("BADREC", tmp_path) is None
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"players": "two"},
+        {"players": True},
+        {"pid": 10**400},  # past any process id (and any C integer)
+        {"pid": "1234"},
+        {"port": 70_000},
+        {"timeout": 1.5},
+        {"lan": "yes"},
+        {"bots": {"ab": 3}},
+        {"table": None},
+        {"updated": float("nan")},
+    ],
+    ids=repr,
+)
+def test_a_record_changed_by_hand_is_no_record(tmp_path: Path, change: dict[str, Any]) -> None:
+    record = hosting.HostRecord(room="BADREC", host="00", game="cake-duel", players=2, pid=99)
+    hosting.save(record, tmp_path)
+    assert hosting.load("BADREC", tmp_path) == record  # as written, it reads
+    path = hosting.path_of("BADREC", tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**data, **change}), encoding="utf-8")
     assert hosting.load("BADREC", tmp_path) is None
 
 
