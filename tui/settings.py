@@ -114,16 +114,23 @@ def shown(path: Path) -> str:
     return str(path)
 
 
+def finite(value: Any) -> float | None:
+    """A number a file of the player's own says, as a finite float; ``None`` where it says
+    none: not a number (a flag is none), NaN, infinite, or past any float."""
+    if type(value) not in (int, float):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
+
+
 def _valid(key: str, value: Any) -> bool:
     if key in ("name", "bot_level", "language"):
         return isinstance(value, str)
-    if key in ("bot_delay", "bot_think"):  # a number, finite (not NaN, nor past a float)
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
-            return False
-        try:
-            return math.isfinite(value)
-        except OverflowError:
-            return False
+    if key in ("bot_delay", "bot_think"):
+        return finite(value) is not None
     if key == "colours":
         return isinstance(value, bool)
     return False

@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from cakeparty.core.errors import CakePartyError
 from cakeparty.core.i18n import _
+from cakeparty.tui.settings import finite
 
 if TYPE_CHECKING:  # the menu peeks at the file without loading the rules engine
     from cakeparty.core.actions import Action
@@ -88,19 +88,7 @@ def _offered(game: str) -> Offer | None:
     if data.get("game") != game or type(hotseat) is not bool:
         return None
     made = len(moves) if isinstance(moves, list) else 0
-    return Offer(game, hotseat, _seconds(saved), made)
-
-
-def _seconds(value: Any) -> float:
-    """A time a file says, as a number of seconds; 0.0 where it says none (not a number,
-    not finite, or past any float)."""
-    if type(value) not in (int, float):
-        return 0.0
-    try:
-        seconds = float(value)
-    except OverflowError:
-        return 0.0
-    return seconds if math.isfinite(seconds) else 0.0
+    return Offer(game, hotseat, finite(saved) or 0.0, made)
 
 
 def _adopt_old_file() -> None:
