@@ -32,7 +32,7 @@ import nacl.signing
 
 from cakeparty.core.i18n import N_
 from cakeparty.protocol.errors import BadChain, BadSignature, MalformedMessage
-from cakeparty.protocol.looks import shows_something
+from cakeparty.protocol.looks import readable
 
 VERSION = 1
 FIELDS = ("v", "room", "seq", "prev", "from", "kind", "body", "sig")
@@ -164,7 +164,7 @@ def expect_name(obj: Any, what: str = "name") -> str:
     name = expect_text(obj, what, NAME_MAX, 1)
     if name != name.strip():
         raise MalformedMessage(f"{what}: a name has no space at either end")
-    if not shows_something(name):
+    if not readable(name):
         raise MalformedMessage(f"{what}: a name is drawn as something, not blanks only")
     return name
 

@@ -31,7 +31,7 @@ from cakeparty.protocol.codec import NAME_MAX
 from cakeparty.protocol.errors import BadBox, MalformedMessage
 from cakeparty.protocol.group import RandomBytes
 from cakeparty.protocol.journal import write_private
-from cakeparty.protocol.looks import shows_something
+from cakeparty.protocol.looks import readable
 
 ENV_VAR = "CAKEPARTY_CONFIG_DIR"
 KEY_FILE = "identity.json"
@@ -60,7 +60,7 @@ def check_name(name: str) -> str:
     name = name.strip()
     if not 1 <= len(name) <= NAME_MAX or not name.isprintable():
         raise ValueError(f"a display name has 1 to {NAME_MAX} printable characters")
-    if not shows_something(name):
+    if not readable(name):
         raise ValueError("a display name is drawn as something, not blanks only")
     return name
 

@@ -52,7 +52,9 @@ def look(name: str) -> str:
     return "".join(folded.translate(_LOOK_ALIKE).replace("i", "l").split())
 
 
-def shows_something(name: str) -> bool:
-    """``name`` is drawn as something a player can see: not only blanks and characters a
-    terminal draws as nothing (a Hangul filler, a variation selector)."""
-    return bool(look(name))
+def readable(name: str) -> bool:
+    """``name`` can be read as a name: every character printable, and drawn as something a
+    player can see (not only blanks and characters a terminal draws as nothing, such as a
+    Hangul filler or a variation selector). Every app checks a name it sends or is sent
+    by this one rule."""
+    return name.isprintable() and bool(look(name))

@@ -18,7 +18,7 @@ from typing import Any
 from platformdirs import user_config_dir
 
 from cakeparty.core.i18n import LANGUAGES, N_
-from cakeparty.protocol.looks import shows_something
+from cakeparty.protocol.looks import readable
 
 ENV_DIR = "CAKEPARTY_CONFIG_DIR"
 FILE_NAME = "settings.json"
@@ -33,19 +33,13 @@ DEFAULT_THINK = 1.0  # the same as cakeparty.core.game.DEFAULT_THINK, read witho
 NAME_LENGTH = 16
 
 
-def usable_name(name: str) -> bool:
-    """``name`` may be a display name: printable, and drawn as something (not only a
-    Hangul filler, say), as every other player's app will check."""
-    return name.isprintable() and shows_something(name)
-
-
 def _default_name() -> str:
     try:
         user = getpass.getuser()
     except (KeyError, OSError):
         user = ""
     user = user.strip()[:NAME_LENGTH].strip()
-    if not usable_name(user) or user == "root":
+    if not readable(user) or user == "root":
         return "Player"
     return user[:1].upper() + user[1:]
 
@@ -63,7 +57,7 @@ class Settings:
 
     def __post_init__(self) -> None:
         name = self.name.strip()[:NAME_LENGTH].strip()
-        if not usable_name(name):  # a file changed by hand: the suggestion instead
+        if not readable(name):  # a file changed by hand: the suggestion instead
             name = _default_name()
         object.__setattr__(self, "name", name)
         if self.bot_level not in BOT_LEVELS:

@@ -17,15 +17,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, Static
 
 from cakeparty.core.i18n import LANGUAGE_NAMES, LANGUAGES, _, language_from_environment
+from cakeparty.protocol.looks import readable
 from cakeparty.tui.messages import OptionCycled
-from cakeparty.tui.settings import (
-    BOT_DELAYS,
-    BOT_LEVELS,
-    NAME_LENGTH,
-    THINK_TIMES,
-    Settings,
-    usable_name,
-)
+from cakeparty.tui.settings import BOT_DELAYS, BOT_LEVELS, NAME_LENGTH, THINK_TIMES, Settings
 from cakeparty.tui.widgets import Cycler
 from cakeparty.tui.widgets.typing import after_typing
 
@@ -180,7 +174,7 @@ def refused_name(screen: Screen[Any], field: Input) -> bool:
     not printable, or nothing shown: only blanks and characters drawn as nothing), said on
     ``screen`` with the field focused to change it. Left empty it is no name typed."""
     typed = field.value.strip()
-    if not typed or usable_name(typed):
+    if not typed or readable(typed):
         return False
     screen.notify(_("Other players could not read that name: type another."), severity="error")
     field.focus()
