@@ -91,7 +91,7 @@ def load(room: str, directory: str | os.PathLike[str] | None = None) -> HostReco
 def _read(path: Path) -> HostRecord | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict) or not isinstance(data.get("bots", {}), dict):
+        if not isinstance(data, dict):
             return None
         return from_data(data)
     except (OSError, ValueError, TypeError, RecursionError):

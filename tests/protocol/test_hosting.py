@@ -80,6 +80,7 @@ def test_a_record_whose_options_are_not_a_mapping_is_no_record(tmp_path: Path) -
         {"timeout": 1.5},
         {"lan": "yes"},
         {"bots": {"ab": 3}},
+        {"bots": ["ab"]},
         {"table": None},
         {"updated": float("nan")},
     ],
