@@ -222,3 +222,59 @@ def test_a_wide_name_is_measured_in_columns_for_its_column() -> None:
         else:
             shown = "\n".join(row.plain for row in cake_rows(table.names, view))
         assert cakes in shown, (game, shown)
+
+
+def test_names_cut_alike_keep_the_ends_that_tell_them_apart() -> None:
+    """Two players whose names differ only past the cut ("Jugador 2", "Jugador 3": a
+    hot-seat table's default names in Spanish, or two long names told apart by their
+    keys) keep as much of their ends as tells them apart; a name that fits, or the same
+    name twice, is shown as it is."""
+    from rich.cells import cell_len
+
+    from cakeparty.tui.widgets.fitted import cut_apart
+
+    assert cut_apart(["Dana", "Jugador 2", "Jugador 3"], 8) == ["Dana", "Jugado…2", "Jugado…3"]
+    assert cut_apart(["Alexander JIZJ", "Alexander K2Q4"], 8) == ["Alexan…J", "Alexan…4"]
+    assert cut_apart(["Alexander One", "Alexander Two"], 8) == ["Alexan…e", "Alexan…o"]
+    assert cut_apart(["Ann", "Ann", "Jugador 2"], 8) == ["Ann", "Ann", "Jugador…"]
+    assert cut_apart(["Team A player", "Team B player"], 8) == ["Team A…", "Team B…"]
+    assert cut_apart(["Jugador 12", "Jugador 22", "Jugador 2"], 8) == [
+        "Jugad…12",
+        "Jugad…22",
+        "Jugado…2",
+    ]
+    wide = cut_apart(["漢字漢字漢字1", "漢字漢字漢字2"], 8)
+    assert wide == ["漢字漢…1", "漢字漢…2"] and all(cell_len(n) <= 8 for n in wide)
+    for width in (1, 2, 3, 5):
+        for shown in cut_apart(["Jugador 2", "Jugador 3"], width):
+            assert cell_len(shown) <= width
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [("cake-duel", 2), ("cake-master", 2), ("cake-of-doom", 3), ("cookies-battle", 4)],
+)
+def test_every_games_players_column_tells_names_cut_alike_apart(game: str, players: int) -> None:
+    """At a hot-seat table whose players' names differ only past their column ("Jugador
+    Primero", "Jugador Segundo"…), every game's players' rows still tell them apart."""
+    from cakeparty.tui.games.cake_duel.parts import board
+    from cakeparty.tui.games.cake_master.lines import cake_rows
+    from cakeparty.tui.games.cake_of_doom.parts import players_text
+    from cakeparty.tui.games.cookies_battle.parts import seats_text
+    from cakeparty.tui.table.local import GameSetup, LocalTable
+
+    names = ("Jugador Primero", "Jugador Segundo", "Jugador Tercero", "Jugador Cuarto")
+    setup = GameSetup(game, players, hotseat=True, names=names[:players], seed=1)
+    table = LocalTable(setup, names[0])
+    view = table.view(0 if game in ("cake-of-doom", "cookies-battle") else None)
+    if game == "cake-duel":
+        rows = board(table, view, 24).plain.split("\n")[2 : 2 + players]
+    elif game == "cake-master":
+        rows = [row.plain for row in cake_rows(table.names, view)][:players]
+    elif game == "cake-of-doom":
+        rows = players_text(view, table.names, 0, 33).plain.split("\n")
+    else:
+        rows = seats_text(view, table.names, 0, 50).plain.split("\n")[1 : 1 + players]
+    shown = [row.split()[0].strip("▶▸*") for row in rows]
+    assert all(name.startswith("Ju") for name in shown), rows
+    assert len(set(shown)) == players, rows

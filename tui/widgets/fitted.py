@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
@@ -20,6 +20,36 @@ def cut(text: str, width: int) -> str:
     if width <= 0:
         return ""
     return set_cell_size(text, width - 1).rstrip(" ") + "…"
+
+
+def cut_apart(names: Sequence[str], width: int) -> list[str]:
+    """Each of ``names`` in at most ``width`` columns, as :func:`cut` cuts it; but where
+    two different names would be cut alike ("Jugador 2" and "Jugador 3" both "Jugador…"),
+    those names keep as much of their ends as tells them apart ("Jugado…2", "Jugado…3")."""
+    shown = [cut(name, width) for name in names]
+    for group in {s for s in shown if shown.count(s) > 1}:
+        seats = [i for i, s in enumerate(shown) if s == group]
+        if len({names[i] for i in seats}) < 2 or width < 3:
+            continue  # the same name twice, or no room for an end
+        for keep in range(1, width - 1):
+            tried = [_ends(names[i], width, keep) for i in seats]
+            if len(set(tried)) == len({names[i] for i in seats}):
+                for i, s in zip(seats, tried, strict=True):
+                    shown[i] = s
+                break
+    return shown
+
+
+def _ends(name: str, width: int, keep: int) -> str:
+    """``name`` in at most ``width`` columns: its start, "…", and its last ``keep``
+    characters (as many as fit, not starting with a blank)."""
+    if cell_len(name) <= width:
+        return name
+    tail = name[-keep:].lstrip(" ")
+    while tail and cell_len(tail) > width - 2:
+        tail = tail[1:]
+    head = set_cell_size(name, width - 1 - cell_len(tail)).rstrip(" ")
+    return head + "…" + tail
 
 
 def fit(text: str, width: int) -> str:

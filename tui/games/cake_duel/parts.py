@@ -29,7 +29,7 @@ from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.table.session import TableSession as DuelGame
 from cakeparty.tui.widgets.cards import Face, FacedownPile
-from cakeparty.tui.widgets.fitted import cut_rows, fit
+from cakeparty.tui.widgets.fitted import cut_apart, cut_rows, fit
 from cakeparty.tui.widgets.seats import SeatRow
 
 
@@ -319,9 +319,10 @@ def board(table: DuelGame, view: DuelView, width: int) -> Text:
     header = Text(" " + "".ljust(name_width), style="dim")
     header.append("".join(label.rjust(len(label) + 2) for label in labels))
     rows = [title, header]
+    shown = cut_apart(table.names, name_width - 1)
     for seat in range(table.players):
         row = Text("▶" if seat in view.to_act and view.winner is None else " ", style="bold")
-        row.append(fit(table.names[seat], name_width - 1) + " ")
+        row.append(fit(shown[seat], name_width - 1) + " ")
         facts = (str(view.cakes[seat % 2]), str(len(view.hands[seat])))
         for label, fact in zip(labels, facts, strict=True):
             row.append(fact.rjust(len(label) + 2))

@@ -23,7 +23,7 @@ from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cake_master.parts import ICING_STYLES, Marks, icing_letter
 from cakeparty.tui.table.session import away_seats
-from cakeparty.tui.widgets.fitted import cut_rows, fit
+from cakeparty.tui.widgets.fitted import cut_apart, cut_rows, fit
 
 #: What each step asks, in the prompt line.
 STEP_WORDS = {
@@ -221,8 +221,9 @@ def cake_rows(names: Sequence[str], view: MasterView, away: Collection[int] = ()
         for seat in seats
     }
     name_width = min(10, max(cell_len(n) for n in names) + 1)
+    shown = cut_apart(names, name_width - 1)
     for seat in seats:
-        row = Text(fit(names[seat], name_width - 1) + " ", style="bold")
+        row = Text(fit(shown[seat], name_width - 1) + " ", style="bold")
         row.append(f"★{view.stars[seat]}".ljust(4))
         for index, cake in enumerate(view.seat_cakes(seat)):
             row.append("│ ", style="dim")

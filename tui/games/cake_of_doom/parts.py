@@ -37,7 +37,7 @@ from cakeparty.core.games.cake_of_doom.text import (
 )
 from cakeparty.core.games.cake_of_doom.view import DoomView, OfferView
 from cakeparty.core.i18n import N_, _, ngettext
-from cakeparty.tui.widgets.fitted import cut, fit
+from cakeparty.tui.widgets.fitted import cut, cut_apart, fit
 
 #: A continent in two letters, after a specialty's name and in a region's row.
 CONTINENT_SHORT: dict[str, str] = {
@@ -456,6 +456,7 @@ def regions_text(
     if advanced and width < 12 + others:
         holder_width, others = 6, others - 1
     name_width = min(name_width, max(10 if advanced else 12, width - others))
+    holders = cut_apart(names, holder_width)
     for region in view.regions:
         row = Text()
         row.append(region_title(region.name, name_width).ljust(name_width), style="bold")
@@ -469,7 +470,7 @@ def regions_text(
             row.append(" " + word, style="dim")
             row.append(" " * max(0, holder_width + 3 - len(word)))
         else:
-            holder = fit(seat_name(region.holder, names), holder_width)
+            holder = fit(seat_name(region.holder, holders), holder_width)
             own = view.seat is not None and region.holder == view.seat
             row.append(" " + holder, style="bold" if own else "")
             row.append(f" {region.value:>2}")
@@ -516,11 +517,12 @@ def players_text(
     a player ``away`` tagged offline in place of the power."""
     lines = []
     name_width = max(4, min(8, width - 26))
+    shown = cut_apart(names, name_width)
     for seat in range(view.players):
         row = Text()
         row.append("▶" if seat == active else " ", style="bold")
         own = seat == view.seat
-        row.append(fit(seat_name(seat, names), name_width), style="bold" if own else "")
+        row.append(fit(seat_name(seat, shown), name_width), style="bold" if own else "")
         alien = view.aliens[seat] if seat < len(view.aliens) else None
         if alien is not None:
             tag = _("offline") if seat in away else None

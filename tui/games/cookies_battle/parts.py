@@ -31,7 +31,7 @@ from cakeparty.core.games.cookies_battle.cards import (
 )
 from cakeparty.core.games.cookies_battle.text import card_words, piece_words
 from cakeparty.core.i18n import N_, _, ngettext
-from cakeparty.tui.widgets.fitted import cut, fit
+from cakeparty.tui.widgets.fitted import cut, cut_apart, fit
 
 __all__ = ["card_words", "piece_words"]  # the game's own words, for the screen's modules
 
@@ -169,6 +169,10 @@ def hand_lines(
     return Text("\n").join(lines)
 
 
+#: the columns a player's name takes in a seat's line (its mark for the leader after it)
+NAME_CUT = 8
+
+
 def seat_line(
     name: str,
     *,
@@ -191,7 +195,7 @@ def seat_line(
     before what they won."""
     text = Text()
     text.append("▸" if to_act else " ", style="bold")
-    label = cut(name, 8) + ("*" if leader else "")
+    label = cut(name, NAME_CUT) + ("*" if leader else "")
     text.append(fit(label, 10), style="bold" if you else "")
     if played is not None:
         shown = short_card(played) + ("✓" if winner else "")
@@ -273,10 +277,11 @@ def seats_text(
     header.append("  " + _("won face up"))
     lines = [header]
     acting = set(view.to_act)
+    shown = cut_apart(names, NAME_CUT)
     for seat in range(view.players):
         lines.append(
             seat_line(
-                names[seat],
+                shown[seat],
                 played=played.get(seat),
                 pieces=view.piece_counts[seat],
                 markers=view.marker_counts[seat] if markers else None,
