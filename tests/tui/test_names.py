@@ -278,3 +278,34 @@ def test_every_games_players_column_tells_names_cut_alike_apart(game: str, playe
     shown = [row.split()[0].strip("▶▸*") for row in rows]
     assert all(name.startswith("Ju") for name in shown), rows
     assert len(set(shown)) == players, rows
+
+
+def test_cake_masters_title_cuts_names_by_columns_and_tells_them_apart() -> None:
+    """The title line's stars name every seat, each name cut to its share of the line by
+    the columns it takes (a name of wide characters does not push the line past its
+    width) and told apart from a name cut alike."""
+    from rich.cells import cell_len
+
+    from cakeparty.tui.games.cake_master.lines import title_line
+    from cakeparty.tui.table.local import GameSetup, LocalTable
+
+    for names in (
+        ("Jugador Primero", "Jugador Segundo", "Jugador Tercero"),
+        ("🎂" * 12, "漢字" * 6, "Bo"),
+    ):
+        setup = GameSetup("cake-master", 3, hotseat=True, names=names, seed=1)
+        table = LocalTable(setup, names[0])
+        title = title_line(table.view(None), table.names, 80).plain
+        assert cell_len(title) <= 80, title
+        stars = title.split(" · ")[-1].split("★0")[:3]
+        assert len({star.strip() for star in stars}) == 3, title
+
+
+def test_a_cut_without_a_mark_keeps_every_column_for_letters() -> None:
+    """Where a name has three columns (six players in Cake Master's title line), the
+    ellipsis would take one of them: such a cut shows letters only, still told apart."""
+    from cakeparty.tui.widgets.fitted import cut, cut_apart
+
+    assert cut("Muffin", 3, "") == "Muf"
+    assert cut_apart(["Muffin", "Jugador 2", "Jugador 3"], 3, "") == ["Muf", "Ju2", "Ju3"]
+    assert cut("Muffin", 1) == "…" and cut("Muffin", 0) == ""

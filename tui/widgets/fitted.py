@@ -12,27 +12,28 @@ from textual.widget import Widget
 Drawer = Callable[[int, int], Text]
 
 
-def cut(text: str, width: int) -> str:
-    """``text`` in at most ``width`` columns, with … when cut (a wide character, 🎂 or
-    漢, takes two)."""
+def cut(text: str, width: int, mark: str = "…") -> str:
+    """``text`` in at most ``width`` columns, with ``mark`` when cut (a wide character, 🎂
+    or 漢, takes two)."""
     if cell_len(text) <= width:
         return text
     if width <= 0:
         return ""
-    return set_cell_size(text, width - 1).rstrip(" ") + "…"
+    return set_cell_size(text, max(0, width - len(mark))).rstrip(" ") + mark[:width]
 
 
-def cut_apart(names: Sequence[str], width: int) -> list[str]:
+def cut_apart(names: Sequence[str], width: int, mark: str = "…") -> list[str]:
     """Each of ``names`` in at most ``width`` columns, as :func:`cut` cuts it; but where
     two different names would be cut alike ("Jugador 2" and "Jugador 3" both "Jugador…"),
     those names keep as much of their ends as tells them apart ("Jugado…2", "Jugado…3")."""
-    shown = [cut(name, width) for name in names]
+    shown = [cut(name, width, mark) for name in names]
+    room = width - len(mark) - 1  # for an end, after a start of one column at least
     for group in {s for s in shown if shown.count(s) > 1}:
         seats = [i for i, s in enumerate(shown) if s == group]
-        if len({names[i] for i in seats}) < 2 or width < 3:
+        if len({names[i] for i in seats}) < 2 or room < 1:
             continue  # the same name twice, or no room for an end
-        for keep in range(1, width - 1):
-            tried = [_ends(names[i], width, keep) for i in seats]
+        for keep in range(1, room + 1):
+            tried = [_ends(names[i], width, keep, mark) for i in seats]
             if len(set(tried)) == len({names[i] for i in seats}):
                 for i, s in zip(seats, tried, strict=True):
                     shown[i] = s
@@ -40,16 +41,16 @@ def cut_apart(names: Sequence[str], width: int) -> list[str]:
     return shown
 
 
-def _ends(name: str, width: int, keep: int) -> str:
-    """``name`` in at most ``width`` columns: its start, "…", and its last ``keep``
+def _ends(name: str, width: int, keep: int, mark: str) -> str:
+    """``name`` in at most ``width`` columns: its start, ``mark``, and its last ``keep``
     characters (as many as fit, not starting with a blank)."""
     if cell_len(name) <= width:
         return name
     tail = name[-keep:].lstrip(" ")
-    while tail and cell_len(tail) > width - 2:
+    while tail and cell_len(tail) > width - len(mark) - 1:
         tail = tail[1:]
-    head = set_cell_size(name, width - 1 - cell_len(tail)).rstrip(" ")
-    return head + "…" + tail
+    head = set_cell_size(name, width - len(mark) - cell_len(tail)).rstrip(" ")
+    return head + mark + tail
 
 
 def fit(text: str, width: int) -> str:

@@ -81,11 +81,13 @@ def title_line(
         return text
     room = width - 2 - text.cell_len  # the names shorten to fit the line
     longest = max(3, room // view.players - 4)
+    # a share too narrow for an ellipsis keeps one more letter of each name
+    shown = cut_apart(names, longest, "…" if longest > 5 else "")
     for seat in range(view.players):
         if seat:
             text.append(" ")
         style = "bold reverse" if seat in away else "bold"
-        text.append(f"{names[seat][:longest]}★{view.stars[seat]}", style=style)
+        text.append(f"{shown[seat]}★{view.stars[seat]}", style=style)
     return text
 
 
