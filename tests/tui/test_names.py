@@ -234,8 +234,10 @@ def test_names_cut_alike_keep_the_ends_that_tell_them_apart() -> None:
     from cakeparty.tui.widgets.fitted import cut_apart
 
     assert cut_apart(["Dana", "Jugador 2", "Jugador 3"], 8) == ["Dana", "Jugado…2", "Jugado…3"]
-    assert cut_apart(["Alexander JIZJ", "Alexander K2Q4"], 8) == ["Alexan…J", "Alexan…4"]
-    assert cut_apart(["Alexander One", "Alexander Two"], 8) == ["Alexan…e", "Alexan…o"]
+    # a last word that fits is kept whole: the key's group of a name two players chose
+    assert cut_apart(["Alexander JIZJ", "Alexander K2Q4"], 8) == ["Ale…JIZJ", "Ale…K2Q4"]
+    assert cut_apart(["Alexander One", "Alexander Two"], 8) == ["Alex…One", "Alex…Two"]
+    assert cut_apart(["Jugador Primero", "Jugador Segundo"], 9) == ["Jugado…ro", "Jugado…do"]
     assert cut_apart(["Ann", "Ann", "Jugador 2"], 8) == ["Ann", "Ann", "Jugador…"]
     assert cut_apart(["Team A player", "Team B player"], 8) == ["Team A…", "Team B…"]
     assert cut_apart(["Jugador 12", "Jugador 22", "Jugador 2"], 8) == [

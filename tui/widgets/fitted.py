@@ -35,10 +35,25 @@ def cut_apart(names: Sequence[str], width: int, mark: str = "…") -> list[str]:
         for keep in range(1, room + 1):
             tried = [_ends(names[i], width, keep, mark) for i in seats]
             if len(set(tried)) == len({names[i] for i in seats}):
+                # a last word that fits whole, leaving three columns of the start, is
+                # shown whole ("Ale…HDIH": the key's group that tells two Alexandras apart)
+                words = [
+                    _ends(names[i], width, max(keep, _last_word(names[i], room - 2)), mark)
+                    for i in seats
+                ]
+                if len(set(words)) == len(set(tried)):
+                    tried = words
                 for i, s in zip(seats, tried, strict=True):
                     shown[i] = s
                 break
     return shown
+
+
+def _last_word(name: str, most: int) -> int:
+    """How many characters ``name``'s last word has, if it takes at most ``most`` columns
+    (else 0)."""
+    word = name.rsplit(" ", 1)[-1]
+    return len(word) if word != name and cell_len(word) <= most else 0
 
 
 def _ends(name: str, width: int, keep: int, mark: str) -> str:
