@@ -418,6 +418,10 @@ def test_the_servers_language_is_for_players_whose_locale_names_none(tmp_path: P
             if term is not None:
                 term.close()
         server.stop()
+    # the console says where the server listens first, and no library's warnings
+    console = server.log.read_text()
+    assert console.startswith("Cake Party por SSH"), console
+    assert "Warning" not in console and "Traceback" not in console, console
 
 
 @contextlib.contextmanager

@@ -3,3 +3,11 @@
 Every connection runs the real app in its own process on its own pseudo-terminal; the
 player's SSH key decides whose settings, game key and journals that process uses.
 """
+
+import warnings
+
+# asyncssh names the DSA key classes of the cryptography library when it is imported, and
+# cryptography (from its 46th release) warns of each such name: five warnings about the
+# library's own code, on the console of every server start, that its operator can do
+# nothing about
+warnings.filterwarnings("ignore", message="DSA is deprecated", module="asyncssh")
