@@ -153,6 +153,13 @@ def check_level(game: str, level: str) -> str:
     from cakeparty.core.game import bot_levels, get_game
 
     levels = bot_levels(get_game(game))
+    named, at, seconds = level.partition("@")
+    if at and named in levels:  # simulate's LEVEL@SECONDS: here the time has a flag of its own
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a bot level: give the thinking time with --think {s}").format(
+                text=level, s=seconds or "S"
+            )
+        )
     if level not in levels:
         raise argparse.ArgumentTypeError(
             _("{text!r} is not a bot level (choose from {levels})").format(

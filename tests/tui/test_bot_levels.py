@@ -171,6 +171,23 @@ def test_a_wrong_level_on_the_command_line_lists_the_game_s_levels(
     assert "'godlike' is not a bot level (choose from random, normal, strong)" in err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", GAME, "--bots", "strong@2"],
+        ["bot", GAME, "--room", "ABCD", "--broker", "mqtt://127.0.0.1:1", "--level", "strong@2"],
+    ],
+)
+def test_simulate_s_level_at_seconds_elsewhere_points_to_think(
+    argv: list[str], strong: StrongBots, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "'strong@2' is not a bot level: give the thinking time with --think 2" in err
+
+
 @pytest.mark.parametrize("think", ["0", "-1", "many", "61"])
 def test_a_wrong_thinking_time_is_refused(think: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
