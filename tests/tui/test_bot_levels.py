@@ -153,39 +153,29 @@ def test_a_level_the_game_does_not_offer_is_refused_with_the_ones_it_does() -> N
         assert level in str(error.value)
 
 
+LISTED = "'godlike' is not a bot level (choose from random, normal, strong)"
+#: simulate's LEVEL@SECONDS, where one level serves every bot: the time has a flag of its own
+THINK = "'strong@2' is not a bot level: give the thinking time with --think 2"
+BROKER = ["--room", "ABCD", "--broker", "mqtt://127.0.0.1:1"]
+
+
 @pytest.mark.parametrize(
-    "argv",
+    ("argv", "says"),
     [
-        ["play", GAME, "--bots", "godlike"],
-        ["bot", GAME, "--room", "ABCD", "--broker", "mqtt://127.0.0.1:1", "--level", "godlike"],
-        ["selfplay", GAME, "--broker", "mqtt://127.0.0.1:1", "--level", "godlike"],
+        (["play", GAME, "--bots", "godlike"], LISTED),
+        (["bot", GAME, *BROKER, "--level", "godlike"], LISTED),
+        (["selfplay", GAME, "--broker", "mqtt://127.0.0.1:1", "--level", "godlike"], LISTED),
+        (["play", GAME, "--bots", "strong@2"], THINK),
+        (["bot", GAME, *BROKER, "--level", "strong@2"], THINK),
     ],
 )
-def test_a_wrong_level_on_the_command_line_lists_the_game_s_levels(
-    argv: list[str], strong: StrongBots, capsys: pytest.CaptureFixture[str]
+def test_a_wrong_level_on_the_command_line_says_what_to_give(
+    argv: list[str], says: str, strong: StrongBots, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as exit_info:
         cli.main(argv)
     assert exit_info.value.code == 2
-    err = capsys.readouterr().err
-    assert "'godlike' is not a bot level (choose from random, normal, strong)" in err
-
-
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["play", GAME, "--bots", "strong@2"],
-        ["bot", GAME, "--room", "ABCD", "--broker", "mqtt://127.0.0.1:1", "--level", "strong@2"],
-    ],
-)
-def test_simulate_s_level_at_seconds_elsewhere_points_to_think(
-    argv: list[str], strong: StrongBots, capsys: pytest.CaptureFixture[str]
-) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        cli.main(argv)
-    assert exit_info.value.code == 2
-    err = capsys.readouterr().err
-    assert "'strong@2' is not a bot level: give the thinking time with --think 2" in err
+    assert says in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("think", ["0", "-1", "many", "61"])
