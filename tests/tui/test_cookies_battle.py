@@ -256,6 +256,15 @@ async def test_a_whole_game_is_played_by_keys_to_the_scoring_breakdown(
         assert isinstance(app.screen, ReplayScreen)
         assert sum("is dealt" in line for line in app.screen.plain) == 3 * 3
         assert any("passes" in line and "to the left" in line for line in app.screen.plain)
+        # back at the table, the end box comes back at e, as it was
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CookiesScreen)
+        assert "e Results" in screen_text(app).splitlines()[-1]
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen) and app.screen is not end
+        assert app.screen.headline == end.headline and screen_text(app) == final
 
 
 async def test_a_bot_that_fails_in_a_marker_window_plays_at_random_and_says_so(

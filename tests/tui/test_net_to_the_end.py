@@ -197,6 +197,15 @@ async def test_a_networked_duel_played_to_its_end_then_played_again() -> None:
         )
         await pilot.pause()
         shared["gina's offer"] = dialog_text(guest)
+        # put away to see the table, the dialog comes back at e as it was, offer and all
+        headline = guest.screen.headline
+        await pilot.press("enter")
+        await until(pilot, lambda: "e Results" in footer(guest), "the table's footer", 10)
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(guest.screen, EndScreen), "the dialog again", 10)
+        await pilot.pause()
+        assert guest.screen.headline == headline and "again" in guest.screen.choices
+        assert dialog_text(guest) == shared["gina's offer"]
         first_game = lobby.game_screen
         assert isinstance(first_game, NetDuelScreen)
         await pilot.press("p")

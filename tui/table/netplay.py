@@ -106,6 +106,7 @@ class NetPlay:
         self._early: list[Any] = []  # events that came before the screen began
         self.begun = False
         self.next_code: str | None = None  # the new room the host offers, once it does
+        self.offer_line: str | None = None  # what the end's dialog says of that offer
         self.going_again = False  # this screen makes way for the next room
         self._deciding: tuple[int, int] | None = None  # the seat and game state keys are up for
 
@@ -560,17 +561,21 @@ class NetPlay:
             choices = (*choices, "again")
         else:
             self._await_offer()
-        self.present(
-            EndScreen(
+
+        def box() -> EndScreen:
+            end = EndScreen(
                 headline,
                 lines,
                 won,
                 choices=choices,
                 title=_(self.NET_END_TITLE),
                 keys=self.NET_END_KEYS,
-            ),
-            self._after_end,
-        )
+            )
+            if self.offer_line is not None:  # brought back after the host's offer came
+                end.offer(self.offer_line)
+            return end
+
+        self.show_end(box)
 
     # -- play again: a new room and table, the same options, offered to the same people --
 
@@ -605,7 +610,7 @@ class NetPlay:
         self.refresh_bindings()
         seat = self.net.table.seat_of(advert.host)
         host = self.net.names[seat] if seat is not None else advert.host_name
-        line = _("{name} offers a new game: p to join").format(name=host)
+        line = self.offer_line = _("{name} offers a new game: p to join").format(name=host)
         shown = [self.app.screen, *(dialog for dialog, _then in self._held)]
         ending = next((s for s in shown if isinstance(s, EndScreen)), None)
         if ending is not None:

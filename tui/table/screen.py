@@ -49,6 +49,7 @@ def table_bindings(prefix: str, new_game: str | None = None) -> list[BindingType
     ``prefix`` begins their ids, as the game's own keys' ids do."""
     return [
         Binding("d", "new_game", new_game or _("New game"), id=f"{prefix}.new"),
+        Binding("e", "results", _("Results"), id=f"{prefix}.results"),
         Binding("question_mark,f1", "help", _("Help"), key_display="?", id=f"{prefix}.help"),
         Binding("pageup", "log(-1)", _("Log up"), show=False, id=f"{prefix}.log_up"),
         Binding("pagedown", "log(1)", _("Log down"), show=False, id=f"{prefix}.log_down"),
@@ -113,6 +114,8 @@ class TableScreen(Screen[None]):
         self._notices: list[tuple[str, list[str]]] = []
         #: dialogs the game opened while the player typed a line of its own, to show
         self._held: list[tuple[Screen[Any], Callable[[Any], None] | None]] = []
+        #: builds the end's dialog again (:meth:`show_end`): None before the end
+        self._end_box: Callable[[], Screen[str]] | None = None
 
     # -- the frame every game's screen shares ----------------------------------------------
 
@@ -286,6 +289,26 @@ class TableScreen(Screen[None]):
     def _finish(self) -> None:
         """The game is over: the game's own end (its dialog answers :meth:`_after_end`)."""
         raise NotImplementedError
+
+    def show_end(self, box: Callable[[], Screen[str]]) -> None:
+        """Open the end's dialog that ``box`` builds (its choice goes to
+        :meth:`_after_end`), and keep ``box``: a player who put the dialog away to see the
+        table brings it back with ``e`` (:meth:`action_results`)."""
+        self._end_box = box
+        self.present(box(), self._after_end)
+        self.refresh_bindings()
+
+    def action_results(self) -> None:
+        """The end's dialog again: the winner, the scores and what else it said."""
+        if self._end_box is not None:
+            self.app.push_screen(self._end_box(), self._after_end)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys every game shares: ``e`` once the game has ended; a game's own keys
+        are its screen's to check, which asks here of the rest."""
+        if action == "results":
+            return self._end_box is not None
+        return True
 
     def _after_end(self, choice: str | None) -> None:
         """What the end dialog chose: the replay, a new game, or leaving."""

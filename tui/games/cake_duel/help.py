@@ -27,7 +27,7 @@ DUEL_KEYS: tuple[tuple[str, str], ...] = (
     ("y / n", N_("team mode: agree to / refuse a trade")),
     ("w / h", N_("tournament: reveal your played Sir Wolfy / keep it hidden")),
     ("PgUp / PgDn", N_("scroll the log")),
-    ("r / d", N_("after the duel: replay face up / new duel")),
+    ("r / d / e", N_("after the duel: replay face up / new duel / the results again")),
     ("? / F1", N_("this help")),
     ("esc", N_("close a dialog")),
     ("q", N_("quit the game (asks first)")),

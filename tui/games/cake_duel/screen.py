@@ -407,9 +407,7 @@ class DuelScreen(TableScreen):
         humans = self.duel.humans
         if len(humans) == 1 or not self.duel.hotseat:
             won = view.winner == humans[0] % 2
-        self.present(
-            EndScreen(headline, lines, won, title=_(END_TITLE), keys=END_KEYS), self._after_end
-        )
+        self.show_end(lambda: EndScreen(headline, lines, won, title=_(END_TITLE), keys=END_KEYS))
 
     # -- keys: choosing an action ----------------------------------------------------------
 
@@ -421,7 +419,7 @@ class DuelScreen(TableScreen):
             return any(isinstance(a, kinds) for a in self._legal())
         if action in ("replay", "new_game"):
             return self.duel.over
-        return True
+        return super().check_action(action, parameters)
 
     def _cards_for_play(self) -> tuple[int, ...]:
         """The selected cards, or the one under the cursor if none is selected."""

@@ -22,7 +22,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("u / backspace", N_("undo the last mark")),
     ("o", N_("look at the next player's cakes (again: back to yours)")),
     ("PgUp / PgDn", N_("scroll the log")),
-    ("r / d", N_("after the game: replay face up / new game")),
+    ("r / d / e", N_("after the game: replay face up / new game / the results again")),
     ("? / F1", N_("this help")),
     ("q", N_("quit the game (asks first)")),
 )

@@ -337,7 +337,7 @@ class MasterScreen(TableScreen):
         humans = self.table.humans
         if not view.solo and (len(humans) == 1 or not self.table.hotseat):
             won = humans[0] in winners
-        self.app.push_screen(EndScreen(headline, lines, won, title=_(END_TITLE)), self._after_end)
+        self.show_end(lambda: EndScreen(headline, lines, won, title=_(END_TITLE)))
 
     # -- building a choice -----------------------------------------------------------------
 
@@ -359,7 +359,7 @@ class MasterScreen(TableScreen):
             if action == "exchange":
                 return self.view().exchanges_left > 0 and not self.marks.spots
             return True
-        return True
+        return super().check_action(action, parameters)
 
     def _in_step(self, phase: Phase) -> bool:
         if self.awaiting is None or self.table.over or self.viewer is None:

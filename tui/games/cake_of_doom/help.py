@@ -39,7 +39,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("enter", N_("offer, discard, or open the list of this step's choices")),
     ("esc", N_("drop the offer or the discard being built; close a dialog")),
     ("PgUp / PgDn", N_("scroll the log")),
-    ("r / d", N_("after the game: replay face up / new game")),
+    ("r / d / e", N_("after the game: replay face up / new game / the results again")),
     ("? / F1", N_("this help")),
     ("q", N_("quit the game (asks first)")),
 )

@@ -403,7 +403,7 @@ class DoomScreen(TableScreen):
         humans = self.table.humans
         if len(humans) == 1 or not self.table.hotseat:
             won = humans[0] in winners
-        self.present(EndScreen(headline, lines, won, title=_(END_TITLE)), self._after_end)
+        self.show_end(lambda: EndScreen(headline, lines, won, title=_(END_TITLE)))
 
     # -- which keys are live ---------------------------------------------------------------
 
@@ -434,7 +434,7 @@ class DoomScreen(TableScreen):
             return phase is Phase.DISCARD
         if action == "choose":
             return phase in LISTED
-        return True
+        return super().check_action(action, parameters)
 
     # -- keys: the hand --------------------------------------------------------------------
 

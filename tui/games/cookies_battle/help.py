@@ -32,7 +32,7 @@ KEYS: tuple[tuple[str, str], ...] = (
         ),
     ),
     ("PgUp / PgDn", N_("scroll the log")),
-    ("r / d", N_("after the game: replay face up / new game")),
+    ("r / d / e", N_("after the game: replay face up / new game / the results again")),
     ("? / F1", N_("this help")),
     ("q", N_("quit the game (asks first)")),
 )

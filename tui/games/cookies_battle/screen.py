@@ -392,7 +392,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         humans = self.table.humans
         if self.table.hotseat and len(humans) > 1:
             won = None
-        self.present(EndScreen(title, lines, won, title=_(END_TITLE)), self._after_end)
+        self.show_end(lambda: EndScreen(title, lines, won, title=_(END_TITLE)))
 
     def ending(self, view: Any, names: Sequence[str]) -> tuple[str, list[str], bool | None]:
         """The headline, the breakdown and whether the first person here won."""
@@ -428,7 +428,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
             return self._in(SWAP)
         if action == "windows":
             return self.table.players > 2 and not self.table.over
-        return True
+        return super().check_action(action, parameters)
 
     def _in(self, *steps: str) -> bool:
         """Whether the person's keys are live in one of ``steps`` (as last drawn: every
