@@ -280,7 +280,9 @@ def _hint(view: DuelView, duel: DuelGame) -> str:
 def status_line(view: DuelView, duel: DuelGame, viewer: int | None) -> tuple[str, str]:
     """The status line and its tone, for whoever is to act."""
     if view.winner is not None:
-        return _("The duel is over: {side} wins. r replay · d new duel · q quit").format(
+        return _(
+            "The duel is over: {side} wins. r replay · d new duel · e results · q quit"
+        ).format(
             side=seat_name(view.winner, duel.names)
             if duel.players == 2
             else " & ".join(duel.names[s] for s in range(duel.players) if s % 2 == view.winner)

@@ -233,7 +233,7 @@ class MasterScreen(TableScreen):
         """The status line and its tone ("you", "wait" or "end")."""
         names = self.table.names
         if self.table.over:
-            return _("The game is over · r replay face up · d new game · q quit"), "end"
+            return _("The game is over · r replay face up · d new game · e results · q quit"), "end"
         step = _(STEP_WORDS[view.phase]) if view.phase in STEP_WORDS else ""
         if self.awaiting is not None:
             return _("{name}: your choice — {step}").format(

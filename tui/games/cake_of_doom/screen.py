@@ -282,7 +282,7 @@ class DoomScreen(TableScreen):
         """The status line and its tone ("you", "wait" or "end")."""
         names = self.table.names
         if self.table.over:
-            return _("The game is over · r replay face up · d new game · q quit"), "end"
+            return _("The game is over · r replay face up · d new game · e results · q quit"), "end"
         if self.awaiting is not None:
             return _("{name}: your decision — {step}").format(
                 name=names[self.awaiting], step=step_words(view)

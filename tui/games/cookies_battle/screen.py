@@ -260,7 +260,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         """The status line and its tone ("you", "wait" or "end")."""
         names = self.table.names
         if self.table.over:
-            return _("The game is over · r replay face up · d new game · q quit"), "end"
+            return _("The game is over · r replay face up · d new game · e results · q quit"), "end"
         step = step_of(view)
         if self.awaiting is not None:
             said = _("{name}: your turn — {step}").format(
