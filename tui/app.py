@@ -172,6 +172,9 @@ class CakePartyApp(App[None]):
                 ),
                 severity="error",
             )
+            look_again = getattr(self.screen, "look_back", None)  # the menu: its entry goes
+            if look_again is not None:
+                look_again()
             return
         self.push_screen(self._game(table, leave="pop"))
 

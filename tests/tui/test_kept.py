@@ -231,6 +231,9 @@ async def test_a_kept_game_that_does_not_play_is_said_and_forgotten(config_dir: 
             notice == "Your game of Cake Duel could not be continued: move 1 does not fit the game"
         )
         assert isinstance(app.screen, MenuScreen) and not kept.path("cake-duel").exists()
+        # nor offered again
+        await until(pilot, lambda: not app.screen.kept, "the menu's look")  # type: ignore[attr-defined]
+        assert not any("Resume" in e for e in _menu_entries(app))
 
 
 async def test_a_continued_cookies_battle_marks_the_cards_received_in_the_pass(
