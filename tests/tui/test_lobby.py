@@ -333,6 +333,9 @@ async def test_a_damaged_player_key_is_told_whole_in_the_lobby(config_dir: Path)
         said = f"Cannot open the room: {KeyFileError(key)}"
         assert "".join(said.split()) == "".join(room.split())  # wrapped, not cut
         assert lobby.room is None
+        # no room, no code in the title
+        title = region_text(app, lobby.query_one("#lobby-title"))
+        assert title.strip() == "Cake Party · Cake Duel · you host"
     assert key.read_text() == "{}"
 
 

@@ -272,11 +272,13 @@ class LobbyScreen(Screen[None]):
         role = _("you host") if self.hosting else _("guest")
         if advert is not None and not self.hosting:
             role = _("hosted by {name}").format(name=advert.host_name)
-        self.query_one("#lobby-title", Static).update(
-            _("Cake Party · {game} · room {room} · {role}").format(
+        if code:
+            title = _("Cake Party · {game} · room {room} · {role}").format(
                 game=game_title(game), room=code, role=role
             )
-        )
+        else:  # the room did not open (its problem says why): no code to name
+            title = _("Cake Party · {game} · {role}").format(game=game_title(game), role=role)
+        self.query_one("#lobby-title", Static).update(title)
         self.query_one(RoomCode).show(code)
         self.query_one("#lobby-broker", Static).update(self._broker_text())
         plan = self.plan if isinstance(self.plan, HostPlan) else None
