@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from cakeparty.core.game import DEFAULT_THINK
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import _, ngettext
 from cakeparty.tui import arguments as arg
 
 DEFAULT_BROKER_PORT = 1883
@@ -311,17 +311,36 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     if args.json:
         print(json.dumps(report))
     else:
-        print(
-            _(
-                "{game}, {players} players: winner {winner}, audit {audit}, "
-                "{seconds} s, {messages} messages, {bytes} bytes"
-            ).format(**report)
-        )
+        print(report_line(report))
     if report["audit"] != "fair":
         _keep_for_a_look(work)
         return 1
     shutil.rmtree(work, ignore_errors=True)
     return 0
+
+
+def report_line(report: dict[str, Any]) -> str:
+    """The self-play's report in words: the game's title, the winning seats counted from
+    1, the audit's verdict (the JSON report keeps the game's and the verdict's codes)."""
+    from cakeparty.tui.table.registration import game_title
+
+    won = [int(seat) + 1 for seat in report["winner"] or ()]
+    winners = ", ".join(map(str, won))
+    audit = report["audit"]
+    return _(
+        "{game}, {players} players: {won}, audit {audit}, {seconds} s, "
+        "{messages} messages, {bytes} bytes"
+    ).format(
+        game=game_title(report["game"]),
+        players=report["players"],
+        won=ngettext("won by seat {seats}", "won by seats {seats}", len(won)).format(seats=winners)
+        if won
+        else _("no winner"),
+        audit=_("fair") if audit == "fair" else ", ".join(audit),
+        seconds=report["seconds"],
+        messages=report["messages"],
+        bytes=report["bytes"],
+    )
 
 
 def _keep_for_a_look(work: Path) -> None:

@@ -50,6 +50,23 @@ def test_selfplay_through_the_embedded_broker(embedded: str, players: int, tmp_p
     assert report["audit"] == "fair" and report["players"] == players
 
 
+def test_selfplay_reports_in_words_in_the_chosen_language(embedded: str, tmp_path: Path) -> None:
+    """Without --json: the game's title, the winning seats counted from 1 and the
+    verdict, in the language asked for (the JSON keeps the codes)."""
+    out = subprocess.run(
+        [BIN, "--lang", "es", "selfplay", "cake-duel", "--players", "4", "--broker", embedded],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "TMPDIR": str(tmp_path)},
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    line = out.stdout.strip()
+    # a side of two wins: seats 1 and 3, or 2 and 4
+    assert line.startswith("Cake Duel, 4 jugadores: ganan los asientos "), line
+    assert ("asientos 1, 3," in line or "asientos 2, 4," in line) and "auditoría justa" in line
+
+
 async def test_bots_as_processes_agree_on_the_outcome(broker_url: str, tmp_path: Path) -> None:
     async with NetGame(broker_url, 2, tmp_path) as game:
         assert_fair_and_agreed(await game.results())
