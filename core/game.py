@@ -11,7 +11,7 @@ from typing import Any
 
 from cakeparty.core.actions import Action
 from cakeparty.core.errors import CakePartyError, IllegalActionError, SeatError
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import N_, _
 from cakeparty.core.knowledge import Knowledge
 from cakeparty.core.requests import Request
 
@@ -62,6 +62,23 @@ class Outcome:
     shared: bool = False  # several winners who are not one team
 
 
+#: the ways any game may end, in a simulation's words
+ENDING_WORDS: Mapping[str, str] = {"forfeit": N_("a forfeit"), "cheated": N_("a cheat")}
+
+
+def stat_words(game: Game, key: str) -> str:
+    """A simulation's words for ``game``'s own figure ``key`` (the key where it has none)."""
+    words = game.stat_words.get(key)
+    return _(words) if words else key
+
+
+def ending_words(game: Game, reason: str) -> str:
+    """A simulation's words for the way a game of ``game`` ended (``reason`` where it has
+    none)."""
+    words = game.ending_words.get(reason) or ENDING_WORDS.get(reason)
+    return _(words) if words else reason
+
+
 class Game(ABC):
     """A game as a spec: setup, who acts, legal actions, apply, views, outcome."""
 
@@ -69,6 +86,11 @@ class Game(ABC):
     title: str = ""
     players: tuple[int, ...] = ()
     bots: Mapping[str, Bot] = {}
+    #: a simulation's words (marked with ``N_``, translated when shown) for the game's own
+    #: figures, by :meth:`stats` key, and for the ways its games end, by an outcome's
+    #: ``reason`` (a forfeit and a cheat are every game's: :data:`ENDING_WORDS`)
+    stat_words: Mapping[str, str] = {}
+    ending_words: Mapping[str, str] = {}
 
     @abstractmethod
     def new_state(self, players: int, options: Mapping[str, Any] | None = None) -> Any:

@@ -24,8 +24,10 @@ from cakeparty.core.game import (
     Game,
     Outcome,
     bot_levels,
+    ending_words,
     get_game,
     make_bot,
+    stat_words,
     think_seconds,
 )
 from cakeparty.core.i18n import _, ngettext
@@ -125,15 +127,18 @@ class Report:
         """The game's own figures, one per bot, as lines of the summary: a figure of many
         seats wraps under its name, between one seat's mean and the next (a no-break space
         holds each together), not at the terminal's edge."""
+        spec = get_game(self.game)
         lines = []
         for key, means in self.figures().items():
             shown = ", ".join(f"{label}\u00a0{mean}" for label, mean in means.items())
-            line = _("  {figure}: {means}").format(figure=key, means=shown)
+            figure = stat_words(spec, key.removesuffix("_per_game"))
+            line = _("  {figure}: {means}").format(figure=figure, means=shown)
             wrapped = textwrap.fill(line, WIDTH, subsequent_indent="      ")
             lines.extend(wrapped.replace("\u00a0", " ").splitlines())
         return lines
 
     def summary(self) -> str:
+        spec = get_game(self.game)
         lines = [
             ngettext(
                 "{games} game of {game}, {players}, in {seconds:.1f} s",
@@ -141,7 +146,7 @@ class Report:
                 self.games,
             ).format(
                 games=self.games,
-                game=self.game,
+                game=_(spec.title),
                 players=ngettext("{n} player", "{n} players", self.players).format(n=self.players),
                 seconds=self.seconds,
             )
@@ -156,8 +161,10 @@ class Report:
         if self.shared:
             lines.append(_("  shared wins    {n:>6}").format(n=self.shared))
         lines.append(_("  errors         {n:>6}").format(n=self.errors))
-        for reason, n in sorted(self.endings.items()):
-            lines.append(_("  ended by {reason:<14} {n:>6}").format(reason=reason, n=n))
+        endings = {ending_words(spec, reason): n for reason, n in sorted(self.endings.items())}
+        width = max(map(len, endings), default=0)  # the counts in one column
+        for words, n in endings.items():
+            lines.append(_("  ended by {reason:<14} {n:>6}").format(reason=words.ljust(width), n=n))
         lines.extend(self.figure_lines())
         timing = self.decision_ms()
         if timing:

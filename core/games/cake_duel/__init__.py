@@ -78,6 +78,7 @@ class CakeDuel(Game):
 
     name = GAME
     title = N_("Cake Duel")
+    ending_words: Mapping[str, str] = {"trophies": N_("trophies"), "tournament": N_("duels won")}
     players = (2, 4)
     bots: Mapping[str, Bot] = {"random": bots.random_bot, "normal": bots.normal_bot}
 

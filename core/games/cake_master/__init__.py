@@ -71,6 +71,16 @@ class CakeMaster(Game):
 
     name = GAME
     title = N_("Cake Master")
+    stat_words: Mapping[str, str] = {
+        "customers_met": N_("customers met a game"),
+        "taste": N_("taste points a game"),
+    }
+    ending_words: Mapping[str, str] = {
+        "stars": N_("stars"),
+        "apprentice": N_("rating Apprentice"),
+        "baker": N_("rating Baker"),
+        "cake-master": N_("rating Cake Master"),
+    }
     players = (1, 2, 3, 4, 5, 6)
     bots: Mapping[str, Bot] = {"random": bots.random_bot, "normal": bots.normal_bot}
 

@@ -88,6 +88,13 @@ class CakeOfDoom(Game):
 
     name = GAME
     title = N_("Cake of Doom")
+    stat_words: Mapping[str, str] = {
+        "regions": N_("regions held at the end"),
+        "bribes_won": N_("bribes won a game"),
+        "sabotages": N_("sabotages a game"),
+        "doom": N_("share of the games DOOM ended"),
+    }
+    ending_words: Mapping[str, str] = {"doom": N_("DOOM"), "regions": N_("regions")}
     players = (3, 4, 5, 6)
     bots: Mapping[str, Bot] = bots.BOTS
 

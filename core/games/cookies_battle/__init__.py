@@ -66,6 +66,16 @@ class CookiesBattle(Game):
 
     name = GAME
     title = N_("Cookies Battle")
+    stat_words: Mapping[str, str] = {
+        "tricks_won": N_("tricks won a game"),
+        "markers_earned": N_("markers earned a game"),
+        "markers_used": N_("markers used a game"),
+        "tummy_ache": N_("share of the games with the tummy ache"),
+    }
+    ending_words: Mapping[str, str] = {
+        "tummy-ache": N_("the tummy ache"),
+        "points": N_("the highest score"),
+    }
     players = (2, 3, 4, 5, 6)
     bots: Mapping[str, Bot] = bots.BOTS
 

@@ -14,7 +14,7 @@ def test_solo_with_one_bot_reports_customers_met_per_game() -> None:
     assert report.errors == 0 and report.wins["random"] == 0 and report.seats == {"random": 3}
     assert set(data["customers_met_per_game"]) == {"random"}
     assert 0 <= data["customers_met_per_game"]["random"] <= 9
-    assert "customers_met_per_game: random" in report.summary()
+    assert "customers met a game: random" in report.summary()
 
 
 def test_solo_bots_take_turns_game_by_game() -> None:

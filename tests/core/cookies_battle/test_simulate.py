@@ -35,7 +35,7 @@ def test_normal_wins_the_duel_against_a_random_player_nearly_always() -> None:
     assert report.errors == 0
     assert report.wins["normal"] >= 17  # 85 %
     # the summary says how many sat at each table
-    assert report.summary().startswith("20 games of cookies-battle, 2 players, in ")
+    assert report.summary().startswith("20 games of Cookies Battle, 2 players, in ")
 
 
 def test_the_figures_are_per_bot_and_reproducible() -> None:
@@ -98,8 +98,16 @@ def test_the_text_summary_keeps_to_80_columns_at_a_full_table() -> None:
     # a wrapped figure keeps every seat's mean, under its name
     flat = " ".join(text.split())
     lines = text.splitlines()
+    words = {
+        "tricks_won_per_game": "tricks won a game",
+        "markers_earned_per_game": "markers earned a game",
+        "markers_used_per_game": "markers used a game",
+        "tummy_ache_per_game": "share of the games with the tummy ache",
+    }
+    assert "ended by the tummy ache " in text
     for key, means in report.figures().items():
-        assert f"{key}: " + ", ".join(f"{label} {m}" for label, m in means.items()) in flat
+        said = f"{words[key]}: " + ", ".join(f"{label} {m}" for label, m in means.items())
+        assert said in flat
         # never a seat's name on one line and its mean on the next
         for label, m in means.items():
             assert any(f"{label} {m}" in line for line in lines), (label, text)
