@@ -17,7 +17,7 @@ from typing import Any
 
 from platformdirs import user_config_dir
 
-from cakeparty.core.i18n import LANGUAGES, N_
+from cakeparty.core.i18n import LANGUAGES, N_, _
 from cakeparty.protocol.looks import readable
 
 ENV_DIR = "CAKEPARTY_CONFIG_DIR"
@@ -40,7 +40,7 @@ def _default_name() -> str:
         user = ""
     user = user.strip()[:NAME_LENGTH].strip()
     if not readable(user) or user == "root":
-        return "Player"
+        return _("Player")  # the language is chosen before the app reads its settings
     return user[:1].upper() + user[1:]
 
 

@@ -21,6 +21,7 @@ from cakeparty.tui.screens.menu import MenuScreen
 from cakeparty.tui.screens.settings import NameScreen, SettingsScreen
 from cakeparty.tui.settings import Settings, load
 
+from .languages import speaking
 from .pilot import SIZE
 from .test_lobby import app_with, until
 from .test_table_says import screen_text
@@ -50,6 +51,18 @@ async def test_the_first_run_asks_for_a_name_before_the_menu(config_dir: Path) -
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, MenuScreen)
+
+
+@pytest.mark.parametrize(("language", "suggested"), [("en", "Player"), ("pl", "Gracz")])
+def test_a_login_that_is_no_name_suggests_player_in_the_players_language(
+    monkeypatch: pytest.MonkeyPatch, language: str, suggested: str
+) -> None:
+    monkeypatch.setattr("getpass.getuser", lambda: "root")
+    with speaking(language):
+        assert Settings(name="").name == suggested
+    monkeypatch.setattr("getpass.getuser", lambda: "ola")
+    with speaking(language):
+        assert Settings(name="").name == "Ola"
 
 
 async def test_esc_on_the_first_run_keeps_the_suggested_name(config_dir: Path) -> None:
