@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import socket
 import time
 from collections.abc import Callable, Iterator
@@ -31,12 +32,28 @@ MAX_RETAINED = 10_000
 MAX_RETAINED_BYTES = 64 * 1024 * 1024
 
 
+#: Where :func:`free_port` looks: below the ports a system lends to outgoing connections
+#: (Linux from 32768, macOS and Windows from 49152). A port the system itself picks comes
+#: from that range, and any connection made meanwhile (a browser, another app's broker
+#: client) may take it between its choice and the listener's bind.
+FREE_PORTS = range(20000, 32768)
+
+
 def free_port(host: str = "127.0.0.1") -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+    """A TCP port nobody listens on right now, one no outgoing connection is given."""
+    pick = random.SystemRandom()
+    for _ in range(64):
+        port = pick.choice(FREE_PORTS)
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            try:
+                sock.bind((host, port))
+            except OSError:
+                continue
+            return port
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:  # a crowded range
         sock.bind((host, 0))
-        port: int = sock.getsockname()[1]
-        return port
+        chosen: int = sock.getsockname()[1]
+        return chosen
 
 
 def port_is_free(port: int, host: str = "0.0.0.0") -> bool:

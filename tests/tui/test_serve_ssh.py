@@ -18,7 +18,6 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from cakeparty.broker.embedded import free_port
 from cakeparty.tui.sshserve.command import CommandRefused, app_arguments
 from cakeparty.tui.sshserve.homes import PlayerHome, load_host_key
 from cakeparty.tui.sshserve.session import Launch, how_ended, idle_notice, login_name
@@ -276,10 +275,10 @@ def test_two_keys_are_two_players_who_meet_in_a_room(tmp_path: Path) -> None:
     server = SSHServer(tmp_path)
     ann_key, bob_key = ClientKey(tmp_path, "ann_key"), ClientKey(tmp_path, "bob_key")
     tag = _tag()
-    port = free_port()
+    # the room's broker on a port Bob's app finds free itself (one chosen here could be
+    # taken by another connection while the session starts)
     bob = Terminal(
-        f"cakeparty-ssh-bob-{tag}",
-        server.ssh_args(bob_key, "bob", "host", "cake-duel", "--port", str(port), "--no-lan"),
+        f"cakeparty-ssh-bob-{tag}", server.ssh_args(bob_key, "bob", "host", "cake-duel", "--no-lan")
     )
     ann: Terminal | None = None
     try:
@@ -287,7 +286,9 @@ def test_two_keys_are_two_players_who_meet_in_a_room(tmp_path: Path) -> None:
         bob.keys("Enter")
         screen = bob.wait_for(lambda s: "Bob (you, host)" in s, "Bob's lobby")
         found = re.search(r"cakeparty join ([A-Z0-9]+-[A-Z2-7]{5}-[A-Z2-7]{5})", screen)
-        assert found, screen
+        broker = re.search(r"Broker mqtt://[^\s:]+:(\d+) · runs here", screen)
+        assert found and broker, screen
+        port = int(broker.group(1))
         ann = Terminal(
             f"cakeparty-ssh-ann-{tag}",
             server.ssh_args(

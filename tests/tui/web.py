@@ -11,7 +11,6 @@ import contextlib
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -22,6 +21,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
+
+from cakeparty.broker.embedded import free_port
 
 CHROMIUM = Path("/usr/bin/chromium")
 BINARY = Path(sys.executable).with_name("cakeparty")
@@ -51,13 +52,6 @@ def missing_tooling() -> str | None:
     if not BINARY.exists():
         return f"{BINARY} is not installed (pip install -e .)"
     return None
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 class WebServer:
