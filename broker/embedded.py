@@ -44,11 +44,7 @@ def free_port(host: str = "127.0.0.1") -> int:
     pick = random.SystemRandom()
     for _ in range(64):
         port = pick.choice(FREE_PORTS)
-        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-            try:
-                sock.bind((host, port))
-            except OSError:
-                continue
+        if port_is_free(port, host):
             return port
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:  # a crowded range
         sock.bind((host, 0))
