@@ -23,6 +23,7 @@ import base64
 import hashlib
 import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -467,6 +468,9 @@ class HostLobby:
     nonce: bytes = field(default_factory=lambda: secrets.token_bytes(16))
     removed: set[bytes] = field(default_factory=set)  # sent out: not seated again
     marks: dict[bytes, bytes] = field(default_factory=dict)  # a seat's latest ready mark
+    #: the seating wished for, first seat first (the players of the game before, when the
+    #: host plays again): whoever is in it sits in its order, before anyone who is not
+    order: tuple[bytes, ...] = ()
 
     def publish(self) -> Advert:
         """The advert to publish now: its serial one more than the last one's."""
@@ -494,8 +498,18 @@ class HostLobby:
                 return True
         if self.advert.state != OPEN or len(taken) >= self.advert.seats:
             return False
-        self.advert = replace(self.advert, taken=(*taken, seat))
+        self.advert = replace(self.advert, taken=self._seated((*taken, seat)))
         return True
+
+    def keep_order(self, order: Sequence[bytes]) -> None:
+        """Seat the players of ``order`` in that order from now on (see :attr:`order`)."""
+        self.order = tuple(order)
+        self.advert = replace(self.advert, taken=self._seated(self.advert.taken))
+
+    def _seated(self, taken: Sequence[Seat]) -> tuple[Seat, ...]:
+        rank = {player: i for i, player in enumerate(self.order)}
+        # a stable sort: those not in the order keep the order they came in
+        return tuple(sorted(taken, key=lambda s: rank.get(s.player, len(rank))))
 
     def presence(self, presence: Presence) -> bool:
         """A player's presence; True if the advert changed."""

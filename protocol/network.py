@@ -14,6 +14,7 @@ import logging
 import random
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -264,6 +265,14 @@ class RoomRunner:
             self._wake.set()
             return ident.player_id
         return None
+
+    def keep_order(self, order: Sequence[bytes]) -> None:
+        """Host: the players of ``order`` sit in that order, first seat first, before
+        anyone else (a new room for the same table keeps its seats, its teams)."""
+        assert self.host_lobby is not None
+        self.host_lobby.keep_order(order)
+        self._advert_changed = True
+        self._wake.set()
 
     def set_bot_level(self, player: bytes, level: str) -> None:
         """Host: the bot run here in ``player``'s seat plays at ``level`` from now on."""

@@ -57,6 +57,28 @@ def test_a_player_leaving_the_lobby_frees_its_seat_and_one_sent_out_stays_out() 
     assert [s.name for s in lobby.advert.taken] == ["Ann"]
 
 
+def test_a_seating_kept_from_the_game_before_seats_each_player_where_they_sat() -> None:
+    """Playing again, the host's bot sits down at once and the others join one by one:
+    each takes the seat they had (teams stay teams), newcomers after them."""
+    advert = lb.Advert(
+        room="ROOM43", game="cake-duel", host=ANN.player_id, host_name="Ann", seats=4
+    )
+    lobby = lb.HostLobby(advert)
+    lobby.seat(lb.Seat(ANN.player_id, "Ann"))
+    bot = Identity.generate("Bot 4", seeded_random_bytes(b"bot"))
+    lobby.seat(lb.Seat(bot.player_id, "Bot 4", bot=True, ready=True))
+    lobby.keep_order((ANN.player_id, BOB.player_id, CY.player_id, bot.player_id))
+    assert [s.name for s in lobby.advert.taken] == ["Ann", "Bot 4"]
+    lobby.presence(presence(CY))
+    assert [s.name for s in lobby.advert.taken] == ["Ann", "Cy", "Bot 4"]
+    lobby.presence(presence(BOB, ready=True))
+    assert [s.name for s in lobby.advert.taken] == ["Ann", "Bob", "Cy", "Bot 4"]
+    lobby.presence(presence(BOB, lb.OFFLINE))
+    dee = Identity.generate("Dee", seeded_random_bytes(b"Dee"))
+    lobby.presence(presence(dee))  # someone new: after those of the game before
+    assert [s.name for s in lobby.advert.taken] == ["Ann", "Cy", "Bot 4", "Dee"]
+
+
 def test_adverts_and_presence_are_signed_and_checked() -> None:
     lobby = host()
     data = lb.sign(ANN.signing_key, "ROOM42", lb.ADVERT, lobby.advert.to_data())

@@ -17,6 +17,7 @@ from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.network import (
     NEXT_ROOM,
+    RoomRunner,
     check_next_room,
     client_id,
     offer_next_room,
@@ -112,7 +113,11 @@ async def test_the_host_opens_the_same_room_again_and_a_guest_is_offered_it() ->
         old = first.room
         assert old is not None
         await until(pilot, lambda: old.connected and old.advert is not None, "the first room")
-        # the host seats two bots and takes one away: the one left comes along
+        # a guest sits down second, then the host seats two bots and takes one away: the
+        # one left comes along
+        gwen = Identity.generate("Gwen")
+        guests = [asyncio.create_task(guest(old.address, gwen, old.code))]
+        await until(pilot, lambda: len(old.runner.advert.taken) == 2, "Gwen's seat", 15)
         gone, kept = old.add_bot("random"), old.add_bot("strong")
         assert gone is not None and kept is not None
         old.remove_seat(gone)
@@ -135,6 +140,22 @@ async def test_the_host_opens_the_same_room_again_and_a_guest_is_offered_it() ->
         assert bots()[0].player not in old.bot_levels  # a bot of this room, with its own key
         assert new.address.port == old.port  # on the first room's broker, still up
         assert await asyncio.wait_for(offered, 15) == new.code
+        # Gwen comes to the new room after the bot sat down: she has her seat again
+        guests.append(asyncio.create_task(guest(new.address, gwen, new.code)))
+        await until(pilot, lambda: len(new.runner.advert.taken) == 3, "Gwen in the new room", 15)
+        assert [s.name for s in new.runner.advert.taken] == ["Hank", "Gwen", bots()[0].name]
+        for task in guests:
+            task.cancel()
+        await asyncio.gather(*guests, return_exceptions=True)
+
+
+async def guest(address: BrokerAddress, who: Identity, code: str) -> None:
+    """``who`` sits in room ``code`` (not ready) until cancelled."""
+    runner = RoomRunner(broker=address, identity=who, room=code)
+    try:
+        await runner.run()
+    finally:
+        runner.stop()
 
 
 class StandIn(Screen[None]):

@@ -54,8 +54,19 @@ async def host_again(
         return None
     if broker_pid is not None:
         adopt_broker(lobby.room, old.port, broker_pid)
-    for level in old.bot_levels.values():  # the same bots sit down again, at their levels
-        lobby.room.add_bot(level)
+    # the same bots sit down again, at their levels, and everyone keeps the seat they had
+    # (in a game of teams, their team)
+    order: list[bytes] = []
+    for seat in old.runner.host_lobby.advert.taken:
+        player = seat.player
+        level = old.bot_levels.get(player)
+        if level is None:
+            order.append(player)
+        else:
+            bot = lobby.room.add_bot(level)
+            if bot is not None:
+                order.append(bot)
+    lobby.room.runner.keep_order(order)
     lobby.refresh_lobby()
     # on the new room's own connection: a broker that takes a player's login as its client
     # id lets each player one connection at a time
