@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual import events
 from textual.widgets import OptionList
 
 from cakeparty.tui.app import CakePartyApp
@@ -233,3 +235,39 @@ async def test_with_two_games_the_menu_asks_which_first(monkeypatch: pytest.Monk
         assert isinstance(app.screen, GamePickerScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
+
+
+async def keys_in_one_read(pilot: Any, *keys: str) -> None:
+    """``keys`` as a terminal delivers keys typed fast (or bunched by a slow link): all
+    of them queued before the app handles the first."""
+    for key in keys:
+        pilot.app.post_message(events.Key(key, key if len(key) == 1 else None))
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def test_two_enters_in_one_read_close_a_choice_and_leave_the_game_standing() -> None:
+    """A list's choice closes its dialog on a message: a second enter already on its way
+    chose again, and the dialog, gone, took the game's screen with it (a blank terminal)."""
+    app = make_app(GameSetup(players=4, bots="normal", seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "who attacks first")
+        duel = app.screen_stack[-2]
+        assert isinstance(duel, DuelScreen)
+        await keys_in_one_read(pilot, "enter", "enter")
+        await until(pilot, lambda: app.screen is duel, "the duel again")
+        assert duel in app.screen_stack and not isinstance(app.screen, ChoiceScreen)
+
+
+async def test_two_numbers_in_one_read_pick_one_game_and_open_its_form() -> None:
+    from cakeparty.tui.screens.menu import GamePickerScreen
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        await pilot.press("b")
+        assert isinstance(app.screen, GamePickerScreen)
+        await keys_in_one_read(pilot, "1", "1")
+        await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the game's form")
+        assert menu in app.screen_stack

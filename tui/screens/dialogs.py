@@ -19,6 +19,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import _
+from cakeparty.tui.screens.once import ClosesOnce
 
 T = TypeVar("T")
 
@@ -35,7 +36,7 @@ class Choice(Generic[T]):
     detail: str = ""
 
 
-class ChoiceScreen(ModalScreen[T | None], Generic[T]):
+class ChoiceScreen(ClosesOnce, ModalScreen[T | None], Generic[T]):
     """Choose one entry with ↑/↓ and enter, or its number; esc returns ``None``."""
 
     CSS_PATH = "dialogs.tcss"
@@ -100,7 +101,7 @@ class ChoiceScreen(ModalScreen[T | None], Generic[T]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(ClosesOnce, ModalScreen[bool]):
     """A yes/no question: y or enter for yes, n or esc for no."""
 
     CSS_PATH = "dialogs.tcss"
@@ -125,7 +126,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class NoticeScreen(ModalScreen[None]):
+class NoticeScreen(ClosesOnce, ModalScreen[None]):
     """A titled notice of a few lines; enter, space or esc continues.
 
     ``live``, if given, is asked once a second for a few words that go on the keys' line
@@ -176,7 +177,7 @@ class NoticeScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class PassScreen(ModalScreen[str | None]):
+class PassScreen(ClosesOnce, ModalScreen[str | None]):
     """Hot-seat: hide everything until the next person has the keyboard.
 
     Returns ``None`` when the next person is ready, "quit" when someone wants to stop.

@@ -26,6 +26,7 @@ from textual.widgets import Static
 
 from cakeparty.core.i18n import N_, _, current_language
 from cakeparty.tui.rules import rules_text
+from cakeparty.tui.screens.once import ClosesOnce
 
 
 @cache
@@ -43,7 +44,7 @@ def keys_table(keys: Sequence[tuple[str, str]]) -> Table:
     return table
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(ClosesOnce, ModalScreen[None]):
     """Tabs: the cards, the full rules, the keys. ←/→ switch tabs, ↑/↓ scroll."""
 
     # help.tcss as the screen's default styles: added when help first opens, they style

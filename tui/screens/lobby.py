@@ -44,6 +44,7 @@ from cakeparty.tui.screens.lobby_parts import (
     seat_line,
     seat_online,
 )
+from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.settings import DEFAULT_THINK, offered_level
 from cakeparty.tui.table.registration import find, registered
 from cakeparty.tui.widgets import ChatInput, LogView, RoomCode, StatusBar
@@ -65,7 +66,7 @@ LOBBY_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(ClosesOnce, Screen[None]):
     """Seats, ready marks, bots and chat before a networked game; the room behind it."""
 
     CSS_PATH = "lobby.tcss"

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.messages import OptionCycled
+from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.settings import DEFAULT_THINK, offered_level
 from cakeparty.tui.widgets.cycler import Cycler
 from cakeparty.tui.widgets.typing import after_typing
@@ -42,7 +43,7 @@ BANNER = r"""
 """
 
 
-class MenuScreen(Screen[None]):
+class MenuScreen(ClosesOnce, Screen[None]):
     """Play against bots or hot-seat, host or join a networked game, read the rules,
     change settings, quit; and, first, go back to a networked game left unfinished
     (:mod:`cakeparty.tui.comeback`), when there is one."""
@@ -308,7 +309,7 @@ class PickList(OptionList):
     ]
 
 
-class GamePickerScreen(ModalScreen["str | None"]):
+class GamePickerScreen(ClosesOnce, ModalScreen["str | None"]):
     """Which game: ↑/↓ and enter, or its number; esc backs out."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["dialogs.tcss", "menu.tcss"]
@@ -349,7 +350,7 @@ class GamePickerScreen(ModalScreen["str | None"]):
         self.dismiss(None)
 
 
-class SetupScreen(ModalScreen["GameSetup | None"]):
+class SetupScreen(ClosesOnce, ModalScreen["GameSetup | None"]):
     """The choices of a local game; enter starts it, esc backs out."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["dialogs.tcss", "menu.tcss"]

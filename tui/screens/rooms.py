@@ -42,13 +42,14 @@ from cakeparty.tui.netroom import (
 )
 from cakeparty.tui.recent import forget_room, joined_brokers
 from cakeparty.tui.screens.lobby_parts import game_title
+from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.table.form import chosen_options, chosen_players, fit_options, game_cyclers
 from cakeparty.tui.table.registration import lookup
 from cakeparty.tui.widgets import Cycler
 from cakeparty.tui.widgets.typing import after_typing
 
 
-class HostSetupScreen(ModalScreen[HostPlan | None]):
+class HostSetupScreen(ClosesOnce, ModalScreen[HostPlan | None]):
     """The room's options, chosen before it opens; enter opens it, esc backs out."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["dialogs.tcss", "rooms.tcss"]
@@ -203,7 +204,7 @@ class CodeInput(BrokerField):
     ]
 
 
-class JoinScreen(Screen[JoinPlan | WatchPlan | None]):
+class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
     """Rooms on the LAN and on the brokers given; pick one, or type a code or a broker.
 
     The code field keeps the keyboard, so typing always types; ↑/↓ go to the list, where

@@ -19,6 +19,7 @@ from textual.widgets import Footer, Input, Label, Static
 from cakeparty.core.i18n import LANGUAGE_NAMES, LANGUAGES, _, language_from_environment
 from cakeparty.protocol.looks import readable
 from cakeparty.tui.messages import OptionCycled
+from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.settings import BOT_DELAYS, BOT_LEVELS, NAME_LENGTH, THINK_TIMES, Settings
 from cakeparty.tui.widgets import Cycler
 from cakeparty.tui.widgets.typing import after_typing
@@ -32,7 +33,7 @@ def language_choices() -> list[tuple[str, str]]:
     ]
 
 
-class SettingsScreen(ModalScreen[Settings | None]):
+class SettingsScreen(ClosesOnce, ModalScreen[Settings | None]):
     """Edit the settings; enter saves (returns them), esc leaves them as they were."""
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["dialogs.tcss", "settings.tcss"]
@@ -125,7 +126,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
         self.dismiss(None)
 
 
-class NameScreen(ModalScreen[str]):
+class NameScreen(ClosesOnce, ModalScreen[str]):
     """The first run's question: the name other players will see. Enter keeps what is
     typed (or the suggestion, when left empty); esc keeps the suggestion."""
 

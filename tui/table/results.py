@@ -17,6 +17,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from cakeparty.core.i18n import N_, _
+from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.widgets.log import LogView
 
 #: The look every dialog shares (centred, dimmed behind), beside the menu's screens.
@@ -32,7 +33,7 @@ LINE_STYLES = {
 }
 
 
-class EndScreen(ModalScreen[str]):
+class EndScreen(ClosesOnce, ModalScreen[str]):
     """The winner and the score; returns "replay", "new", "board" or "quit"."""
 
     # the dialogs' own look too: a game may end before any other dialog was shown
@@ -118,7 +119,7 @@ class EndScreen(ModalScreen[str]):
             self.dismiss(choice)
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(ClosesOnce, Screen[None]):
     """The game from the first deal to its end, every card face up."""
 
     CSS_PATH = "results.tcss"

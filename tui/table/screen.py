@@ -37,6 +37,7 @@ from cakeparty.tui.screens.dialogs import (
     NoticeScreen,
     PassScreen,
 )
+from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.table import kept
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.session import TableSession
@@ -57,7 +58,7 @@ def table_bindings(prefix: str, new_game: str | None = None) -> list[BindingType
     ]
 
 
-class TableScreen(Screen[None]):
+class TableScreen(ClosesOnce, Screen[None]):
     """A game's table on the screen, played by people at this keyboard and bots."""
 
     #: What quitting a game in progress asks, and what it loses.

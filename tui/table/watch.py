@@ -29,6 +29,7 @@ from cakeparty.protocol.spectator import SpectatorRunner, WatchEvent
 from cakeparty.protocol.transport import BrokerAddress, TransportError
 from cakeparty.tui.netroom import shown, trouble
 from cakeparty.tui.screens.lobby_parts import game_title, room_closed_text
+from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.table.results import ReplayScreen
 from cakeparty.tui.table.watching import WatchTable
 from cakeparty.tui.widgets import LogView, StatusBar
@@ -52,7 +53,7 @@ def _seat_row(name: str, tags: Sequence[str], player: bytes) -> Text:
     return row
 
 
-class WatchScreen(Screen[None]):
+class WatchScreen(ClosesOnce, Screen[None]):
     """A room in progress seen from no seat: public information only."""
 
     CSS_PATH = "watch.tcss"
