@@ -8,6 +8,7 @@ import json
 import random
 import subprocess
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -234,6 +235,54 @@ async def test_a_kept_game_that_does_not_play_is_said_and_forgotten(config_dir: 
         # nor offered again
         await until(pilot, lambda: not app.screen.kept, "the menu's look")  # type: ignore[attr-defined]
         assert not any("Resume" in e for e in _menu_entries(app))
+
+
+async def test_a_look_at_the_disk_that_answers_late_does_not_bring_back_a_game_gone(
+    config_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A look of the menu's read the kept game, then answered after a later look (the
+    game forgotten meanwhile) had: its older answer must not offer the game again. A
+    loaded machine let that happen."""
+    _write(_good())
+    slow, release = threading.Event(), threading.Event()
+    peek = kept.peek
+
+    def peek_slowly_when_asked() -> Any:
+        found = peek()
+        if slow.is_set():
+            slow.clear()
+            release.wait(30)
+        return found
+
+    shown: list[tuple[Any, ...]] = []
+    show_back = MenuScreen.show_back
+
+    def show_watched(menu: MenuScreen, *args: Any) -> None:
+        shown.append(args)
+        show_back(menu, *args)
+
+    monkeypatch.setattr(kept, "peek", peek_slowly_when_asked)
+    monkeypatch.setattr(MenuScreen, "show_back", show_watched)
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+
+        def looks_done() -> bool:
+            return all(w.is_finished for w in app.workers if w.group == "comeback")
+
+        await until(pilot, lambda: menu.kept and looks_done(), "the menu's first looks")
+        slow.set()
+        menu.look_back()  # reads the game, then waits
+        await until(pilot, lambda: not slow.is_set(), "the slow look's read")
+        kept.forget("cake-duel")
+        menu.look_back()  # reads no game, and answers first
+        await until(pilot, lambda: not menu.kept, "the later look's answer")
+        answered = len(shown)
+        release.set()
+        await until(pilot, lambda: len(shown) > answered, "the slow look's answer")
+        assert shown[-1][1]  # it found the game, as the disk was when it read
+        assert not menu.kept and not any("Resume" in e for e in _menu_entries(app))
 
 
 async def test_a_continued_cookies_battle_marks_the_cards_received_in_the_pass(

@@ -93,6 +93,8 @@ class MenuScreen(ClosesOnce, Screen[None]):
     kept: tuple[Offer, ...] = ()
     #: whether the look for it has answered since the menu was shown
     looked = False
+    #: the looks begun (the latest one's answer is shown)
+    _looks = 0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
@@ -167,10 +169,15 @@ class MenuScreen(ClosesOnce, Screen[None]):
             text = _("Hello, {name}. ↑/↓ and enter, or the key of an entry.").format(name=name)
         self.query_one("#menu-greeting", Static).update(text)
 
-    @work(thread=True, exclusive=True, group="comeback")
     def look_back(self) -> None:
         """Look for a networked game to go back to and a local game to continue (on the
-        disk only), then show them."""
+        disk only), then show them. An earlier look's answer still on its way is older
+        than the disk now (a look cannot be stopped once it reads): it is not shown."""
+        self._looks += 1
+        self._look(self._looks)
+
+    @work(thread=True, exclusive=True, group="comeback")
+    def _look(self, look: int) -> None:
         found: Unfinished | None = None
         local: tuple[Offer, ...] = ()
         try:
@@ -189,11 +196,16 @@ class MenuScreen(ClosesOnce, Screen[None]):
         except Exception:  # an unreadable identity or journal is no game to go back to
             log.debug("no game to go back to", exc_info=True)
         with contextlib.suppress(RuntimeError):  # the app closed meanwhile
-            self.app.call_from_thread(self.show_back, found, local)
+            self.app.call_from_thread(self.show_back, found, local, look)
 
-    def show_back(self, found: Unfinished | None, local: tuple[Offer, ...] = ()) -> None:
+    def show_back(
+        self, found: Unfinished | None, local: tuple[Offer, ...] = (), look: int | None = None
+    ) -> None:
         """Offer ``found`` first in the menu, then ``local`` (``None`` and empty: nothing
-        to go back to, nothing to continue)."""
+        to go back to, nothing to continue), as look number ``look`` found them (an answer
+        of a look before the latest is dropped)."""
+        if look is not None and look != self._looks:
+            return
         self.looked = True
         if (found, local) == (self.back, self.kept) or not self.is_attached:
             return
