@@ -226,6 +226,23 @@ async def test_solo_reaches_the_rating_and_offers_exchanges() -> None:
         assert end.headline.startswith("Your rating:")
 
 
+async def test_a_card_placed_is_not_placed_again_when_the_cursor_goes_back_to_it() -> None:
+    """A cake chosen, the cursor back on a card already placed, a quarter: that card was
+    placed a second time, and the second undo crashed the app."""
+    app = make_app(GameSetup(game="cake-master", players=1, seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle(pilot)
+        assert isinstance(screen, MasterScreen)
+        first = screen.view().hand[0]
+        await pilot.press("1", "a", "1")  # the first card on cake a, quarter 1
+        assert screen.marks.spots == {first: (0, 0)}
+        await pilot.press("b", "left", "2")  # cake b, then back on the first card
+        assert screen.marks.spots == {first: (0, 0)} and screen.marks.order == [first]
+        assert "That card is placed already" in " ".join(str(n.message) for n in app._notifications)
+        await pilot.press("u", "u", "u")
+        assert screen.marks.spots == {} and app.screen is screen
+
+
 async def test_hot_seat_hides_each_hand_until_the_keyboard_is_passed() -> None:
     setup = GameSetup(
         game="cake-master", players=3, hotseat=True, names=("Ann", "Bo", "Cy"), seed=2

@@ -453,6 +453,9 @@ class MasterScreen(TableScreen):
             )
             return
         slot = self._current_slot(view)
+        if slot in self.marks.spots:  # the cursor moved to a placed card after the cake
+            self.notify(_("That card is placed already: pick another, or u to undo."))
+            return
         self.marks.spots[slot] = (cake, quarter)
         self.marks.order.append(slot)
         self.marks.cake = None
