@@ -243,6 +243,20 @@ async def test_a_card_placed_is_not_placed_again_when_the_cursor_goes_back_to_it
         assert screen.marks.spots == {} and app.screen is screen
 
 
+async def test_choosing_a_cake_shows_your_own_cakes_again() -> None:
+    app = make_app(GameSetup(game="cake-master", players=3, bots="random", seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle(pilot)
+        assert isinstance(screen, MasterScreen)
+        await pilot.press("1", "l", "r", "enter")  # the pass
+        await until(pilot, lambda: screen.view().phase is Phase.PLACE, "the placing")
+        cakes = screen.query_one("#cm-cakes", Static)
+        await pilot.press("o")  # the next player's cakes
+        assert screen.shown == 1 and "Your cakes" not in str(cakes.border_title)
+        await pilot.press("a")  # the card goes on a cake of yours: they are shown
+        assert screen.shown is None and "Your cakes" in str(cakes.border_title)
+
+
 async def test_hot_seat_hides_each_hand_until_the_keyboard_is_passed() -> None:
     setup = GameSetup(
         game="cake-master", players=3, hotseat=True, names=("Ann", "Bo", "Cy"), seed=2

@@ -435,6 +435,9 @@ class MasterScreen(TableScreen):
         view = self.view()
         if view.phase is not Phase.PLACE or len(self.marks.spots) >= 3 or self.marks.exchange:
             return
+        if self.shown is not None:  # another player's cakes were shown (o): your own now
+            self.shown = None
+            self.refresh_view()
         slot = self._current_slot(view)
         if slot in self.marks.spots:
             self.notify(_("That card is placed already: pick another, or u to undo."))
