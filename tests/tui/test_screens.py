@@ -271,3 +271,17 @@ async def test_two_numbers_in_one_read_pick_one_game_and_open_its_form() -> None
         await keys_in_one_read(pilot, "1", "1")
         await until(pilot, lambda: isinstance(app.screen, SetupScreen), "the game's form")
         assert menu in app.screen_stack
+
+
+async def test_two_enters_in_one_read_on_the_menu_open_one_screen() -> None:
+    """The menu's list chose on a message: a second enter on its way opened the game
+    picker twice (one more esc to get back, or a kept game resumed twice)."""
+    from cakeparty.tui.screens.menu import GamePickerScreen
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        await keys_in_one_read(pilot, "enter", "enter")  # the first entry: vs bots
+        await until(pilot, lambda: isinstance(app.screen, GamePickerScreen), "the picker")
+        assert [type(s) for s in app.screen_stack[1:]] == [MenuScreen, GamePickerScreen]

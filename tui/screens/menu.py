@@ -232,7 +232,8 @@ class MenuScreen(ClosesOnce, Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id:
+        # a second enter of one read chose again after the first opened its screen
+        if event.option.id and self.app.screen is self:
             self.action_choose(event.option.id)
 
     def action_choose(self, item: str) -> None:
