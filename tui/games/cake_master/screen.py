@@ -435,18 +435,22 @@ class MasterScreen(TableScreen):
         view = self.view()
         if view.phase is not Phase.PLACE or len(self.marks.spots) >= 3 or self.marks.exchange:
             return
-        if self.shown is not None:  # another player's cakes were shown (o): your own now
-            self.shown = None
-            self.refresh_view()
+        self.shown = None  # the card goes on your own cakes (o may have shown another's)
+        if self._card_to_place(view) is None:
+            pass
+        elif not self._free(view, cake):
+            self.notify(_("Cake {cake} is full.").format(cake=cake + 1), severity="warning")
+        else:
+            self.marks.cake = cake
+        self.refresh_view()
+
+    def _card_to_place(self, view: MasterView) -> int | None:
+        """The card under the cursor, or ``None`` (said) when it is placed already."""
         slot = self._current_slot(view)
         if slot in self.marks.spots:
             self.notify(_("That card is placed already: pick another, or u to undo."))
-            return
-        if not self._free(view, cake):
-            self.notify(_("Cake {cake} is full.").format(cake=cake + 1), severity="warning")
-            return
-        self.marks.cake = cake
-        self.refresh_view()
+            return None
+        return slot
 
     def _place_on(self, view: MasterView, cake: int, quarter: int) -> None:
         if quarter not in self._free(view, cake):
@@ -455,9 +459,8 @@ class MasterScreen(TableScreen):
                 severity="warning",
             )
             return
-        slot = self._current_slot(view)
-        if slot in self.marks.spots:  # the cursor moved to a placed card after the cake
-            self.notify(_("That card is placed already: pick another, or u to undo."))
+        slot = self._card_to_place(view)  # the cursor may have moved since the cake
+        if slot is None:
             return
         self.marks.spots[slot] = (cake, quarter)
         self.marks.order.append(slot)
