@@ -23,6 +23,7 @@ from cakeparty.tui import settings as saved
 from cakeparty.tui.settings import Settings
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
     from textual.screen import Screen
 
     from cakeparty.protocol.hosting import HostRecord
@@ -102,6 +103,20 @@ class CakePartyApp(App[None]):
             self._filters.remove(self._monochrome)
             self._monochrome = None
         self.refresh(repaint=True)
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast, its words shown as written, never read as markup: toasts carry players'
+        names and what peers send ("[/]" in a name would stop the app, and a "[@click=…]"
+        would run an action), so a screen's ``notify`` asking for markup gets none either."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def on_mount(self) -> None:
         if self.ask_name:

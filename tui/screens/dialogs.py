@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -61,7 +62,7 @@ class ChoiceScreen(ClosesOnce, ModalScreen[T | None], Generic[T]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog-box") as box:
-            box.border_title = self.title_text
+            box.border_title = Content(self.title_text)
             if self.prompt:
                 yield Static(self.prompt, id="dialog-prompt", markup=False)
             options = []
@@ -76,8 +77,8 @@ class ChoiceScreen(ClosesOnce, ModalScreen[T | None], Generic[T]):
                     fits = label.cell_len + 2 + cell_len(choice.detail) <= room
                     label.append(("  " if fits else "\n   ") + choice.detail, style="dim")
                 options.append(Option(label))
-            yield OptionList(*options, id="choices")
-            yield Static(_("↑/↓ and enter, or a number · esc back"), id="dialog-keys")
+            yield OptionList(*options, id="choices", markup=False)
+            yield Static(_("↑/↓ and enter, or a number · esc back"), id="dialog-keys", markup=False)
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
@@ -120,7 +121,7 @@ class ConfirmScreen(ClosesOnce, ModalScreen[bool]):
             yield Static(self.question, id="dialog-question", markup=False)
             if self.detail:
                 yield Static(self.detail, id="dialog-detail", markup=False)
-            yield Static(_("y yes · n no"), id="dialog-keys")
+            yield Static(_("y yes · n no"), id="dialog-keys", markup=False)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -152,10 +153,10 @@ class NoticeScreen(ClosesOnce, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog-box") as box:
-            box.border_title = self.title_text
+            box.border_title = Content(self.title_text)
             for line in self.lines:
                 yield Static(line, classes="notice-line", markup=False)
-            yield Static(self.keys_text(), id="dialog-keys")
+            yield Static(self.keys_text(), id="dialog-keys", markup=False)
 
     def on_mount(self) -> None:
         if self.live is not None:

@@ -86,7 +86,7 @@ class HelpScreen(ClosesOnce, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
-            yield Static(self._tab_bar(), id="help-tab-bar")
+            yield Static(self._tab_bar(), id="help-tab-bar", markup=False)
             # every pane is there from the start, hidden but the first; a hidden pane is
             # neither laid out nor drawn, and the rules are parsed when first shown
             for name in self.TABS:
@@ -94,13 +94,16 @@ class HelpScreen(ClosesOnce, ModalScreen[None]):
                     pane.display = name == self._tab
                     if name == "cards":
                         yield Static(
-                            self.cards if self.cards is not None else _("No card reference.")
+                            self.cards if self.cards is not None else _("No card reference."),
+                            markup=False,
                         )
                     elif name == "rules":
-                        yield Static("", classes="help-rules")
+                        yield Static("", classes="help-rules", markup=False)
                     else:
-                        yield Static(keys_table(self.keys))
-        yield Static(_("←/→ or h/l: tabs   ↑/↓ PgUp/PgDn: scroll   esc: close"), id="help-keys")
+                        yield Static(keys_table(self.keys), markup=False)
+        yield Static(
+            _("←/→ or h/l: tabs   ↑/↓ PgUp/PgDn: scroll   esc: close"), id="help-keys", markup=False
+        )
 
     def on_mount(self) -> None:
         self._show(self._tab)

@@ -14,6 +14,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -113,20 +114,20 @@ class LobbyScreen(ClosesOnce, Screen[None]):
     # -- layout ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="lobby-title")
+        yield Static(id="lobby-title", markup=False)
         with Horizontal(id="lobby-top"):
             with Vertical(id="lobby-room") as room:
-                room.border_title = _("Room")
+                room.border_title = Content(_("Room"))
                 yield RoomCode(id="lobby-code")
-                yield Static(id="lobby-broker")
-            options = Static(id="lobby-options")
-            options.border_title = _("Options")
+                yield Static(id="lobby-broker", markup=False)
+            options = Static(id="lobby-options", markup=False)
+            options.border_title = Content(_("Options"))
             yield options
-        seats = OptionList(id="lobby-seats")
-        seats.border_title = _("Seats")
+        seats = OptionList(id="lobby-seats", markup=False)
+        seats.border_title = Content(_("Seats"))
         yield seats
         with Vertical(id="lobby-chat") as chat:
-            chat.border_title = _("Chat")
+            chat.border_title = Content(_("Chat"))
             yield LogView(id="lobby-chat-log")
             yield ChatInput(id="lobby-chat-input")
         yield StatusBar(id="lobby-status")
@@ -335,11 +336,13 @@ class LobbyScreen(ClosesOnce, Screen[None]):
         seats.add_options(options)
         if options:
             seats.highlighted = min(highlighted or 0, len(options) - 1)
-        seats.border_title = _("Seats — {taken} of {seats} taken").format(
-            taken=len(advert.taken), seats=advert.seats
+        seats.border_title = Content(
+            _("Seats — {taken} of {seats} taken").format(
+                taken=len(advert.taken), seats=advert.seats
+            )
         )
         bots = any(s.bot for s in advert.taken)
-        seats.border_subtitle = (
+        seats.border_subtitle = Content(
             _("bots run in {host}'s app, with keys of their own").format(host=advert.host_name)
             if bots
             else ""

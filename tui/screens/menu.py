@@ -14,6 +14,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -99,9 +100,11 @@ class MenuScreen(ClosesOnce, Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
             yield Static(BANNER.strip("\n"), id="menu-banner", markup=False)
-            yield Static(_("cake-themed card games in the terminal"), id="menu-tagline")
-            yield OptionList(*self.options(), id="menu-options")
-            yield Static("", id="menu-greeting")
+            yield Static(
+                _("cake-themed card games in the terminal"), id="menu-tagline", markup=False
+            )
+            yield OptionList(*self.options(), id="menu-options", markup=False)
+            yield Static("", id="menu-greeting", markup=False)
         yield Footer(show_command_palette=False, compact=True)
 
     def options(self) -> list[Option]:
@@ -336,13 +339,13 @@ class GamePickerScreen(ClosesOnce, ModalScreen["str | None"]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker-box", classes="dialog-box") as box:
-            box.border_title = _("Which game?")
+            box.border_title = Content(_("Which game?"))
             options = []
             for number, (name, title) in enumerate(self.games, 1):
                 text = Text(f"{number}  ", style="bold")
                 text.append(title)
                 options.append(Option(text, id=name))
-            yield PickList(*options, id="picker-options")
+            yield PickList(*options, id="picker-options", markup=False)
         yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:
@@ -406,7 +409,7 @@ class SetupScreen(ClosesOnce, ModalScreen["GameSetup | None"]):
         title = self.table.title
         players = self.table.usual()
         with Vertical(id="setup-box", classes="dialog-box") as box:
-            box.border_title = (
+            box.border_title = Content(
                 _("{game}: hot-seat").format(game=title)
                 if self.hotseat
                 else _("{game} against bots").format(game=title)
@@ -427,7 +430,7 @@ class SetupScreen(ClosesOnce, ModalScreen["GameSetup | None"]):
                     with Horizontal(classes="setup-name", id=f"setup-name-{seat}") as row:
                         row.display = seat < players
                         label = _("Player {n}").format(n=seat + 1)
-                        yield Static(f"{label:<18}", classes="setup-name-label")
+                        yield Static(f"{label:<18}", classes="setup-name-label", markup=False)
                         yield Input(
                             self._default_name(seat),
                             placeholder=label,
@@ -435,7 +438,9 @@ class SetupScreen(ClosesOnce, ModalScreen["GameSetup | None"]):
                             compact=True,
                             id=f"name-{seat}",
                         )
-            yield Static(_("↑/↓ line · ←/→ change · enter start · esc back"), id="setup-keys")
+            yield Static(
+                _("↑/↓ line · ←/→ change · enter start · esc back"), id="setup-keys", markup=False
+            )
         yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:

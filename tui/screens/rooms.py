@@ -18,6 +18,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList, Static
@@ -68,7 +69,7 @@ class HostSetupScreen(ClosesOnce, ModalScreen[HostPlan | None]):
     def compose(self) -> ComposeResult:
         plan = self.plan
         with Vertical(id="host-box", classes="dialog-box") as box:
-            box.border_title = _("Host a game of {game}").format(game=self.table.title)
+            box.border_title = Content(_("Host a game of {game}").format(game=self.table.title))
             yield from game_cyclers(self.table, plan.players, dict(plan.options), networked=True)
             yield Cycler(
                 "timeout",
@@ -83,7 +84,7 @@ class HostSetupScreen(ClosesOnce, ModalScreen[HostPlan | None]):
                 plan.on_timeout,
             )
             with Horizontal(id="host-broker-row"):
-                yield Static(_("Broker"), id="host-broker-label")
+                yield Static(_("Broker"), id="host-broker-label", markup=False)
                 yield BrokerField(
                     plan.broker or "",
                     placeholder=_("empty: run one in this app"),
@@ -95,9 +96,12 @@ class HostSetupScreen(ClosesOnce, ModalScreen[HostPlan | None]):
                     "Every shuffle carries a proof that no room setting can weaken."
                 ),
                 id="host-note",
+                markup=False,
             )
             yield Static(
-                _("↑/↓ line · ←/→ change · enter open the room · esc back"), id="host-keys"
+                _("↑/↓ line · ←/→ change · enter open the room · esc back"),
+                id="host-keys",
+                markup=False,
             )
         yield Footer(show_command_palette=False, compact=True)
 
@@ -238,19 +242,19 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
         self.recent: tuple[str, ...] = ()  # the brokers of the rooms joined last, asked quietly
 
     def compose(self) -> ComposeResult:
-        yield Static(_("Cake Party · join a game"), id="join-title")
-        rooms = RoomList(id="join-rooms")
-        rooms.border_title = _("Rooms found")
+        yield Static(_("Cake Party · join a game"), id="join-title", markup=False)
+        rooms = RoomList(id="join-rooms", markup=False)
+        rooms.border_title = Content(_("Rooms found"))
         yield rooms
         with Horizontal(id="join-entry"):
-            yield Static(_("Room code or broker"), id="join-label")
+            yield Static(_("Room code or broker"), id="join-label", markup=False)
             yield CodeInput(
                 self.search.room or "",
                 placeholder=_("e.g. K7QX2M-4ETJQ-2RSTU, or 192.168.1.20:1883"),
                 id="join-input",
                 select_on_focus=False,  # a key typed in the list goes on after what is there
             )
-        yield Static(id="join-status")
+        yield Static(id="join-status", markup=False)
         yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:

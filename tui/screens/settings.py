@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, Static
 
@@ -59,8 +60,8 @@ class SettingsScreen(ClosesOnce, ModalScreen[Settings | None]):
         if s.bot_think not in THINK_TIMES:
             thinks.append((_("{s} s").format(s=s.bot_think), s.bot_think))
         with Vertical(id="settings-box", classes="dialog-box") as box:
-            box.border_title = _("Settings")
-            yield Label(_("Display name"), id="settings-name-label")
+            box.border_title = Content(_("Settings"))
+            yield Label(_("Display name"), id="settings-name-label", markup=False)
             yield Input(s.name, max_length=NAME_LENGTH, id="settings-name")
             yield Cycler(
                 "bot_level", _("Bots"), [(_(level), level) for level in BOT_LEVELS], s.bot_level
@@ -72,9 +73,13 @@ class SettingsScreen(ClosesOnce, ModalScreen[Settings | None]):
                 "language", _("Language"), language_choices(), s.language, id="settings-language"
             )
             if self.no_color_env:
-                yield Static(_("NO_COLOR is set: colours stay off."), classes="settings-note")
+                yield Static(
+                    _("NO_COLOR is set: colours stay off."), classes="settings-note", markup=False
+                )
             yield Static(
-                _("↑/↓ move · ←/→ change · enter save · esc back"), classes="settings-note"
+                _("↑/↓ move · ←/→ change · enter save · esc back"),
+                classes="settings-note",
+                markup=False,
             )
         yield Footer(show_command_palette=False, compact=True)
 
@@ -142,10 +147,11 @@ class NameScreen(ClosesOnce, ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="name-box", classes="dialog-box") as box:
-            box.border_title = _("Welcome to Cake Party")
+            box.border_title = Content(_("Welcome to Cake Party"))
             yield Static(
                 _("Your name, as other players will see it in rooms and chat:"),
                 id="name-label",
+                markup=False,
             )
             yield Input(placeholder=self.suggestion, max_length=NAME_LENGTH, id="name-input")
             yield Static(
@@ -153,6 +159,7 @@ class NameScreen(ClosesOnce, ModalScreen[str]):
                     name=self.suggestion
                 ),
                 classes="settings-note",
+                markup=False,
             )
 
     def on_mount(self) -> None:

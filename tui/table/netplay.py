@@ -320,7 +320,9 @@ class NetPlay:
 
     def _clock_toast(self, seq: int, text: str) -> None:
         """A clock warning about step ``seq``: it goes as soon as that step is over."""
-        toast = Notification(text, severity="warning", timeout=self.CLOCK_TOAST_SECONDS)
+        toast = Notification(
+            text, severity="warning", timeout=self.CLOCK_TOAST_SECONDS, markup=False
+        )
         self._clock_toasts.append((seq, toast))
         self.app.post_message(Notify(toast))
 

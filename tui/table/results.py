@@ -13,6 +13,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
@@ -81,7 +82,7 @@ class EndScreen(ClosesOnce, ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box", classes="dialog-box") as box:
-            box.border_title = self.title_text
+            box.border_title = Content(self.title_text)
             yield Static(self.headline, id="end-headline", markup=False)
             # the lines as one block, centred, each from the block's left edge: a ranking
             # reads down its places, and a line that wraps goes on under its own start

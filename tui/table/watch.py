@@ -19,6 +19,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -93,15 +94,15 @@ class WatchScreen(ClosesOnce, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="watch-title", markup=False)
         board = Static(id="watch-board", markup=False)
-        board.border_title = _("Table")
+        board.border_title = Content(_("Table"))
         board.display = False  # until the game's table is known
         yield board
         with Horizontal(id="watch-bottom"):
             log = LogView(id="watch-log")
-            log.border_title = _("Log")
+            log.border_title = Content(_("Log"))
             yield log
             seats = Static(id="watch-seats", markup=False)
-            seats.border_title = _("Players")
+            seats.border_title = Content(_("Players"))
             yield seats
         yield StatusBar(id="watch-status")
         yield Footer(show_command_palette=False, compact=True)

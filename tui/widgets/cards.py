@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
+from textual.content import Content
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -80,9 +81,9 @@ class CardView(Widget):
         self._frame()
 
     def _frame(self) -> None:
-        self.border_title = "" if self.number is None else str(self.number)
+        self.border_title = Content("" if self.number is None else str(self.number))
         badge = self.face.badge if self.face is not None else ""
-        self.border_subtitle = "✓" if self.selected else badge
+        self.border_subtitle = Content("✓" if self.selected else badge)
         self.set_class(self.selected, "-selected")
         self.set_class(self.cursor, "-cursor")
 

@@ -84,7 +84,7 @@ class HandView(Widget, can_focus=True):
 
     def compose(self) -> ComposeResult:
         yield Horizontal(id="hand-cards")
-        yield Static(self._empty_text, id="hand-empty")
+        yield Static(self._empty_text, id="hand-empty", markup=False)
         yield CardDetail(id="hand-detail")
 
     def on_mount(self) -> None:

@@ -36,7 +36,7 @@ class RoomCode(Static):
     """
 
     def __init__(self, code: str = "", *, id: str | None = None) -> None:
-        super().__init__(tiles(code), id=id)
+        super().__init__(tiles(code), id=id, markup=False)
         self.code = code
 
     def show(self, code: str) -> None:

@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
+from textual.content import Content
 from textual.widgets import Static
 
 
@@ -41,10 +42,10 @@ class SeatList(Static):
     """
 
     def __init__(self, columns: Sequence[str] = (), *, id: str | None = None) -> None:
-        super().__init__("", id=id)
+        super().__init__("", id=id, markup=False)
         self.rows: tuple[SeatRow, ...] = ()
         self.columns = tuple(columns)
-        self.border_subtitle = " ".join(self.columns)
+        self.border_subtitle = Content(" ".join(self.columns))
 
     def show(self, rows: Sequence[SeatRow]) -> None:
         self.rows = tuple(rows)

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Footer, Static
 
 from cakeparty.core import Action
@@ -160,18 +161,18 @@ class DuelScreen(TableScreen):
 
     def compose(self) -> ComposeResult:
         yield Static(id="duel-too-small", markup=False)
-        yield Static(id="duel-title")
+        yield Static(id="duel-title", markup=False)
         with Horizontal(id="duel-top"):
             with Vertical(id="duel-left"):
                 seats = SeatList([_(c) for c in SEAT_COLUMNS], id="duel-seats")
-                seats.border_title = _("Players")
+                seats.border_title = Content(_("Players"))
                 yield seats
                 with Vertical(id="duel-table") as table:
-                    table.border_title = _("Table")
+                    table.border_title = Content(_("Table"))
                     yield FittedText(id="duel-claims")
-                    yield Static(id="duel-deck")
+                    yield Static(id="duel-deck", markup=False)
             log = LogView(id="duel-log")
-            log.border_title = _("Log")
+            log.border_title = Content(_("Log"))
             yield log
         yield StatusBar(id="duel-status")
         yield from self.compose_bar()
@@ -202,7 +203,7 @@ class DuelScreen(TableScreen):
         turn = view.turn - self.first_turn + 1
         self.query_one("#duel-title", Static).update(title_line(view, duel, turn))
         self.query_one(SeatList).show(seat_rows(view, duel, self.viewer))
-        self.query_one("#duel-table").border_subtitle = deck_text(view)
+        self.query_one("#duel-table").border_subtitle = Content(deck_text(view))
         deck = self.query_one("#duel-deck", Static)
         deck.update(specials_text(view))
         deck.display = bool(view.specials_seen)
@@ -212,10 +213,12 @@ class DuelScreen(TableScreen):
         )
         hand = self.hand
         if self.viewer is None:
-            hand.border_title = _("Hands are hidden")
+            hand.border_title = Content(_("Hands are hidden"))
             hand.show([], _("Hands are hidden until the keyboard is passed"))
         else:
-            hand.border_title = _("Your hand — {name}").format(name=duel.names[self.viewer])
+            hand.border_title = Content(
+                _("Your hand — {name}").format(name=duel.names[self.viewer])
+            )
             hand.show(hand_faces(view, self._seen.get(self.viewer)), _("Your hand is empty"))
         self.status.show(*self.status_text(view))
         self.refresh_bindings()

@@ -19,6 +19,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Footer, Static
 
 from cakeparty.core import Action
@@ -124,20 +125,20 @@ class MasterScreen(TableScreen):
         yield Static(id="cm-title", markup=False)
         with Horizontal(id="cm-top"):
             cakes = Static(id="cm-cakes", markup=False)
-            cakes.border_title = _("Your cakes")
+            cakes.border_title = Content(_("Your cakes"))
             yield cakes
             customers = Static(id="cm-customers", markup=False)
-            customers.border_title = _("Customers")
+            customers.border_title = Content(_("Customers"))
             yield customers
         with Vertical(id="cm-hand") as hand:
-            hand.border_title = _("Your hand")
+            hand.border_title = Content(_("Your hand"))
             yield Static(id="cm-hand-cards", markup=False)
         yield Static(id="cm-prompt", markup=False)
         every = Static(id="cm-table", markup=False)
-        every.border_title = _("Every cake")
+        every.border_title = Content(_("Every cake"))
         yield every
         log = LogView(id="cm-log")
-        log.border_title = _("Log")
+        log.border_title = Content(_("Log"))
         yield log
         yield StatusBar(id="cm-status")
         yield from self.compose_bar()
@@ -159,25 +160,26 @@ class MasterScreen(TableScreen):
             shown = self.table.to_act if self.table.to_act is not None else 0
         cakes = self.query_one("#cm-cakes", Static)
         if shown == self.viewer:
-            cakes.border_title = _("Your cakes — {name}").format(name=names[shown])
+            title = _("Your cakes — {name}").format(name=names[shown])
         else:
-            cakes.border_title = _("{name}'s cakes").format(name=names[shown])
+            title = _("{name}'s cakes").format(name=names[shown])
             if self.table.away(shown):
-                cakes.border_title += " " + _("(offline)")
+                title += " " + _("(offline)")
+        cakes.border_title = Content(title)
         marked, focus, seat_cakes = self._cakes_drawn(view, shown)
         open_customers = [c for c in view.customer_names if c in CUSTOMERS]  # face up
         cakes.update(cakes_text(seat_cakes, open_customers, marked, focus, solo=view.solo))
         customers = self.query_one("#cm-customers", Static)
         customers.update(customers_text(view))
         left = view.customers_left
-        customers.border_subtitle = _("{n} in the deck").format(n=left)
+        customers.border_subtitle = Content(_("{n} in the deck").format(n=left))
         hand = self.query_one("#cm-hand", Vertical)
         cards = self.query_one("#cm-hand-cards", Static)
         if self.viewer is None:
-            hand.border_title = _("Hands are hidden")
+            hand.border_title = Content(_("Hands are hidden"))
             cards.update(_("Hands are hidden until the keyboard is passed"))
         else:
-            hand.border_title = _("Your hand — {name}").format(name=names[self.viewer])
+            hand.border_title = Content(_("Your hand — {name}").format(name=names[self.viewer]))
             if view.hand:
                 cards.update(
                     hand_lines(

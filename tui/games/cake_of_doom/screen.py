@@ -22,6 +22,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Footer, Static
 
 from cakeparty.core import Action
@@ -145,19 +146,19 @@ class DoomScreen(TableScreen):
         yield Static(id="doom-title", markup=False)
         with Horizontal(id="doom-top"):
             regions = Static(id="doom-regions", markup=False)
-            regions.border_title = _("Earth")
+            regions.border_title = Content(_("Earth"))
             yield regions
             with Vertical(id="doom-right"):
                 players = Static(id="doom-players", markup=False)
-                players.border_title = _("Players")
-                players.border_subtitle = _("▯ cards ⚑ regions")
+                players.border_title = Content(_("Players"))
+                players.border_subtitle = Content(_("▯ cards ⚑ regions"))
                 yield players
                 log = LogView(id="doom-log")
-                log.border_title = _("Log")
+                log.border_title = Content(_("Log"))
                 yield log
         yield Static(id="doom-offer", markup=False)
         with Vertical(id="doom-hand") as hand:
-            hand.border_title = _("Your hand")
+            hand.border_title = Content(_("Your hand"))
             yield Static(id="doom-hand-cards", markup=False)
         yield StatusBar(id="doom-status")
         yield from self.compose_bar()
@@ -178,7 +179,7 @@ class DoomScreen(TableScreen):
         names = self.table.names
         self.query_one("#doom-title", Static).update(title_line(view, names))
         regions = self.query_one("#doom-regions", Static)
-        regions.border_subtitle = discard_tops(view)
+        regions.border_subtitle = Content(discard_tops(view))
         width = max(20, regions.content_size.width or 40)
         target = view.offer.target if view.offer is not None else self.marks.target
         regions.update(regions_text(view, names, width, target))
@@ -199,16 +200,17 @@ class DoomScreen(TableScreen):
         hand = self.query_one("#doom-hand", Vertical)
         cards = self.query_one("#doom-hand-cards", Static)
         if self.viewer is None:
-            hand.border_title = _("Hands are hidden")
+            hand.border_title = Content(_("Hands are hidden"))
             cards.update(_("Hands are hidden until the keyboard is passed"))
         else:
-            hand.border_title = ngettext(
+            title = ngettext(
                 "Your hand — {name} ({n} card)", "Your hand — {name} ({n} cards)", len(view.hand)
             ).format(name=names[self.viewer], n=len(view.hand))
             sorts = self.sorts(view)
             new = self._new_cards(sorts)
             if new:
-                hand.border_title += " · " + _("* new since your last move")
+                title += " · " + _("* new since your last move")
+            hand.border_title = Content(title)
             self.cursor = min(self.cursor, max(0, len(sorts) - 1))
             cards.update(
                 hand_lines(
@@ -221,7 +223,7 @@ class DoomScreen(TableScreen):
                     new=new,
                 )
             )
-            hand.border_subtitle = self._cursor_detail(sorts)
+            hand.border_subtitle = Content(self._cursor_detail(sorts))
         if keys:
             self.refresh_bindings()
 

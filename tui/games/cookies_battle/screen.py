@@ -28,6 +28,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
@@ -152,17 +153,17 @@ class CookiesScreen(MarkerChoices, TableScreen):
         with Horizontal(id="cb-top"):
             with Vertical(id="cb-left"):
                 with Vertical(id="cb-table") as table:
-                    table.border_title = _("Table")
+                    table.border_title = Content(_("Table"))
                     seats = Static(id="cb-seats", markup=False)
                     seats.styles.max_height = seats_height(self.table.players)
                     yield seats
                     yield Static(id="cb-dispute", markup=False)
                 with Vertical(id="cb-hand") as hand:
-                    hand.border_title = _("Your hand")
+                    hand.border_title = Content(_("Your hand"))
                     yield Static(id="cb-hand-cards", markup=False)
                     yield Static(id="cb-own", markup=False)
             log = LogView(id="cb-log")
-            log.border_title = _("Log")
+            log.border_title = Content(_("Log"))
             yield log
         yield Static(id="cb-prompt", markup=False)
         yield StatusBar(id="cb-status")
@@ -183,16 +184,16 @@ class CookiesScreen(MarkerChoices, TableScreen):
             seats_text(view, names, self.viewer, TABLE_WIDTH, away=away_seats(self.table))
         )
         self.query_one("#cb-dispute", Static).update(dispute_line(view, names))
-        self.query_one("#cb-table", Vertical).border_subtitle = piles_line(view)
+        self.query_one("#cb-table", Vertical).border_subtitle = Content(piles_line(view))
         hand = self.query_one("#cb-hand", Vertical)
         cards = self.query_one("#cb-hand-cards", Static)
         own = self.query_one("#cb-own", Static)
         if self.viewer is None:
-            hand.border_title = _("Hands are hidden")
+            hand.border_title = Content(_("Hands are hidden"))
             cards.update(_("Hands are hidden until the keyboard is passed"))
             own.update("")
         else:
-            hand.border_title = _("Your hand — {name}").format(name=names[self.viewer])
+            hand.border_title = Content(_("Your hand — {name}").format(name=names[self.viewer]))
             order = self.order(view)
             if order:
                 playing = self.awaiting is not None and step_of(view) == PLAY
