@@ -55,7 +55,9 @@ def key_event(key: str) -> events.Key:
 async def test_random_keys_never_crash_the_app(setup: GameSetup | None, seed: int) -> None:
     rng = random.Random(seed)
     app = make_app(setup)
-    async with app.run_test(size=SIZE) as pilot:
+    # the toasts the keys bring up are drawn, as a player sees them (a test hides them
+    # unless asked)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         for _ in range(PRESSES // 3):
             keys = [rng.choice(KEYS) for _ in range(rng.randint(1, 5))]
             if rng.random() < 0.5:
