@@ -118,6 +118,14 @@ class CakePartyApp(App[None]):
         would run an action), so a screen's ``notify`` asking for markup gets none either."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def action_help_quit(self) -> None:
+        """ctrl+c, which quits many programs: say how this one is left, in the player's
+        language (Textual's own words are English markup)."""
+        self.notify(
+            _("q leaves (a game asks first); ctrl+q quits at once."),
+            title=_("Do you want to quit?"),
+        )
+
     def on_mount(self) -> None:
         if self.ask_name:
             from cakeparty.tui.screens.settings import NameScreen

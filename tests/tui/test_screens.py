@@ -22,6 +22,7 @@ from cakeparty.tui.settings import Settings, load
 from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.widgets import Cycler, HandView
 
+from .languages import speaking
 from .pilot import SIZE, Recorder, make_app, settle, until
 
 
@@ -285,3 +286,24 @@ async def test_two_enters_in_one_read_on_the_menu_open_one_screen() -> None:
         await keys_in_one_read(pilot, "enter", "enter")  # the first entry: vs bots
         await until(pilot, lambda: isinstance(app.screen, GamePickerScreen), "the picker")
         assert [type(s) for s in app.screen_stack[1:]] == [MenuScreen, GamePickerScreen]
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "q leaves (a game asks first); ctrl+q quits at once."),
+        ("es", "ctrl+q cierra al instante"),
+    ],
+)
+async def test_ctrl_c_says_how_to_leave_in_the_players_words(language: str, said: str) -> None:
+    """ctrl+c, which quits many programs, leaves the app running and says which keys
+    leave it, in the player's language and without markup (Textual's own toast said
+    "Press [b]ctrl+q[/b]" in English)."""
+    app = make_app()
+    with speaking(language):
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            await pilot.press("ctrl+c")
+            await until(pilot, lambda: app._notifications, "the toast")
+            [toast] = list(app._notifications)
+            assert said in toast.message and "[" not in toast.message
+            assert app.is_running and isinstance(app.screen, MenuScreen)
