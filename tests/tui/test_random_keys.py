@@ -1,5 +1,5 @@
-"""Keys at random, as a cat on the keyboard or a slow link delivers them: in every game
-and in the menu, hundreds of keys (some one by one, some several in one read) never crash
+"""Keys at random, as a cat on the keyboard or a slow link delivers them: in every game,
+in the menu, and in a room hosted here (its lobby, then its networked game), hundreds of keys (some one by one, some several in one read) never crash
 the app, never leave it without a screen, never end it (q aside, which asks first and is
 left out). Seeded: a failure names its seed and replays.
 
@@ -14,9 +14,12 @@ import random
 import pytest
 from textual import events
 
+from cakeparty.broker.embedded import free_port
+from cakeparty.tui.netroom import HostPlan
+from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.table.local import GameSetup
 
-from .pilot import SIZE, make_app
+from .pilot import SIZE, make_app, until
 
 KEYS = (
     *"abcdefghijklmnoprstuvwxyz0123456789-+?",
@@ -67,4 +70,45 @@ async def test_random_keys_never_crash_the_app(setup: GameSetup | None, seed: in
                     app.post_message(key_event(key))
                 await pilot.pause()
             assert app.is_running and len(app.screen_stack) > 1, (seed, keys, app.screen_stack)
+    assert app.return_code is None
+
+
+@pytest.mark.parametrize(
+    ("game", "seed"), [("cookies-battle", 11), ("cake-master", 12), ("cake-of-doom", 13)]
+)
+async def test_random_keys_never_crash_a_hosted_room(game: str, seed: int) -> None:
+    """A room hosted here on its own broker: keys at random in the lobby, then two bots
+    and ready, and keys at random through the networked game (its chat line, its
+    windows and dialogs, the bots playing meanwhile)."""
+    rng = random.Random(seed)
+    plan = HostPlan(game=game, players=3, timeout=60, port=free_port(), lan=False)
+    app = make_app(plan)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen) and lobby.room is not None
+        room = lobby.room
+        await until(pilot, lambda: room.connected and room.advert is not None, "the room", 15)
+        lobby_keys = [k for k in KEYS if k not in ("a", "r", "d")]  # the seats stay as set
+        for _ in range(10):
+            await pilot.press(*(rng.choice(lobby_keys) for _ in range(rng.randint(1, 5))))
+            assert app.is_running and app.screen_stack[1] is lobby, (seed, app.screen_stack)
+        while not isinstance(app.screen, LobbyScreen):
+            await pilot.press("escape")  # the chat line, the help, a dialog: closed
+        await pilot.press("a")
+        await until(pilot, lambda: len(room.runner.advert.taken) == 2, "the first bot", 15)
+        await pilot.press("a")
+        await until(pilot, lambda: len(room.runner.advert.taken) == 3, "the second bot", 15)
+        await pilot.press("r")
+        await until(pilot, lambda: not isinstance(app.screen, LobbyScreen), "the game", 20)
+        for _ in range(PRESSES // 3):
+            keys = [rng.choice(KEYS) for _ in range(rng.randint(1, 5))]
+            if rng.random() < 0.5:
+                await pilot.press(*keys)
+            else:
+                for key in keys:
+                    app.post_message(key_event(key))
+                await pilot.pause()
+            assert app.is_running and len(app.screen_stack) > 1, (seed, keys, app.screen_stack)
+        table = app.screen_stack[2]  # over the lobby: the game, still there, moved on
+        assert table.net.peer.seq > 5, (seed, table.net.peer.seq)
     assert app.return_code is None
