@@ -1,7 +1,8 @@
 """Keys at random, as a cat on the keyboard or a slow link delivers them: in every game,
-in the menu, and in a room hosted here (its lobby, then its networked game), hundreds of keys (some one by one, some several in one read) never crash
-the app, never leave it without a screen, never end it (q aside, which asks first and is
-left out). Seeded: a failure names its seed and replays.
+in the menu, and in a room hosted here (its lobby, then its networked game), hundreds of
+keys (some one by one, some several in one read) never crash the app, never leave it
+without a screen, never end it (q aside, which asks first and is left out). Seeded: a
+failure names its seed and replays.
 
 Found this way: two enters in one read closed a choice and the game beneath it
 (``tests/tui/test_screens.py``), a Cake Master card placed twice crashed at its undo
