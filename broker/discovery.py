@@ -87,8 +87,21 @@ class Advertiser:
             self._zc = None
 
 
+#: the most services one look on the LAN reads: anyone on the LAN may announce thousands
+MOST_FOUND = 64
+#: how long the services announced without their details are asked for them, all at once
+ASK_MS = 1500
+
+
 async def browse(seconds: float = 2.0) -> list[Found]:
-    """The Cake Party brokers that answer on the LAN within ``seconds``."""
+    """The Cake Party brokers that answer on the LAN within ``seconds`` (and
+    :data:`ASK_MS` more at most), :data:`MOST_FOUND` at most.
+
+    A service announced whole (as :class:`Advertiser` announces it) is read from what was
+    heard; the others are asked for their details all together, so that names announced
+    alone, with nothing behind them, cost one wait, not one wait each (a stranger's
+    hundred such names held a look up for two and a half minutes), and never crowd out a
+    service announced whole."""
     from zeroconf import ServiceStateChange
     from zeroconf.asyncio import AsyncServiceBrowser, AsyncServiceInfo, AsyncZeroconf
 
@@ -104,10 +117,13 @@ async def browse(seconds: float = 2.0) -> list[Found]:
         browser = AsyncServiceBrowser(zc.zeroconf, [SERVICE], handlers=[seen])
         await asyncio.sleep(seconds)
         await browser.async_cancel()
-        for name in sorted(names):
-            info = AsyncServiceInfo(SERVICE, name)
-            if not await info.async_request(zc.zeroconf, 1500):
-                continue
+        infos = [AsyncServiceInfo(SERVICE, name) for name in sorted(names)]
+        heard = [info for info in infos if info.load_from_cache(zc.zeroconf)][:MOST_FOUND]
+        unheard = [info for info in infos if info not in heard][: MOST_FOUND - len(heard)]
+        answers = await asyncio.gather(
+            *(info.async_request(zc.zeroconf, ASK_MS) for info in unheard)
+        )
+        for info in heard + [info for info, ok in zip(unheard, answers, strict=True) if ok]:
             txt = _txt(info)
             broker = txt.get("broker", "")
             if not broker:
@@ -117,7 +133,7 @@ async def browse(seconds: float = 2.0) -> list[Found]:
                 broker = f"mqtt://{addresses[0]}:{info.port}"
             found.append(
                 Found(
-                    name=name.removesuffix("." + SERVICE),
+                    name=info.name.removesuffix("." + SERVICE),
                     broker=broker,
                     room=txt.get("room", ""),
                     game=txt.get("game", ""),

@@ -42,6 +42,9 @@ log = logging.getLogger(__name__)
 #: Seconds the room stays after its game ended while its screen is open (until the player
 #: leaves): a player coming back learns the ending from it.
 LINGER = 3600.0
+#: the most brokers heard of on the LAN that one look asks for their rooms (anyone on the
+#: LAN may announce a broker anywhere: the app is nobody's tool to knock on many)
+MOST_LAN_BROKERS = 8
 
 #: The choices of the host's setup form: seconds per move.
 TIMEOUTS = (30, 60, 120, 300, 600)
@@ -524,7 +527,7 @@ async def find_rooms(
             address = BrokerAddress.parse(f.broker)
             if f.room and valid_room(f.room) and GAME.match(f.game):
                 on_lan[f.room, str(address)] = f.game
-            if str(address) not in addresses:
+            if str(address) not in addresses and len(more) < MOST_LAN_BROKERS:
                 more.setdefault(str(address), address)
     if more:
         answers = await asyncio.gather(*(ask(a) for a in more.values()))

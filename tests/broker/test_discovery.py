@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 
 from cakeparty.broker.discovery import SERVICE, Advertiser, browse, local_address
@@ -53,3 +54,39 @@ async def test_what_a_stranger_announces_on_the_lan_is_checked_before_it_is_list
         rooms = await find_rooms((), seconds=2.0, notice=lambda text, severity: None)
     mine = {r.room for r in rooms} & {good, *(room for room, _g, _b in forged)}
     assert mine == {good}  # the one honest announcement, and only it
+
+
+async def test_names_announced_with_nothing_behind_them_do_not_hold_the_look_up() -> None:
+    """A stranger on the LAN announces forty service names alone (no address, no port, no
+    details to ask for): each was asked for its details in turn, 1.5 s apiece, a minute
+    for these forty, the join list empty all that while. They are asked all together now,
+    and a room announced whole beside them is found."""
+    from zeroconf import DNSOutgoing, DNSPointer, const
+    from zeroconf.asyncio import AsyncZeroconf
+
+    code, port = new_room_code(), free_port()
+    stranger = AsyncZeroconf()
+    run = new_room_code().lower()  # another run's names are its own
+
+    async def announce() -> None:
+        for _ in range(10):  # again and again, as the look listens
+            out = DNSOutgoing(const._FLAGS_QR_RESPONSE | const._FLAGS_AA)
+            for i in range(40):
+                name = f"eve-{run}-{i:02d}.{SERVICE}"
+                out.add_answer_at_time(
+                    DNSPointer(SERVICE, const._TYPE_PTR, const._CLASS_IN, 120, name), 0
+                )
+            stranger.zeroconf.send(out)
+            await asyncio.sleep(0.25)
+
+    try:
+        url = f"mqtt://{local_address()}:{port}"
+        async with Advertiser(name="Ann", port=port, broker=url, room=code, game="cake-duel"):
+            flooding = asyncio.create_task(announce())
+            # before: 2 s of listening and 40 × 1.5 s of asking; now about 3.5 s
+            found = await asyncio.wait_for(browse(2.0), 30)
+            await flooding
+    finally:
+        await stranger.async_close()
+    assert [f.room for f in found if f.room == code] == [code]
+    assert not [f for f in found if run in f.name]
