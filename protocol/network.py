@@ -51,6 +51,7 @@ MAX_NOTED = 16  # impostors' adverts noted, one notice each
 MAX_CHAT = 200  # chat lines kept
 CONNECT_WAIT = 30.0  # seconds an offer of the next room waits for the room's connection
 MAX_ROOMS = 500  # adverts kept while listing a broker's rooms
+MAX_PRESENCES = 4 * MAX_ROOMS  # presences kept meanwhile, to tell the hosts away
 #: the "error" event when this player's own journal of a game in progress does not read
 JOURNAL_UNREADABLE = "this player's record of the game does not read"
 #: … or cannot be begun on a disk that would not take it (nothing of it is left)
@@ -883,16 +884,37 @@ class RoomRunner:
         return self.session is session and any(p is peer and v == view for p, v in session.due())
 
 
-async def list_rooms(broker: BrokerAddress, seconds: float = 1.5) -> list[lb.Advert]:
-    """The rooms advertised on ``broker`` (their retained adverts), open ones first."""
+@dataclass(frozen=True)
+class Listed:
+    """A room advertised on a broker, and whether its host's own last word there is that
+    it went offline (its app gone without closing the room: its advert stays)."""
+
+    advert: lb.Advert
+    host_away: bool = False
+
+
+async def list_rooms(broker: BrokerAddress, seconds: float = 1.5) -> list[Listed]:
+    """The rooms advertised on ``broker`` (their retained adverts), open ones first, those
+    whose host is away after the others. Presences are read alongside, as many as
+    :data:`MAX_PRESENCES` (anyone may post one), and count only signed by the host itself
+    on its own topic."""
     found: dict[tuple[str, bytes], lb.Advert] = {}
+    presences: dict[tuple[str, str], bytes] = {}  # (room, player id) → the payload
     async with Transport(broker, client_id=client_id()) as t:
         await t.subscribe(topics.lobby_all())
+        await t.subscribe(topics.presence_every())
 
         async def collect() -> None:
             async for message in t.messages():
+                if not message.payload:
+                    continue
+                whose = topics.presence_of(message.topic)
+                if whose is not None:
+                    if whose in presences or len(presences) < MAX_PRESENCES:
+                        presences[whose] = message.payload
+                    continue
                 room = topics.room_of(message.topic)
-                if room is None or not message.payload or len(found) >= MAX_ROOMS:
+                if room is None or len(found) >= MAX_ROOMS:
                     continue
                 with contextlib.suppress(ProtocolError):
                     advert = lb.Advert.from_envelope(lb.read(message.payload, room, lb.ADVERT))
@@ -904,8 +926,20 @@ async def list_rooms(broker: BrokerAddress, seconds: float = 1.5) -> list[lb.Adv
 
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(collect(), seconds)
+
+    def away(advert: lb.Advert) -> bool:
+        payload = presences.get((advert.room, presence_id(advert.host)))
+        if payload is None:
+            return False
+        try:
+            presence = lb.Presence.from_envelope(lb.read(payload, advert.room, lb.PRESENCE))
+        except ProtocolError:
+            return False  # a stranger's bytes on the host's topic say nothing of the host
+        return presence.player == advert.host and presence.state == lb.OFFLINE
+
+    listed = [Listed(advert, away(advert)) for advert in found.values()]
     order = {lb.OPEN: 0, lb.PLAYING: 1, lb.CLOSED: 2}
-    return sorted(found.values(), key=lambda a: (order.get(a.state, 3), a.room))
+    return sorted(listed, key=lambda r: (r.host_away, order.get(r.advert.state, 3), r.advert.room))
 
 
 def bot_identity(name: str, seed: bytes) -> Identity:

@@ -116,6 +116,23 @@ def presence_all(room: str) -> Topic:
     return Topic(f"{PREFIX}/rooms/{check_room(room)}/presence/+")
 
 
+def presence_every() -> Topic:
+    """Every player's presence in every room (the join list reads the hosts' there)."""
+    return Topic(f"{PREFIX}/rooms/+/presence/+")
+
+
+def presence_of(topic: str) -> tuple[str, str] | None:
+    """The room and the player whose presence topic ``topic`` is, or ``None``."""
+    parts = topic.split("/")
+    if (
+        len(parts) != 6
+        or f"{parts[0]}/{parts[1]}" != PREFIX
+        or parts[2:5:2] != ["rooms", "presence"]
+    ):
+        return None
+    return (parts[3], parts[5]) if _ROOM.match(parts[3]) and _PLAYER.match(parts[5]) else None
+
+
 def chat(room: str) -> Topic:
     return Topic(f"{PREFIX}/rooms/{check_room(room)}/chat")
 

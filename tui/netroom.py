@@ -31,7 +31,7 @@ from cakeparty.protocol import hosting
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import data_dir
 from cakeparty.protocol.lobby import OPEN, Advert, host_tag, new_room_code, room_code
-from cakeparty.protocol.network import HostSetup, RoomEvent, RoomRunner, list_rooms
+from cakeparty.protocol.network import HostSetup, Listed, RoomEvent, RoomRunner, list_rooms
 from cakeparty.protocol.table import GAME
 from cakeparty.protocol.topics import valid_room
 from cakeparty.protocol.transport import BrokerAddress, TransportError, stop_task
@@ -143,6 +143,7 @@ class RoomFound:
     game: str = ""
     advert: Advert | None = None  # what its host says (seats, options), when heard
     lan: bool = False  # announced on the LAN
+    host_away: bool = False  # its host's last word on the broker: offline
 
     @property
     def state(self) -> str:
@@ -495,7 +496,7 @@ async def find_rooms(
                 addresses[str(address)] = address
                 hushed.add(str(address))
 
-    async def ask(address: BrokerAddress) -> list[Advert]:
+    async def ask(address: BrokerAddress) -> list[Listed]:
         try:
             return await list_rooms(address, seconds)
         except Exception as exc:
@@ -536,12 +537,16 @@ async def find_rooms(
     known = {**addresses, **more}  # as shown: as joined (a login too)
     for shown, heard in adverts.items():
         url = known[shown].url
-        for advert in heard:
+        for listed in heard:
+            advert = listed.advert
             key = (advert.room, advert.host)  # one room, seen through several addresses
             lan_seen = any(room == advert.room for room, _url in on_lan)
-            rooms.setdefault(key, RoomFound(advert.room, url, advert.game, advert, lan=lan_seen))
+            found = RoomFound(advert.room, url, advert.game, advert, lan_seen, listed.host_away)
+            rooms.setdefault(key, found)
     for (room, url), game in on_lan.items():
         if not any(r.room == room for r in rooms.values()):
             rooms[room, url] = RoomFound(room, url, game, None, lan=True)
     order = {OPEN: 0}
-    return sorted(rooms.values(), key=lambda r: (order.get(r.state, 1), r.room, r.broker))
+    return sorted(
+        rooms.values(), key=lambda r: (r.host_away, order.get(r.state, 1), r.room, r.broker)
+    )

@@ -63,6 +63,17 @@ def test_a_game_played_to_its_end_here_is_no_seat_to_go_back_to(
     assert not seated(ended, done.identities[0].player_id)
 
 
+def test_a_room_whose_host_is_away_says_so() -> None:
+    """What the broker's list says of a host gone without closing its room
+    (``tests/network/test_room_list.py``) reaches the room's line."""
+    from dataclasses import replace
+
+    away = replace(_room("AWAY01", OPEN), host_away=True)
+    here = _room("HERE01", PLAYING)
+    assert "host away" in room_line(away).plain
+    assert "host away" not in room_line(here).plain
+
+
 def test_a_room_under_way_with_my_seat_says_so_and_others_do_not() -> None:
     me, other = b"m" * 32, b"o" * 32
     mine = room_line(_room("AAAAAA", PLAYING, other, me), me).plain

@@ -576,6 +576,9 @@ def room_line(room: RoomFound, me: bytes | None = None) -> Text:
             text.append(_("your game is over"), style="dim")
         else:
             text.append(_("playing") if advert.state == "playing" else _("closed"), style="dim")
+    if room.host_away:  # its app gone without closing the room: it may come back
+        text.append(" · ")
+        text.append(_("host away"), style="dim")
     text.append(" · ")
     text.append(shown(room.broker).removeprefix("mqtt://"), style="dim")
     if room.lan:
