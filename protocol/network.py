@@ -52,6 +52,7 @@ MAX_CHAT = 200  # chat lines kept
 CONNECT_WAIT = 30.0  # seconds an offer of the next room waits for the room's connection
 MAX_ROOMS = 500  # adverts kept while listing a broker's rooms
 MAX_PRESENCES = 4 * MAX_ROOMS  # presences kept meanwhile, to tell the hosts away
+MAX_PRESENCE_BYTES = 4096  # a presence is a few hundred bytes: a bigger one is not kept
 #: the "error" event when this player's own journal of a game in progress does not read
 JOURNAL_UNREADABLE = "this player's record of the game does not read"
 #: … or cannot be begun on a disk that would not take it (nothing of it is left)
@@ -896,8 +897,8 @@ class Listed:
 async def list_rooms(broker: BrokerAddress, seconds: float = 1.5) -> list[Listed]:
     """The rooms advertised on ``broker`` (their retained adverts), open ones first, those
     whose host is away after the others. Presences are read alongside, as many as
-    :data:`MAX_PRESENCES` (anyone may post one), and count only signed by the host itself
-    on its own topic."""
+    :data:`MAX_PRESENCES` of :data:`MAX_PRESENCE_BYTES` at most (anyone may post one), and
+    count only signed by the host itself on its own topic."""
     found: dict[tuple[str, bytes], lb.Advert] = {}
     presences: dict[tuple[str, str], bytes] = {}  # (room, player id) → the payload
     async with Transport(broker, client_id=client_id()) as t:
@@ -910,7 +911,8 @@ async def list_rooms(broker: BrokerAddress, seconds: float = 1.5) -> list[Listed
                     continue
                 whose = topics.presence_of(message.topic)
                 if whose is not None:
-                    if whose in presences or len(presences) < MAX_PRESENCES:
+                    small = len(message.payload) <= MAX_PRESENCE_BYTES
+                    if small and (whose in presences or len(presences) < MAX_PRESENCES):
                         presences[whose] = message.payload
                     continue
                 room = topics.room_of(message.topic)

@@ -44,6 +44,10 @@ async def test_a_room_whose_host_went_offline_is_listed_as_away_and_last(broker_
             room = rooms[about.name]
             topic = topics.presence(room, presence_id(about.player_id))
             await t.publish(topic, _presence(signer, about, room, state), retain=True)
+        # bytes that are no presence, too many to be one, on the last host's topic
+        room = rooms[unsaid.name]
+        topic = topics.presence(room, presence_id(unsaid.player_id))
+        await t.publish(topic, b"\x93" * 65536, retain=True)
     listed = [r for r in await list_rooms(address, 2.0) if r.advert.room in rooms.values()]
     by_host = {r.advert.host_name: r.host_away for r in listed}
     assert by_host == {"Ann": False, "Bob": True, "Cy": False, "Di": False}
