@@ -438,12 +438,11 @@ class MasterScreen(TableScreen):
         if view.phase is not Phase.PLACE or len(self.marks.spots) >= 3 or self.marks.exchange:
             return
         self.shown = None  # the card goes on your own cakes (o may have shown another's)
-        if self._card_to_place(view) is None:
-            pass
-        elif not self._free(view, cake):
-            self.notify(_("Cake {cake} is full.").format(cake=cake + 1), severity="warning")
-        else:
-            self.marks.cake = cake
+        if self._card_to_place(view) is not None:
+            if self._free(view, cake):
+                self.marks.cake = cake
+            else:
+                self.notify(_("Cake {cake} is full.").format(cake=cake + 1), severity="warning")
         self.refresh_view()
 
     def _card_to_place(self, view: MasterView) -> int | None:
