@@ -117,9 +117,13 @@ async def browse(seconds: float = 2.0) -> list[Found]:
         browser = AsyncServiceBrowser(zc.zeroconf, [SERVICE], handlers=[seen])
         await asyncio.sleep(seconds)
         await browser.async_cancel()
-        infos = [AsyncServiceInfo(SERVICE, name) for name in sorted(names)]
-        heard = [info for info in infos if info.load_from_cache(zc.zeroconf)][:MOST_FOUND]
-        unheard = [info for info in infos if info not in heard][: MOST_FOUND - len(heard)]
+        heard: list[Any] = []
+        unheard: list[Any] = []
+        for name in sorted(names):
+            info = AsyncServiceInfo(SERVICE, name)
+            (heard if info.load_from_cache(zc.zeroconf) else unheard).append(info)
+        heard = heard[:MOST_FOUND]
+        unheard = unheard[: MOST_FOUND - len(heard)]
         answers = await asyncio.gather(
             *(info.async_request(zc.zeroconf, ASK_MS) for info in unheard)
         )
