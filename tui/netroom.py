@@ -541,7 +541,9 @@ async def find_rooms(
             advert = listed.advert
             key = (advert.room, advert.host)  # one room, seen through several addresses
             lan_seen = any(room == advert.room for room, _url in on_lan)
-            found = RoomFound(advert.room, url, advert.game, advert, lan_seen, listed.host_away)
+            found = RoomFound(
+                advert.room, url, advert.game, advert, lan=lan_seen, host_away=listed.host_away
+            )
             rooms.setdefault(key, found)
     for (room, url), game in on_lan.items():
         if not any(r.room == room for r in rooms.values()):
