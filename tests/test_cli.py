@@ -421,6 +421,51 @@ def _in_terminal(args: list[str], env: dict[str, str], cols: int, rows: int) -> 
     return seen
 
 
+def test_sigterm_leaves_as_ctrl_q_does_and_gives_the_terminal_back(tmp_path: Path) -> None:
+    """``kill`` (a shutdown, another window taking a room over): the app leaves the way
+    ctrl+q does, switching the alternate screen and the mouse reports off on its way out.
+    Left to Python's default, the process just ended, the terminal left in the app's
+    screen, the cursor hidden and every mouse move typed into the shell."""
+    import os
+    import pty
+    import select
+    import signal
+
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "settings.json").write_text('{"name": "Ana"}')
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    env.update(TERM="xterm-256color", CAKEPARTY_CONFIG_DIR=str(config))
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([BIN, "--lang", "en"], stdin=slave, stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    seen = b""
+    try:
+        deadline = time.monotonic() + 60
+        while b"Hello, Ana" not in seen:  # the menu is drawn
+            assert time.monotonic() < deadline, seen[-500:]
+            if select.select([master], [], [], 1)[0]:
+                seen += os.read(master, 1 << 16)
+        assert b"\x1b[?1049h" in seen and b"\x1b[?1003h" in seen  # its screen, the mouse
+        proc.send_signal(signal.SIGTERM)
+        while True:
+            try:
+                data = os.read(master, 1 << 16)
+            except OSError:  # the app closed the terminal
+                break
+            if not data:
+                break
+            seen += data
+        assert proc.wait(60) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    tail = seen[seen.rindex(b"\x1b[?1049h") :]
+    assert b"\x1b[?1049l" in tail and b"\x1b[?1003l" in tail and b"\x1b[?25h" in tail
+
+
 def test_rules_in_a_terminal_render_markdown_to_its_width_and_page(tmp_path: Path) -> None:
     import os
 

@@ -7,6 +7,9 @@ network or the help (start-up is measured in ``bench/tui.py``).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 from collections.abc import Callable
 from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
@@ -127,6 +130,12 @@ class CakePartyApp(App[None]):
         )
 
     def on_mount(self) -> None:
+        if not self.is_headless:
+            # ``kill``, a shutdown, or another window taking a room over: leave as ctrl+q
+            # does, the terminal given back as it was (by default the process just ends,
+            # the terminal left in the app's screen with the mouse reported)
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit)
         if self.ask_name:
             from cakeparty.tui.screens.settings import NameScreen
 
@@ -137,6 +146,10 @@ class CakePartyApp(App[None]):
             self.push_screen(NameScreen(self.settings.name), named)
             return
         self._open_start()
+
+    def on_unmount(self) -> None:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
 
     def _open_menu(self) -> None:
         from cakeparty.tui.screens.menu import MenuScreen
