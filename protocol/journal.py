@@ -20,6 +20,7 @@ mean replayed keys). :func:`prune` removes the journals of games that ended long
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import os
 import secrets
@@ -93,6 +94,72 @@ def journal_path(
     """The journal file of ``player``'s seat in ``table``'s game."""
     name = f"{table.room}-{table.digest().hex()[:16]}-{player.hex()[:12]}.journal"
     return data_dir(directory) / "rooms" / name
+
+
+class RoomInUse(Exception):
+    """This player's part in ``room`` is taken by another process of the same data dir
+    (a second window, browser tab or SSH session of the same player): ``pid``, when it
+    said so."""
+
+    def __init__(self, room: str, pid: int | None) -> None:
+        self.room = room
+        self.pid = pid
+        super().__init__(f"room {room} is open in process {pid}")
+
+
+class RoomLock:
+    """Held while a process takes part in a room as a player (or its host), so that a
+    second one of the same player stops before it writes a journal, a ready mark or a
+    move: two windows playing one seat would sign two different moves for one step, and
+    the one that lost the race would play on a game nobody else sees.
+
+    An exclusive ``flock`` on ``rooms/<room>-<player>.lock`` in the data dir: the kernel
+    lets it go when its process ends, however it ends, and two opens of the file conflict
+    even within one process. The file names the holder's process id, for the message."""
+
+    def __init__(
+        self, room: str, player: bytes, directory: str | os.PathLike[str] | None = None
+    ) -> None:
+        self.path = data_dir(directory) / "rooms" / f"{room}-{player.hex()[:12]}.lock"
+        self.room = room
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock, or raise :class:`RoomInUse` naming its holder (``OSError``:
+        the data dir takes no file)."""
+        if self._fd is not None:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        while True:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = os.read(fd, 16).decode("ascii", "replace").strip()
+                os.close(fd)
+                raise RoomInUse(self.room, int(holder) if holder.isdigit() else None) from None
+            except BaseException:
+                os.close(fd)
+                raise
+            try:
+                same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            os.close(fd)  # its holder let it go and removed it meanwhile: take the new one
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+        self._fd = fd
+
+    def release(self) -> None:
+        """Let the lock go (and remove its file, which the next holder makes again)."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+        os.close(fd)
 
 
 class JournalWriteError(OSError):

@@ -137,6 +137,9 @@ class RoomRunner:
         self._deciding: set[int] = set()  # the seats whose searching bot thinks now
         self.linger = linger
         self.journal_dir = journal_dir
+        # one process a player: taken by :meth:`claim` (or :meth:`run`) while taking part
+        self._lock = jn.RoomLock(self.room, identity.player_id, journal_dir)
+        self._claimed = False
         self.rng = random.Random(seed)
         self.events: asyncio.Queue[RoomEvent] = asyncio.Queue()
         self.advert: lb.Advert | None = None
@@ -430,8 +433,30 @@ class RoomRunner:
 
     # -- running ----------------------------------------------------------------------------
 
+    def claim(self) -> None:
+        """Take this player's part in the room for this process until :meth:`run` ends
+        (a seat, or hosting); raises :class:`~.journal.RoomInUse` while another process
+        of the same data dir has it. :meth:`run` claims it if no one did before (a host's
+        app claims it first, before its broker and its record)."""
+        if self.seated or self.setup is not None:
+            self._lock.acquire()
+            self._claimed = True
+
     async def run(self) -> None:
         """Connect, take part, and return once the game is over (or :meth:`stop`)."""
+        if not self._claimed:
+            self.claim()
+        try:
+            await self._run()
+        finally:
+            self.unclaim()
+
+    def unclaim(self) -> None:
+        """Let this player's part in the room go (:meth:`claim`)."""
+        self._lock.release()
+        self._claimed = False
+
+    async def _run(self) -> None:
         me = presence_id(self.identity.player_id)
         presence_topic = topics.presence(self.room, me)
         offline = lb.sign(

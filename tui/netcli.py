@@ -134,6 +134,7 @@ def _result(runner: Any, started: float) -> dict[str, Any]:
 
 def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from cakeparty.protocol.identity import load_or_create
+    from cakeparty.protocol.journal import RoomInUse
     from cakeparty.protocol.network import RoomRunner
     from cakeparty.protocol.transport import TransportError
 
@@ -165,6 +166,16 @@ def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         asyncio.run(main())
     except TransportError as exc:
         print(_("cakeparty bot: {reason}").format(reason=exc.said(_)), file=sys.stderr)
+        return 1
+    except RoomInUse as exc:
+        holder = "?" if exc.pid is None else str(exc.pid)
+        print(
+            _(
+                "cakeparty bot: this player is in room {room} already (process {pid}); a bot "
+                "needs a player key of its own: give it --config-dir DIR"
+            ).format(room=exc.room, pid=holder),
+            file=sys.stderr,
+        )
         return 1
     result = _result(runner, started)
     if args.json:

@@ -17,6 +17,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import signal
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +32,7 @@ from cakeparty.core.game import DEFAULT_THINK
 from cakeparty.core.i18n import _
 from cakeparty.protocol import hosting
 from cakeparty.protocol.identity import Identity
-from cakeparty.protocol.journal import data_dir
+from cakeparty.protocol.journal import RoomInUse, data_dir
 from cakeparty.protocol.lobby import OPEN, Advert, host_tag, new_room_code, room_code
 from cakeparty.protocol.network import HostSetup, Listed, RoomEvent, RoomRunner, list_rooms
 from cakeparty.protocol.table import GAME
@@ -168,6 +171,45 @@ def trouble(exc: TransportError) -> str:
     """``exc`` told the user as a sentence in their language."""
     text = exc.said(_)
     return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def in_use(exc: RoomInUse) -> str:
+    """Why this window cannot take part in a room this player is in elsewhere."""
+    if exc.pid is None:
+        return _(
+            "You are in this room in another Cake Party window already. Close that window "
+            "to play here: one seat, one window."
+        )
+    return _(
+        "You are in this room in another Cake Party window already (process {pid}): one "
+        "seat, one window."
+    ).format(pid=exc.pid)
+
+
+def stop_other(pid: int) -> bool:
+    """Ask the process ``pid`` (another window of this player, :class:`RoomInUse`) to
+    close, as ``kill`` would: the app leaves as on ctrl+q, a game on waiting in its
+    journal. Where ``/proc`` tells, only a process of Cake Party is asked; False if it
+    cannot be asked (this process, another program, another user's)."""
+    if pid == os.getpid() or pid <= 0:
+        return False
+    proc = Path("/proc")
+    if proc.is_dir():
+        try:
+            command = (proc / str(pid) / "cmdline").read_bytes()
+        except FileNotFoundError:
+            return True  # gone already: its lock is free
+        except OSError:
+            return False
+        if b"cakeparty" not in command:
+            return False
+    try:
+        os.kill(pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return True
 
 
 def shown(broker: str) -> str:
@@ -354,12 +396,19 @@ class NetRoom:
 
     # -- running -----------------------------------------------------------------------
 
-    async def run(self, on_event: Callable[[RoomEvent], None], notice: Notice) -> None:
+    async def run(
+        self, on_event: Callable[[RoomEvent], None], notice: Notice, *, wait: float = 0.0
+    ) -> None:
         """Start the broker (if it runs here), announce the room, take part in it, and
         keep the broker up until :meth:`leave`. Raises :class:`TransportError` if the
-        broker cannot be reached, :class:`OSError` if the embedded one cannot start."""
+        broker cannot be reached, :class:`OSError` if the embedded one cannot start,
+        :class:`RoomInUse` if this player is in the room in another window (after
+        ``wait`` seconds for it to let go)."""
         self.running = True
         try:
+            # before anything of the room is started or written: not while another
+            # window of this player is in it
+            await self._claim(wait)
             async with contextlib.AsyncExitStack() as stack:
                 if self.port is not None:
                     await asyncio.to_thread(self._start_broker)
@@ -382,7 +431,19 @@ class NetRoom:
                 await self._left.wait()
                 await asyncio.sleep(0)  # let the last events through
         finally:
+            self.runner.unclaim()
             self.running = False
+
+    async def _claim(self, wait: float) -> None:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                self.runner.claim()
+                return
+            except RoomInUse:
+                if time.monotonic() >= deadline:
+                    raise
+            await asyncio.sleep(0.1)
 
     def leave(self) -> None:
         """Leave the room: the runner stops, and the broker with it if it runs here; a

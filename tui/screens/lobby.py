@@ -8,6 +8,7 @@ room's events; leaving the game leaves the room.
 
 from __future__ import annotations
 
+import os
 from typing import Any, ClassVar
 
 from textual import work
@@ -23,6 +24,7 @@ from textual.worker import Worker
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
+from cakeparty.protocol.journal import RoomInUse
 from cakeparty.protocol.lobby import CLOSED, OPEN
 from cakeparty.protocol.network import RoomEvent
 from cakeparty.protocol.transport import TransportError
@@ -33,7 +35,7 @@ from cakeparty.tui.messages import (
     RoomEventArrived,
     RoomNotice,
 )
-from cakeparty.tui.netroom import HostPlan, JoinPlan, NetRoom, trouble
+from cakeparty.tui.netroom import HostPlan, JoinPlan, NetRoom, in_use, stop_other, trouble
 from cakeparty.tui.screens.dialogs import ConfirmScreen
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.screens.lobby_parts import (
@@ -52,6 +54,8 @@ from cakeparty.tui.widgets import ChatInput, LogView, RoomCode, StatusBar
 
 #: Seconds to wait for the room to close cleanly before leaving anyway.
 LEAVE_TIMEOUT = 5.0
+#: seconds another window of this player has to close when this one takes the room over
+TAKE_OVER_WAIT = 15.0
 
 #: The keys of the lobby, for the help's Keys tab and the README.
 LOBBY_KEYS: tuple[tuple[str, str], ...] = (
@@ -62,9 +66,15 @@ LOBBY_KEYS: tuple[tuple[str, str], ...] = (
     ("d / Del", N_("host: free the seat under the cursor")),
     ("m", N_("type a chat line; enter sends it, esc puts it away")),
     ("y", N_("copy the command that joins this room")),
+    ("t", N_("in this room in another window already: play here, that window closes")),
     ("? / F1", N_("this help")),
     ("q / esc", N_("leave the room (the host is asked first)")),
 )
+
+
+def take_over_hint() -> str:
+    """What a window refused a room this player is in elsewhere can do."""
+    return _("t plays here instead (that window closes); q leaves.")
 
 
 class LobbyScreen(ClosesOnce, Screen[None]):
@@ -78,6 +88,7 @@ class LobbyScreen(ClosesOnce, Screen[None]):
         Binding("d,delete", "remove_seat", _("Remove seat"), id="lobby.remove_seat"),
         Binding("m", "chat", _("Chat"), id="lobby.chat"),
         Binding("y", "copy", _("Copy"), id="lobby.copy"),
+        Binding("t", "take_over", _("Play here"), id="lobby.take_over"),
         Binding("question_mark,f1", "help", _("Help"), id="lobby.help"),
         Binding("q,escape", "leave", _("Leave"), id="lobby.leave"),
     ]
@@ -103,6 +114,7 @@ class LobbyScreen(ClosesOnce, Screen[None]):
         self.room: NetRoom | None = None
         self.worker: Worker[None] | None = None
         self.problem: str | None = None  # why the room cannot go on
+        self.in_use: RoomInUse | None = None  # another window of this player has the room
         self.game_screen: Any = None  # the game's networked screen, once it started
         self.leaving = False
         self.gone = False
@@ -166,8 +178,9 @@ class LobbyScreen(ClosesOnce, Screen[None]):
     # -- the room, in a worker -------------------------------------------------------------
 
     @work(exclusive=True, group="room")
-    async def run_room(self) -> None:
-        """Run the room until the player leaves; every failure ends as a notice."""
+    async def run_room(self, wait: float = 0.0) -> None:
+        """Run the room until the player leaves; every failure ends as a notice. ``wait``:
+        seconds another window of this player has to let the room go."""
         room = self.room
         assert room is not None
         error: str | None = None
@@ -179,7 +192,12 @@ class LobbyScreen(ClosesOnce, Screen[None]):
             self.post_message(RoomNotice(text, severity))
 
         try:
-            await room.run(arrived, notice)
+            await room.run(arrived, notice, wait=wait)
+        except RoomInUse as exc:
+            error = in_use(exc)
+            if exc.pid is not None and exc.pid != os.getpid():
+                self.in_use = exc  # that window can be asked to close
+            self.notify(error, severity="error", timeout=10)
         except TransportError as exc:
             error = trouble(exc)
             self.notify(error, severity="error", timeout=10)
@@ -294,7 +312,8 @@ class LobbyScreen(ClosesOnce, Screen[None]):
 
     def _broker_text(self) -> str:
         if self.problem is not None:  # why the room cannot go on, in full (the status
-            return self.problem  # line may cut it)
+            # line may cut it)
+            return self.problem + ("\n" + take_over_hint() if self.in_use else "")
         room = self.room
         if room is None:
             return ""
@@ -366,6 +385,8 @@ class LobbyScreen(ClosesOnce, Screen[None]):
     def _status(self) -> tuple[str, str]:
         if self.leaving:
             return _("Leaving the room…"), "wait"
+        if self.problem is not None and self.in_use is not None:
+            return self.problem + " " + take_over_hint(), "end"
         if self.problem is not None:
             return self.problem + " " + _("q to leave."), "end"
         room = self.room
@@ -411,10 +432,33 @@ class LobbyScreen(ClosesOnce, Screen[None]):
             )
         if action == "copy":
             return room is not None
+        if action == "take_over":
+            return self.in_use is not None and not self.leaving
         if action in ("ready", "chat"):
             seated = advert is not None and any(s.player == self.me for s in advert.taken)
             return is_open and seated
         return True
+
+    def action_take_over(self) -> None:
+        """Play here: the other window of this player in the room is asked to close (as
+        ``kill`` would; its game waits in the journal both share), and the room opens
+        here once that window let it go."""
+        taken = self.in_use
+        if taken is None or taken.pid is None or self.room is None:
+            return
+        if not stop_other(taken.pid):
+            self.notify(
+                _("Could not close the other window (process {pid}): close it there.").format(
+                    pid=taken.pid
+                ),
+                severity="error",
+            )
+            return
+        self.in_use = None
+        self.problem = None
+        self.notify(_("Closing the other window…"), timeout=4)
+        self.worker = self.run_room(wait=TAKE_OVER_WAIT)
+        self.refresh_lobby()
 
     def action_ready(self) -> None:
         if self.room is None:

@@ -1,0 +1,76 @@
+"""One process a player in a room: the lock a second process of the same data dir meets
+(a second window, browser tab or SSH session of the same player), and lets go of however
+its holder ends."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cakeparty.protocol.journal import RoomInUse, RoomLock
+
+PLAYER = bytes(range(32))
+
+HOLD = (
+    "import sys, time\n"
+    "from cakeparty.protocol.journal import RoomLock\n"
+    "RoomLock('K7QM2X', bytes(range(32)), sys.argv[1]).acquire()\n"
+    "print('held', flush=True)\n"
+    "time.sleep(120)\n"
+)
+
+
+def test_a_second_holder_is_refused_and_told_whose_it_is(tmp_path: Path) -> None:
+    first = RoomLock("K7QM2X", PLAYER, tmp_path)
+    first.acquire()
+    first.acquire()  # again by its holder: nothing happens
+    with pytest.raises(RoomInUse) as refused:
+        RoomLock("K7QM2X", PLAYER, tmp_path).acquire()  # another open, even in this process
+    assert refused.value.pid == os.getpid() and refused.value.room == "K7QM2X"
+    # another player, or another room, is not held by it
+    others = [RoomLock("K7QM2X", bytes(32), tmp_path), RoomLock("K7QM2Y", PLAYER, tmp_path)]
+    for other in others:
+        other.acquire()
+        other.release()
+    first.release()
+    assert not first.path.exists()
+    second = RoomLock("K7QM2X", PLAYER, tmp_path)
+    second.acquire()
+    assert first.path.read_text() == str(os.getpid())
+    second.release()
+    second.release()  # twice: nothing happens
+
+
+def test_a_process_killed_holding_it_lets_it_go(tmp_path: Path) -> None:
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        with pytest.raises(RoomInUse) as refused:
+            RoomLock("K7QM2X", PLAYER, tmp_path).acquire()
+        assert refused.value.pid == holder.pid
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(30)
+    # its file is left behind, naming the dead process; the lock is free all the same
+    lock = RoomLock("K7QM2X", PLAYER, tmp_path)
+    assert lock.path.read_text() == str(holder.pid)
+    lock.acquire()
+    assert lock.path.read_text() == str(os.getpid())
+    lock.release()
+
+
+def test_a_lock_file_of_no_number_still_refuses(tmp_path: Path) -> None:
+    first = RoomLock("K7QM2X", PLAYER, tmp_path)
+    first.acquire()
+    first.path.write_bytes(b"\xff\x00 not a pid")
+    with pytest.raises(RoomInUse) as refused:
+        RoomLock("K7QM2X", PLAYER, tmp_path).acquire()
+    assert refused.value.pid is None
+    first.release()
