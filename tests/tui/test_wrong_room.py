@@ -56,6 +56,9 @@ async def test_the_lobby_of_a_code_nobody_hosts_says_so_and_keeps_listening() ->
             status = lobby.query_one("#lobby-status").text
             assert status.startswith(f"No room {code} on this broker")
             assert "Still listening" in status
+            # nor does it name a game it has not heard of (it named the first registered)
+            title = str(lobby.query_one("#lobby-title").render())
+            assert title == f"Cake Party · room {code} · guest"
             # the host comes after all (a host resuming): the lobby takes its advert
             async with hosted_duel(broker.url, code) as host:
                 await until(

@@ -288,16 +288,21 @@ class LobbyScreen(ClosesOnce, Screen[None]):
         room = self.room
         advert = room.advert if room is not None else None
         code = room.code if room is not None else getattr(self.plan, "room", "")
-        game = advert.game if advert is not None else self._game()
+        # a guest knows the game from the host's advert only: none is named before it
+        game = advert.game if advert is not None else getattr(self.plan, "game", "")
         role = _("you host") if self.hosting else _("guest")
         if advert is not None and not self.hosting:
             role = _("hosted by {name}").format(name=advert.host_name)
-        if code:
+        if code and game:
             title = _("Cake Party · {game} · room {room} · {role}").format(
                 game=game_title(game), room=code, role=role
             )
+        elif code:
+            title = _("Cake Party · room {room} · {role}").format(room=code, role=role)
         else:  # the room did not open (its problem says why): no code to name
-            title = _("Cake Party · {game} · {role}").format(game=game_title(game), role=role)
+            title = _("Cake Party · {game} · {role}").format(
+                game=game_title(game or self._game()), role=role
+            )
         self.query_one("#lobby-title", Static).update(title)
         self.query_one(RoomCode).show(code)
         self.query_one("#lobby-broker", Static).update(self._broker_text())
