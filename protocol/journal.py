@@ -48,8 +48,10 @@ SEALED = b"\xc1"  # first byte of a sealed record: msgpack never uses it, no env
 def write_private(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically with mode 0600 (a crash leaves the old file
     or the new one, never half of one; so does a disk that takes only part of it, which
-    raises ``OSError`` and leaves no temporary file behind)."""
-    tmp = path.with_name(path.name + ".tmp")
+    raises ``OSError`` and leaves no temporary file behind). The temporary file is this
+    process's own: two processes writing at once (two windows of one player) each put a
+    whole file in place, never one truncated by the other."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         try:

@@ -52,20 +52,12 @@ def _write(
     items: list[str],
     directory: str | os.PathLike[str] | None,
     name: str,
-    *,
-    private: bool = False,
 ) -> None:
-    """Write a list file (one that cannot be written is left alone; ``private``: mode
-    0600)."""
+    """Write a list file (one that cannot be written is left alone; mode 0600)."""
     path = _path(directory, name)
     with contextlib.suppress(OSError):
         path.parent.mkdir(parents=True, exist_ok=True)
-        if private:
-            write_private(path, json.dumps(items) + "\n")
-            return
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(items) + "\n", encoding="utf-8")
-        tmp.replace(path)
+        write_private(path, json.dumps(items) + "\n")
 
 
 def joined_brokers(directory: str | os.PathLike[str] | None = None) -> tuple[str, ...]:
@@ -95,7 +87,7 @@ def remember_broker(broker: str, directory: str | os.PathLike[str] | None = None
     except ValueError:
         return
     kept = [url for seen, url in _joined(directory).items() if seen != str(address)]
-    _write([address.url, *kept][:MOST], directory, FILE, private=True)
+    _write([address.url, *kept][:MOST], directory, FILE)
 
 
 def joined_rooms(directory: str | os.PathLike[str] | None = None) -> tuple[str, ...]:

@@ -155,12 +155,12 @@ def _saved() -> dict[str, Any]:
 
 def save(settings: Settings) -> Path:
     """Write ``settings``; return the file written. Raises ``OSError`` on failure."""
+    from cakeparty.protocol.journal import write_private  # (not needed to start the app)
+
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
     data = asdict(settings)
     if not data["language"]:  # not chosen: the environment decides, as with no file
         del data["language"]
-    tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    write_private(path, json.dumps(data, indent=2) + "\n")
     return path

@@ -107,3 +107,35 @@ def test_prune_removes_old_finished_games_and_keeps_games_in_progress(tmp_path: 
         os.utime(path, (month_ago, month_ago))
     assert set(journal.prune(tmp_path, days=30, now=now)) == ended
     assert set(journal.journals(tmp_path)) == going
+
+
+WRITER = (
+    "import sys\n"
+    "from pathlib import Path\n"
+    "from cakeparty.protocol.journal import write_private\n"
+    "path, me = Path(sys.argv[1]), sys.argv[2]\n"
+    "for _ in range(300):\n"
+    "    write_private(path, me * 20000)\n"
+)
+
+
+def test_processes_writing_one_file_at_once_each_put_a_whole_file_in_place(
+    tmp_path: Path,
+) -> None:
+    """Two windows of one player write the same settings, lists or key at once: each
+    used to write the same temporary file, so one could put in place a file the other had
+    just emptied (an empty key file stops the app), or find it gone (an error)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "settings.json"
+    writers = [
+        subprocess.Popen([sys.executable, "-c", WRITER, str(path), me], stderr=subprocess.PIPE)
+        for me in "abcd"
+    ]
+    for writer in writers:
+        _out, err = writer.communicate(timeout=120)
+        assert writer.returncode == 0, err.decode()[-500:]
+    text = path.read_text()
+    assert text in {me * 20000 for me in "abcd"}
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
