@@ -137,16 +137,46 @@ class Identity:
 
 def save(identity: Identity, directory: str | os.PathLike[str] | None = None) -> Path:
     """Store ``identity`` (readable by this user only); returns the file's path."""
+    path = _key_path(directory)
+    write_private(path, _record(identity))
+    return path
+
+
+def _key_path(directory: str | os.PathLike[str] | None) -> Path:
     folder = config_dir(directory)
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    path = folder / KEY_FILE
+    return folder / KEY_FILE
+
+
+def _record(identity: Identity) -> str:
     record = {
         "version": FILE_VERSION,
         "name": identity.name,
         "seed": bytes(identity.signing_key).hex(),
     }
-    write_private(path, json.dumps(record, indent=2) + "\n")
-    return path
+    return json.dumps(record, indent=2) + "\n"
+
+
+def _save_new(identity: Identity, directory: str | os.PathLike[str] | None) -> Identity:
+    """Store a new ``identity`` unless another process stored one meanwhile (two windows
+    opened at once on a fresh install, a new SSH key's first two sessions): then the one
+    stored first is this user's, and is returned. Replacing it would leave the first
+    process playing with a key no longer on disk."""
+    path = _key_path(directory)
+    fresh = path.with_name(f"{KEY_FILE}.{os.getpid()}.new")
+    write_private(fresh, _record(identity))
+    try:
+        os.link(fresh, path)  # only if there is none: a whole file or nothing
+    except FileExistsError:
+        stored = load(directory)
+        if stored is None:  # gone again meanwhile: store this one after all
+            write_private(path, _record(identity))
+            return identity
+        return stored
+    finally:
+        with contextlib.suppress(OSError):
+            fresh.unlink()
+    return identity
 
 
 class KeyFileError(ValueError):
@@ -208,9 +238,8 @@ def load_or_create(
     the stored identity; the key never changes."""
     identity = load(directory)
     if identity is None:
-        identity = Identity.generate(name or default_name(), random_bytes)
-        save(identity, directory)
-    elif name is not None and check_name(name) != identity.name:
+        identity = _save_new(Identity.generate(name or default_name(), random_bytes), directory)
+    if name is not None and check_name(name) != identity.name:
         identity = identity.with_name(name)
         save(identity, directory)
     return identity

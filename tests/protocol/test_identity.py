@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import stat
+import time
 from pathlib import Path
 
 import platformdirs
@@ -28,6 +29,48 @@ from cakeparty.protocol.identity import (
 
 def mode(path: Path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
+
+
+RACE = (
+    "import os, sys, time\n"
+    "from cakeparty.protocol.identity import load_or_create\n"
+    "folder, go, ready = sys.argv[1:]\n"
+    "open(ready, 'w').close()\n"
+    "while not os.path.exists(go):\n"
+    "    time.sleep(0.0002)\n"
+    "print(load_or_create(directory=folder).player_id.hex())\n"
+)
+
+
+def test_processes_starting_at_once_on_a_fresh_install_end_with_one_key(tmp_path: Path) -> None:
+    """Two windows opened at once on a fresh install (a new SSH key's first sessions, two
+    browser tabs): each made a key, and the last one stored replaced the others, whose
+    processes then played with keys no longer on disk (another fingerprint on their next
+    start, their games' journals another player's). The key stored first is everyone's."""
+    import subprocess
+    import sys
+
+    for attempt in range(3):  # the processes meet within a millisecond: each try is a race
+        folder, go = tmp_path / f"config{attempt}", tmp_path / f"go{attempt}"
+        ready = [tmp_path / f"ready{attempt}-{i}" for i in range(6)]
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-c", RACE, str(folder), str(go), str(mark)],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            for mark in ready
+        ]
+        deadline = time.monotonic() + 60
+        while not all(mark.exists() for mark in ready):  # every one of them waits for go
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        go.touch()
+        keys = {p.communicate(timeout=60)[0].strip() for p in procs}
+        stored = load(folder)
+        assert stored is not None
+        assert keys == {stored.player_id.hex()}
+        assert [f.name for f in folder.iterdir()] == [KEY_FILE]
 
 
 def test_created_on_first_use_then_reloaded(tmp_path: Path) -> None:
