@@ -343,7 +343,9 @@ def prune(
     days: float = KEEP_DAYS,
     now: float | None = None,
 ) -> list[Path]:
-    """Remove the journals of finished games untouched for ``days``; return them.
+    """Remove the journals of finished games untouched for ``days``, and the room locks
+    no process holds (a process that ends without letting go, killed or hung up, leaves
+    its file behind); return them.
 
     A game still in progress keeps its journal however old, so it can always resume."""
     cutoff = (time.time() if now is None else now) - days * 86400
@@ -355,5 +357,19 @@ def prune(
             path.unlink()
         except OSError:
             continue
+        removed.append(path)
+    folder = data_dir(directory) / "rooms"
+    for path in sorted(folder.glob("*.lock")) if folder.is_dir() else ():
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            path.unlink()  # held while removed: a process opening it meanwhile retries
+        except OSError:  # held (a room on): kept
+            continue
+        finally:
+            os.close(fd)
         removed.append(path)
     return removed

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from cakeparty.protocol import journal
 from cakeparty.protocol.journal import RoomInUse, RoomLock
 
 PLAYER = bytes(range(32))
@@ -74,3 +75,21 @@ def test_a_lock_file_of_no_number_still_refuses(tmp_path: Path) -> None:
         RoomLock("K7QM2X", PLAYER, tmp_path).acquire()
     assert refused.value.pid is None
     first.release()
+
+
+def test_prune_removes_the_locks_no_process_holds_and_keeps_the_held(tmp_path: Path) -> None:
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD, str(tmp_path)], stdout=subprocess.PIPE, text=True
+    )
+    assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    holder.send_signal(signal.SIGKILL)
+    holder.wait(30)
+    left = RoomLock("K7QM2X", PLAYER, tmp_path).path
+    assert left.exists()  # a killed process lets go of its lock, not of its file
+    held = RoomLock("K7QM2Y", PLAYER, tmp_path)
+    held.acquire()
+    assert journal.prune(tmp_path) == [left]
+    assert not left.exists() and held.path.exists()
+    with pytest.raises(RoomInUse):
+        RoomLock("K7QM2Y", PLAYER, tmp_path).acquire()
+    held.release()
