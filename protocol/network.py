@@ -439,7 +439,10 @@ class RoomRunner:
         of the same data dir has it. :meth:`run` claims it if no one did before (a host's
         app claims it first, before its broker and its record)."""
         if self.seated or self.setup is not None:
-            self._lock.acquire()
+            try:
+                self._lock.acquire()
+            except OSError:  # a data dir that takes no file: its journal will say so
+                log.warning("no lock on room %s in %s", self.room, self._lock.path, exc_info=True)
             self._claimed = True
 
     async def run(self) -> None:

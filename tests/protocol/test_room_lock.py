@@ -93,3 +93,23 @@ def test_prune_removes_the_locks_no_process_holds_and_keeps_the_held(tmp_path: P
     with pytest.raises(RoomInUse):
         RoomLock("K7QM2Y", PLAYER, tmp_path).acquire()
     held.release()
+
+
+def test_a_data_dir_that_takes_no_lock_file_leaves_the_room_to_its_journal(
+    tmp_path: Path,
+) -> None:
+    """A data dir that takes no file is the journal's to report ("no game here", with
+    why), as before the lock: claiming the room does not stop at the lock."""
+    from cakeparty.protocol.identity import Identity
+    from cakeparty.protocol.network import RoomRunner
+    from cakeparty.protocol.transport import BrokerAddress
+
+    (tmp_path / "rooms").write_text("not a folder")
+    runner = RoomRunner(
+        broker=BrokerAddress.parse("mqtt://127.0.0.1:1"),
+        identity=Identity.generate("Ann"),
+        room="K7QM2X",
+        journal_dir=tmp_path,
+    )
+    runner.claim()
+    runner.unclaim()
