@@ -395,6 +395,21 @@ def test_piped_rules_fit_80_columns_with_tables_as_lines() -> None:
     assert max(len(line) for line in raw.splitlines()) > 80  # the source is wider
 
 
+def _read_to_end(master: int) -> bytes:
+    """What a pseudo-terminal's child writes until it closes the terminal."""
+    import os
+
+    seen = b""
+    while True:
+        try:
+            data = os.read(master, 1 << 16)
+        except OSError:  # the child closed the terminal
+            return seen
+        if not data:
+            return seen
+        seen += data
+
+
 def _in_terminal(args: list[str], env: dict[str, str], cols: int, rows: int) -> bytes:
     """What ``cakeparty args`` writes to a pseudo-terminal of ``cols``×``rows``."""
     import fcntl
@@ -407,15 +422,7 @@ def _in_terminal(args: list[str], env: dict[str, str], cols: int, rows: int) -> 
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     proc = subprocess.Popen([BIN, *args], stdin=slave, stdout=slave, stderr=slave, env=env)
     os.close(slave)
-    seen = b""
-    while True:
-        try:
-            data = os.read(master, 1 << 16)
-        except OSError:  # the child closed the terminal
-            break
-        if not data:
-            break
-        seen += data
+    seen = _read_to_end(master)
     proc.wait(60)
     os.close(master)
     return seen
@@ -448,14 +455,7 @@ def test_sigterm_leaves_as_ctrl_q_does_and_gives_the_terminal_back(tmp_path: Pat
                 seen += os.read(master, 1 << 16)
         assert b"\x1b[?1049h" in seen and b"\x1b[?1003h" in seen  # its screen, the mouse
         proc.send_signal(signal.SIGTERM)
-        while True:
-            try:
-                data = os.read(master, 1 << 16)
-            except OSError:  # the app closed the terminal
-                break
-            if not data:
-                break
-            seen += data
+        seen += _read_to_end(master)
         assert proc.wait(60) == 0
     finally:
         if proc.poll() is None:
