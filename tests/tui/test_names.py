@@ -324,3 +324,45 @@ def test_a_cut_without_a_mark_keeps_every_column_for_letters() -> None:
     assert cut("Muffin", 3, "") == "Muf"
     assert cut_apart(["Muffin", "Jugador 2", "Jugador 3"], 3, "") == ["Muf", "Ju2", "Ju3"]
     assert cut("Muffin", 1) == "…" and cut("Muffin", 0) == ""
+
+
+async def test_a_pasted_name_or_chat_line_goes_in_cut_to_its_room(config_dir: Path) -> None:
+    """Textual's field took nothing of a paste longer than its limit (and the first line
+    only): a name or a chat line pasted a little too long vanished without a word."""
+    from textual.app import App, ComposeResult
+
+    from cakeparty.tui.widgets import ChatInput
+
+    app = CakePartyApp(Settings(name="Player"))  # the first run asks for a name
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NameScreen)
+        field = app.screen.query_one("#name-input")
+        field.post_message(events.Paste("Bartholomew\nvon Cakesworth the Third"))
+        await pilot.pause()
+        assert field.value == "Bartholomew von "  # both lines, cut to the 16 a name holds
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+    assert load().name == "Bartholomew von"
+
+    class Table(App[None]):
+        def compose(self) -> ComposeResult:
+            yield ChatInput()
+
+    table = Table()
+    async with table.run_test() as pilot:
+        chat = table.query_one(ChatInput)
+        chat.focus()
+        await pilot.press(*"gg ")
+        chat.post_message(events.Paste("a" * 150 + "\n\n" + "b" * 150))
+        await pilot.pause()
+        assert chat.value == "gg " + "a" * 150 + " " + "b" * 46  # the 200 a line holds
+        chat.cursor_position = 0
+        chat.post_message(events.Paste("more"))  # a full line takes no more
+        await pilot.pause()
+        assert len(chat.value) == 200 and chat.value.startswith("gg ")
+        chat.selection = (0, 3)  # a selection is replaced, within the same room
+        chat.post_message(events.Paste("hello there"))
+        await pilot.pause()
+        assert chat.value == "hel" + "a" * 150 + " " + "b" * 46

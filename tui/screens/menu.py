@@ -24,6 +24,7 @@ from cakeparty.tui.messages import OptionCycled
 from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.settings import DEFAULT_THINK, offered_level
 from cakeparty.tui.widgets.cycler import Cycler
+from cakeparty.tui.widgets.line import LineInput
 from cakeparty.tui.widgets.typing import after_typing
 
 if TYPE_CHECKING:  # the rules engine loads when a game is set up, not with the menu
@@ -431,7 +432,7 @@ class SetupScreen(ClosesOnce, ModalScreen["GameSetup | None"]):
                         row.display = seat < players
                         label = _("Player {n}").format(n=seat + 1)
                         yield Static(f"{label:<18}", classes="setup-name-label", markup=False)
-                        yield Input(
+                        yield LineInput(
                             self._default_name(seat),
                             placeholder=label,
                             max_length=24,

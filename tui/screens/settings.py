@@ -23,6 +23,7 @@ from cakeparty.tui.messages import OptionCycled
 from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.settings import BOT_DELAYS, BOT_LEVELS, NAME_LENGTH, THINK_TIMES, Settings
 from cakeparty.tui.widgets import Cycler
+from cakeparty.tui.widgets.line import LineInput
 from cakeparty.tui.widgets.typing import after_typing
 
 
@@ -62,7 +63,7 @@ class SettingsScreen(ClosesOnce, ModalScreen[Settings | None]):
         with Vertical(id="settings-box", classes="dialog-box") as box:
             box.border_title = Content(_("Settings"))
             yield Label(_("Display name"), id="settings-name-label", markup=False)
-            yield Input(s.name, max_length=NAME_LENGTH, id="settings-name")
+            yield LineInput(s.name, max_length=NAME_LENGTH, id="settings-name")
             yield Cycler(
                 "bot_level", _("Bots"), [(_(level), level) for level in BOT_LEVELS], s.bot_level
             )
@@ -153,7 +154,7 @@ class NameScreen(ClosesOnce, ModalScreen[str]):
                 id="name-label",
                 markup=False,
             )
-            yield Input(placeholder=self.suggestion, max_length=NAME_LENGTH, id="name-input")
+            yield LineInput(placeholder=self.suggestion, max_length=NAME_LENGTH, id="name-input")
             yield Static(
                 _("enter OK · esc keep {name} · change it later in Settings (o)").format(
                     name=self.suggestion

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from cakeparty.tui.widgets.cycler import Cycler
     from cakeparty.tui.widgets.fitted import FittedText
     from cakeparty.tui.widgets.hand import HandView
+    from cakeparty.tui.widgets.line import LineInput
     from cakeparty.tui.widgets.log import LogView
     from cakeparty.tui.widgets.roomcode import RoomCode
     from cakeparty.tui.widgets.seats import SeatList, SeatRow
@@ -30,6 +31,7 @@ _EXPORTS: dict[str, str] = {
     "Cycler": "cycler",
     "FittedText": "fitted",
     "HandView": "hand",
+    "LineInput": "line",
     "LogView": "log",
     "RoomCode": "roomcode",
     "SeatList": "seats",
@@ -60,6 +62,7 @@ __all__ = [
     "FacedownPile",
     "FittedText",
     "HandView",
+    "LineInput",
     "LogView",
     "RoomCode",
     "SeatList",

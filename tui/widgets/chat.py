@@ -5,16 +5,16 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
-from textual.widgets import Input
 
 from cakeparty.core.i18n import _
 from cakeparty.tui.messages import ChatClosed, ChatSent
+from cakeparty.tui.widgets.line import LineInput
 
 #: The longest chat line the room carries.
 CHAT_LENGTH = 200
 
 
-class ChatInput(Input):
+class ChatInput(LineInput):
     """A borderless one-line input; posts :class:`ChatSent` and :class:`ChatClosed`."""
 
     DEFAULT_CSS = """
