@@ -237,6 +237,30 @@ def looks_like_broker(text: str) -> bool:
     return any(c in text for c in ":./")
 
 
+def join_command(text: str) -> tuple[str, str | None] | None:
+    """The room code and broker of a join command pasted whole (``cakeparty join CODE
+    --broker ADDRESS``, what ``y`` copies in a lobby, or the same after ``ssh … -t``);
+    ``None`` for anything else."""
+    words = text.split()
+    if "join" not in words:
+        return None
+    rest = words[words.index("join") + 1 :]
+    code: str | None = None
+    broker: str | None = None
+    at = 0
+    while at < len(rest):
+        word = rest[at]
+        if word == "--broker" and at + 1 < len(rest):
+            broker = rest[at + 1]
+            at += 1
+        elif word.startswith("--broker="):
+            broker = word.partition("=")[2]
+        elif code is None and not word.startswith("-"):
+            code = word
+        at += 1
+    return None if code is None else (code, broker)
+
+
 Notice = Callable[[str, str], None]  # (text, severity)
 
 

@@ -68,3 +68,41 @@ async def test_the_lobby_of_a_code_nobody_hosts_says_so_and_keeps_listening() ->
                 )
                 assert lobby.room.advert is not None  # type: ignore[union-attr]
                 assert lobby.room.advert.host == host.identity.player_id  # type: ignore[union-attr]
+
+
+async def test_a_join_command_pasted_whole_looks_on_its_broker_and_joins_its_room() -> None:
+    """``y`` in a lobby copies ``cakeparty join CODE --broker ADDRESS``; pasted whole into
+    the join screen's field it was taken for a broker named "cakeparty join …"."""
+    from textual import events
+
+    from cakeparty.tui.netroom import join_command
+
+    assert join_command("cakeparty join K7QM2X-4ETJQ-2RSTU --broker h:1883") == (
+        "K7QM2X-4ETJQ-2RSTU",
+        "h:1883",
+    )
+    assert join_command("ssh -p 2222 cake.example.org -t join K7QM2X --broker=mqtt://h") == (
+        "K7QM2X",
+        "mqtt://h",
+    )
+    assert join_command("cakeparty join --broker h K7QM2X") == ("K7QM2X", "h")
+    assert join_command("K7QM2X") is None and join_command("cakeparty join") is None
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        code = new_room_code()
+        async with hosted_duel(broker.url, code) as host:
+            app = app_with(JoinSearch(brokers=(), lan=False))  # no broker known here
+            async with app.run_test(size=SIZE) as pilot:
+                join = app.screen
+                assert isinstance(join, JoinScreen)
+                await until(pilot, lambda: not join.searching, "the first look")
+                field = join.query_one("#join-input")
+                field.focus()
+                pasted = f"cakeparty join {host.code} --broker 127.0.0.1:{broker.port}"
+                field.post_message(events.Paste(pasted))
+                await pilot.pause()
+                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby", 20)
+                lobby = app.screen
+                assert isinstance(lobby, LobbyScreen) and isinstance(lobby.plan, JoinPlan)
+                assert lobby.plan.room == host.code
+                assert BrokerAddress.parse(lobby.plan.broker).port == broker.port

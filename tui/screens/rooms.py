@@ -38,6 +38,7 @@ from cakeparty.tui.netroom import (
     RoomFound,
     WatchPlan,
     find_rooms,
+    join_command,
     looks_like_broker,
     shown,
 )
@@ -436,6 +437,10 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
                 room = self.rooms[index]  # the room under the cursor, its host pinned
                 self._go(room.code, room.broker)
             return
+        command = join_command(text)
+        if command is not None:
+            self._join_command(event.input, *command)
+            return
         if looks_like_broker(text):
             try:
                 address = BrokerAddress.parse(text)
@@ -464,6 +469,30 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
             self._say(_("Looking for room {room}…").format(room=code))
             return
         self._not_found(code)
+
+    def _join_command(self, field: Input, code_text: str, broker: str | None) -> None:
+        """A join command pasted whole: its broker is looked on, and its room joined as
+        soon as it is found there."""
+        try:
+            code = normal_code(code_text)
+            address = BrokerAddress.parse(broker) if broker is not None else None
+        except ValueError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        field.value = code
+        if self._join_found(code):
+            return
+        self.wanted = code
+        if address is not None and address.url not in self.brokers:
+            self.brokers.append(address.url)
+            self.action_search()
+        elif self.searching:
+            if not self._asked:
+                self.action_search()
+        else:
+            self._not_found(code)
+            return
+        self._say(_("Looking for room {room}…").format(room=code))
 
     def _not_found(self, code: str) -> None:
         """Say that no room answers to ``code`` where this screen looked (its advert is
