@@ -20,7 +20,6 @@ mean replayed keys). :func:`prune` removes the journals of games that ended long
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import os
 import secrets
@@ -29,6 +28,11 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: rooms are not locked (:class:`RoomLock`)
+    fcntl = None  # type: ignore[assignment]
 
 import platformdirs
 
@@ -117,7 +121,8 @@ class RoomLock:
 
     An exclusive ``flock`` on ``rooms/<room>-<player>.lock`` in the data dir: the kernel
     lets it go when its process ends, however it ends, and two opens of the file conflict
-    even within one process. The file names the holder's process id, for the message."""
+    even within one process. The file names the holder's process id, for the message.
+    Where there is no ``flock`` (not POSIX) nothing is locked."""
 
     def __init__(
         self, room: str, player: bytes, directory: str | os.PathLike[str] | None = None
@@ -129,7 +134,7 @@ class RoomLock:
     def acquire(self) -> None:
         """Take the lock, or raise :class:`RoomInUse` naming its holder (``OSError``:
         the data dir takes no file)."""
-        if self._fd is not None:
+        if self._fd is not None or fcntl is None:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         while True:
@@ -359,7 +364,7 @@ def prune(
             continue
         removed.append(path)
     folder = data_dir(directory) / "rooms"
-    for path in sorted(folder.glob("*.lock")) if folder.is_dir() else ():
+    for path in sorted(folder.glob("*.lock")) if folder.is_dir() and fcntl else ():
         try:
             fd = os.open(path, os.O_RDONLY)
         except OSError:

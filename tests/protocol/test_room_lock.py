@@ -113,3 +113,17 @@ def test_a_data_dir_that_takes_no_lock_file_leaves_the_room_to_its_journal(
     )
     runner.claim()
     runner.unclaim()
+
+
+def test_without_flock_nothing_is_locked_and_nothing_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Not POSIX (no ``fcntl``): the journal module still loads and rooms open unlocked."""
+    monkeypatch.setattr(journal, "fcntl", None)
+    first, second = RoomLock("K7QM2X", PLAYER, tmp_path), RoomLock("K7QM2X", PLAYER, tmp_path)
+    first.acquire()
+    second.acquire()
+    assert not first.path.exists()
+    assert journal.prune(tmp_path) == []
+    first.release()
+    second.release()
