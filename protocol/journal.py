@@ -31,8 +31,10 @@ from typing import Any
 
 try:
     import fcntl
+
+    LOCKS = True
 except ImportError:  # not POSIX: rooms are not locked (:class:`RoomLock`)
-    fcntl = None  # type: ignore[assignment]
+    LOCKS = False
 
 import platformdirs
 
@@ -134,7 +136,7 @@ class RoomLock:
     def acquire(self) -> None:
         """Take the lock, or raise :class:`RoomInUse` naming its holder (``OSError``:
         the data dir takes no file)."""
-        if self._fd is not None or fcntl is None:
+        if self._fd is not None or not LOCKS:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         while True:
@@ -158,6 +160,22 @@ class RoomLock:
         os.ftruncate(fd, 0)
         os.write(fd, str(os.getpid()).encode())
         self._fd = fd
+
+    def held(self) -> bool:
+        """Whether a process holds the lock now (looked at, not taken)."""
+        if not LOCKS:
+            return False
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except OSError:
+            return False  # no file: nobody holds it
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        finally:
+            os.close(fd)
+        return False
 
     def release(self) -> None:
         """Let the lock go (and remove its file, which the next holder makes again)."""
@@ -364,7 +382,7 @@ def prune(
             continue
         removed.append(path)
     folder = data_dir(directory) / "rooms"
-    for path in sorted(folder.glob("*.lock")) if folder.is_dir() and fcntl else ():
+    for path in sorted(folder.glob("*.lock")) if folder.is_dir() and LOCKS else ():
         try:
             fd = os.open(path, os.O_RDONLY)
         except OSError:

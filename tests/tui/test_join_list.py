@@ -84,6 +84,17 @@ def test_a_room_under_way_with_my_seat_says_so_and_others_do_not() -> None:
     assert "your seat" not in room_line(_room("CCCCCC", OPEN, me), me).plain
     assert "your seat" not in room_line(_room("DDDDDD", CLOSED, other, me), me).plain
     assert "your seat" not in room_line(_room("AAAAAA", PLAYING, other, me), None).plain
+    # the seat open in another window of this player (a process of this data dir) says so
+    from cakeparty.protocol.journal import RoomLock
+
+    elsewhere = RoomLock("AAAAAA", me)
+    elsewhere.acquire()
+    try:
+        line = room_line(_room("AAAAAA", PLAYING, other, me), me).plain
+        assert "your seat: open in another window" in line and "enter" not in line
+    finally:
+        elsewhere.release()
+    assert "your seat: enter to go back" in room_line(_room("AAAAAA", PLAYING, other, me), me).plain
 
 
 async def test_the_room_holding_my_seat_comes_first_and_enter_goes_back_to_it(

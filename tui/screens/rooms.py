@@ -26,7 +26,7 @@ from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import _, ngettext
 from cakeparty.protocol.identity import load as load_identity
-from cakeparty.protocol.journal import finished, journal_path
+from cakeparty.protocol.journal import RoomLock, finished, journal_path
 from cakeparty.protocol.lobby import OPEN, PLAYING, normal_code, parse_code
 from cakeparty.protocol.transport import BrokerAddress, masked
 from cakeparty.tui.messages import OptionCycled
@@ -565,6 +565,11 @@ def seated(room: RoomFound, me: bytes | None) -> bool:
     return any(seat.player == me for seat in advert.taken) and not played_out(room, me)
 
 
+def open_elsewhere(room: RoomFound, me: bytes | None) -> bool:
+    """Whether another window of ``me``'s (a process of this data dir) is in ``room``."""
+    return me is not None and RoomLock(parse_code(room.code)[0], me).held()
+
+
 def played_out(room: RoomFound, me: bytes | None) -> bool:
     """Whether ``me`` played ``room``'s game to its end here: its advert may still say
     "playing" (a host gone without closing it), but this player's journal holds the end."""
@@ -599,6 +604,8 @@ def room_line(room: RoomFound, me: bytes | None = None) -> Text:
         if advert.state == OPEN:
             free = ngettext("{n} of {seats} seat free", "{n} of {seats} seats free", advert.seats)
             text.append(free.format(n=advert.free, seats=advert.seats))
+        elif seated(room, me) and open_elsewhere(room, me):
+            text.append(_("your seat: open in another window"), style="bold")
         elif seated(room, me):
             text.append(_("your seat: enter to go back"), style="bold")
         elif played_out(room, me):
