@@ -460,6 +460,11 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
                 severity="error",
             )
             return
+        self._look_for(code)
+
+    def _look_for(self, code: str) -> None:
+        """Join room ``code`` if it was found, else as soon as the look going on finds it
+        (or say that it is not there)."""
         if self._join_found(code):
             return
         self.wanted = code
@@ -480,19 +485,10 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
             self.notify(str(exc), severity="error")
             return
         field.value = code
-        if self._join_found(code):
-            return
-        self.wanted = code
         if address is not None and address.url not in self.brokers:
             self.brokers.append(address.url)
-            self.action_search()
-        elif self.searching:
-            if not self._asked:
-                self.action_search()
-        else:
-            self._not_found(code)
-            return
-        self._say(_("Looking for room {room}…").format(room=code))
+            self.action_search()  # a look there now, which the room is then waited for
+        self._look_for(code)
 
     def _not_found(self, code: str) -> None:
         """Say that no room answers to ``code`` where this screen looked (its advert is
