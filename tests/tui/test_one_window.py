@@ -91,7 +91,12 @@ async def test_a_bot_of_a_player_in_the_room_already_is_refused_with_its_reason(
                     BINARY, "bot", "cake-duel", "--room", host.code, "--broker", broker.url,
                     stderr=asyncio.subprocess.PIPE,
                 )  # fmt: skip
-                _out, err = await asyncio.wait_for(bot.communicate(), 60)
+                try:
+                    _out, err = await asyncio.wait_for(bot.communicate(), 60)
+                finally:
+                    if bot.returncode is None:  # it joined after all: not left running
+                        bot.kill()
+                        await bot.wait()
                 assert bot.returncode == 1
                 said = err.decode()
                 assert f"this player is in room {code} already (process {os.getpid()})" in said
