@@ -8,8 +8,6 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 from cakeparty.broker.embedded import EmbeddedBroker
@@ -20,16 +18,9 @@ from cakeparty.tui.screens.lobby import LobbyScreen
 
 from .pilot import SIZE, until
 from .rooms import hosted_duel
-from .test_lobby import app_with
+from .test_lobby import app_with, until_async
 
 BINARY = str(Path(sys.executable).with_name("cakeparty"))
-
-
-async def waited(test: Callable[[], object], what: str, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while not test():
-        assert time.monotonic() < deadline, f"waited {timeout}s for {what}"
-        await asyncio.sleep(0.05)
 
 
 async def test_a_second_process_of_a_seated_player_stops_says_why_and_takes_over_on_t() -> None:
@@ -47,7 +38,7 @@ async def test_a_second_process_of_a_seated_player_stops_says_why_and_takes_over
                     s.player == me.player_id and s.ready
                     for s in host.advert.taken  # type: ignore[union-attr]
                 )
-                await waited(seated, "the bot process in the seat")
+                await until_async(seated, "the bot process in the seat", 30)
                 app = app_with(JoinPlan(host.code, broker.url))
                 async with app.run_test(size=SIZE) as pilot:
                     lobby = app.screen
