@@ -14,6 +14,7 @@ import random
 
 import pytest
 from textual import events
+from textual.pilot import Pilot
 
 from cakeparty.broker.embedded import free_port
 from cakeparty.tui.netroom import HostPlan
@@ -43,6 +44,21 @@ def key_event(key: str) -> events.Key:
     return events.Key(key, key if len(key) == 1 else (" " if key == "space" else None))
 
 
+async def press_at_random(pilot: Pilot[None], rng: random.Random, seed: int) -> None:
+    """:data:`PRESSES` keys at random, a few at a time; the app is still running, a screen
+    over its base, after each few."""
+    app = pilot.app
+    for _ in range(PRESSES // 3):
+        keys = [rng.choice(KEYS) for _ in range(rng.randint(1, 5))]
+        if rng.random() < 0.5:
+            await pilot.press(*keys)  # one by one
+        else:
+            for key in keys:  # in one read: all queued before the first is handled
+                app.post_message(key_event(key))
+            await pilot.pause()
+        assert app.is_running and len(app.screen_stack) > 1, (seed, keys, app.screen_stack)
+
+
 @pytest.mark.parametrize(
     ("setup", "seed"),
     [
@@ -62,15 +78,7 @@ async def test_random_keys_never_crash_the_app(setup: GameSetup | None, seed: in
     # the toasts the keys bring up are drawn, as a player sees them (a test hides them
     # unless asked)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        for _ in range(PRESSES // 3):
-            keys = [rng.choice(KEYS) for _ in range(rng.randint(1, 5))]
-            if rng.random() < 0.5:
-                await pilot.press(*keys)  # one by one
-            else:
-                for key in keys:  # in one read: all queued before the first is handled
-                    app.post_message(key_event(key))
-                await pilot.pause()
-            assert app.is_running and len(app.screen_stack) > 1, (seed, keys, app.screen_stack)
+        await press_at_random(pilot, rng, seed)
     assert app.return_code is None
 
 
@@ -101,15 +109,7 @@ async def test_random_keys_never_crash_a_hosted_room(game: str, seed: int) -> No
         await until(pilot, lambda: len(room.runner.advert.taken) == 3, "the second bot", 15)
         await pilot.press("r")
         await until(pilot, lambda: not isinstance(app.screen, LobbyScreen), "the game", 20)
-        for _ in range(PRESSES // 3):
-            keys = [rng.choice(KEYS) for _ in range(rng.randint(1, 5))]
-            if rng.random() < 0.5:
-                await pilot.press(*keys)
-            else:
-                for key in keys:
-                    app.post_message(key_event(key))
-                await pilot.pause()
-            assert app.is_running and len(app.screen_stack) > 1, (seed, keys, app.screen_stack)
+        await press_at_random(pilot, rng, seed)
         table = app.screen_stack[2]  # over the lobby: the game, still there, moved on
         assert table.net.peer.seq > 5, (seed, table.net.peer.seq)
     assert app.return_code is None
