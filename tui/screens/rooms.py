@@ -600,10 +600,11 @@ def room_line(room: RoomFound, me: bytes | None = None) -> Text:
         if advert.state == OPEN:
             free = ngettext("{n} of {seats} seat free", "{n} of {seats} seats free", advert.seats)
             text.append(free.format(n=advert.free, seats=advert.seats))
-        elif seated(room, me) and open_elsewhere(room, me):
-            text.append(_("your seat: open in another window"), style="bold")
-        elif seated(room, me):
-            text.append(_("your seat: enter to go back"), style="bold")
+        elif seated(room, me):  # (it reads the journal: once)
+            if open_elsewhere(room, me):
+                text.append(_("your seat: open in another window"), style="bold")
+            else:
+                text.append(_("your seat: enter to go back"), style="bold")
         elif played_out(room, me):
             text.append(_("your game is over"), style="dim")
         else:
