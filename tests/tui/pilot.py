@@ -62,9 +62,11 @@ async def settle(pilot: Pilot[Any], timeout: float = 10.0) -> Screen[Any]:
 async def until(
     pilot: Pilot[Any], test: Callable[[], object], what: str, timeout: float = 15
 ) -> None:
-    """Let the app run until ``test()`` holds; fail naming ``what`` after ``timeout`` s."""
+    """Let the app run until ``test()`` holds and the screen in front is mounted; fail
+    naming ``what`` after ``timeout`` s. (A screen is in front as soon as it is pushed, and
+    composed after: a test that left at once would tear it down in its ``on_mount``.)"""
     deadline = time.monotonic() + timeout
-    while not test():
+    while not (test() and pilot.app.screen.is_mounted):
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {timeout}s for {what}; screen {pilot.app.screen!r}")
         await pilot.pause(0.02)
