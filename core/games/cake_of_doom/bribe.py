@@ -212,7 +212,11 @@ def record_removal(state: DoomState, index: int, slots: tuple[int, ...], freya: 
     state = replace(state, offer=offer)
     value = offer.value
     assert value is not None
-    return log(state, ev.Removed(play.seat, public_names(state, slots), freya, value))
+    chosen = tuple(dict.fromkeys(slots))  # a slot twice: the card and its +1
+    gone = tuple(s for s in chosen if offer.left(s) <= 0)
+    sideways = tuple(s for s in chosen if offer.left(s) > 0)
+    names = public_names(state, gone), public_names(state, sideways)
+    return log(state, ev.Removed(play.seat, *names, freya, value))
 
 
 def closing(state: DoomState, move: str) -> DoomState:

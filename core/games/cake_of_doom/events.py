@@ -123,7 +123,8 @@ class Shielded:
 @dataclass(frozen=True)
 class Removed:
     seat: int
-    cards: tuple[str | None, ...]  # one entry per value removed from a card
+    cards: tuple[str | None, ...]  # the cards gone from the offer (all their value)
+    sideways: tuple[str | None, ...]  # the cards that lost their +1 (turned sideways)
     freya: int
     value: int  # the offer's value afterwards
 

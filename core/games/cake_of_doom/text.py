@@ -263,6 +263,9 @@ def describe(event: Any, names: Names) -> str:
         )
     if isinstance(event, ev.Removed):
         parts = [card_title(c) for c in event.cards]
+        parts += [
+            _("{card}'s +1 (it turns sideways)").format(card=card_title(c)) for c in event.sideways
+        ]
         if event.freya:
             parts.append(_("Freya's +1"))
         return _("{name} removes {what}: the offer is worth {value}").format(

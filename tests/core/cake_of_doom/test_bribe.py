@@ -19,8 +19,10 @@ from cakeparty.core.games.cake_of_doom.actions import (
 )
 from cakeparty.core.games.cake_of_doom.cards import card
 from cakeparty.core.games.cake_of_doom.state import Phase
+from cakeparty.core.games.cake_of_doom.text import describe
 
 from .stacking import (
+    NAMES,
     discard_pile,
     events_of,
     give,
@@ -166,6 +168,10 @@ def test_sabotage_amounts_and_a_force_field_cancels_one() -> None:
         m.apply(Remove(offer[:2], 0), 2)  # a Meteor Shower removes exactly 3
     m.apply(Remove(offer[:3], 0), 2)
     assert m.view(0).offer.value == 2
+    removed = events_of(m, ev.Removed)[-1]
+    assert (len(removed.cards), removed.sideways) == (3, ())  # three cards of 1: gone
+    text = "Quinn removes Sponge Cake, Sponge Cake, Sponge Cake: the offer is worth 2"
+    assert describe(removed, NAMES) == text
     m.apply(Sabotage(one(m, 3, "cake-monster"), "cake-monster"), 3)
     m.apply(NoForceField(), 0)
     m.apply(Remove(offer[3:4], 0), 3)  # half of 2
@@ -199,6 +205,13 @@ def test_the_cake_monster_rounds_down_and_sideways_cards_stay_at_one() -> None:
     assert all(len(a.slots) == 2 for a in legal)  # half of 5, rounded down
     # the +1 of both Tiramisus: the cards turn sideways and stay
     m.apply(Remove(tuple(sorted((t1, t2))), 0), 1)
+    # the log says so: a card's +1 taken is not the card gone (it said "removes Tiramisu")
+    removed = events_of(m, ev.Removed)[-1]
+    assert removed.cards == () and len(removed.sideways) == 2
+    assert describe(removed, NAMES) == (
+        "Paulo removes Tiramisu's +1 (it turns sideways), Tiramisu's +1 (it turns sideways): "
+        "the offer is worth 3"
+    )
     m.apply(NoSabotage(), 2)
     region = m.state.held("western-europe")
     assert region.value == 3 and sorted(region.cards) == sorted((t1, t2, s1))
