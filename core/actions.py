@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, TypeVar
 
 from cakeparty.core.errors import ActionSyntaxError
+from cakeparty.core.i18n import N_, _
 
 MAX_ITEMS = 256
 MAX_INT = 2**31 - 1
@@ -338,6 +339,18 @@ class Forfeited(Action):
 
     TAG: ClassVar[str] = "forfeited"
     KINDS: ClassVar[tuple[Kind, ...]] = (Kind.INT, Kind.NAME)
+
+
+#: the reasons the peers give a :class:`Forfeited`, in words
+FORFEIT_REASONS: dict[str, str] = {
+    "false-opening": N_("a sealed choice opened to something else"),
+    "illegal-choice": N_("a choice the rules do not allow"),
+}
+
+
+def forfeit_words(reason: str) -> str:
+    """A forfeit's reason in words (an unknown code as it is)."""
+    return _(FORFEIT_REASONS[reason]) if reason in FORFEIT_REASONS else reason
 
 
 @register

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cakeparty.core.actions import Action
+from cakeparty.core.actions import Action, forfeit_words
 from cakeparty.core.games.cake_master import events as ev
 from cakeparty.core.games.cake_master.actions import Exchange, Keep, PassCards, Place
 from cakeparty.core.games.cake_master.cards import CARDS, CUSTOMERS, ICING_TITLES
@@ -210,13 +210,14 @@ def round_breakdown(result: RoundResult, names: Names, *, solo: bool = False) ->
         else:
             line = _(
                 "{name}: taste {parts} = {taste} · {taste_stars} ★ for taste"
-                " · customers {met} · {stars} ★ in all"
+                " · customers {met} · {round} ★ this round, {stars} ★ in all"
             ).format(
                 name=seat_name(seat, names),
                 parts=" + ".join(str(t.total) for t in score.tastes),
                 taste=score.taste,
                 taste_stars=score.taste_stars,
                 met=met or _("none"),
+                round=score.stars,
                 stars=result.stars[seat],
             )
         lines.append(line)
@@ -225,19 +226,9 @@ def round_breakdown(result: RoundResult, names: Names, *, solo: bool = False) ->
 
 # -- events --------------------------------------------------------------------------------
 
+
 #: Why a seat forfeits: the protocol names the breach with a code (the same on every peer);
 #: each peer says it in its own language.
-FORFEIT_REASONS: dict[str, str] = {
-    "false-opening": N_("a sealed choice opened to something else"),
-    "illegal-choice": N_("a choice the rules do not allow"),
-}
-
-
-def forfeit_words(reason: str) -> str:
-    """A forfeit's reason in words (an unknown code as it is)."""
-    return _(FORFEIT_REASONS[reason]) if reason in FORFEIT_REASONS else reason
-
-
 def exchanges_left_words(left: int) -> str:
     """Solo: "2 exchanges left"."""
     return ngettext("{n} exchange left", "{n} exchanges left", left).format(n=left)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cakeparty.core.actions import Action
+from cakeparty.core.actions import Action, forfeit_words
 from cakeparty.core.games.cake_of_doom import events as ev
 from cakeparty.core.games.cake_of_doom.actions import (
     Abduct,
@@ -326,7 +326,7 @@ def describe(event: Any, names: Names) -> str:
     if isinstance(event, ev.Cheated):
         return _("{name} cheated: {reason}").format(name=who, reason=event.reason)
     if isinstance(event, ev.Forfeited):
-        return _("{name} forfeits: {reason}").format(name=who, reason=event.reason)
+        return _("{name} forfeits: {reason}").format(name=who, reason=forfeit_words(event.reason))
     if isinstance(event, ev.GameOver):
         won = " & ".join(seat_name(s, names) for s in event.winners) or _("nobody")
         if event.shared:

@@ -84,7 +84,8 @@ def test_round_breakdown_lists_taste_stars_and_customers() -> None:
         score = result.seats[seat]
         assert lines[seat + 1].startswith(f"{name}: taste ")
         assert f"= {score.taste} · {score.taste_stars} ★ for taste" in lines[seat + 1]
-        assert f"{result.stars[seat]} ★ in all" in lines[seat + 1]
+        # the stars of this round and of the game so far (round 2's line gave only these)
+        assert f"{score.stars} ★ this round, {result.stars[seat]} ★ in all" in lines[seat + 1]
     events = m.view(None).events
     assert any(isinstance(e, ev.RoundScored) for e in events)
     for event in events:

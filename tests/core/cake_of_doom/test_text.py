@@ -47,3 +47,17 @@ def test_every_move_offered_in_a_game_reads_as_words() -> None:
             assert offer_words(view.offer, NAMES, view.known)
         match.apply(rng.choice(view.legal), seat)
     assert len(seen) >= 8
+
+
+def test_a_forfeit_reads_its_reason_in_words_not_the_peers_code() -> None:
+    from cakeparty.core import get_game
+    from cakeparty.core.actions import Forfeited
+    from cakeparty.core.games.cake_of_doom import events as ev
+
+    match = new(3, 5)
+    state = get_game("cake-of-doom").apply(match.state, Forfeited(1, "false-opening"), None)
+    (forfeit,) = (e for e in state.events if isinstance(e, ev.Forfeited))
+    # it read "Paulo forfeits: false-opening"
+    assert text.describe(forfeit, NAMES) == (
+        "Paulo forfeits: a sealed choice opened to something else"
+    )

@@ -292,6 +292,9 @@ def test_a_forfeit_ends_the_game_naming_the_seat_as_the_cheat() -> None:
     assert result is not None and result.reason == "cheated"
     assert result.winners == (0, 2) and 1 not in result.winners
     assert GAME.view(state, 0).cheat == 1
+    # the peers' code in words (it read "cheated: false-opening")
+    (cheat,) = (e for e in state.events if isinstance(e, ev.Cheated))
+    assert cheat.reason == "a sealed choice opened to something else"
     with pytest.raises(IllegalActionError):
         GAME.apply(state, Forfeited(2, "again"), None)
 
