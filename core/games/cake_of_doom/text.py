@@ -178,10 +178,7 @@ def describe_action(view: DoomView, action: Action, names: Names) -> str:
     if isinstance(action, NoForceField):
         return _("let the sabotage stand")
     if isinstance(action, Remove):
-        parts = [card_title(known.get(s)) for s in action.slots]
-        if action.freya:
-            parts.append(_("Freya's +1"))
-        return _("remove {what}").format(what=", ".join(parts) or _("nothing"))
+        return _("remove {what}").format(what=removal_words(view, action))
     if isinstance(action, Draw):
         return _("draw cake {cakes} · mischief {mischief}").format(
             cakes=action.cakes, mischief=action.mischief
@@ -198,6 +195,27 @@ def describe_action(view: DoomView, action: Action, names: Names) -> str:
 
 
 # -- events ----------------------------------------------------------------------------
+
+
+def removal_words(view: DoomView, action: Remove) -> str:
+    """A removal in words: "Moon Cake; Tiramisu's +1 (it turns sideways); Freya's +1" (a
+    slot named twice: the card with its +1)."""
+    offer = view.offer
+    parts = []
+    for slot in dict.fromkeys(action.slots):
+        name = card_title(view.card(slot))
+        left = 0
+        if offer is not None and slot in offer.slots and offer.left:
+            left = offer.left[offer.slots.index(slot)]
+        if action.slots.count(slot) == 2:
+            parts.append(_("{card} with its +1").format(card=name))
+        elif left == 2:
+            parts.append(_("{card}'s +1 (it turns sideways)").format(card=name))
+        else:
+            parts.append(name)
+    if action.freya:
+        parts.append(_("Freya's +1"))
+    return "; ".join(parts) or _("nothing")
 
 
 def describe(event: Any, names: Names) -> str:

@@ -19,7 +19,7 @@ from cakeparty.core.games.cake_of_doom.actions import (
 )
 from cakeparty.core.games.cake_of_doom.cards import card
 from cakeparty.core.games.cake_of_doom.state import Phase
-from cakeparty.core.games.cake_of_doom.text import describe
+from cakeparty.core.games.cake_of_doom.text import describe, describe_action
 
 from .stacking import (
     NAMES,
@@ -70,6 +70,14 @@ def test_worked_example_sallys_western_europe(advanced) -> None:
     m.apply(Sabotage(one(m, 1, "space-teddy"), "space-teddy"), 1)
     m.apply(NoForceField(), 0)
     assert m.to_act == (1,) and m.state.phase is Phase.REMOVE
+    # a move reads as what it takes: Tiramisu worth 2 here keeps its card (it said "remove
+    # Tiramisu", and "remove Tiramisu, Tiramisu" for the whole card)
+    view = m.view(1)
+    assert describe_action(view, Remove((moon,), 0), NAMES) == "remove Moon Cake"
+    sideways = "remove Tiramisu's +1 (it turns sideways)"
+    assert describe_action(view, Remove((tiramisu,), 0), NAMES) == sideways
+    whole = "remove Tiramisu with its +1"
+    assert describe_action(view, Remove((tiramisu, tiramisu), 0), NAMES) == whole
     m.apply(Remove((moon,), 0), 1)
     assert m.view(0).offer.value == 3
     m.apply(NoSabotage(), 2)

@@ -33,6 +33,7 @@ from cakeparty.core.games.cake_of_doom.rules import units
 from cakeparty.core.games.cake_of_doom.text import (
     continent_title,
     describe_action,
+    removal_words,
     target_title,
 )
 from cakeparty.core.games.cake_of_doom.view import DoomView, OfferView
@@ -583,26 +584,5 @@ def move_label(view: DoomView, action: Action, names: Sequence[str]) -> str:
     if isinstance(action, PickCard):
         return card_title(view.card(action.slot))
     if isinstance(action, Remove):
-        return removal_words(view, action)
+        return removal_words(view, action)  # the list's title says what it is for
     return describe_action(view, action, names)
-
-
-def removal_words(view: DoomView, action: Remove) -> str:
-    """A removal in words: "Moon Cake; Tiramisu's +1 (it turns sideways); Freya's +1"."""
-    offer = view.offer
-    parts = []
-    for slot in dict.fromkeys(action.slots):
-        name = card_title(view.card(slot))
-        times = action.slots.count(slot)
-        left = 0
-        if offer is not None and slot in offer.slots and offer.left:
-            left = offer.left[offer.slots.index(slot)]
-        if times == 2:
-            parts.append(_("{card} with its +1").format(card=name))
-        elif left == 2:
-            parts.append(_("{card}'s +1 (it turns sideways)").format(card=name))
-        else:
-            parts.append(name)
-    if action.freya:
-        parts.append(_("Freya's +1"))
-    return "; ".join(parts) or _("nothing")
