@@ -254,9 +254,11 @@ def describe(event: Any, names: Names) -> str:
             event.count,
         ).format(name=seat_name(event.seat, names), n=event.count, left=left)
     if isinstance(event, ev.Placed):
-        cakes = ", ".join(
-            _("{card} on cake {cake}").format(card=card_words(card), cake=cake + 1)
-            for card, cake in zip(event.cards, event.cakes, strict=True)
+        cakes = "; ".join(  # the quarter too: which cards touch makes the rosettes
+            _("{card} on cake {cake}, quarter {quarter}").format(
+                card=card_words(card), cake=cake + 1, quarter=quarter + 1
+            )
+            for card, cake, quarter in zip(event.cards, event.cakes, event.quarters, strict=True)
         )
         return _("{name} places {cards}").format(name=seat_name(event.seat, names), cards=cakes)
     if isinstance(event, ev.RoundScored):

@@ -98,7 +98,7 @@ def open_offer(state: DoomState, move: str) -> DoomState:
     value = offer.value
     assert value is not None
     shown = tuple(n for n in names if n is not None)
-    state = log(state, ev.OfferOpened(offer.seat, offer.target, shown, value))
+    state = log(state, ev.OfferOpened(offer.seat, offer.target, shown, value, offer.freya))
     if any(w == 0 for w in worth):
         return cheat(state, offer.seat, move, _("offered a card that is no cake"))
     full = offer.full_value

@@ -91,7 +91,8 @@ class OfferOpened:
     seat: int
     target: str
     cards: tuple[str, ...]
-    value: int
+    value: int  # the cards, their +1 on the target's continent, and Freya's +1
+    freya: int = 0  # Freya's +1 (0 or 1)
 
 
 @dataclass(frozen=True)

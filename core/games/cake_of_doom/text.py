@@ -266,9 +266,11 @@ def describe(event: Any, names: Names) -> str:
             len(event.cards),
         ).format(name=who, target=target_title(event.target), n=len(event.cards), need=event.need)
     if isinstance(event, ev.OfferOpened):
-        return _("The offer: {cards} = {value}").format(
-            cards=card_list(event.cards), value=event.value
-        )
+        cards = card_list(event.cards)
+        if event.freya:  # counted in the value: said, as a saboteur may take it
+            freya = _("Freya's +1")
+            cards = f"{cards}, {freya}"
+        return _("The offer: {cards} = {value}").format(cards=cards, value=event.value)
     if isinstance(event, ev.Protected):
         return _("{name} holds two regions of one continent: nobody may sabotage").format(name=who)
     if isinstance(event, ev.Sabotaged):

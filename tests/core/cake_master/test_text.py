@@ -91,7 +91,12 @@ def test_round_breakdown_lists_taste_stars_and_customers() -> None:
     for event in events:
         assert describe(event, ["Ann", "Bob"])
     placed = next(e for e in events if isinstance(e, ev.Placed))
-    assert describe(placed, ["Ann", "Bob"]).startswith(("Ann places ", "Bob places "))
+    words = describe(placed, ["Ann", "Bob"])
+    assert words.startswith(("Ann places ", "Bob places "))
+    # each card's cake and quarter (which cards touch makes the rosettes)
+    pairs = zip(placed.cakes, placed.quarters, strict=True)
+    spots = [f"on cake {c + 1}, quarter {q + 1}" for c, q in pairs]
+    assert all(spot in words for spot in spots) and words.count("; ") == len(spots) - 1
 
 
 def test_the_final_table_and_the_solo_rating() -> None:

@@ -20,6 +20,7 @@ from cakeparty.core.games.cake_of_doom.actions import (
     Sabotage,
 )
 from cakeparty.core.games.cake_of_doom.state import Phase
+from cakeparty.core.games.cake_of_doom.text import describe
 
 from .stacking import events_of, give, hand_sorts, hold, one, slots_of, stacked
 
@@ -39,6 +40,10 @@ def test_freya_gets_plus_one_on_a_neutral_region_and_loses_it_last() -> None:
     m.apply(Bribe("pacific-islands", offer), 0)
     view = m.view(1)
     assert (view.offer.value, view.offer.freya) == (3, 1)
+    # the log names her +1 in the value it gives (it read "Sponge Cake, Sponge Cake = 3")
+    opened = events_of(m, ev.OfferOpened)[-1]
+    words = "The offer: Sponge Cake, Sponge Cake, Freya's +1 = 3"
+    assert describe(opened, ["Sally", "Paulo", "Quinn"]) == words
     m.apply(Sabotage(one(m, 1, "laser-fork"), "laser-fork"), 1)
     m.apply(NoForceField(), 0)
     # her +1 goes only once both of her cake cards are gone
