@@ -123,36 +123,37 @@ def bonus(state: DoomState, seat: int, region: str) -> DoomState:
         pile = "cake" if region == "western-europe" else "mischief"
         discard = state.cake_discard if pile == "cake" else state.mischief_discard
         if not discard:
-            return state
+            return log(state, ev.BonusVoid(seat, region))
         top = discard[-1]
         state = pick(state, seat, top)
         return state
     if region == "east-asia":
         victims = others_with_cards(state, seat)
         if not victims:
-            return state
+            return log(state, ev.BonusVoid(seat, region))
         return ask(state, Task(Phase.ROB, seat, among=victims, why=region))
     if region == "south-asia":
         return draw(state, seat, 0, min(1, state.available("mischief")))
     if region == "middle-east":
         victims = others_with_cards(state, seat)
         if not victims:
-            return state
+            return log(state, ev.BonusVoid(seat, region))
         return ask(state, Task(Phase.PEEK, seat, among=victims, why=region))
     if region == "north-africa":
         hand = state.hands[seat]
         if not hand:
-            return state
+            return log(state, ev.BonusVoid(seat, region))
         return ask(state, Task(Phase.DISCARD, seat, count=len(hand), upto=True, why=region))
     if region == "west-africa":
         return draw_task(state, seat, 1, region)
     if region == "southern-africa":
-        return then(
-            state, *(("discard-one", other, region) for other in others_with_cards(state, seat))
-        )
+        others = others_with_cards(state, seat)
+        if not others:
+            return log(state, ev.BonusVoid(seat, region))
+        return then(state, *(("discard-one", other, region) for other in others))
     if region == "australia":
         if not state.mischief_discard:
-            return state
+            return log(state, ev.BonusVoid(seat, region))
         return ask(state, Task(Phase.PICK, seat, among=state.mischief_discard, why=region))
     if region == "pacific-islands":
         state = draw(state, seat, min(2, state.available("cake")), 0)

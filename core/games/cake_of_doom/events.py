@@ -160,6 +160,14 @@ class ControlBonus:
 
 
 @dataclass(frozen=True)
+class BonusVoid:
+    """The control bonus just taken finds nothing to act on (an empty pile, no hand)."""
+
+    seat: int
+    region: str
+
+
+@dataclass(frozen=True)
 class Drew:
     seat: int
     cakes: int

@@ -323,6 +323,14 @@ def describe(event: Any, names: Names) -> str:
         return _("{name} takes the bonus of {region}: {bonus}").format(
             name=who, region=target_title(event.region), bonus=_(REGIONS[event.region].bonus)
         )
+    if isinstance(event, ev.BonusVoid):
+        if event.region == "middle-east":
+            return _("{name} finds no hand to look at").format(name=who)
+        if event.region == "north-africa":
+            return _("{name} has no card to discard").format(name=who)
+        if event.region == "southern-africa":
+            return _("Nobody else has a card to discard")
+        return _("{name} finds no card to take").format(name=who)
     if isinstance(event, ev.Drew):
         return _("{name} draws cake {cakes} · mischief {mischief}").format(
             name=who, cakes=event.cakes, mischief=event.mischief

@@ -98,6 +98,27 @@ def test_western_europe_takes_the_top_cake_of_the_discard() -> None:
     assert len(m.state.cake_discard) == 1
 
 
+def test_a_bonus_with_nothing_to_take_says_so() -> None:
+    """An empty discard pile: the log said only "takes the bonus of Western Europe: take
+    the top cake from the cake discard pile", and nothing came of it, unexplained."""
+    from cakeparty.core.games.cake_of_doom.text import describe
+
+    m = advanced("western-europe")
+    assert not m.state.cake_discard
+    hand = hand_sorts(m, 0)
+    win(m, "western-europe")
+    assert events_of(m, ev.BonusVoid) == [ev.BonusVoid(0, "western-europe")]
+    assert describe(events_of(m, ev.BonusVoid)[0], ["Ann", "Bob", "Cleo"]) == (
+        "Ann finds no card to take"
+    )
+    assert len(hand_sorts(m, 0)) == len(hand) - REGIONS["western-europe"].minimum
+    # a bonus that does act says nothing of the kind
+    m = advanced("western-europe")
+    discard_pile(m, "cake", ["sponge"])
+    win(m, "western-europe")
+    assert not events_of(m, ev.BonusVoid)
+
+
 def test_eastern_europe_takes_the_top_of_the_mischief_discard() -> None:
     m = advanced("eastern-europe")
     discard_pile(m, "mischief", ["space-teddy", "laser-fork"])
