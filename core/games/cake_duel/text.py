@@ -32,7 +32,7 @@ from cakeparty.core.games.cake_duel.actions import (
     Taunt,
     Trade,
 )
-from cakeparty.core.games.cake_duel.cards import CARDS, Type
+from cakeparty.core.games.cake_duel.cards import CARDS, MIMIC, PIERROT, Type
 from cakeparty.core.games.cake_duel.state import Phase
 from cakeparty.core.i18n import N_, _, ngettext
 
@@ -252,6 +252,12 @@ def _describe_challenge(event: ev.Challenged, names: Names) -> str:
     seat, claimer = seat_name(event.seat, names), seat_name(event.claimer, names)
     if event.truthful:
         text = _("{seat} challenges {claimer}'s {claim} — the cards were {cards}: true!")
+        # a Pierrot or a Mimic flipped became the card claimed: say why the claim holds
+        shifted = [n for n in dict.fromkeys(event.cards) if n in (PIERROT, MIMIC)]
+        if shifted and event.name not in shifted:
+            text += " " + _("({cards} counted as {card})").format(
+                cards=card_list(shifted), card=card_title(event.name)
+            )
     else:
         text = _("{seat} challenges {claimer}'s {claim} — the cards were {cards}: a bluff!")
     return text.format(seat=seat, claimer=claimer, claim=claim, cards=cards)

@@ -75,6 +75,20 @@ def test_sides_are_named_by_their_players() -> None:
             ev.Challenged(0, 1, "wizard", (1,), ("wizard",), truthful=True),
             "Ann challenges Bot's 1 × Wizard — the cards were Wizard: true!",
         ),
+        (  # a Pierrot flipped became the card claimed: the claim's truth is explained
+            ev.Challenged(0, 1, "soldier", (1, 2), ("soldier", "pierrot"), truthful=True),
+            "Ann challenges Bot's 2 × Soldier — the cards were Soldier, Pierrot: true! "
+            "(Pierrot counted as Soldier)",
+        ),
+        (
+            ev.Challenged(0, 1, "archer", (1, 2), ("mimic", "archer"), truthful=True),
+            "Ann challenges Bot's 2 × Archer — the cards were Mimic, Archer: true! "
+            "(Mimic counted as Archer)",
+        ),
+        (  # a lie says nothing of the kind (a Pierrot does not make a special card)
+            ev.Challenged(0, 1, "priest", (1,), ("pierrot",), truthful=False),
+            "Ann challenges Bot's 1 × Priest — the cards were Pierrot: a bluff!",
+        ),
         (ev.Took(0, 1, (5,)), "Ann's Priest takes 1 of Bot's facedown cards into hand"),
         (ev.Stole(1, 0, 2), "Bot steals 2 cakes from Ann"),
         (ev.Stole(1, 0, 1), "Bot steals 1 cake from Ann"),
