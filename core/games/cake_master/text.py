@@ -245,7 +245,9 @@ def describe(event: Any, names: Names) -> str:
     if isinstance(event, ev.CardsPassed):
         if event.back:
             return _("Each player keeps one card and gives the other back")
-        return _("Everyone passes their cards")
+        if len(names) == 2:
+            return _("Each player keeps one card and gives the other two to the opponent")
+        return _("Everyone keeps one card and passes one to each neighbour")
     if isinstance(event, ev.Exchanged):
         left = exchanges_left_words(event.left)
         return ngettext(

@@ -124,3 +124,18 @@ def test_the_final_table_and_the_solo_rating() -> None:
         f"{met} customer met" if met == 1 else f"{met} customers met",
         f"Rating: {rating_title(met)}",
     ]
+
+
+def test_a_pass_says_how_the_cards_went() -> None:
+    """It read "Everyone passes their cards" for every pass: two players give two cards,
+    and more keep one and pass one each way."""
+    for players, names, first in (
+        (3, ["Ann", "Bob", "Cy"], "Everyone keeps one card and passes one to each neighbour"),
+        (2, ["Ann", "Bob"], "Each player keeps one card and gives the other two to the opponent"),
+    ):
+        m = new_match("cake-master", players=players, seed=3)
+        while not any(isinstance(e, ev.CardsPassed) for e in m.view(None).events):
+            for seat in m.to_act:
+                m.apply(m.legal_actions(seat)[0], seat)
+        passed = [e for e in m.view(None).events if isinstance(e, ev.CardsPassed)]
+        assert describe(passed[0], names) == first
