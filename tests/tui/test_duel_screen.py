@@ -343,3 +343,48 @@ async def test_a_bot_that_fails_plays_at_random_and_says_so() -> None:
             if isinstance(app.screen, ChoiceScreen):
                 await pilot.press("1")
         assert any("Muffin (bot) stumbled (RuntimeError: out of cake)" in n for n in notices)
+
+
+async def test_h_keeps_a_tournament_sir_wolfy_hidden_though_the_hand_has_the_keys() -> None:
+    """``h`` is also the hand's "left" (vi keys), and the hand has the keyboard: in the
+    tournament's end-of-turn step it moved the cursor and Sir Wolfy could not be kept
+    hidden by its key (the one the footer and the help name)."""
+    rng = random.Random(3)
+    app = make_app(GameSetup(players=2, bots="random", seed=8, options={"tournament": True}))
+    record = Recorder(*KINDS)
+    async with app.run_test(size=SIZE, message_hook=record) as pilot:
+        duel_screen = await settle(pilot)
+        assert isinstance(duel_screen, DuelScreen)
+        hand = duel_screen.query_one(HandView)
+        hand.cursor = 1
+        await pilot.press("h")  # elsewhere h is the hand's still
+        assert hand.cursor == 0
+        for _ in range(400):
+            screen = await settle(pilot)
+            if isinstance(screen, NoticeScreen):
+                await pilot.press("enter")
+                continue
+            if isinstance(screen, ChoiceScreen):
+                await pilot.press("1")
+                continue
+            assert screen is duel_screen, screen
+            view = screen.view()
+            if view.phase is Phase.WOLFY:
+                break
+            wolfy = [i for i, s in enumerate(view.hand) if view.known.get(s) == "sir-wolfy"]
+            keys = keys_for(screen, rng)
+            if view.phase is Phase.ATTACK and wolfy:  # Sir Wolfy played, as a bluff
+                keys = [str(wolfy[0] + 1), "c"]
+            for key in keys:
+                await pilot.press(key)
+            if isinstance(app.screen, ChoiceScreen):
+                await pilot.press(str(rng.randrange(len(app.screen.choices)) + 1))
+        else:
+            raise AssertionError("no Sir Wolfy to reveal or keep in 400 decisions")
+        hand.cursor = len(hand.faces) - 1
+        before = len(record.of(ActionChosen))
+        await pilot.press("h")
+        await pilot.pause()
+        chosen = [m.action for m in record.of(ActionChosen)[before:] if not m.by_bot]
+        assert chosen[:1] == [KeepHidden()]
+        assert hand.cursor == len(hand.faces) - 1 or not hand.faces  # not moved instead

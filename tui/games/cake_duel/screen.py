@@ -138,7 +138,8 @@ class DuelScreen(TableScreen):
         Binding("y", "agree", _("Agree"), id="duel.agree"),
         Binding("n", "refuse", _("Refuse"), id="duel.refuse"),
         Binding("w", "taunt", _("Reveal Sir Wolfy"), id="duel.taunt"),
-        Binding("h", "keep_hidden", _("Keep Wolfy hidden"), id="duel.keep_hidden"),
+        # before the hand's own h (vi "left"): it is on only while the choice is asked
+        Binding("h", "keep_hidden", _("Keep Wolfy hidden"), id="duel.keep_hidden", priority=True),
         Binding("r", "replay", _("Replay"), id="duel.replay"),
         *table_bindings("duel", _("New duel")),
     ]
