@@ -64,7 +64,7 @@ CARDS: dict[str, Card] = {
             N_("Sir Wolfy"),
             Type.UNCLAIMABLE,
             1,
-            N_("Never a valid claim: bluff him as another card. May be shown to taunt."),
+            N_("Never a valid claim: bluff him as another card. Shown at the turn's end."),
         ),
         Card(
             ASSASSIN,
