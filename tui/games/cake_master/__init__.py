@@ -76,7 +76,9 @@ GAME = TableGame(
         PlayerCount(
             1, N_("1 — solo"), note=N_("Solo: meet customers, 3 exchanges"), networked=False
         ),
-        PlayerCount(2, N_("2 — keep and give"), note=N_("Two players: keep 1, give 2, twice")),
+        PlayerCount(
+            2, N_("2 — keep and give"), note=N_("Two players: keep 1, give 2; then give 1 back")
+        ),
         PlayerCount(3, N_("3 players")),
         PlayerCount(4, N_("4 players")),
         PlayerCount(5, N_("5 players")),

@@ -84,8 +84,9 @@ def cards_reference() -> Group:
     lines = [Text(_(line)) for line in CARD_LINES]
     tail = Text(
         _(
-            "Scoring: each rotten piece cancels your cheapest good piece, then whole cookies; "
-            "+2 per unused marker. The highest score has a tummy ache: the second wins."
+            "Scoring: each rotten piece cancels the good piece whose loss costs you least, then "
+            "whole cookies; +2 per unused marker. The highest score has a tummy ache: the "
+            "second wins."
         )
     )
     return Group(*lines, Text(""), pieces, Text(""), markers, Text(""), tail)
