@@ -45,6 +45,8 @@ async def settle(pilot: Pilot[Any], timeout: float = 10.0) -> Screen[Any]:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         await pilot.pause()
+        if not app.is_running:  # a test looping on settle() must not spin on a dead app
+            raise AssertionError(f"the app stopped: {getattr(app, '_exception', None)!r}")
         screen = app.screen
         if not isinstance(screen, DuelScreen):
             return screen
