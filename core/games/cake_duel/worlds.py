@@ -289,7 +289,7 @@ def _keep_wolfy_out(
     truth[at], truth[other] = truth[other], truth[at]
 
 
-def _summons(view: DuelView) -> tuple[int, int]:
+def summons_left(view: DuelView) -> tuple[int, int]:
     """Summoner namings still to make this turn, and of those the ones that steal."""
     attack = view.attack
     if attack is None or view.phase not in (Phase.SUMMON, Phase.DECLARE):
@@ -396,7 +396,7 @@ class _Plan:
         starter = next(
             (e.starter for e in reversed(view.events) if isinstance(e, ev.BoutStarted)), None
         )
-        summons, thefts = _summons(view)
+        summons, thefts = summons_left(view)
         tauntable, wolfy_seats = _wolfy(view, table)
         public = frozenset(
             c

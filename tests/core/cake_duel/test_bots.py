@@ -123,3 +123,23 @@ def test_normal_bluffs_sometimes_but_not_mostly() -> None:
             m.apply(action, seat)
     assert claims > 100
     assert 0.03 < bluffs / claims < 0.45
+
+
+def test_a_summoner_blocked_by_a_scientist_still_names_but_steals_nothing() -> None:
+    """What the table tells the Summoner's player (it promised 2 cakes a copy even when a
+    Scientist had blocked it) reads the namings left and the thefts among them."""
+    from cakeparty.core.games.cake_duel.actions import Block
+    from cakeparty.core.games.cake_duel.worlds import summons_left
+
+    for blocked in (False, True):
+        m = stacked(
+            [["summoner", "oracle", "soldier", "archer"], ["scientist", "wizard", "defender"]],
+            specials=["summoner", "oracle"],
+        )
+        m.apply(Claim(hand_slots(m, 0, "summoner"), "summoner", 1))
+        if blocked:
+            m.apply(Block(hand_slots(m, 1, "scientist"), "scientist"))
+        m.apply(m.legal_actions(0 if blocked else 1)[1])  # no challenge: it stands
+        settle(m)
+        assert m.state.phase is Phase.SUMMON
+        assert summons_left(m.view(0)) == ((1, 0) if blocked else (1, 1))

@@ -52,6 +52,7 @@ from cakeparty.core.games.cake_duel.text import (
     side_name,
 )
 from cakeparty.core.games.cake_duel.view import DuelView
+from cakeparty.core.games.cake_duel.worlds import summons_left
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cake_duel.chronicle import Entry, hidden_specials, replay_lines
 from cakeparty.tui.games.cake_duel.messages import BoutEnded
@@ -549,11 +550,14 @@ class DuelScreen(TableScreen):
         choices = [
             Choice(card_title(a.name), a, card_effect(a.name)) for a in summons if a.name in CARDS
         ]
+        thefts = summons_left(self.view())[1]
         self._choose(
             _("Summoner: name a card"),
             choices,
             self._act,
-            _("You see the hand; you steal 2 cakes per copy of this card in it."),
+            _("You see the hand; you steal 2 cakes per copy of this card in it.")
+            if thefts > 0  # a Scientist blocked it: it looks, and steals nothing
+            else _("You see the hand; a Scientist blocked this Summoner: it steals nothing."),
         )
 
     def action_take(self) -> None:
