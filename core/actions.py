@@ -341,7 +341,8 @@ class Forfeited(Action):
     KINDS: ClassVar[tuple[Kind, ...]] = (Kind.INT, Kind.NAME)
 
 
-#: the reasons the peers give a :class:`Forfeited`, in words
+#: Why a seat forfeits: the peers name the breach with a code (the same on every peer);
+#: each peer says it in its own language.
 FORFEIT_REASONS: dict[str, str] = {
     "false-opening": N_("a sealed choice opened to something else"),
     "illegal-choice": N_("a choice the rules do not allow"),

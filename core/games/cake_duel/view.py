@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from cakeparty.core.actions import Action
+from cakeparty.core.games.cake_duel import events as ev
+from cakeparty.core.games.cake_duel.claims import Blocking
 from cakeparty.core.games.cake_duel.events import Event
 from cakeparty.core.games.cake_duel.legal import legal_actions, to_act
 from cakeparty.core.games.cake_duel.state import Breach, DuelOptions, DuelState, Phase, Play
@@ -126,3 +128,22 @@ def view(state: DuelState, seat: int | None) -> DuelView:
         state_id=state.state_id,
     )
     return built
+
+
+def summons_left(view: DuelView) -> tuple[int, int]:
+    """Summoner namings still to make this turn, and of those the ones that steal."""
+    attack = view.attack
+    if attack is None or view.phase not in (Phase.SUMMON, Phase.DECLARE):
+        return 0, 0
+    blocking = Blocking.of(attack, view.block)
+    active = attack.count - blocking.cancelled
+    stealing = max(0, active - blocking.blocked)
+    named = declared = 0
+    for event in reversed(view.events):
+        if isinstance(event, ev.Claimed):
+            break
+        named += isinstance(event, ev.Summoned)
+        declared += isinstance(event, ev.Declared)
+    if view.phase is Phase.DECLARE:
+        named -= 1  # the one being counted is not done yet
+    return active - named, stealing - declared

@@ -43,7 +43,7 @@ from cakeparty.core.games.cake_duel.cards import (
 from cakeparty.core.games.cake_duel.claims import Blocking
 from cakeparty.core.games.cake_duel.flow import build_box
 from cakeparty.core.games.cake_duel.state import DuelState, Phase, evolve
-from cakeparty.core.games.cake_duel.view import DuelView
+from cakeparty.core.games.cake_duel.view import DuelView, summons_left
 from cakeparty.core.knowledge import EVERYONE, Knowledge
 
 
@@ -287,25 +287,6 @@ def _keep_wolfy_out(
         return
     other = rng.choice(allowed)
     truth[at], truth[other] = truth[other], truth[at]
-
-
-def summons_left(view: DuelView) -> tuple[int, int]:
-    """Summoner namings still to make this turn, and of those the ones that steal."""
-    attack = view.attack
-    if attack is None or view.phase not in (Phase.SUMMON, Phase.DECLARE):
-        return 0, 0
-    blocking = Blocking.of(attack, view.block)
-    active = attack.count - blocking.cancelled
-    stealing = max(0, active - blocking.blocked)
-    named = declared = 0
-    for event in reversed(view.events):
-        if isinstance(event, ev.Claimed):
-            break
-        named += isinstance(event, ev.Summoned)
-        declared += isinstance(event, ev.Declared)
-    if view.phase is Phase.DECLARE:
-        named -= 1  # the one being counted is not done yet
-    return active - named, stealing - declared
 
 
 def _extra_turn(view: DuelView) -> bool:

@@ -227,8 +227,6 @@ def round_breakdown(result: RoundResult, names: Names, *, solo: bool = False) ->
 # -- events --------------------------------------------------------------------------------
 
 
-#: Why a seat forfeits: the protocol names the breach with a code (the same on every peer);
-#: each peer says it in its own language.
 def exchanges_left_words(left: int) -> str:
     """Solo: "2 exchanges left"."""
     return ngettext("{n} exchange left", "{n} exchanges left", left).format(n=left)

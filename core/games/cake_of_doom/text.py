@@ -194,9 +194,6 @@ def describe_action(view: DoomView, action: Action, names: Names) -> str:
     return str(action)
 
 
-# -- events ----------------------------------------------------------------------------
-
-
 def removal_words(view: DoomView, action: Remove) -> str:
     """A removal in words: "Moon Cake; Tiramisu's +1 (it turns sideways); Freya's +1" (a
     slot named twice: the card with its +1)."""
@@ -216,6 +213,9 @@ def removal_words(view: DoomView, action: Remove) -> str:
     if action.freya:
         parts.append(_("Freya's +1"))
     return "; ".join(parts) or _("nothing")
+
+
+# -- events ----------------------------------------------------------------------------
 
 
 def describe(event: Any, names: Names) -> str:

@@ -129,7 +129,7 @@ def test_a_summoner_blocked_by_a_scientist_still_names_but_steals_nothing() -> N
     """What the table tells the Summoner's player (it promised 2 cakes a copy even when a
     Scientist had blocked it) reads the namings left and the thefts among them."""
     from cakeparty.core.games.cake_duel.actions import Block
-    from cakeparty.core.games.cake_duel.worlds import summons_left
+    from cakeparty.core.games.cake_duel.view import summons_left
 
     for blocked in (False, True):
         m = stacked(

@@ -51,8 +51,7 @@ from cakeparty.core.games.cake_duel.text import (
     describe_decision,
     side_name,
 )
-from cakeparty.core.games.cake_duel.view import DuelView
-from cakeparty.core.games.cake_duel.worlds import summons_left
+from cakeparty.core.games.cake_duel.view import DuelView, summons_left
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cake_duel.chronicle import Entry, hidden_specials, replay_lines
 from cakeparty.tui.games.cake_duel.messages import BoutEnded
