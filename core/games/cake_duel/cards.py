@@ -64,7 +64,7 @@ CARDS: dict[str, Card] = {
             N_("Sir Wolfy"),
             Type.UNCLAIMABLE,
             1,
-            N_("Never a valid claim: bluff him as another card. Shown at the turn's end."),
+            N_("Never a valid claim: bluff him as another card. Shown after the turn."),
         ),
         Card(
             ASSASSIN,
