@@ -48,6 +48,7 @@ from cakeparty.core.games.cake_of_doom.flow import new_state as _new_state
 from cakeparty.core.games.cake_of_doom.flow import outcome as _outcome
 from cakeparty.core.games.cake_of_doom.legal import legal_actions as _legal_actions
 from cakeparty.core.games.cake_of_doom.search import cutoff as _cutoff
+from cakeparty.core.games.cake_of_doom.search import search_moves as _search_moves
 from cakeparty.core.games.cake_of_doom.search import settings as _settings
 from cakeparty.core.games.cake_of_doom.state import GAME, DoomOptions, DoomState, Phase
 from cakeparty.core.games.cake_of_doom.view import DoomView
@@ -134,6 +135,9 @@ class CakeOfDoom(Game):
     def cutoff(self, start: DoomState, state: DoomState) -> Sequence[float] | None:
         """A walk is judged a few turns after the one it began in (see :mod:`.search`)."""
         return _cutoff(start, state)
+
+    def search_moves(self, view: DoomView) -> list[Action] | None:
+        return _search_moves(view)
 
     def search_settings(self, view: DoomView) -> Mapping[str, Any]:
         return _settings(view)

@@ -325,7 +325,10 @@ def _act(state: DoomState, seat: int, action: Action) -> DoomState:
         state = drop(state, seat, action.slots)
         state = show_all(discard_to_piles(state, action.slots), action.slots)
         steps: list[tuple[Any, ...]] = [("discarded", seat, action.slots)]
-        if task.why == "north-africa" and action.slots:
+        if task.phase is Phase.PLAY:
+            # a discard of the seat's own accord: its turn goes on
+            steps.append(("play",))
+        elif task.why == "north-africa" and action.slots:
             steps.append(("redraw", seat, len(action.slots)))
         elif not task.upto and len(action.slots) < task.count:
             steps.append(("discard-rest", task, task.count - len(action.slots)))

@@ -271,6 +271,8 @@ def legal_actions(state: DoomState, seat: int) -> list[Action]:
                     out.append(Abduct(lowest[ABDUCTION], victim))
         out.extend(offers(state, seat, hand))
         out.append(NoBribe())
+        # a discard any time of the turn: one card a move, one per sort (it may be repeated)
+        out.extend(discards(hand, state.hands[seat], 1, False))
         return out
     if phase is Phase.SABOTAGE:
         out.append(NoSabotage())
@@ -308,7 +310,7 @@ def _due(state: DoomState, index: int) -> int:
 #: the moves each step allows
 _MOVES: dict[Phase, tuple[type[Action], ...]] = {
     Phase.MIX: (ChooseMix,),
-    Phase.PLAY: (Grab, Abduct, Bribe, NoBribe),
+    Phase.PLAY: (Grab, Abduct, Bribe, NoBribe, Discard),
     Phase.SABOTAGE: (Sabotage, NoSabotage),
     Phase.FORCE_FIELD: (ForceField, NoForceField),
     Phase.REMOVE: (Remove,),
@@ -380,7 +382,10 @@ def check(state: DoomState, seat: int, action: Action) -> None:
         if any(s not in hand for s in action.slots):
             raise illegal(_("discard cards from your hand"))
         count = len(action.slots)
-        if count > task.count or (not task.upto and count == 0):
+        if phase is Phase.PLAY:
+            if count == 0:
+                raise illegal(_("discard at least one card"))
+        elif count > task.count or (not task.upto and count == 0):
             raise illegal(
                 ngettext("discard {n} card", "discard {n} cards", task.count).format(n=task.count)
             )

@@ -29,11 +29,22 @@ from cakeparty.core.games.cake_of_doom.actions import (
     Rob,
     Sabotage,
 )
+from cakeparty.core.games.cake_of_doom.cards import card
 from cakeparty.core.games.cake_of_doom.flow import winners
 from cakeparty.core.games.cake_of_doom.state import Phase
 from cakeparty.core.games.cake_of_doom.text import board_lines, describe, final_lines
 
-from .stacking import NAMES, discard_pile, events_of, give, hand_sorts, hold, one, stacked
+from .stacking import (
+    NAMES,
+    discard_pile,
+    events_of,
+    give,
+    hand_sorts,
+    hold,
+    one,
+    slots_of,
+    stacked,
+)
 
 ABDUCTIONS = ["abduction"] * 3
 
@@ -92,6 +103,41 @@ def test_a_card_played_as_what_it_is_not_ends_the_game_naming_the_cheat() -> Non
     assert 0 not in outcome.winners
     assert [b.seat for b in m.state.breaches] == [0]
     assert events_of(m, ev.Cheated)[0].seat == 0
+
+
+def test_the_turn_player_may_discard_any_card_then_play_on() -> None:
+    """Rules, a turn, 4: "you may discard any time on your turn" — one card a move from the
+    legal list (one per sort), any number at once as far as the peers check it."""
+    m = stacked(
+        3,
+        cakes={0: ["tiramisu", "sponge", "sponge", "sponge", "sponge"]},
+        mischief={0: ["laser-fork", "abduction", "abduction"], 1: ABDUCTIONS, 2: ABDUCTIONS},
+    )
+    offered = [a for a in m.legal_actions(0) if isinstance(a, Discard)]
+    sorts = sorted(card(m.dealer.card(a.slots[0])).sort for a in offered)
+    assert sorts == ["abduction", "laser-fork", "sponge", "tiramisu"]
+    assert all(len(a.slots) == 1 for a in offered)
+    fork, tiramisu = one(m, 0, "laser-fork"), one(m, 0, "tiramisu")
+    m.apply(Discard((fork,)), 0)
+    assert m.state.mischief_discard[-1] == fork and fork not in m.state.hands[0]
+    assert m.state.knowledge.cards[fork] is not None
+    assert events_of(m, ev.Discarded)[-1].seat == 0
+    # still the turn player's step: it discards again, then bribes or passes as before
+    assert m.state.phase is Phase.PLAY and m.to_act == (0,)
+    spare = slots_of(m, 0, "sponge")[:2]
+    m.apply(Discard(tuple(sorted((tiramisu, *spare)))), 0)
+    assert m.state.cake_discard[-3:] == tuple(sorted((tiramisu, *spare)))
+    assert len(m.state.hands[0]) == 8 - 4
+    assert m.state.phase is Phase.PLAY and NoBribe() in m.legal_actions(0)
+    for bad, seat in ((Discard(()), 0), (Discard((m.state.hands[1][0],)), 0)):
+        with pytest.raises(IllegalActionError):
+            m.apply(bad, seat)
+    with pytest.raises(IllegalActionError):
+        m.apply(Discard((m.state.hands[1][0],)), 1)  # not its turn
+    m.apply(NoBribe(), 0)
+    assert m.state.phase is Phase.DRAW and not any(
+        isinstance(a, Discard) for a in m.legal_actions(0)
+    )
 
 
 def blind_game(**kw):

@@ -9,6 +9,7 @@ import pytest
 
 from cakeparty.core import get_game, new_match
 from cakeparty.core.games.cake_of_doom import search as doom_search
+from cakeparty.core.games.cake_of_doom.actions import Discard
 from cakeparty.core.games.cake_of_doom.state import DoomState, Phase, replace
 from cakeparty.core.search import Budget, search
 
@@ -100,3 +101,20 @@ def test_the_weights_follow_the_stretch_of_the_game() -> None:
     state = next(s for s in states(27) if s.round >= 7)
     assert doom_search.evaluate(state) == doom_search.evaluate(state, doom_search.WEIGHTS[2])
     assert doom_search.evaluate(state) != doom_search.evaluate(state, doom_search.WEIGHTS[0])
+
+
+def test_the_search_leaves_out_a_discard_of_the_turn_s_own_accord() -> None:
+    """Every other move of the turn is searched; no other step is narrowed."""
+    narrowed = 0
+    for state in states(23)[:60]:
+        seat = state.to_act[0]
+        view = GAME.view(state, seat)
+        moves = GAME.search_moves(view)
+        if view.phase is not Phase.PLAY:
+            assert moves is None
+            continue
+        assert moves is not None
+        assert moves == [a for a in view.legal if not isinstance(a, Discard)]
+        assert any(isinstance(a, Discard) for a in view.legal)
+        narrowed += 1
+    assert narrowed >= 5
