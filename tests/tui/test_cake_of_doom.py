@@ -203,6 +203,57 @@ async def test_a_three_player_game_is_played_by_keys_to_the_end() -> None:
         )
 
 
+async def test_cards_are_discarded_by_keys_any_time_of_the_turn() -> None:
+    """x starts marking, space marks, enter discards the cards marked one after the other
+    (a move each) and the turn goes on; esc stops marking; enter with nothing marked says
+    so and does nothing."""
+    app = make_app(GameSetup(game="cake-of-doom", players=3, bots="normal", seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(60):
+            screen = await settle(pilot)
+            if isinstance(screen, ChoiceScreen):
+                await pilot.press("enter")
+                continue
+            assert isinstance(screen, DoomScreen)
+            task = screen.view().task
+            assert task is not None
+            if task.phase is Phase.PLAY:
+                break
+            await step_by_keys(pilot, screen, {})
+        else:
+            raise AssertionError("Ann's turn did not come")
+        text = screen_text(app)
+        assert "x Discard" in text.splitlines()[-1] and "x discard" in text
+        await pilot.press("x")
+        assert screen.marks.mode == "discard"
+        assert "Discard cards of your choice, face up  (marked: 0)" in screen_text(app)
+        await pilot.press("escape")
+        assert screen.marks.mode is None
+        await pilot.press("x")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.marks.mode == "discard"
+        before = screen.view()
+        await pilot.press("space", "space")
+        assert "(marked: 2)" in screen_text(app)
+        marked = [before.card(s) for s in screen.marks.slots(screen.sorts(before))]
+        await pilot.press("enter")
+        screen = await settle(pilot)
+        assert isinstance(screen, DoomScreen)
+        after = screen.view()
+        assert len(after.hand) == len(before.hand) - 2
+        assert after.task is not None and after.task.phase is Phase.PLAY
+        assert after.current == 0 and screen.awaiting == 0 and screen.marks.mode is None
+        tops = [after.card(after.cake_discard[-1]) if after.cake_discard else None]
+        tops.append(after.card(after.mischief_discard[-1]) if after.mischief_discard else None)
+        assert marked[-1] in tops
+        log = "\n".join(screen.log_view.plain)
+        assert log.count("Ann discards") == 2
+        await pilot.press("p")
+        await settle(pilot)
+        assert "Ann does not bribe" in "\n".join(doom_of(app).log_view.plain)
+
+
 async def test_hot_seat_hides_each_hand_until_its_owner_has_the_keyboard() -> None:
     setup = GameSetup(
         game="cake-of-doom", players=3, hotseat=True, names=("Ann", "Bob", "Cy"), seed=4

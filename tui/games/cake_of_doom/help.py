@@ -34,6 +34,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("a", N_("play an Abduction: a random card from another player's hand")),
     ("b", N_("bribe: choose the target, then add cake cards; enter offers")),
     ("p", N_("pass the bribe step")),
+    ("x", N_("discard cards of your choice on your turn: mark them, then enter")),
     ("s / n", N_("sabotage the bribe (choose the card) / no sabotage")),
     ("f / n", N_("answer a sabotage with a Force Field / let it stand")),
     ("enter", N_("offer, discard, or open the list of this step's choices")),

@@ -90,6 +90,7 @@ TURN_KEYS = (
     ("abduct", N_("a Abduction")),
     ("bribe", N_("b bribe")),
     ("no-bribe", N_("p pass")),
+    ("discard", N_("x discard")),
 )
 
 
@@ -100,6 +101,8 @@ def prompt_text(view: DoomView, building: str | None) -> str:
         return ""
     if building == "bribe":
         return _("space adds a card · - takes one back · enter offers · esc drops the offer")
+    if building == "discard" and task.phase is Phase.PLAY:
+        return _("space marks a card · - unmarks one · enter discards them · esc stops")
     if building == "discard" or task.phase is Phase.DISCARD:
         return _("space marks a card · - unmarks one · enter discards them")
     if task.phase is Phase.PLAY:

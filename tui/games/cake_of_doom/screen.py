@@ -92,6 +92,7 @@ KEY_MOVES: dict[str, tuple[type[Action], ...]] = {
     "abduct": (Abduct,),
     "bribe": (Bribe,),
     "pass_bribe": (NoBribe,),
+    "mark_discard": (Discard,),
     "sabotage": (Sabotage,),
     "no_sabotage": (NoSabotage,),
     "force_field": (ForceField,),
@@ -115,6 +116,7 @@ class DoomScreen(TableScreen):
         Binding("a", "abduct", _("Abduction"), id="doom.abduct"),
         Binding("b", "bribe", _("Bribe"), id="doom.bribe"),
         Binding("p", "pass_bribe", _("Pass"), id="doom.pass"),
+        Binding("x", "mark_discard", _("Discard"), id="doom.mark_discard"),
         Binding("s", "sabotage", _("Sabotage"), id="doom.sabotage"),
         Binding("n", "no_sabotage", _("No sabotage"), id="doom.no_sabotage"),
         Binding("f", "force_field", _("Force Field"), id="doom.force_field"),
@@ -274,6 +276,9 @@ class DoomScreen(TableScreen):
             return offer_lines(view, self.table.names)
         if self.awaiting is not None:
             step = step_words(view)
+            task = view.task
+            if self.marks.mode == "discard" and task is not None and task.phase is Phase.PLAY:
+                step = _("discard cards of your choice, face up")
             first = Text(step[:1].upper() + step[1:], style="bold")
             if self.marks.mode == "discard" and view.task is not None:
                 first.append("  " + _("(marked: {n})").format(n=self.marks.count), style="bold")
@@ -345,7 +350,7 @@ class DoomScreen(TableScreen):
         self.awaiting = seat
         view = self.view()
         phase = view.task.phase if view.task is not None else view.phase
-        if phase is Phase.DISCARD and self._discards:
+        if phase in (Phase.DISCARD, Phase.PLAY) and self._discards:
             self._discard_next()
             return
         self._discards.clear()
@@ -431,9 +436,9 @@ class DoomScreen(TableScreen):
         if action == "offer":
             return phase is Phase.PLAY and mode == "bribe"
         if action == "drop":
-            return phase is Phase.PLAY and mode == "bribe"
+            return phase is Phase.PLAY and mode is not None
         if action == "discard":
-            return phase is Phase.DISCARD
+            return phase is Phase.DISCARD or (phase is Phase.PLAY and mode == "discard")
         if action == "choose":
             return phase in LISTED
         return super().check_action(action, parameters)
@@ -458,7 +463,7 @@ class DoomScreen(TableScreen):
             return
         if self.marks.mode == "discard":
             task = self.view().task
-            if task is not None and self.marks.count >= task.count:
+            if task is not None and task.phase is Phase.DISCARD and self.marks.count >= task.count:
                 self.notify(
                     ngettext(
                         "Discard {n} card: take one back first (-).",
@@ -649,6 +654,12 @@ class DoomScreen(TableScreen):
     def action_pass_bribe(self) -> None:
         self._act(NoBribe())
 
+    def action_mark_discard(self) -> None:
+        """Start marking cards to discard of the player's own accord (enter discards them)."""
+        self.marks.clear()
+        self.marks.mode = "discard"
+        self.refresh_view()
+
     def action_sabotage(self) -> None:
         sabotages = [a for a in self._legal() if isinstance(a, Sabotage)]
         if not sabotages:
@@ -684,6 +695,14 @@ class DoomScreen(TableScreen):
         if task is None or self.awaiting is None:
             return
         count = self.marks.count
+        if task.phase is Phase.PLAY:
+            if not count:
+                self.notify(_("Mark the cards to discard first (space)."), severity="warning")
+                return
+            # of the player's own accord the rules take one card a move, too
+            self._discards = [s for s, n in self.marks.picked.items() for _n in range(n)]
+            self._discard_next()
+            return
         if count > task.count or (not task.upto and count != task.count):
             self.notify(
                 ngettext(
