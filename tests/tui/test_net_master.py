@@ -307,4 +307,4 @@ async def test_a_host_seats_two_bots_and_plays_three_handed_to_the_end() -> None
         await until(pilot, lambda: app.screen is screen, "the table", 10)
         await until(pilot, lambda: "p Play again" in rows(app)[-1], "the footer's p", 10)
         status = screen.query_one(StatusBar).text
-        assert "r replay face up · p play again · q leave" in status, status
+        assert "r replay · p play again · e results · q leave" in status, status

@@ -500,13 +500,17 @@ class NetPlay:
                 return waiting or _("Auditing the game…"), "wait"
             if net.outcome is None:  # stopped over a card that is no card
                 return net.verdict_short() + " · " + _("q leave"), "end"
-            keys = _("r replay face up · q leave") if net.fair else _("q leave")
-            if self.check_action("play_again", ()):
-                keys = (
-                    _("r replay face up · p play again · q leave")
-                    if net.fair
-                    else _("p play again · q leave")
+            # the keys the table has now, as the footer lists them
+            keys = " · ".join(
+                words
+                for live, words in (
+                    (net.fair, _("r replay")),
+                    (self.check_action("play_again", ()), _("p play again")),
+                    (self.check_action("results", ()), _("e results")),
+                    (True, _("q leave")),
                 )
+                if live
+            )
             return _("{result} · {audit} · {keys}").format(
                 result=self.net_winner(view), audit=net.verdict_short(), keys=keys
             ), "end"
@@ -578,6 +582,7 @@ class NetPlay:
             return end
 
         self.show_end(box)
+        self.refresh_view()  # e brings the end's box back: the status says so too
 
     # -- play again: a new room and table, the same options, offered to the same people --
 
