@@ -104,38 +104,43 @@ def journal_path(
     return data_dir(directory) / "rooms" / name
 
 
-class RoomInUse(Exception):
+class InUse(Exception):
+    """What a :class:`FileLock` guards is taken by another process: ``pid``, when it said
+    so."""
+
+    def __init__(self, what: str, pid: int | None) -> None:
+        self.pid = pid
+        super().__init__(f"{what} is open in process {pid}")
+
+
+class RoomInUse(InUse):
     """This player's part in ``room`` is taken by another process of the same data dir
     (a second window, browser tab or SSH session of the same player): ``pid``, when it
     said so."""
 
     def __init__(self, room: str, pid: int | None) -> None:
         self.room = room
-        self.pid = pid
-        super().__init__(f"room {room} is open in process {pid}")
+        super().__init__(f"room {room}", pid)
 
 
-class RoomLock:
-    """Held while a process takes part in a room as a player (or its host), so that a
-    second one of the same player stops before it writes a journal, a ready mark or a
-    move: two windows playing one seat would sign two different moves for one step, and
-    the one that lost the race would play on a game nobody else sees.
+class FileLock:
+    """Held while a process has something of the data dir that one process at a time may
+    have: an exclusive ``flock`` on the file ``path``. The kernel lets it go when its
+    process ends, however it ends, and two opens of the file conflict even within one
+    process. The file names the holder's process id, for the message. Where there is no
+    ``flock`` (not POSIX) nothing is locked."""
 
-    An exclusive ``flock`` on ``rooms/<room>-<player>.lock`` in the data dir: the kernel
-    lets it go when its process ends, however it ends, and two opens of the file conflict
-    even within one process. The file names the holder's process id, for the message.
-    Where there is no ``flock`` (not POSIX) nothing is locked."""
-
-    def __init__(
-        self, room: str, player: bytes, directory: str | os.PathLike[str] | None = None
-    ) -> None:
-        self.path = data_dir(directory) / "rooms" / f"{room}-{player.hex()[:12]}.lock"
-        self.room = room
+    def __init__(self, path: Path) -> None:
+        self.path = path
         self._fd: int | None = None
 
+    def in_use(self, pid: int | None) -> InUse:
+        """What :meth:`acquire` raises while another process holds the lock."""
+        return InUse(str(self.path), pid)
+
     def acquire(self) -> None:
-        """Take the lock, or raise :class:`RoomInUse` naming its holder (``OSError``:
-        the data dir takes no file)."""
+        """Take the lock, or raise :meth:`in_use` naming its holder (``OSError``: the data
+        dir takes no file)."""
         if self._fd is not None or not LOCKS:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -146,7 +151,7 @@ class RoomLock:
             except BlockingIOError:
                 holder = os.read(fd, 16).decode("ascii", "replace").strip()
                 os.close(fd)
-                raise RoomInUse(self.room, int(holder) if holder.isdigit() else None) from None
+                raise self.in_use(int(holder) if holder.isdigit() else None) from None
             except BaseException:
                 os.close(fd)
                 raise
@@ -185,6 +190,24 @@ class RoomLock:
         with contextlib.suppress(OSError):
             self.path.unlink()
         os.close(fd)
+
+
+class RoomLock(FileLock):
+    """Held while a process takes part in a room as a player (or its host), so that a
+    second one of the same player stops before it writes a journal, a ready mark or a
+    move: two windows playing one seat would sign two different moves for one step, and
+    the one that lost the race would play on a game nobody else sees. The file is
+    ``rooms/<room>-<player>.lock`` in the data dir; :meth:`acquire` raises
+    :class:`RoomInUse`."""
+
+    def __init__(
+        self, room: str, player: bytes, directory: str | os.PathLike[str] | None = None
+    ) -> None:
+        super().__init__(data_dir(directory) / "rooms" / f"{room}-{player.hex()[:12]}.lock")
+        self.room = room
+
+    def in_use(self, pid: int | None) -> InUse:
+        return RoomInUse(self.room, pid)
 
 
 class JournalWriteError(OSError):

@@ -195,6 +195,14 @@ class CakePartyApp(App[None]):
         from cakeparty.tui.table import kept
         from cakeparty.tui.table.registration import game_title
 
+        if kept.lock(offer.game).held():
+            self.notify(
+                _("Your game of {game} is open in another window: continue it there.").format(
+                    game=game_title(offer.game)
+                ),
+                severity="warning",
+            )
+            return
         try:
             game = kept.load(offer.game)
             if game is None:
@@ -225,7 +233,8 @@ class CakePartyApp(App[None]):
         from cakeparty.tui.table.registration import game_title
 
         offer = kept.kept_of(game) if self.persist else None
-        if offer is None:
+        if offer is None or kept.lock(game).held():
+            # none to lose; or another window plays it, and the new game is not kept
             start()
             return
 

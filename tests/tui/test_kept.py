@@ -561,3 +561,67 @@ async def test_a_detail_too_long_for_its_label_s_line_goes_under_it(config_dir: 
         ]
         await pilot.press("2")
         await until(pilot, lambda: not isinstance(app.screen, ChoiceScreen), "the choice")
+
+
+async def test_a_kept_game_another_window_plays_is_neither_continued_nor_written_over(
+    config_dir: Path,
+) -> None:
+    """Another process of the same player (a second window, tab or SSH session) plays the
+    kept duel: the menu's continue says so and opens nothing; a new duel asks nothing,
+    starts, and is not kept, the other window's game left as it was. Once that window is
+    gone, this app's game holds the kept game while it is on screen, and lets it go."""
+    duel = _keep("cake-duel", 2, 16)
+    before = kept.path("cake-duel").read_bytes()
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys\n"
+            "from cakeparty.tui.table import kept\n"
+            "kept.lock('cake-duel').acquire()\n"
+            "print('held', flush=True)\n"
+            "sys.stdin.read()\n",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        app = _app()
+        async with app.run_test(size=SIZE) as pilot:
+            await _continue(pilot)
+            await until(pilot, lambda: app._notifications, "the notice")
+            (notice,) = [n.message for n in app._notifications]
+            assert notice == "Your game of Cake Duel is open in another window: continue it there."
+            assert isinstance(app.screen, MenuScreen)
+            app.clear_notifications()
+            await _new_duel_from_the_menu(pilot)
+            game = await settle(pilot)
+            assert isinstance(game, DuelScreen) and game.keeping is None
+            assert [n.message for n in app._notifications] == [
+                "Another window of yours is playing Cake Duel: this game is not kept to be "
+                "continued later."
+            ]
+            table = game.session
+            assert isinstance(table, LocalTable) and game.awaiting == 0
+            game._act(table.legal(0)[0])
+            await until(pilot, lambda: any(s == 0 for s, _a in table.moves), "Ann's move")
+            assert kept.path("cake-duel").read_bytes() == before
+            assert _offered() == [duel]
+    finally:
+        holder.communicate("", timeout=30)
+    assert holder.returncode == 0
+    lock = kept.lock("cake-duel")
+    assert not lock.held()
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        await _continue(pilot)
+        game = await settle(pilot)
+        assert isinstance(game, DuelScreen) and game.keeping == "cake-duel"
+        assert lock.held()
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        assert not lock.held()

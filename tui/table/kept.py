@@ -30,6 +30,7 @@ from cakeparty.tui.settings import finite
 
 if TYPE_CHECKING:  # the menu peeks at the file without loading the rules engine
     from cakeparty.core.actions import Action
+    from cakeparty.protocol.journal import FileLock
     from cakeparty.tui.table.local import GameSetup, LocalTable
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,15 @@ def path(game: str) -> Path:
     from cakeparty.protocol.journal import data_dir
 
     return data_dir() / FILE_NAME.format(game=game)
+
+
+def lock(game: str) -> FileLock:
+    """The lock of ``game``'s kept game, held by the window that plays it: a second window
+    of the same player (a browser tab, an SSH session) neither continues it nor writes
+    another game over it while the first plays on."""
+    from cakeparty.protocol.journal import FileLock, data_dir
+
+    return FileLock(data_dir() / f"local-game-{game}.lock")
 
 
 @dataclass(frozen=True)

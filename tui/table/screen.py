@@ -29,6 +29,7 @@ from textual.widgets import Static
 
 from cakeparty.core import Action
 from cakeparty.core.i18n import N_, _
+from cakeparty.protocol.journal import FileLock, InUse
 from cakeparty.tui.messages import KeyboardPassed
 from cakeparty.tui.screens.dialogs import (
     Choice,
@@ -94,11 +95,11 @@ class TableScreen(ClosesOnce, Screen[None]):
         super().__init__()
         session = LocalTable(setup, player) if isinstance(setup, GameSetup) else setup
         self.keeping: str | None = None  # the game kept on disk as it goes (its name)
+        self._kept_lock: FileLock | None = None
+        #: another window keeps this game's kept game: this one is played, not kept
+        self.kept_elsewhere = False
         if keep and isinstance(session, LocalTable):
-            self.keeping = session.setup.game
-            if session.keeper is None:
-                session.keeper = kept.keep
-                kept.keep(session)  # kept from the start, in place of its game's last one
+            self._keep(session)
         self.session: TableSession = session
         self.delay_setting = bot_delay  # as chosen (a game may share it out: bot_delay)
         self.bot_delay = bot_delay
@@ -117,6 +118,30 @@ class TableScreen(ClosesOnce, Screen[None]):
         self._held: list[tuple[Screen[Any], Callable[[Any], None] | None]] = []
         #: builds the end's dialog again (:meth:`show_end`): None before the end
         self._end_box: Callable[[], Screen[str]] | None = None
+
+    def _keep(self, session: LocalTable) -> None:
+        """Keep ``session``'s game on disk as it goes, unless another window of this
+        player holds its game's kept game (then it is played without being kept)."""
+        game = session.setup.game
+        lock = kept.lock(game)
+        try:
+            lock.acquire()
+        except InUse:
+            self.kept_elsewhere = True
+            return
+        except OSError:
+            pass  # a data dir that takes no file: keeping it will be said to fail
+        else:
+            self._kept_lock = lock
+        self.keeping = game
+        if session.keeper is None:
+            session.keeper = kept.keep
+            kept.keep(session)  # kept from the start, in place of its game's last one
+
+    def on_unmount(self) -> None:
+        lock, self._kept_lock = self._kept_lock, None
+        if lock is not None:
+            lock.release()
 
     # -- the frame every game's screen shares ----------------------------------------------
 
@@ -140,6 +165,17 @@ class TableScreen(ClosesOnce, Screen[None]):
 
     def start(self) -> None:
         """Tell the story so far, draw the table, and let the game move on."""
+        if self.kept_elsewhere:
+            from cakeparty.tui.table.registration import game_title
+
+            self.notify(
+                _(
+                    "Another window of yours is playing {game}: this game is not kept to "
+                    "be continued later."
+                ).format(game=game_title(self.session.game.name)),
+                severity="warning",
+                timeout=10,
+            )
         self.recall()
         self._tell(self.session.story)
         self.refresh_view()
