@@ -625,3 +625,36 @@ async def test_a_kept_game_another_window_plays_is_neither_continued_nor_written
         await pilot.press("y")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
         assert not lock.held()
+
+
+async def test_a_new_game_after_the_end_is_kept_in_the_old_one_s_place(config_dir: Path) -> None:
+    """d after a kept game's end: the new game is kept by the same window (the old screen
+    hands the kept game over), with nothing said of another window."""
+    from cakeparty.tui.table.results import EndScreen
+
+    app = _app()
+    rng = random.Random(6)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(app._game(GameSetup("cake-duel", 2, bots="random", seed=3), leave="pop"))
+        for _ in range(400):
+            screen = await settle(pilot)
+            if isinstance(screen, EndScreen):
+                break
+            if isinstance(screen, DuelScreen) and screen.awaiting is not None:
+                table = screen.session
+                assert isinstance(table, LocalTable)
+                screen._act(rng.choice(table.legal(screen.awaiting)))
+            elif isinstance(screen, ChoiceScreen | NoticeScreen):
+                await pilot.press("enter")
+        else:
+            raise AssertionError("the duel did not end")
+        old = app.screen_stack[-2]
+        assert isinstance(old, DuelScreen) and old.keeping == "cake-duel"
+        assert not kept.path("cake-duel").exists()  # an ended game is forgotten
+        app.clear_notifications()
+        await pilot.press("d")
+        fresh = await settle(pilot)
+        assert isinstance(fresh, DuelScreen) and fresh is not old
+        assert fresh.keeping == "cake-duel" and not fresh.kept_elsewhere
+        assert not [n.message for n in app._notifications if "Another window" in n.message]
+        assert kept.path("cake-duel").exists() and kept.lock("cake-duel").held()

@@ -139,6 +139,11 @@ class TableScreen(ClosesOnce, Screen[None]):
             kept.keep(session)  # kept from the start, in place of its game's last one
 
     def on_unmount(self) -> None:
+        self._let_kept_go()
+
+    def _let_kept_go(self) -> None:
+        """This window keeps its game's kept game no longer (it left, or makes way for a
+        new game of its own)."""
         lock, self._kept_lock = self._kept_lock, None
         if lock is not None:
             lock.release()
@@ -552,4 +557,5 @@ class TableScreen(ClosesOnce, Screen[None]):
         session = self.session
         if not session.over or not isinstance(session, LocalTable):
             return
+        self._let_kept_go()  # the new game is kept in this one's place
         self.app.switch_screen(self.fresh_screen(replace(session.setup, seed=None)))
