@@ -18,7 +18,7 @@ from cakeparty.tui.screens.lobby import LobbyScreen
 
 from .pilot import SIZE, until
 from .rooms import hosted_duel
-from .test_lobby import app_with, until_async
+from .test_lobby import app_with, region_text, until_async
 
 BINARY = str(Path(sys.executable).with_name("cakeparty"))
 
@@ -48,6 +48,8 @@ async def test_a_second_process_of_a_seated_player_stops_says_why_and_takes_over
                     said = lobby.query_one("#lobby-status").text
                     assert "in this room in another Cake Party window" in said
                     assert f"(process {bot.pid})" in said
+                    options = " ".join(region_text(app, lobby.query_one("#lobby-options")).split())
+                    assert options == "Not read here: the room is open in another window"
                     assert lobby.room.runner.transport is None  # nothing sent, nothing read
                     assert seated()  # the seat is the bot's as it was: still ready
                     # t plays here: that process is asked to close, and the seat is this app's

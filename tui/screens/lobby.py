@@ -115,6 +115,7 @@ class LobbyScreen(ClosesOnce, Screen[None]):
         self.worker: Worker[None] | None = None
         self.problem: str | None = None  # why the room cannot go on
         self.in_use: RoomInUse | None = None  # another window of this player has the room
+        self.elsewhere = False  # the room is this player's in another window: not read here
         self.game_screen: Any = None  # the game's networked screen, once it started
         self.leaving = False
         self.gone = False
@@ -195,6 +196,7 @@ class LobbyScreen(ClosesOnce, Screen[None]):
             await room.run(arrived, notice, wait=wait)
         except RoomInUse as exc:
             error = in_use(exc)
+            self.elsewhere = True
             if exc.pid is not None and exc.pid != os.getpid():
                 self.in_use = exc  # that window can be asked to close
             self.notify(error, severity="error", timeout=10)
@@ -309,7 +311,7 @@ class LobbyScreen(ClosesOnce, Screen[None]):
         plan = self.plan if isinstance(self.plan, HostPlan) else None
         reached = self.problem is None
         self.query_one("#lobby-options", Static).update(
-            options_lines(advert, plan, reached=reached)
+            options_lines(advert, plan, reached=reached, elsewhere=self.elsewhere)
         )
         self._show_seats()
         self.query_one(StatusBar).show(*self._status())
@@ -461,6 +463,7 @@ class LobbyScreen(ClosesOnce, Screen[None]):
             return
         self.in_use = None
         self.problem = None
+        self.elsewhere = False
         self.notify(_("Closing the other window…"), timeout=4)
         self.worker = self.run_room(wait=TAKE_OVER_WAIT)
         self.refresh_lobby()

@@ -78,10 +78,15 @@ def _bot_kind(level: str | None) -> str:
 
 
 def options_lines(
-    advert: Advert | None, plan: HostPlan | None = None, *, reached: bool = True
+    advert: Advert | None,
+    plan: HostPlan | None = None,
+    *,
+    reached: bool = True,
+    elsewhere: bool = False,
 ) -> Text:
     """The room's options: game and players, the game's own options, move timeout.
-    ``reached``: the room can still be reached (else no advert is awaited any more)."""
+    ``reached``: the room can still be reached (else no advert is awaited any more);
+    ``elsewhere``: another window of this player has the room (so none is read here)."""
     if advert is not None and advert.table is not None:  # what the game is played with
         table = advert.table
         game, players = table.game, table.seats
@@ -95,6 +100,8 @@ def options_lines(
         game, players, timeout = plan.game, plan.players, plan.timeout
         options = plan.rule_options
         on_timeout = plan.on_timeout
+    elif elsewhere:
+        return Text(_("Not read here: the room is open in another window"), style="dim")
     elif not reached:
         return Text(_("No advert from the host"), style="dim")
     else:
