@@ -75,6 +75,7 @@ class Defended:
 class Puppeted:
     seat: int
     target: int
+    waiting: int = 1  # the target's cards a Puppet draws from now on, this one's the last
 
 
 @dataclass(frozen=True)

@@ -102,7 +102,8 @@ def _resolve(state: CookiesState) -> CookiesState:
     if kind == "puppet":
         target = action.target[0]
         state = state.evolve(puppets=(*state.puppets, target))
-        return _resume(log(state, ev.Puppeted(user, target)))
+        waiting = state.puppets.count(target)
+        return _resume(log(state, ev.Puppeted(user, target, waiting)))
     if kind == "swap":
         return ask(state, Phase.SWAP, action.target[0])
     n = state.players

@@ -179,6 +179,12 @@ def describe(event: Any, names: Names) -> str:
             marker=marker_words(event.kind),
         )
     if isinstance(event, ev.Puppeted):
+        if event.waiting > 1:  # another Puppet draws the card before
+            return ngettext(
+                "{target}'s next {n} card will be drawn at random",
+                "{target}'s next {n} cards will be drawn at random",
+                event.waiting,
+            ).format(target=seat_name(event.target, names), n=event.waiting)
         return _("{target}'s next card will be drawn at random").format(
             target=seat_name(event.target, names)
         )

@@ -302,3 +302,15 @@ def test_no_re_mix_for_one_piece_or_pieces_nobody_else_knows() -> None:
     hidden = state.evolve(knowledge=state.knowledge.remix(held, (None, None), (2,)))
     assert remix_pieces(hidden, 2) == ()
     assert remix_pieces(state, 2) == (Remix(2, held, (2,)),)
+
+
+def test_a_second_puppet_on_a_seat_draws_its_card_after_the_first_one_s() -> None:
+    m = start(["puppet-1", "puppet-2"])
+    play(m, 2, "blue-7")
+    act(m, 0, UseMarker(marker(m, "puppet-1"), "puppet", (2,)))
+    act(m, 1, NoMarker())  # no Defense
+    assert m.to_act == (1,) and m.state.phase is Phase.MARKER
+    act(m, 1, UseMarker(marker(m, "puppet-2"), "puppet", (2,)))
+    assert m.state.puppets == (2, 2)
+    puppeted = [e for e in m.state.events if isinstance(e, ev.Puppeted)]
+    assert puppeted == [ev.Puppeted(0, 2, 1), ev.Puppeted(1, 2, 2)]

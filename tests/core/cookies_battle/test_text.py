@@ -74,6 +74,7 @@ def test_every_event_reads_as_a_sentence() -> None:
         ev.MarkerUsed(1, "left-breeze", None),
         ev.Defended(2, 1, "puppet"),
         ev.Puppeted(1, 3),
+        ev.Puppeted(2, 3, 2),
         ev.PieceTaken(0, 1, "sprinkle-2"),
         ev.PieceTaken(0, 1, None),
         ev.Swapped(0, 2, "traditional-1", "strawberry-2"),
@@ -90,10 +91,13 @@ def test_every_event_reads_as_a_sentence() -> None:
     assert lines[5] == "Ann plays Blue 3"
     assert "Puppet" in lines[6]
     assert lines[9] == "Ann earns a marker"
-    assert lines[15] == "Ann takes a piece from Bob"
-    assert "Strawberry" not in lines[17]
-    assert lines[18] == "Round 1 ends: Ann 3 pieces, Bob 1 piece, Cy 4 pieces, Di 4 pieces"
-    assert lines[22] == "A shared win: Bob & Cy"
+    # a second Puppet on a seat draws the card after the first one's
+    assert lines[13] == "Di's next card will be drawn at random"
+    assert lines[14] == "Di's next 2 cards will be drawn at random"
+    assert lines[16] == "Ann takes a piece from Bob"
+    assert "Strawberry" not in lines[18]
+    assert lines[19] == "Round 1 ends: Ann 3 pieces, Bob 1 piece, Cy 4 pieces, Di 4 pieces"
+    assert lines[23] == "A shared win: Bob & Cy"
 
 
 def test_the_assembly_in_words_the_worked_example() -> None:
