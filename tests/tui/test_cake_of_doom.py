@@ -535,3 +535,20 @@ def test_the_moves_read_again_for_new_cards_leave_out_those_made_for_the_person(
     assert len(made) == 3 and chosen, (made, chosen)
     recalled = [action for seat, action, _then in table.past_moves()]
     assert recalled == chosen  # every decision of hers, in order, and nothing made for her
+
+
+def test_a_turn_out_of_grabs_steals_and_discards_says_so_in_its_prompt() -> None:
+    from cakeparty.core.games.cake_of_doom.cards import TURN_PLAYS
+    from cakeparty.tui.games.cake_of_doom.lines import prompt_text
+    from tests.core.cake_of_doom.stacking import discard_pile, one, stacked
+
+    abductions = ["abduction"] * 3
+    m = stacked(3, mischief={0: ["tractor-beam"] * 2 + ["abduction"], 1: abductions, 2: abductions})
+    discard_pile(m, "cake", ["sponge", "tiramisu"])
+    m.apply(Grab(one(m, 0, "tractor-beam"), "cake"), 0)
+    assert prompt_text(m.view(0), None).startswith("t Tractor Beam · a Abduction")
+    for _n in range(1, TURN_PLAYS):
+        m.apply(Grab(one(m, 0, "tractor-beam"), "mischief"), 0)
+    said = prompt_text(m.view(0), None)
+    assert said.startswith("no more grabs, steals or discards this turn · ")
+    assert "t Tractor Beam" not in said and "x discard" not in said and "p pass" in said

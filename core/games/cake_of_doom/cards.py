@@ -382,3 +382,7 @@ DEAL_CAKES = 5
 DEAL_MISCHIEF = 3
 OPENING = DEAL_CAKES + DEAL_MISCHIEF
 ROUNDS = 10
+#: grab, steal and discard moves one turn allows: any number, by the rules, but two Tractor
+#: Beams can take each other back from the discard pile for ever, so a turn stops offering
+#: them after this many (a turn that gets something done needs nowhere near as many)
+TURN_PLAYS = 40

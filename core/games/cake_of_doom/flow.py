@@ -243,9 +243,10 @@ def _start_turn(state: DoomState) -> DoomState:
     return ask(state, Task(Phase.PLAY, state.current))
 
 
-def _play(state: DoomState) -> DoomState:
-    """Back to the turn player after a grab or a steal."""
-    return ask(state, Task(Phase.PLAY, state.current))
+def _play(state: DoomState, made: int) -> DoomState:
+    """Back to the turn player after a grab, a steal or a discard: the ``made``-th of the
+    turn (the task counts them)."""
+    return ask(state, Task(Phase.PLAY, state.current, count=made))
 
 
 def _draw_step(state: DoomState) -> DoomState:
@@ -293,7 +294,7 @@ def _act(state: DoomState, seat: int, action: Action) -> DoomState:
             state,
             ("claim", seat, action.slot, TRACTOR_BEAM, str(action)),
             ("grab", seat, action.slot, action.pile),
-            ("play",),
+            ("play", task.count + 1),
         )
     if isinstance(action, Abduct):
         state = replace(drop(state, seat, (action.slot,)), played=(*state.played, action.slot))
@@ -302,7 +303,7 @@ def _act(state: DoomState, seat: int, action: Action) -> DoomState:
             state,
             ("claim", seat, action.slot, "abduction", str(action)),
             ("abducted", seat, action.slot, action.victim),
-            ("play",),
+            ("play", task.count + 1),
         )
     if isinstance(action, Bribe):
         return bribe(state, seat, action)
@@ -327,7 +328,7 @@ def _act(state: DoomState, seat: int, action: Action) -> DoomState:
         steps: list[tuple[Any, ...]] = [("discarded", seat, action.slots)]
         if task.phase is Phase.PLAY:
             # a discard of the seat's own accord: its turn goes on
-            steps.append(("play",))
+            steps.append(("play", task.count + 1))
         elif task.why == "north-africa" and action.slots:
             steps.append(("redraw", seat, len(action.slots)))
         elif not task.upto and len(action.slots) < task.count:

@@ -40,6 +40,7 @@ from cakeparty.core.games.cake_of_doom.cards import (
     OPENING,
     SABOTAGES,
     TRACTOR_BEAM,
+    TURN_PLAYS,
     card,
     is_cake_slot,
 )
@@ -261,6 +262,8 @@ def legal_actions(state: DoomState, seat: int) -> list[Action]:
             if c <= len(state.cake_pile) and OPENING - c <= len(state.mischief_pile)
         ]
     if phase is Phase.PLAY:
+        if task.count >= TURN_PLAYS:  # no more grabs, steals or discards this turn
+            return [*offers(state, seat, hand), NoBribe()]
         if TRACTOR_BEAM in lowest:
             for pile in PILES:
                 if state.cake_discard if pile == "cake" else state.mischief_discard:
@@ -343,6 +346,11 @@ def check(state: DoomState, seat: int, action: Action) -> None:
     phase = task.phase
     if not isinstance(action, _MOVES.get(phase, ())):
         raise illegal(_("not a move of this step ({phase})").format(phase=phase.value))
+    played = isinstance(action, Grab | Abduct | Discard)
+    if phase is Phase.PLAY and played and task.count >= TURN_PLAYS:
+        raise illegal(
+            _("no more grab, steal or discard moves this turn ({n} at most)").format(n=TURN_PLAYS)
+        )
     if isinstance(action, ChooseMix):
         if action.cakes > len(state.cake_pile) or action.mischief > len(state.mischief_pile):
             raise illegal(_("the piles do not hold that many cards"))

@@ -29,7 +29,7 @@ from cakeparty.core.games.cake_of_doom.actions import (
     Rob,
     Sabotage,
 )
-from cakeparty.core.games.cake_of_doom.cards import card
+from cakeparty.core.games.cake_of_doom.cards import TURN_PLAYS, card
 from cakeparty.core.games.cake_of_doom.flow import winners
 from cakeparty.core.games.cake_of_doom.state import Phase
 from cakeparty.core.games.cake_of_doom.text import board_lines, describe, final_lines
@@ -138,6 +138,33 @@ def test_the_turn_player_may_discard_any_card_then_play_on() -> None:
     assert m.state.phase is Phase.DRAW and not any(
         isinstance(a, Discard) for a in m.legal_actions(0)
     )
+
+
+def test_two_tractor_beams_taking_each_other_back_stop_after_a_turn_s_share() -> None:
+    """Two Tractor Beams can take each other back from the mischief discard for ever: after
+    TURN_PLAYS grab, steal and discard moves the turn offers only the bribe and the pass,
+    and a peer's further grab is refused naming its seat; the next turn starts afresh."""
+    m = stacked(3, mischief={0: ["tractor-beam"] * 2 + ["abduction"], 1: ABDUCTIONS, 2: ABDUCTIONS})
+    discard_pile(m, "cake", ["sponge", "tiramisu"])
+    m.apply(Grab(one(m, 0, "tractor-beam"), "cake"), 0)
+    for made in range(1, TURN_PLAYS):
+        assert m.state.task is not None and m.state.task.count == made
+        beam = one(m, 0, "tractor-beam")  # the other one lies on the mischief discard
+        assert Grab(beam, "mischief") in m.legal_actions(0)
+        m.apply(Grab(beam, "mischief"), 0)
+    assert m.state.phase is Phase.PLAY and m.to_act == (0,)
+    legal = m.legal_actions(0)
+    assert NoBribe() in legal
+    assert not any(isinstance(a, Grab | Abduct | Discard) for a in legal)
+    for move in (Grab(one(m, 0, "tractor-beam"), "mischief"), Discard((m.state.hands[0][0],))):
+        with pytest.raises(IllegalActionError, match="no more grab") as refused:
+            m.apply(move, 0)
+        assert refused.value.seat == 0
+    m.apply(NoBribe(), 0)
+    while m.to_act == (0,):  # the draw (and a discard down to the limit)
+        m.apply(m.legal_actions(0)[0], 0)
+    assert m.state.task is not None and m.state.task.phase is Phase.PLAY
+    assert m.state.task.seat == 1 and m.state.task.count == 0
 
 
 def blind_game(**kw):

@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.text import Text
 
-from cakeparty.core.games.cake_of_doom.cards import ROUNDS
+from cakeparty.core.games.cake_of_doom.cards import ROUNDS, TURN_PLAYS
 from cakeparty.core.games.cake_of_doom.state import Phase
 from cakeparty.core.games.cake_of_doom.view import DoomView
 from cakeparty.core.i18n import N_, _, ngettext
@@ -107,7 +107,10 @@ def prompt_text(view: DoomView, building: str | None) -> str:
         return _("space marks a card · - unmarks one · enter discards them")
     if task.phase is Phase.PLAY:
         tags = {type(a).TAG for a in view.legal}
-        return " · ".join(_(words) for tag, words in TURN_KEYS if tag in tags)
+        keys = [_(words) for tag, words in TURN_KEYS if tag in tags]
+        if task.count >= TURN_PLAYS:
+            keys.insert(0, _("no more grabs, steals or discards this turn"))
+        return " · ".join(keys)
     if task.phase is Phase.SABOTAGE:
         return _("s sabotage (choose the card) · n no sabotage")
     if task.phase is Phase.FORCE_FIELD:
