@@ -176,8 +176,10 @@ class FileLock:
             return False  # no file: nobody holds it
         try:
             fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except OSError:
+        except BlockingIOError:
             return True
+        except OSError:
+            return False  # a file system without locks: nobody can be said to hold it
         finally:
             os.close(fd)
         return False

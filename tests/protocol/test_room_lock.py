@@ -127,3 +127,26 @@ def test_without_flock_nothing_is_locked_and_nothing_fails(
     assert journal.prune(tmp_path) == []
     first.release()
     second.release()
+
+
+def test_a_file_system_without_locks_holds_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A data dir whose file system refuses every lock (ENOLCK, as some network file
+    systems do): nobody is said to hold it, and taking it is an error its caller reports
+    (a kept game is then kept unlocked, a room's journal says why it cannot be used)."""
+    import errno
+
+    from cakeparty.protocol.journal import FileLock
+
+    lock = FileLock(tmp_path / "local-game-cake-duel.lock")
+    lock.path.write_text("4242")  # as a holder leaves it
+
+    def no_locks(fd: int, operation: int) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(journal.fcntl, "flock", no_locks)
+    assert not lock.held()
+    with pytest.raises(OSError) as refused:
+        lock.acquire()
+    assert refused.value.errno == errno.ENOLCK and not isinstance(refused.value, RoomInUse)
