@@ -346,8 +346,8 @@ def check(state: DoomState, seat: int, action: Action) -> None:
     phase = task.phase
     if not isinstance(action, _MOVES.get(phase, ())):
         raise illegal(_("not a move of this step ({phase})").format(phase=phase.value))
-    played = isinstance(action, Grab | Abduct | Discard)
-    if phase is Phase.PLAY and played and task.count >= TURN_PLAYS:
+    turn_play = isinstance(action, Grab | Abduct | Discard)  # what TURN_PLAYS counts
+    if phase is Phase.PLAY and turn_play and task.count >= TURN_PLAYS:
         raise illegal(
             _("no more grab, steal or discard moves this turn ({n} at most)").format(n=TURN_PLAYS)
         )
