@@ -552,3 +552,45 @@ def test_a_turn_out_of_grabs_steals_and_discards_says_so_in_its_prompt() -> None
     said = prompt_text(m.view(0), None)
     assert said.startswith("no more grabs, steals or discards this turn · ")
     assert "t Tractor Beam" not in said and "x discard" not in said and "p pass" in said
+
+
+async def test_q_and_help_work_from_a_list_the_table_opened() -> None:
+    """The table's footer still shows q and ? while one of its lists is open (a draw):
+    ? opens the help over the list, q asks to quit (no: the table, its list again on
+    enter; yes: the game is left)."""
+    from cakeparty.tui.screens.dialogs import ConfirmScreen
+    from cakeparty.tui.screens.menu import MenuScreen
+
+    from .pilot import until
+
+    app = make_app(GameSetup(game="cake-of-doom", players=3, bots="normal", seed=5))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(80):
+            screen = await settle(pilot)
+            if isinstance(screen, ChoiceScreen):
+                task = doom_of(app).view().task
+                if task is not None and task.phase is Phase.DRAW:
+                    break
+                await pilot.press("enter")
+            elif isinstance(screen, DoomScreen):
+                await step_by_keys(pilot, screen, {"grab": True, "abduct": True})
+        else:
+            raise AssertionError("no draw list came")
+        listed = app.screen
+        assert "q Quit" in screen_text(app).splitlines()[-1]
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is listed, "the list again")
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("n")
+        doom = doom_of(app)
+        await until(pilot, lambda: app.screen is doom, "the table")
+        assert doom.awaiting is not None and doom.view().task.phase is Phase.DRAW  # type: ignore[union-attr]
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the list on enter")
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+        await until(pilot, lambda: not app.is_running or isinstance(app.screen, MenuScreen), "out")

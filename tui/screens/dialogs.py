@@ -48,6 +48,9 @@ class ChoiceScreen(ClosesOnce, ModalScreen[T | None], Generic[T]):
             Binding(str(n), f"pick_number({n})", show=False, id=f"choice.pick{n}")
             for n in range(1, 10)
         ),
+        # what the screen beneath keeps showing in its footer, still live over a list
+        Binding("q", "beneath('quit_game')", show=False, id="choice.quit"),
+        Binding("question_mark,f1", "beneath('help')", show=False, id="choice.help"),
     ]
 
     def __init__(
@@ -100,6 +103,19 @@ class ChoiceScreen(ClosesOnce, ModalScreen[T | None], Generic[T]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+    def action_beneath(self, action: str) -> None:
+        """A key of the screen beneath, whose footer still shows (a game's ``q`` and
+        ``?``): its help opens over the list; for a quit the list goes first (it is asked
+        for again with enter, should the player stay)."""
+        stack = self.app.screen_stack
+        beneath = stack[-2] if len(stack) > 1 and stack[-1] is self else None
+        method = getattr(beneath, f"action_{action}", None)
+        if method is None:
+            return
+        if action != "help":
+            self.dismiss(None)
+        method()
 
 
 class ConfirmScreen(ClosesOnce, ModalScreen[bool]):
