@@ -556,8 +556,8 @@ def test_a_turn_out_of_grabs_steals_and_discards_says_so_in_its_prompt() -> None
 
 async def test_q_and_help_work_from_a_list_the_table_opened() -> None:
     """The table's footer still shows q and ? while one of its lists is open (a draw):
-    ? opens the help over the list, q asks to quit (no: the table, its list again on
-    enter; yes: the game is left)."""
+    ? opens the help over the list, q asks to quit (no, or enter: the table, its list
+    again on enter; y: the game is left)."""
     from cakeparty.tui.screens.dialogs import ConfirmScreen
     from cakeparty.tui.screens.menu import MenuScreen
 
@@ -584,7 +584,8 @@ async def test_q_and_help_work_from_a_list_the_table_opened() -> None:
         await until(pilot, lambda: app.screen is listed, "the list again")
         await pilot.press("q")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        await pilot.press("n")
+        assert "y yes · n or enter no" in screen_text(app)
+        await pilot.press("enter")  # an enter meant for the list: the game is kept
         doom = doom_of(app)
         await until(pilot, lambda: app.screen is doom, "the table")
         assert doom.awaiting is not None and doom.view().task.phase is Phase.DRAW  # type: ignore[union-attr]

@@ -119,12 +119,13 @@ class ChoiceScreen(ClosesOnce, ModalScreen[T | None], Generic[T]):
 
 
 class ConfirmScreen(ClosesOnce, ModalScreen[bool]):
-    """A yes/no question: y or enter for yes, n or esc for no."""
+    """A yes/no question before something is lost (a game quit, left, or replaced): y for
+    yes; n, esc or enter for no (an enter meant for the screen beneath keeps the game)."""
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", _("Yes"), id="confirm.yes"),
-        Binding("n,escape", "answer(False)", _("No"), id="confirm.no"),
+        Binding("y", "answer(True)", _("Yes"), id="confirm.yes"),
+        Binding("n,escape,enter", "answer(False)", _("No"), id="confirm.no"),
     ]
 
     def __init__(self, question: str, detail: str = "") -> None:
@@ -137,7 +138,7 @@ class ConfirmScreen(ClosesOnce, ModalScreen[bool]):
             yield Static(self.question, id="dialog-question", markup=False)
             if self.detail:
                 yield Static(self.detail, id="dialog-detail", markup=False)
-            yield Static(_("y yes · n no"), id="dialog-keys", markup=False)
+            yield Static(_("y yes · n or enter no"), id="dialog-keys", markup=False)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
