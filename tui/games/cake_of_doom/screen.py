@@ -695,15 +695,11 @@ class DoomScreen(TableScreen):
         if task is None or self.awaiting is None:
             return
         count = self.marks.count
-        if task.phase is Phase.PLAY:
+        if task.phase is Phase.PLAY:  # of the player's own accord: any number, one at least
             if not count:
                 self.notify(_("Mark the cards to discard first (space)."), severity="warning")
                 return
-            # of the player's own accord the rules take one card a move, too
-            self._discards = [s for s, n in self.marks.picked.items() for _n in range(n)]
-            self._discard_next()
-            return
-        if count > task.count or (not task.upto and count != task.count):
+        elif count > task.count or (not task.upto and count != task.count):
             self.notify(
                 ngettext(
                     "Mark {n} card to discard (marked: {marked}).",
@@ -715,8 +711,8 @@ class DoomScreen(TableScreen):
             return
         discards = [a for a in self._legal() if isinstance(a, Discard)]
         if not task.upto and all(len(a.slots) == 1 for a in discards):
-            # down to the hand limit the rules take one card at a time: the cards marked
-            # go one after the other
+            # down to the hand limit, and of the player's own accord, the rules take one card
+            # a move: the cards marked go one after the other
             self._discards = [s for s, n in self.marks.picked.items() for _n in range(n)]
             self._discard_next()
             return
