@@ -13,9 +13,9 @@ from textual.widgets import OptionList
 from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.games.cake_duel.screen import DuelScreen
 from cakeparty.tui.messages import SettingsSaved
-from cakeparty.tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
 from cakeparty.tui.screens.help import HelpScreen
-from cakeparty.tui.screens.menu import MenuScreen, SetupScreen
+from cakeparty.tui.screens.menu import GamePickerScreen, MenuScreen, SetupScreen
 from cakeparty.tui.screens.rooms import HostSetupScreen, JoinScreen
 from cakeparty.tui.screens.settings import SettingsScreen
 from cakeparty.tui.settings import Settings, load
@@ -307,3 +307,28 @@ async def test_ctrl_c_says_how_to_leave_in_the_players_words(language: str, said
             [toast] = list(app._notifications)
             assert said in toast.message and "[" not in toast.message
             assert app.is_running and isinstance(app.screen, MenuScreen)
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: ChoiceScreen("Draw", [Choice("one", 1), Choice("two", 2)]),
+        lambda: GamePickerScreen([("cake-duel", "Cake Duel"), ("cake-master", "Cake Master")]),
+        lambda: SettingsScreen(Settings(name="Ann")),
+    ],
+    ids=["choice", "picker", "settings"],
+)
+async def test_a_screen_closed_before_it_is_drawn_leaves_the_app_running(build: Any) -> None:
+    """A list the game opens can be picked by a key already waiting, before the list is
+    drawn (seen once in a hosted Cake of Doom, keys at random): its widgets are gone when
+    its mount comes, which looked for them and took the app down."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        base = app.screen
+        for _ in range(3):
+            screen = build()
+            app.push_screen(screen)
+            screen.dismiss(None)  # at once: before its compose and mount have run
+            await pilot.pause()
+            assert app.is_running and app.screen is base

@@ -84,6 +84,8 @@ class ChoiceScreen(ClosesOnce, ModalScreen[T | None], Generic[T]):
             yield Static(_("↑/↓ and enter, or a number · esc back"), id="dialog-keys", markup=False)
 
     def on_mount(self) -> None:
+        if self.off_stack:  # closed before it was drawn: its widgets are gone
+            return
         options = self.query_one(OptionList)
         options.highlighted = self.start
         options.focus()

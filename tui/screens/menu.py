@@ -350,6 +350,8 @@ class GamePickerScreen(ClosesOnce, ModalScreen["str | None"]):
         yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:
+        if self.off_stack:  # closed before it was drawn: its widgets are gone
+            return
         self.query_one(OptionList).focus()
 
     def on_key(self, event: events.Key) -> None:

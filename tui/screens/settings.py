@@ -85,6 +85,8 @@ class SettingsScreen(ClosesOnce, ModalScreen[Settings | None]):
         yield Footer(show_command_palette=False, compact=True)
 
     def on_mount(self) -> None:
+        if self.off_stack:  # closed before it was drawn: its widgets are gone
+            return
         self.query_one(Input).focus()
 
     def _value(self, name: str) -> object:
@@ -164,6 +166,8 @@ class NameScreen(ClosesOnce, ModalScreen[str]):
             )
 
     def on_mount(self) -> None:
+        if self.off_stack:  # closed before it was drawn: its widgets are gone
+            return
         self.query_one(Input).focus()
 
     def action_save(self) -> None:
