@@ -288,13 +288,17 @@ async def test_a_look_at_the_disk_that_answers_late_does_not_bring_back_a_game_g
 async def test_a_continued_cookies_battle_marks_the_cards_received_in_the_pass(
     config_dir: Path,
 ) -> None:
+    from cakeparty.core.games.cookies_battle.state import Phase
     from cakeparty.tui.games.cookies_battle.screen import CookiesScreen
 
     table = LocalTable(GameSetup("cookies-battle", 4, bots="random", seed=12), "Ann")
     table.keeper = kept.keep
     rng = random.Random(5)
-    while len([m for m in table.moves if m[0] == 0]) < 1:  # Ann's pass, then on
+    # every seat's pass made (Ann's first: the others' came after, so a game kept before
+    # theirs would be continued with its cards still to come)
+    while table.view(None).phase is Phase.PASS:
         _play(table, 1, rng)
+    assert any(m[0] == 0 for m in table.moves)
     app = _app()
     async with app.run_test(size=SIZE) as pilot:
         await _continue(pilot)
