@@ -39,36 +39,67 @@ def make_app(setup: GameSetup | None = None, **settings: Any) -> CakePartyApp:
     return CakePartyApp(chosen, setup, persist=False)
 
 
-async def settle(pilot: Pilot[Any], timeout: float = 10.0) -> Screen[Any]:
-    """Wait until a person must act: a dialog is up, or the duel awaits keys or is over."""
+#: how many times longer than on an idle machine a test waits before it calls a wait a
+#: hang: the limits below find hangs, they time nothing, and a busy machine (two suites on
+#: two cores, each with two processes a core) runs the app four times slower or more
+PATIENCE = 4
+
+
+async def settle_on(
+    pilot: Pilot[Any],
+    kind: type[Screen[Any]],
+    ready: Callable[[Any], bool],
+    timeout: float,
+) -> Screen[Any]:
+    """Wait until a person must act: the game's screen (a ``kind``) is ``ready`` for keys,
+    or another screen (a dialog) is in front and drawn: it stayed in front through a whole
+    pause (which ends by laying the screen out), so what it shows can be read. A screen
+    is in front as soon as it is pushed, and composed after: read at once, the text is the
+    screen beneath. ``timeout`` (times :data:`PATIENCE`) finds a hang."""
     app = pilot.app
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + timeout * PATIENCE
+    front: Screen[Any] | None = None
     while time.monotonic() < deadline:
         await pilot.pause()
         if not app.is_running:  # a test looping on settle() must not spin on a dead app
             raise AssertionError(f"the app stopped: {getattr(app, '_exception', None)!r}")
         screen = app.screen
-        if not isinstance(screen, DuelScreen):
-            return screen
-        if screen.ended:
-            return screen
-        if screen.bot_busy:
+        if not isinstance(screen, kind):
+            if screen is front and screen.is_mounted:
+                return screen
+            front = screen
             continue
-        if screen.awaiting is not None:
-            if screen.view().phase in AUTO_CHOOSE and not screen.prompted:
-                continue  # its list opens by itself
+        front = None
+        if ready(screen):
             return screen
     raise AssertionError(f"the app did not settle; screen {app.screen!r}")
+
+
+async def settle(pilot: Pilot[Any], timeout: float = 10.0) -> Screen[Any]:
+    """Wait until a person must act: a dialog is up, or the duel awaits keys or is over."""
+
+    def ready(screen: DuelScreen) -> bool:
+        if screen.ended:
+            return True
+        if screen.bot_busy or screen.awaiting is None:
+            return False
+        # a list that opens by itself is not yet the person's to act on
+        return screen.view().phase not in AUTO_CHOOSE or screen.prompted
+
+    return await settle_on(pilot, DuelScreen, ready, timeout)
 
 
 async def until(
     pilot: Pilot[Any], test: Callable[[], object], what: str, timeout: float = 15
 ) -> None:
     """Let the app run until ``test()`` holds and the screen in front is mounted; fail
-    naming ``what`` after ``timeout`` s. (A screen is in front as soon as it is pushed, and
-    composed after: a test that left at once would tear it down in its ``on_mount``.)"""
-    deadline = time.monotonic() + timeout
+    naming ``what`` after ``timeout`` s (times :data:`PATIENCE`). (A screen is in front as
+    soon as it is pushed, and composed after: a test that left at once would tear it down
+    in its ``on_mount``.)"""
+    deadline = time.monotonic() + timeout * PATIENCE
     while not (test() and pilot.app.screen.is_mounted):
         if time.monotonic() > deadline:
-            raise AssertionError(f"waited {timeout}s for {what}; screen {pilot.app.screen!r}")
+            raise AssertionError(
+                f"waited {timeout * PATIENCE}s for {what}; screen {pilot.app.screen!r}"
+            )
         await pilot.pause(0.02)

@@ -7,7 +7,6 @@ import json
 import os
 import random
 import re
-import time
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
 from cakeparty.tui.widgets import Cycler
 
-from .pilot import SIZE, make_app, until
+from .pilot import SIZE, make_app, settle_on, until
 from .test_e2e_tmux import BINARY, TMUX, Terminal
 
 
@@ -41,16 +40,12 @@ def screen_text(app: App[Any]) -> str:
 
 async def settle(pilot: Pilot[Any], timeout: float = 20.0) -> Screen[Any]:
     """Wait until a person must act: a dialog is up, or the game awaits keys or is over."""
-    app = pilot.app
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause()
-        screen = app.screen
-        if not isinstance(screen, MasterScreen):
-            return screen
-        if screen.ended or (screen.awaiting is not None and not screen.bot_busy):
-            return screen
-    raise AssertionError(f"the app did not settle; screen {app.screen!r}")
+    return await settle_on(
+        pilot,
+        MasterScreen,
+        lambda s: s.ended or (s.awaiting is not None and not s.bot_busy),
+        timeout,
+    )
 
 
 def placement_keys(view: MasterView, *, pick: bool = True) -> list[str]:

@@ -4,7 +4,6 @@ must reach, sabotage and the end; hot-seat hands hidden between people; the help
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from typing import Any
 
@@ -22,7 +21,7 @@ from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
 
-from .pilot import SIZE, make_app
+from .pilot import SIZE, make_app, settle_on
 
 
 def screen_text(app: App[Any]) -> str:
@@ -36,21 +35,17 @@ def doom_of(app: App[Any]) -> DoomScreen:
 
 async def settle(pilot: Pilot[Any], timeout: float = 20.0) -> Screen[Any]:
     """Wait until a person must act: a dialog is up, or the game awaits keys or is over."""
-    app = pilot.app
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause()
-        screen = app.screen
-        if not isinstance(screen, DoomScreen):
-            return screen
+
+    def ready(screen: DoomScreen) -> bool:
         if screen.ended:
-            return screen
-        if screen.awaiting is not None and not screen.bot_busy:
-            task = screen.view().task
-            if task is not None and task.phase in LISTED and not screen.prompted:
-                continue  # its list opens by itself
-            return screen
-    raise AssertionError(f"the app did not settle; screen {app.screen!r}")
+            return True
+        if screen.awaiting is None or screen.bot_busy:
+            return False
+        task = screen.view().task
+        # a list that opens by itself is not yet the person's to act on
+        return task is None or task.phase not in LISTED or screen.prompted
+
+    return await settle_on(pilot, DoomScreen, ready, timeout)
 
 
 async def fill(pilot: Pilot[Any], screen: DoomScreen, done: Any, limit: int = 40) -> None:

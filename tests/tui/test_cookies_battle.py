@@ -38,7 +38,7 @@ from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
 
-from .pilot import SIZE, make_app, until
+from .pilot import SIZE, make_app, settle_on, until
 
 
 def screen_text(app: App[Any]) -> str:
@@ -48,16 +48,12 @@ def screen_text(app: App[Any]) -> str:
 
 async def settle(pilot: Pilot[Any], timeout: float = 30.0) -> Screen[Any]:
     """Wait until a person must act: a dialog is up, or the game awaits keys or is over."""
-    app = pilot.app
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause()
-        screen = app.screen
-        if not isinstance(screen, CookiesScreen):
-            return screen
-        if screen.ended or (screen.awaiting is not None and not screen.bot_busy):
-            return screen
-    raise AssertionError(f"the app did not settle; screen {app.screen!r}")
+    return await settle_on(
+        pilot,
+        CookiesScreen,
+        lambda s: s.ended or (s.awaiting is not None and not s.bot_busy),
+        timeout,
+    )
 
 
 def history_of(screen: CookiesScreen, seat: int) -> list[Any]:

@@ -39,7 +39,7 @@ from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.widgets import StatusBar
 from cakeparty.tui.widgets.chat import ChatInput
 
-from .pilot import SIZE, until
+from .pilot import PATIENCE, SIZE, until
 from .rooms import join_lobby
 
 BOT = get_game("cake-master").bots["random"]
@@ -48,7 +48,7 @@ AUDIT_FAIR = "Audit: fair. Every card and every move checked out."
 #: whole game over loopback takes 20-50 s, longer on a busy machine: the wait starts again
 #: at every move); the three-player game played by bots' moves alone has it for the whole
 #: game
-DEADLINE = 60.0
+DEADLINE = 60.0 * PATIENCE
 
 
 def app_named(name: str) -> CakePartyApp:
@@ -214,7 +214,7 @@ async def test_a_networked_cake_master_played_by_two_to_its_end() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await body(pilot)
 
-    await asyncio.wait_for(asyncio.gather(run(host, hank), run(guest, gina)), 120)
+    await asyncio.wait_for(asyncio.gather(run(host, hank), run(guest, gina)), 120 * PATIENCE)
 
     # after the first turn, each screen shows both players' cards face up: the cakes
     # Hank's screen shows of Gina are the cakes Gina's own screen shows, and back

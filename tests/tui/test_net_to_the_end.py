@@ -35,12 +35,13 @@ from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.settings import Settings
 from cakeparty.tui.table.results import EndScreen
 
-from .pilot import SIZE, until
+from .pilot import PATIENCE, SIZE, until
 from .rooms import join_lobby
 
 BOT = get_game("cake-duel").bots["random"]
 AUDIT_FAIR = "Audit: fair. Every card and every move checked out."
-DEADLINE = 45.0  # seconds to play one duel to its end; over loopback it takes a few
+#: seconds to play one duel to its end (over loopback it takes a few), on a busy machine
+DEADLINE = 45.0 * PATIENCE
 
 
 def app_named(start: Any, name: str) -> CakePartyApp:
@@ -228,7 +229,7 @@ async def test_a_networked_duel_played_to_its_end_then_played_again() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await body(pilot)
 
-    await asyncio.wait_for(asyncio.gather(run(host, hank), run(guest, gina)), 90)
+    await asyncio.wait_for(asyncio.gather(run(host, hank), run(guest, gina)), 90 * PATIENCE)
 
     # a game's screen that is gone (the app closing) may still hear its room: a late
     # chat line, move or presence tells nothing and does not fail
