@@ -51,27 +51,24 @@ async def settle_on(
     ready: Callable[[Any], bool],
     timeout: float,
 ) -> Screen[Any]:
-    """Wait until a person must act: the game's screen (a ``kind``) is ``ready`` for keys,
-    or another screen (a dialog) is in front and drawn: it stayed in front through a whole
-    pause (which ends by laying the screen out), so what it shows can be read. A screen
-    is in front as soon as it is pushed, and composed after: read at once, the text is the
-    screen beneath. ``timeout`` (times :data:`PATIENCE`) finds a hang."""
+    """Wait until a person must act, and the screen shows it: the game's screen (a
+    ``kind``) is ``ready`` for keys, or another screen (a dialog) is in front, and so at
+    the end of two pauses in a row (a pause ends by laying the screen out, and the footer's
+    keys follow a change a message later). A screen is in front as soon as it is pushed,
+    and composed after: read at once, the text is the screen beneath (or the keys of the
+    step before). ``timeout`` (times :data:`PATIENCE`) finds a hang."""
     app = pilot.app
     deadline = time.monotonic() + timeout * PATIENCE
-    front: Screen[Any] | None = None
+    last: Screen[Any] | None = None  # the screen ready at the end of the last pause
     while time.monotonic() < deadline:
         await pilot.pause()
         if not app.is_running:  # a test looping on settle() must not spin on a dead app
             raise AssertionError(f"the app stopped: {getattr(app, '_exception', None)!r}")
         screen = app.screen
-        if not isinstance(screen, kind):
-            if screen is front and screen.is_mounted:
-                return screen
-            front = screen
-            continue
-        front = None
-        if ready(screen):
+        now = screen if not isinstance(screen, kind) or ready(screen) else None
+        if now is not None and now is last and screen.is_mounted:
             return screen
+        last = now
     raise AssertionError(f"the app did not settle; screen {app.screen!r}")
 
 
