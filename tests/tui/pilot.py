@@ -48,15 +48,25 @@ PATIENCE = 4
 async def settle_on(
     pilot: Pilot[Any],
     kind: type[Screen[Any]],
-    ready: Callable[[Any], bool],
     timeout: float,
+    lists_itself: Callable[[Any], bool] | None = None,
 ) -> Screen[Any]:
     """Wait until a person must act, and the screen shows it: the game's screen (a
-    ``kind``) is ``ready`` for keys, or another screen (a dialog) is in front, and so at
-    the end of two pauses in a row (a pause ends by laying the screen out, and the footer's
-    keys follow a change a message later). A screen is in front as soon as it is pushed,
-    and composed after: read at once, the text is the screen beneath (or the keys of the
-    step before). ``timeout`` (times :data:`PATIENCE`) finds a hang."""
+    ``kind``) is over, or awaits the person's keys with no bot at work (not while
+    ``lists_itself`` says the step's list opens by itself and is still to open), or
+    another screen (a dialog) is in front; and so at the end of two pauses in a row (a
+    pause ends by laying the screen out, and the footer's keys follow a change a message
+    later). A screen is in front as soon as it is pushed, and composed after: read at
+    once, the text is the screen beneath (or the keys of the step before). ``timeout``
+    (times :data:`PATIENCE`) finds a hang."""
+
+    def ready(screen: Any) -> bool:
+        if screen.ended:
+            return True
+        if screen.awaiting is None or screen.bot_busy:
+            return False
+        return lists_itself is None or not lists_itself(screen)
+
     app = pilot.app
     deadline = time.monotonic() + timeout * PATIENCE
     last: Screen[Any] | None = None  # the screen ready at the end of the last pause
@@ -74,16 +84,12 @@ async def settle_on(
 
 async def settle(pilot: Pilot[Any], timeout: float = 10.0) -> Screen[Any]:
     """Wait until a person must act: a dialog is up, or the duel awaits keys or is over."""
-
-    def ready(screen: DuelScreen) -> bool:
-        if screen.ended:
-            return True
-        if screen.bot_busy or screen.awaiting is None:
-            return False
-        # a list that opens by itself is not yet the person's to act on
-        return screen.view().phase not in AUTO_CHOOSE or screen.prompted
-
-    return await settle_on(pilot, DuelScreen, ready, timeout)
+    return await settle_on(
+        pilot,
+        DuelScreen,
+        timeout,
+        lambda screen: screen.view().phase in AUTO_CHOOSE and not screen.prompted,
+    )
 
 
 async def until(

@@ -40,12 +40,7 @@ def screen_text(app: App[Any]) -> str:
 
 async def settle(pilot: Pilot[Any], timeout: float = 20.0) -> Screen[Any]:
     """Wait until a person must act: a dialog is up, or the game awaits keys or is over."""
-    return await settle_on(
-        pilot,
-        MasterScreen,
-        lambda s: s.ended or (s.awaiting is not None and not s.bot_busy),
-        timeout,
-    )
+    return await settle_on(pilot, MasterScreen, timeout)
 
 
 def placement_keys(view: MasterView, *, pick: bool = True) -> list[str]:

@@ -21,7 +21,7 @@ from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
 
-from .pilot import SIZE, make_app, settle_on
+from .pilot import SIZE, make_app, settle_on, until
 
 
 def screen_text(app: App[Any]) -> str:
@@ -36,16 +36,11 @@ def doom_of(app: App[Any]) -> DoomScreen:
 async def settle(pilot: Pilot[Any], timeout: float = 20.0) -> Screen[Any]:
     """Wait until a person must act: a dialog is up, or the game awaits keys or is over."""
 
-    def ready(screen: DoomScreen) -> bool:
-        if screen.ended:
-            return True
-        if screen.awaiting is None or screen.bot_busy:
-            return False
+    def lists_itself(screen: DoomScreen) -> bool:
         task = screen.view().task
-        # a list that opens by itself is not yet the person's to act on
-        return task is None or task.phase not in LISTED or screen.prompted
+        return task is not None and task.phase in LISTED and not screen.prompted
 
-    return await settle_on(pilot, DoomScreen, ready, timeout)
+    return await settle_on(pilot, DoomScreen, timeout, lists_itself)
 
 
 async def fill(pilot: Pilot[Any], screen: DoomScreen, done: Any, limit: int = 40) -> None:
@@ -555,8 +550,6 @@ async def test_q_and_help_work_from_a_list_the_table_opened() -> None:
     again on enter; y: the game is left)."""
     from cakeparty.tui.screens.dialogs import ConfirmScreen
     from cakeparty.tui.screens.menu import MenuScreen
-
-    from .pilot import until
 
     app = make_app(GameSetup(game="cake-of-doom", players=3, bots="normal", seed=5))
     async with app.run_test(size=SIZE) as pilot:

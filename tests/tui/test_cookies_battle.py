@@ -48,12 +48,7 @@ def screen_text(app: App[Any]) -> str:
 
 async def settle(pilot: Pilot[Any], timeout: float = 30.0) -> Screen[Any]:
     """Wait until a person must act: a dialog is up, or the game awaits keys or is over."""
-    return await settle_on(
-        pilot,
-        CookiesScreen,
-        lambda s: s.ended or (s.awaiting is not None and not s.bot_busy),
-        timeout,
-    )
+    return await settle_on(pilot, CookiesScreen, timeout)
 
 
 def history_of(screen: CookiesScreen, seat: int) -> list[Any]:
