@@ -57,6 +57,14 @@ def positive(text: str) -> int:
     return value
 
 
+def seconds(text: str) -> int:
+    """A number of seconds, 0 or more (0: never)."""
+    value = whole_number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(_("must be 0 or more, not {value}").format(value=value))
+    return value
+
+
 def bounded(low: int, high: int) -> Callable[[str], int]:
     """A whole number from ``low`` to ``high``."""
 

@@ -11,6 +11,13 @@ then type into the app. So the websocket only opens for a page this server serve
 browser's ``Origin`` must name the host the request was sent to, and while the server
 listens on loopback that host must be a loopback name.
 
+What a stranger may send is bounded: a request to the websocket's address that is no
+websocket is refused in one line, a message that is not one of the page's is ignored, a
+terminal size is at most :data:`MOST_CELLS` a side, at most ``--max-sessions`` tabs run
+at once (one more is told the server is full), a tab without a key press for
+``--idle-timeout`` seconds is closed, and an app that does not quit when its tab closes
+is killed. The server's log says each of these in a line, never with a traceback.
+
 Running ``python -m cakeparty.tui.webserve`` opens the app itself: it is the command that
 each connection runs, in the environment that started the server (with the server's
 ``--lang``, when it was given one).
@@ -19,14 +26,19 @@ each connection runs, in the environment that started the server (with the serve
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import ipaddress
+import json
+import logging
 import shlex
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from cakeparty.core.i18n import LANGUAGES, _
+from cakeparty.core.i18n import LANGUAGES, _, ngettext
 from cakeparty.tui import arguments as arg
 
 if TYPE_CHECKING:
@@ -34,6 +46,14 @@ if TYPE_CHECKING:
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+DEFAULT_SESSIONS = 10
+DEFAULT_IDLE = 1800
+#: the largest terminal side a page may ask for (the same bound as over SSH)
+MOST_CELLS = 1000
+#: the largest message a page may send (a key press, a paste, a resize)
+MOST_MESSAGE = 64 * 1024
+#: how long an app is given to quit once its tab has closed, before it is killed
+QUIT_GRACE = 5.0
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
 PAGE = Path(__file__).with_name("web")
 
@@ -62,6 +82,22 @@ def add_command(sub: Any) -> None:
         help=_(
             "the address browsers use, when it differs from the one they typed "
             "(behind a reverse proxy: https://cake.example.org)"
+        ),
+    )
+    web_.add_argument(
+        "--max-sessions",
+        type=arg.positive,
+        default=DEFAULT_SESSIONS,
+        metavar="N",
+        help=_("at most N tabs at once, each its own app (default {n})").format(n=DEFAULT_SESSIONS),
+    )
+    web_.add_argument(
+        "--idle-timeout",
+        type=arg.seconds,
+        default=DEFAULT_IDLE,
+        metavar="S",
+        help=_("close a tab after S seconds without a key press; 0: never (default {n})").format(
+            n=DEFAULT_IDLE
         ),
     )
     arg.add_language(
@@ -107,7 +143,7 @@ def app_command(language: str | None = None) -> str:
     words = [sys.executable, "-m", "cakeparty.tui.webserve"]
     if language:
         words += ["--lang", language]
-    return shlex.join(words)
+    return "exec " + shlex.join(words)  # the shell becomes the app: a kill reaches it
 
 
 def listen_url(host: str, port: int) -> str:
@@ -150,15 +186,94 @@ def origin_refusal(
     return None
 
 
-def build_server(host: str, port: int, public_url: str | None, language: str | None = None) -> Any:
+def terminal_side(value: Any, default: int) -> int:
+    """A terminal side a page asked for, as a number of cells from 1 to :data:`MOST_CELLS`
+    (``default`` for anything that is no number)."""
+    try:
+        cells = int(value)
+    except (TypeError, ValueError, OverflowError):
+        return default
+    return max(1, min(cells, MOST_CELLS))
+
+
+def page_message(data: str) -> tuple[str, Any] | None:
+    """What a page's websocket message asks: ``("stdin", text)``, ``("resize", (width,
+    height))`` within bounds, ``("ping", token)``, ``("blur", None)`` or ``("focus",
+    None)``; ``None`` for anything else (the message is ignored)."""
+    try:
+        envelope = json.loads(data)
+    except (ValueError, RecursionError):  # no JSON, or nested past Python's depth
+        return None
+    if not isinstance(envelope, list) or not envelope or not isinstance(envelope[0], str):
+        return None
+    kind = envelope[0]
+    body = envelope[1] if len(envelope) > 1 else None
+    if kind == "stdin" and isinstance(body, str):
+        return kind, body
+    if kind == "resize" and isinstance(body, dict):
+        return kind, (terminal_side(body.get("width"), 80), terminal_side(body.get("height"), 24))
+    if kind == "ping" and isinstance(body, str | int | float):
+        return kind, body
+    if kind in ("blur", "focus"):
+        return kind, None
+    return None
+
+
+def say(text: str) -> None:
+    """A line of the server's log."""
+    print(text, file=sys.stderr, flush=True)
+
+
+class OneLine(logging.Formatter):
+    """A log record in one line: an error's traceback is left out (a stranger could
+    otherwise fill the log, and the server's time, with pages of it)."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = record.getMessage()
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None:
+            text = f"{text}: {type(error).__name__}: {error}"
+        return f"{record.name}: {text}"[:500]
+
+
+class Repeats(logging.Filter):
+    """Drops a record that repeats one of the last second (a flood of refused
+    connections says so once a second, not once each)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last: dict[tuple[str, str], float] = {}
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        key = (record.name, str(record.msg)[:200])
+        now = time.monotonic()
+        if now - self.last.get(key, -1.0e9) < 1.0:
+            return False
+        if len(self.last) > 256:
+            self.last.clear()
+        self.last[key] = now
+        return True
+
+
+def build_server(
+    host: str,
+    port: int,
+    public_url: str | None,
+    language: str | None = None,
+    *,
+    max_sessions: int = DEFAULT_SESSIONS,
+    idle_timeout: float = DEFAULT_IDLE,
+) -> Any:
     """A textual-serve server that runs the app for each browser connection."""
     import aiohttp_jinja2
-    from aiohttp import web
+    from aiohttp import WSMsgType, web
+    from textual_serve.app_service import AppService
     from textual_serve.server import Server
 
     class CakePartyServer(Server):
-        """textual-serve with our page, our origin check and URLs that follow the
-        address the browser used (so it works behind ``0.0.0.0`` or an SSH tunnel)."""
+        """textual-serve with our page, our origin check, URLs that follow the address
+        the browser used (so it works behind ``0.0.0.0`` or an SSH tunnel), and the
+        bounds of the module's docstring."""
 
         def __init__(self) -> None:
             super().__init__(
@@ -170,6 +285,13 @@ def build_server(host: str, port: int, public_url: str | None, language: str | N
                 templates_path=PAGE,
             )
             self.fixed_url = public_url
+            self.tabs = 0  # apps running now, one a tab
+
+        def initialize_logging(self) -> None:
+            handler = logging.StreamHandler(sys.stderr)
+            handler.setFormatter(OneLine())
+            handler.addFilter(Repeats())
+            logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
 
         async def on_startup(self, app: web.Application) -> None:
             print(
@@ -187,9 +309,12 @@ def build_server(host: str, port: int, public_url: str | None, language: str | N
             if reason is not None:
                 raise web.HTTPForbidden(text=reason)
 
+        def _base(self, request: web.Request) -> str:
+            return self.fixed_url or f"{request.scheme}://{request.host}"
+
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
             self._refuse(request)
-            base = self.fixed_url or f"{request.scheme}://{request.host}"
+            base = self._base(request)
             socket = ("wss" if base.startswith("https") else "ws") + base[base.index(":") :]
             context = {
                 "font_size": _font_size(request.query.get("fontsize", "16")),
@@ -209,8 +334,115 @@ def build_server(host: str, port: int, public_url: str | None, language: str | N
 
         async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
             self._refuse(request)
-            response: web.WebSocketResponse = await super().handle_websocket(request)
-            return response
+            websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=MOST_MESSAGE)
+            if not websocket.can_prepare(request).ok:
+                raise web.HTTPBadRequest(
+                    text=_("This is the app's websocket: open {url} in a browser.").format(
+                        url=self._base(request) + "/"
+                    )
+                )
+            await websocket.prepare(request)
+            if self.tabs >= max_sessions:
+                say(
+                    ngettext(
+                        "a tab refused: {n} tab is open",
+                        "a tab refused: {n} tabs are open",
+                        self.tabs,
+                    ).format(n=self.tabs)
+                )
+                notice = ngettext(
+                    "The server is full ({n} tab at once): try again later.",
+                    "The server is full ({n} tabs at once): try again later.",
+                    max_sessions,
+                ).format(n=max_sessions)
+                await websocket.send_bytes(("\r\n" + notice + "\r\n").encode("utf-8"))
+                await websocket.close()
+                return websocket
+            self.tabs += 1
+            app = AppService(
+                self.command,
+                write_bytes=websocket.send_bytes,
+                write_str=websocket.send_str,
+                close=websocket.close,
+                download_manager=self.download_manager,
+                debug=self.debug,
+            )
+            pressed = [time.monotonic()]  # the last key press
+            idle: asyncio.Task[None] | None = None
+            try:
+                query = request.query
+                await app.start(
+                    terminal_side(query.get("width"), 80), terminal_side(query.get("height"), 24)
+                )
+                if idle_timeout:
+                    idle = asyncio.create_task(self._close_when_idle(websocket, pressed))
+                await self._relay(websocket, app, pressed)
+            except asyncio.CancelledError:
+                pass
+            finally:
+                if idle is not None:
+                    idle.cancel()
+                await self._stop(app)
+                self.tabs -= 1
+                with contextlib.suppress(Exception):
+                    await websocket.close()
+            return websocket
+
+        async def _relay(
+            self, websocket: web.WebSocketResponse, app: AppService, pressed: list[float]
+        ) -> None:
+            """The page's messages to its app, until the page goes."""
+            async for message in websocket:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                asked = page_message(message.data)
+                if asked is None:
+                    continue
+                kind, body = asked
+                if kind == "stdin":
+                    pressed[0] = time.monotonic()
+                    await app.send_bytes(body.encode("utf-8"))
+                elif kind == "resize":
+                    await app.set_terminal_size(*body)
+                elif kind == "ping":
+                    await websocket.send_json(["pong", body])
+                elif kind == "blur":
+                    await app.blur()
+                else:
+                    await app.focus()
+
+        async def _close_when_idle(
+            self, websocket: web.WebSocketResponse, pressed: list[float]
+        ) -> None:
+            from cakeparty.tui.sshserve.session import idle_notice
+
+            while not websocket.closed:
+                left = pressed[0] + idle_timeout - time.monotonic()
+                if left > 0:
+                    await asyncio.sleep(left)
+                    continue
+                say(_("a tab closed for want of a key press"))
+                with contextlib.suppress(Exception):
+                    await websocket.send_bytes(idle_notice(idle_timeout).encode("utf-8"))
+                    await websocket.close()
+                return
+
+        async def _stop(self, app: AppService) -> None:
+            """Ask the app to quit; kill it if it has not ended within :data:`QUIT_GRACE`."""
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + QUIT_GRACE
+            with contextlib.suppress(Exception):  # it did not answer in time, or its pipes are gone
+                await asyncio.wait_for(app.stop(), QUIT_GRACE)
+            process = app._process  # textual-serve keeps it to itself
+            if process is None:
+                return
+            try:
+                await asyncio.wait_for(process.wait(), max(0.1, deadline - loop.time()))
+            except TimeoutError:
+                say(_("an app that did not quit when its tab closed was killed"))
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
 
     return CakePartyServer()
 
@@ -225,7 +457,14 @@ def _font_size(text: str) -> int:
 def _cmd_serve_web(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if not is_loopback(args.host):
         print(exposure_warning(args.host), file=sys.stderr, flush=True)
-    server = build_server(args.host, args.port, args.public_url, args.lang)
+    server = build_server(
+        args.host,
+        args.port,
+        args.public_url,
+        args.lang,
+        max_sessions=args.max_sessions,
+        idle_timeout=args.idle_timeout,
+    )
     try:
         server.serve()
     except OSError as exc:  # the port is taken, or the address is not this computer's

@@ -15,7 +15,13 @@ import pytest
 
 from cakeparty.tui import webserve
 from cakeparty.tui.cli import build_parser
-from cakeparty.tui.webserve import app_command, is_loopback, origin_refusal
+from cakeparty.tui.webserve import (
+    MOST_CELLS,
+    app_command,
+    is_loopback,
+    origin_refusal,
+    page_message,
+)
 from tests.tui.web import DEADLINE, BrowserTerminal, WebServer, chromium, missing_tooling
 
 MENU = ("Join a game", "Rules and cards", "Settings")
@@ -184,6 +190,12 @@ def test_the_command_line() -> None:
     assert "cakeparty.tui.webserve" in app_command()
     assert app_command("es").endswith("cakeparty.tui.webserve --lang es")
     assert parser.parse_args(["serve-web", "--lang", "pl"]).lang == "pl"
+    args = parser.parse_args(["serve-web", "--max-sessions", "3", "--idle-timeout", "0"])
+    assert (args.max_sessions, args.idle_timeout) == (3, 0)
+    for bad in (["--max-sessions", "0"], ["--idle-timeout", "-1"], ["--idle-timeout", "x"]):
+        with pytest.raises(SystemExit) as exit_:
+            parser.parse_args(["serve-web", *bad])
+        assert exit_.value.code == 2
 
 
 def test_listening_beyond_this_computer_is_said_plainly(
@@ -192,8 +204,9 @@ def test_listening_beyond_this_computer_is_said_plainly(
     served: list[tuple[str, int, str | None, str | None]] = []
 
     class Server:
-        def __init__(self, *where: object) -> None:
+        def __init__(self, *where: object, **bounds: int) -> None:
             served.append(where)  # type: ignore[arg-type]
+            assert bounds == {"max_sessions": 10, "idle_timeout": 1800}
 
         def serve(self) -> None:
             pass
@@ -208,3 +221,121 @@ def test_listening_beyond_this_computer_is_said_plainly(
     assert warned.count("Warning: listening on") == 1
     assert "Warning: listening on 0.0.0.0" in warned
     assert "as you" in warned
+
+
+def test_what_a_page_may_ask() -> None:
+    assert page_message('["stdin", "q"]') == ("stdin", "q")
+    assert page_message('["resize", {"width": 100, "height": 30}]') == ("resize", (100, 30))
+    assert page_message('["ping", "7"]') == ("ping", "7")
+    assert page_message('["blur"]') == ("blur", None)
+    # a terminal of any size asked is one of at most MOST_CELLS a side, at least 1
+    huge = f'["resize", {{"width": {2**64}, "height": 100000}}]'
+    assert page_message(huge) == ("resize", (MOST_CELLS, MOST_CELLS))
+    assert page_message('["resize", {"width": -5, "height": 0}]') == ("resize", (1, 1))
+    assert page_message('["resize", {"width": "x", "height": 1e999}]') == ("resize", (80, 24))
+    # anything else is no message of the page's: ignored
+    for junk in (
+        "not json",
+        "[]",
+        "{}",
+        '"stdin"',
+        '[5, "q"]',
+        '["stdin", 5]',
+        '["stdin"]',
+        '["resize", 5]',
+        '["ping", {"a": 1}]',
+        '["exec", "sh"]',
+        "[" * 5000,
+    ):
+        assert page_message(junk) is None, junk
+
+
+async def _tab(url: str, *sent: str, until_closed: bool = True) -> bytes:
+    """A websocket to the server as a page opens it: ``sent`` goes to it, and what it
+    writes to the terminal comes back (until the server closes it)."""
+    import aiohttp
+
+    got = b""
+    async with aiohttp.ClientSession() as http, http.ws_connect(url + "/ws") as socket:
+        for text in sent:
+            await socket.send_str(text)
+        if until_closed:
+            async for message in socket:
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    got += message.data
+    return got
+
+
+def test_a_stranger_gets_one_line_and_the_server_goes_on(server: WebServer) -> None:
+    import asyncio
+
+    # the websocket's address asked for as a page: refused in a line, no app started
+    request = urllib.request.Request(server.url + "/ws")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=30)
+    assert refused.value.code == 400
+    assert "open " + server.url + "/ in a browser" in refused.value.read().decode()
+    assert server.apps() == []
+
+    # junk, an absurd size and a closed tab: the app is started, sized within bounds,
+    # and ends with its tab
+    junk = ["not json", "[]", '["stdin", 5]', '["resize", 5]', '["resize", {"width": "x"}]']
+    huge = '["resize", {"width": 100000, "height": 100000}]'
+    asyncio.run(_tab(server.url, *junk, huge, until_closed=False))
+    end = time.monotonic() + DEADLINE
+    while server.apps():
+        assert time.monotonic() < end, "the app outlived its tab"
+        time.sleep(0.1)
+    assert _get(server.url + "/", {}) == 200
+    assert "Traceback" not in server.output()
+
+
+def test_tabs_are_bounded_and_an_idle_one_closes(tooling: None) -> None:
+    import asyncio
+
+    served = WebServer("--max-sessions", "1", "--idle-timeout", "5")
+    try:
+        served.wait_ready()
+
+        async def two_tabs() -> tuple[bytes, bytes]:
+            first = asyncio.create_task(_tab(served.url, '["stdin", "B"]'))
+            while not served.apps():  # the first tab's app runs
+                assert not first.done(), "the first tab closed early"
+                await asyncio.sleep(0.1)
+            second = await _tab(served.url)  # one more than --max-sessions
+            return await first, second
+
+        first, second = asyncio.run(two_tabs())
+        assert b"The server is full (1 tab at once): try again later." in second
+        # the first tab, left without a key press, was closed and its app ended
+        assert b"Closed after 5 seconds without a key press" in first
+        end = time.monotonic() + DEADLINE
+        while served.apps():
+            assert time.monotonic() < end, "the idle tab's app outlived it"
+            time.sleep(0.1)
+        log = served.output()
+        assert "a tab refused: 1 tab is open" in log
+        assert "a tab closed for want of a key press" in log
+    finally:
+        served.stop()
+
+
+def test_an_app_that_does_not_quit_with_its_tab_is_killed(server: WebServer) -> None:
+    import asyncio
+    import signal
+
+    async def tab_then_stop() -> None:
+        task = asyncio.create_task(_tab(server.url))
+        while not server.apps():
+            assert not task.done(), "the tab closed early"
+            await asyncio.sleep(0.1)
+        for pid in server.apps():
+            os.kill(pid, signal.SIGSTOP)  # it can no longer read the page's quit
+        task.cancel()  # the page goes
+
+    asyncio.run(tab_then_stop())
+    end = time.monotonic() + DEADLINE
+    while server.apps():
+        assert time.monotonic() < end, "the stopped app was not killed"
+        time.sleep(0.1)
+    assert "an app that did not quit when its tab closed was killed" in server.output()
