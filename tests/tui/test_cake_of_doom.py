@@ -11,6 +11,7 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
 
+from cakeparty.core.games.cake_of_doom import events as ev
 from cakeparty.core.games.cake_of_doom.actions import Abduct, Bribe, Grab, Sabotage
 from cakeparty.core.games.cake_of_doom.cards import card
 from cakeparty.core.games.cake_of_doom.state import Phase
@@ -177,6 +178,14 @@ async def test_a_three_player_game_is_played_by_keys_to_the_end() -> None:
         assert seen.get("bribes", 0) >= 1
         log = "\n".join(doom.log_view.plain)
         assert "Ann bribes" in log
+        # Ann's log (hers alone) names the cards that came into her hand, and those a
+        # steal took from it: the thief and the victim know the card
+        assert "↳ into your hand: " in log
+        robbed = [
+            e for e in doom.table.view(0).events if isinstance(e, ev.Stole) and e.victim == 0
+        ]
+        assert robbed, "the seed's bots steal from Ann"
+        assert log.count("↳ out of your hand: ") == len(robbed)
         assert "sabotaged" in seen and "Sabotage:" in seen["sabotaged"]
         assert "list draw" in seen and "from the cake pile" in seen["list draw"]
         # the cards come since Ann's last move are starred in her hand
@@ -217,6 +226,12 @@ async def test_cards_are_discarded_by_keys_any_time_of_the_turn() -> None:
         await pilot.press("x")
         assert screen.marks.mode == "discard"
         assert "Discard cards of your choice, face up  (marked: 0)" in screen_text(app)
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        # the offer's keys, named for marking
+        for key in ("space Mark", "- Unmark", "⏎ Discard", "esc Stop"):
+            assert key in footer, footer
+        assert "Add" not in footer and "Drop" not in footer
         await pilot.press("escape")
         assert screen.marks.mode is None
         await pilot.press("x")
@@ -276,6 +291,9 @@ async def test_hot_seat_hides_each_hand_until_its_owner_has_the_keyboard() -> No
             else:
                 await step_by_keys(pilot, screen, {})
         assert len(set(passed)) >= 2  # the keyboard went round
+        # the log is everyone's at a shared keyboard: no hand's cards in it
+        log = "\n".join(doom_of(app).log_view.plain)
+        assert "draws" in log and "your hand" not in log
 
 
 async def test_help_shows_the_aliens_the_regions_and_the_keys() -> None:

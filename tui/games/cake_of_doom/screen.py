@@ -40,7 +40,7 @@ from cakeparty.core.games.cake_of_doom.actions import (
 )
 from cakeparty.core.games.cake_of_doom.cards import DOOM, SABOTAGES, card
 from cakeparty.core.games.cake_of_doom.state import Phase
-from cakeparty.core.games.cake_of_doom.text import final_lines
+from cakeparty.core.games.cake_of_doom.text import card_list, final_lines
 from cakeparty.core.games.cake_of_doom.view import DoomView
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cake_of_doom.lines import (
@@ -111,7 +111,9 @@ class DoomScreen(TableScreen):
         Binding("left,h", "move(-1)", _("Card"), key_display="←→", id="doom.left"),
         Binding("right,l", "move(1)", _("Card"), show=False, id="doom.right"),
         Binding("space,plus", "add", _("Add"), key_display="space", id="doom.add"),
+        Binding("space,plus", "mark", _("Mark"), key_display="space", id="doom.mark"),
         Binding("minus,backspace", "take_back", _("Take back"), key_display="-", id="doom.take"),
+        Binding("minus,backspace", "unmark", _("Unmark"), key_display="-", id="doom.unmark"),
         Binding("t", "grab", _("Tractor Beam"), id="doom.grab"),
         Binding("a", "abduct", _("Abduction"), id="doom.abduct"),
         Binding("b", "bribe", _("Bribe"), id="doom.bribe"),
@@ -125,6 +127,7 @@ class DoomScreen(TableScreen):
         Binding("enter", "discard", _("Discard"), id="doom.discard"),
         Binding("enter", "choose", _("Choose"), id="doom.choose"),
         Binding("escape", "drop", _("Drop"), id="doom.drop"),
+        Binding("escape", "stop_marking", _("Stop"), id="doom.stop"),
         Binding("r", "replay", _("Replay"), id="doom.replay"),
         *table_bindings("doom"),
     ]
@@ -138,6 +141,7 @@ class DoomScreen(TableScreen):
         self.prompted = False  # this decision's list has opened by itself once
         self._discards: list[str] = []  # sorts marked to discard, still to go
         self._seen: dict[int, Counter[str]] = {}  # per seat: its hand at its last move
+        self._hand_told: Counter[str] | None = None  # the viewer's hand as last told (_tell_hand)
         self._legal_for: tuple[int, int, int] | None = None
         self._legal_moves: tuple[Action, ...] = ()
 
@@ -318,6 +322,35 @@ class DoomScreen(TableScreen):
             elif isinstance(event, ev.TurnStarted | ev.Drew | ev.NotSabotaged | ev.Refilled):
                 style = "dim"
             self.log_view.add(describe(event, names, blind=blind), style)
+        self._tell_hand(entries)
+
+    def _tell_hand(self, entries: list[Entry]) -> None:
+        """The cards that came into the viewer's hand (a draw, a steal, a pick) and those a
+        steal took from it, in lines of this screen's log alone: the rules let the thief
+        and the victim know the card. Not at a shared keyboard, whose log all share."""
+        if self.table.hotseat or self.viewer is None:
+            self._hand_told = None
+            return
+        now = Counter(c for c in self.table.view(self.viewer).hand_cards if c is not None)
+        before, self._hand_told = self._hand_told, now
+        if before is None:  # the story so far, told at the start: the hand is as dealt
+            return
+        gained, lost = now - before, before - now
+        if gained:
+            self.log_view.add(
+                _("  ↳ into your hand: {cards}").format(cards=card_list(sorted(gained.elements()))),
+                "italic",
+            )
+        taken = any(
+            (isinstance(e.event, ev.Stole) and e.event.victim == self.viewer)
+            or (isinstance(e.event, ev.Picked) and e.event.owner == self.viewer)
+            for e in entries
+        )
+        if lost and taken:
+            self.log_view.add(
+                _("  ↳ out of your hand: {cards}").format(cards=card_list(sorted(lost.elements()))),
+                "italic",
+            )
 
     # -- the game moving on ----------------------------------------------------------------
 
@@ -431,12 +464,17 @@ class DoomScreen(TableScreen):
             return any(isinstance(a, KEY_MOVES[action]) for a in self._legal())
         if action == "move":
             return phase is not None
+        # the same keys build an offer and mark cards to discard, named for each
         if action in ("add", "take_back"):
-            return phase is not None and mode is not None
+            return phase is not None and mode == "bribe"
+        if action in ("mark", "unmark"):
+            return phase is not None and mode == "discard"
         if action == "offer":
             return phase is Phase.PLAY and mode == "bribe"
         if action == "drop":
-            return phase is Phase.PLAY and mode is not None
+            return phase is Phase.PLAY and mode == "bribe"
+        if action == "stop_marking":
+            return phase is Phase.PLAY and mode == "discard"
         if action == "discard":
             return phase is Phase.DISCARD or (phase is Phase.PLAY and mode == "discard")
         if action == "choose":
@@ -650,6 +688,15 @@ class DoomScreen(TableScreen):
     def action_drop(self) -> None:
         self.marks.clear()
         self.refresh_view()
+
+    def action_mark(self) -> None:
+        self.action_add()
+
+    def action_unmark(self) -> None:
+        self.action_take_back()
+
+    def action_stop_marking(self) -> None:
+        self.action_drop()
 
     def action_pass_bribe(self) -> None:
         self._act(NoBribe())
