@@ -431,6 +431,56 @@ def test_the_worked_example_reads_on_the_offer_line() -> None:
     assert second.startswith("Sabotage: Paulo: Space Teddy −1")
 
 
+def test_a_long_offer_takes_a_second_line_with_every_card_whole() -> None:
+    """An offer of many sorts (the auditor's: Sponge Cake×2, Moon Cake+1, Pandan Chiffon,
+    Freya's +1) is wider than 78 columns: given two lines, every card reads whole, a card
+    that does not fit starts the second line ("· …"), and the sabotage line follows."""
+    from dataclasses import replace
+
+    from cakeparty.core.games.cake_of_doom.cards import box
+    from cakeparty.core.games.cake_of_doom.view import OfferView
+    from cakeparty.tui.games.cake_of_doom.parts import offer_lines
+    from cakeparty.tui.table.local import LocalTable
+
+    names = ("Ann", "Muffin", "Eclair")
+    table = LocalTable(GameSetup(game="cake-of-doom", players=3, bots="random", seed=1), "Ann")
+    cards = (
+        "sponge-1",
+        "sponge-2",
+        "moon-cake-1",
+        "pandan-chiffon-1",
+        "starry-fruit-cake-1",
+        "tiramisu-1",
+    )
+    slots = tuple(box().index(c) for c in cards)
+    known = {**table.view(0).known, **dict(zip(slots, cards, strict=True))}
+    offer = OfferView(
+        seat=0,
+        target="east-asia",
+        slots=slots,
+        opened=True,
+        value=10,
+        full_value=10,
+        need=4,
+        freya=1,
+        freya_removed=0,
+        protected=False,
+        left=(1, 1, 2, 2, 2, 1),
+        sabotages=(),
+    )
+    view = replace(table.view(0), known=known, offer=offer, aliens=("freya", "krell", "pib"))
+    one = offer_lines(view, names).plain.splitlines()
+    assert len(one[0]) > 78  # on one line the screen would cut its end
+    first, more, sabotage = offer_lines(view, names, 78, rows=2).plain.splitlines()
+    assert len(first) <= 78 and len(more) <= 78
+    shown = first + more
+    whole = ("Sponge Cake×2", "Moon Cake+1", "Pandan Chiffon+1", "Starry Fruit Cake+1")
+    for card in (*whole, "Tiramisu", "Freya +1"):
+        assert card in shown, card
+    assert more.startswith("· ")
+    assert sabotage.startswith("No sabotage yet")
+
+
 async def test_a_networked_seat_plays_its_first_decision_by_keys() -> None:
     """``host cake-of-doom --players 3 --blind``: the lobby seats two bots, the game
     starts on ready, the table and the footer (with the chat key) fit 80 columns, the

@@ -30,6 +30,7 @@ from cakeparty.core.games.cake_of_doom.cards import (
     card,
 )
 from cakeparty.core.games.cake_of_doom.rules import units
+from cakeparty.core.games.cake_of_doom.state import Phase
 from cakeparty.core.games.cake_of_doom.text import (
     continent_title,
     describe_action,
@@ -313,9 +314,26 @@ def _value_text(value: int, need: int | None) -> Text:
     return Text(f" {words} {'✓' if reached else '✗'}", style=style)
 
 
-def builder_line(view: DoomView, marks: Marks, sorts: Sequence[Sort]) -> Text:
+def packed(head: Text, parts: Sequence[Text], width: int, rows: int) -> Text:
+    """``head``, then ``parts`` after " · ", over at most ``rows`` lines of ``width``
+    columns: a part that does not fit on a line starts the next ("· Pavlova+1"), never
+    split; the last line takes the rest (the screen cuts it with "…")."""
+    lines = [head.copy()]
+    for part in parts:
+        line = lines[-1]
+        if len(lines) < rows and line.cell_len + 3 + part.cell_len > width:
+            lines.append(Text("· ") + part)
+        else:
+            line.append(" · ")
+            line.append_text(part)
+    return Text("\n").join(lines)
+
+
+def builder_line(
+    view: DoomView, marks: Marks, sorts: Sequence[Sort], width: int = 0, rows: int = 1
+) -> Text:
     """The offer being built: its value with every bonus against what it must reach, then
-    its cards by sort with their +1s."""
+    its cards by sort with their +1s, over at most ``rows`` lines of ``width`` columns."""
     assert view.seat is not None and marks.target is not None
     need = requirement(view, view.seat, marks.target)
     chosen = [view.card(s) for s in marks.slots(sorts)]
@@ -332,17 +350,16 @@ def builder_line(view: DoomView, marks: Marks, sorts: Sequence[Sort]) -> Text:
         if name is None:
             continue
         label = _worth_text(name, units(name, continent, alien))
-        parts.append(f"{label}×{count}" if count > 1 else label)
+        parts.append(Text(f"{label}×{count}" if count > 1 else label))
     if plus:
-        parts.append(_("Freya +1"))
-    text.append(" · " + (" · ".join(parts) if parts else _("no card yet")))
-    return text
+        parts.append(Text(_("Freya +1")))
+    return packed(text, parts or [Text(_("no card yet"))], width, rows)
 
 
-def offer_lines(view: DoomView, names: Sequence[str]) -> Text:
+def offer_lines(view: DoomView, names: Sequence[str], width: int = 0, rows: int = 1) -> Text:
     """The bribe on the table: who offers for which target, its value with every bonus and
-    removal against what it must reach, its cards; then the sabotages so far and who is
-    asked next."""
+    removal against what it must reach, its cards (over at most ``rows`` lines of
+    ``width`` columns); then the sabotages so far and who is asked next."""
     offer = view.offer
     assert offer is not None
     who = seat_name(offer.seat, names)
@@ -363,13 +380,12 @@ def offer_lines(view: DoomView, names: Sequence[str]) -> Text:
     else:
         value = offer.value if offer.value is not None else 0
         text.append_text(_value_text(value, offer.need))
-        text.append(" · ")
-        text.append_text(_offer_cards(view, offer))
+        text = packed(text, _offer_cards(view, offer), width, rows)
     second = sabotage_text(view, offer, names)
     return Text("\n").join([text, second])
 
 
-def _offer_cards(view: DoomView, offer: OfferView) -> Text:
+def _offer_cards(view: DoomView, offer: OfferView) -> list[Text]:
     """The cards of an offer on the table, alike ones together ("Sponge Cake×2"): with
     their +1s, a card the sabotage turned sideways (its +1 gone), a card removed (−)."""
     continent = target_continent(view, offer.target)
@@ -391,16 +407,14 @@ def _offer_cards(view: DoomView, offer: OfferView) -> Text:
     if offer.freya:
         removed = bool(offer.freya_removed)
         shown.append((("−" if removed else "") + _("Freya +1"), "strike dim" if removed else ""))
-    out = Text()
+    out = []
     index = 0
     while index < len(shown):
         label, style = shown[index]
         count = 1
         while index + count < len(shown) and shown[index + count] == (label, style):
             count += 1
-        if out:
-            out.append(" · ")
-        out.append(f"{label}×{count}" if count > 1 else label, style=style)
+        out.append(Text(f"{label}×{count}" if count > 1 else label, style=style))
         index += count
     return out
 
@@ -426,14 +440,17 @@ def sabotage_text(view: DoomView, offer: OfferView, names: Sequence[str]) -> Tex
         text.append(" · ".join(parts))
     else:
         text.append(_("No sabotage yet"), style="dim")
-    if view.asking:
-        text.append(
-            "  "
-            + _("asked next: {names}").format(
-                names=", ".join(seat_name(s, names) for s in view.asking)
-            ),
-            style="dim",
+    later = ", ".join(seat_name(s, names) for s in view.asking)
+    if view.phase is Phase.SABOTAGE and view.to_act:
+        now = ", ".join(seat_name(s, names) for s in view.to_act)
+        asked = (
+            _("asking {names}, then {later}").format(names=now, later=later)
+            if later
+            else _("asking {names}").format(names=now)
         )
+        text.append("  " + asked, style="dim")
+    elif later:
+        text.append("  " + _("asked next: {names}").format(names=later), style="dim")
     return text
 
 

@@ -267,17 +267,23 @@ class DoomScreen(TableScreen):
         )
 
     def offer_text(self, view: DoomView) -> Text:
-        """The two lines above the hand: the offer being built or on the table, and what
-        the keys do now."""
+        """The lines above the hand: the offer being built or on the table, and what the
+        keys do now. An offer whose cards do not fit a line takes the next one: the keys'
+        line when it is being built (the footer has them), a third line for an offer on
+        the table when the screen has a row to spare (else its cards are cut)."""
+        offer = self.query_one("#doom-offer", Static)
+        width = offer.content_size.width or 78
+        offer.styles.height = 2
         if self.marks.mode == "bribe" and self.viewer is not None:
-            return Text("\n").join(
-                [
-                    builder_line(view, self.marks, self.sorts(view)),
-                    Text(prompt_text(view, "bribe"), style="dim"),
-                ]
-            )
+            built = builder_line(view, self.marks, self.sorts(view))
+            if built.cell_len > width:
+                return builder_line(view, self.marks, self.sorts(view), width, rows=2)
+            return Text("\n").join([built, Text(prompt_text(view, "bribe"), style="dim")])
         if view.offer is not None:
-            return offer_lines(view, self.table.names)
+            rows = 2 if self._spare_row(view) else 1
+            text = offer_lines(view, self.table.names, width, rows)
+            offer.styles.height = len(text.plain.splitlines())
+            return text
         if self.awaiting is not None:
             step = step_words(view)
             task = view.task
@@ -288,6 +294,14 @@ class DoomScreen(TableScreen):
                 first.append("  " + _("(marked: {n})").format(n=self.marks.count), style="bold")
             return Text("\n").join([first, Text(prompt_text(view, self.marks.mode), style="dim")])
         return Text("")
+
+    def _spare_row(self, view: DoomView) -> bool:
+        """Whether the screen has a row beyond what it needs: Earth's panel (the regions,
+        DOOM and its edges), the title, two offer lines, the hand, the status, the footer
+        and a chat line (a networked game)."""
+        chat = 1 if getattr(self, "CHAT_ID", None) else 0  # a networked game's screen
+        needed = len(view.regions) + 3 + 1 + 2 + 4 + 1 + 1 + chat
+        return self.size.height > needed
 
     def status_text(self, view: DoomView) -> tuple[str, str]:
         """The status line and its tone ("you", "wait" or "end")."""
