@@ -18,12 +18,16 @@ from cakeparty.core.i18n import N_, _
 #: The keys, for the Keys tab and the README.
 KEYS: tuple[tuple[str, str], ...] = (
     ("← → / Home End", N_("pick a card of your hand (sorted by suit)")),
-    ("enter / space", N_("play the card (marked ones may be played) · the duel: give it")),
+    (
+        "enter / space",
+        N_("play the card (the bright ones may be played, the dim ones not) · the duel: give it"),
+    ),
     ("l / r", N_("pass step: the card for the left / the right neighbour")),
     ("enter", N_("pass step: pass both cards once chosen")),
     ("u", N_("undo the pass marks")),
     ("m", N_("use a magic marker: on your turn, or when a marker window asks you")),
     ("n", N_("let a marker window pass (it passes by itself after a few seconds)")),
+    ("g", N_("a Swap aimed at you: choose the piece you give")),
     (
         "w",
         N_(
