@@ -181,9 +181,7 @@ async def test_a_three_player_game_is_played_by_keys_to_the_end() -> None:
         # Ann's log (hers alone) names the cards that came into her hand, and those a
         # steal took from it: the thief and the victim know the card
         assert "↳ into your hand: " in log
-        robbed = [
-            e for e in doom.table.view(0).events if isinstance(e, ev.Stole) and e.victim == 0
-        ]
+        robbed = [e for e in doom.table.view(0).events if isinstance(e, ev.Stole) and e.victim == 0]
         assert robbed, "the seed's bots steal from Ann"
         assert log.count("↳ out of your hand: ") == len(robbed)
         assert "sabotaged" in seen and "Sabotage:" in seen["sabotaged"]
@@ -475,8 +473,8 @@ def test_a_long_offer_takes_a_second_line_with_every_card_whole() -> None:
     assert len(first) <= 78 and len(more) <= 78
     shown = first + more
     whole = ("Sponge Cake×2", "Moon Cake+1", "Pandan Chiffon+1", "Starry Fruit Cake+1")
-    for card in (*whole, "Tiramisu", "Freya +1"):
-        assert card in shown, card
+    for label in (*whole, "Tiramisu", "Freya +1"):
+        assert label in shown, label
     assert more.startswith("· ")
     assert sabotage.startswith("No sabotage yet")
 
@@ -651,3 +649,22 @@ async def test_q_and_help_work_from_a_list_the_table_opened() -> None:
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         await pilot.press("y")
         await until(pilot, lambda: not app.is_running or isinstance(app.screen, MenuScreen), "out")
+
+
+def test_a_hand_row_too_wide_says_how_many_sorts_lie_aside_and_if_one_is_new() -> None:
+    from rich.text import Text
+
+    from cakeparty.tui.games.cake_of_doom.parts import _window
+
+    labels = ["Space Teddy", "Meteor Shower", "Force Field×2", "Tractor Beam×2", "Abduction×2*"]
+    parts = [(Text(label), index == 0) for index, label in enumerate(labels)]
+    row = _window(parts, 50).plain
+    assert len(row) <= 50 and row.startswith("Space Teddy")
+    shown = [label for label in labels if label in row]
+    assert row.endswith(f" {len(labels) - len(shown)}*›")  # the new Abductions lie aside
+    # the cursor at the end: what lies before is counted, no new card among it
+    parts = [(Text(label), index == len(labels) - 1) for index, label in enumerate(labels)]
+    row = _window(parts, 50).plain
+    assert row.startswith("‹") and row.endswith("Abduction×2*")
+    hidden = sum(1 for label in labels if label not in row)
+    assert row.startswith(f"‹{hidden} ") and "*" not in row.split(" ")[0]

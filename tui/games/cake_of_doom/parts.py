@@ -234,7 +234,8 @@ def hand_lines(
 
 def _window(parts: Sequence[tuple[Text, bool]], width: int) -> Text:
     """The parts joined by two spaces; when too wide, the run around the highlighted one,
-    with ‹ › saying more lies to the side."""
+    with ‹ › saying how many more lie to each side, starred when a new card is among
+    them ("‹1 … 2*›")."""
     gap = "  "
     full = Text(gap).join(p for p, _here in parts)
     if full.cell_len <= width:
@@ -243,22 +244,28 @@ def _window(parts: Sequence[tuple[Text, bool]], width: int) -> Text:
     start = focus
     end = focus + 1
     used = parts[focus][0].cell_len
+    room = width - 8  # the marks at both ends
     while True:
         grown = False
-        if end < len(parts) and used + len(gap) + parts[end][0].cell_len + 4 <= width:
+        if end < len(parts) and used + len(gap) + parts[end][0].cell_len <= room:
             used += len(gap) + parts[end][0].cell_len
             end += 1
             grown = True
-        if start > 0 and used + len(gap) + parts[start - 1][0].cell_len + 4 <= width:
+        if start > 0 and used + len(gap) + parts[start - 1][0].cell_len <= room:
             start -= 1
             used += len(gap) + parts[start][0].cell_len
             grown = True
         if not grown:
             break
-    out = Text("‹ " if start > 0 else "", style="dim")
+
+    def more(hidden: Sequence[tuple[Text, bool]]) -> str:
+        starred = any(p.plain.endswith("*") for p, _here in hidden)
+        return f"{len(hidden)}{'*' if starred else ''}"
+
+    out = Text(f"‹{more(parts[:start])} " if start > 0 else "", style="dim")
     out.append_text(Text(gap).join(p for p, _here in parts[start:end]))
     if end < len(parts):
-        out.append(" ›", style="dim")
+        out.append(f" {more(parts[end:])}›", style="dim")
     out.truncate(width, overflow="ellipsis")
     return out
 
