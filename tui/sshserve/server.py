@@ -104,6 +104,17 @@ class Sessions:
             )
         )
 
+    def failed(self, session: GameSession, reason: Exception) -> None:
+        """``session`` could not start its app: its place is free again."""
+        self.admitted.discard(id(session))
+        log(
+            _("{user} ({fingerprint}): cannot start the app: {reason}").format(
+                user=session.player.user,
+                fingerprint=session.player.home.fingerprint,
+                reason=str(reason) or type(reason).__name__,
+            )
+        )
+
     def leave(self, session: GameSession, how: str = "") -> None:
         self.admitted.discard(id(session))
         if session.pid is not None and self.running.pop(session.pid, None) is not None:

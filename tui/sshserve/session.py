@@ -208,15 +208,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 ).format(n=self._sessions.limit)
             )
             return
-        launch = Launch.of(
-            argv,
-            self._player.home.make(),
-            self._player.user,
-            self._term,
-            dict(self._chan.get_environment()),
-            self._language,
+        client_env = dict(self._chan.get_environment())
+        asyncio.get_running_loop().create_task(
+            self._run(argv, client_env), name="cakeparty-ssh-session"
         )
-        asyncio.get_running_loop().create_task(self._run(launch), name="cakeparty-ssh-session")
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self._last_input = time.monotonic()
@@ -251,13 +246,23 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._chan.write((message + "\r\n").encode())
         self._chan.exit(2)
 
-    async def _run(self, launch: Launch) -> None:
-        loop = asyncio.get_running_loop()
+    async def _start(self, argv: list[str], client_env: dict[str, str]) -> Launch:
+        """The app started on a pseudo-terminal of its own; whatever fails on the way
+        (no pseudo-terminal left, no file descriptor, no process) raises, and leaves
+        nothing open but the terminal's master side."""
+        launch = Launch.of(
+            argv,
+            self._player.home.make(),
+            self._player.user,
+            self._term or DEFAULT_TERM,
+            client_env,
+            self._language,
+        )
         master, slave = pty.openpty()
         self._master = master
-        set_size(master, *self._size)
-        os.set_blocking(master, False)
         try:
+            set_size(master, *self._size)
+            os.set_blocking(master, False)
             self._proc = await asyncio.create_subprocess_exec(
                 *child_command(launch.argv),
                 stdin=slave,
@@ -268,19 +273,29 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 start_new_session=True,
                 close_fds=True,
             )
-        except OSError as exc:
-            os.close(slave)
-            self._close_master()
-            self._sessions.leave(self)
-            if self._chan is not None:
-                self._chan.write(
-                    _("Cannot start the app: {reason}\r\n").format(reason=exc).encode()
-                )
-                self._chan.exit(1)
-            return
         finally:
             with contextlib.suppress(OSError):
                 os.close(slave)
+        return launch
+
+    async def _run(self, argv: list[str], client_env: dict[str, str]) -> None:
+        try:
+            launch = await self._start(argv, client_env)
+        except Exception as exc:
+            # the session's place is given back, whatever went wrong, and the player told
+            self._close_master()
+            self._sessions.failed(self, exc)
+            if self._chan is not None:
+                self._chan.write(
+                    _("Cannot start the app: {reason}\r\n")
+                    .format(reason=str(exc) or type(exc).__name__)
+                    .encode()
+                )
+                self._chan.exit(1)
+            return
+        proc = self._proc
+        assert proc is not None
+        loop = asyncio.get_running_loop()
         self._sessions.started(self, launch)
         if self._chan is None:  # the client left while the app was starting
             self._hang_up()
@@ -288,7 +303,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._flush_input()
         if self._idle_timeout > 0:
             self._idle_handle = loop.call_later(self._idle_timeout, self._check_idle)
-        status = await self._proc.wait()
+        status = await proc.wait()
         self._drain()
         self._close_master()
         for handle in (self._idle_handle, self._kill_handle):
