@@ -1,6 +1,7 @@
 """``cakeparty serve-ssh`` keeps its bounds: a session that cannot start gives its place
-back. The server runs in the test's own process (so a failure can be provoked where it
-happens), driven by an asyncssh client; every wait is on a condition."""
+back, and one key or one connection holds only so many sessions. The server runs in the
+test's own process (so a failure can be provoked where it happens), driven by an asyncssh
+client; every wait is on a condition."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import asyncssh
 import pytest
 
 from cakeparty.broker.embedded import free_port
+from cakeparty.tui.sshserve import session
 from cakeparty.tui.sshserve.server import ServeOptions, serve
 
 #: the most any one step is waited for; a step that passes never waits this long
@@ -55,6 +57,7 @@ def connect(options: ServeOptions, key: asyncssh.SSHKey, user: str = "ann") -> A
         username=user,
         client_keys=[key],
         known_hosts=None,
+        agent_path=None,
         login_timeout=WAIT,
     )
 
@@ -81,3 +84,96 @@ async def test_a_session_whose_app_cannot_start_says_so_and_gives_its_place_back
     log = capsys.readouterr().err
     assert log.count("ann (SHA256:") == 2
     assert log.count("cannot start the app: out of pty devices") == 2
+
+
+@pytest.fixture
+def cat_for_the_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each session runs ``cat`` instead of the app: it starts at once and stays until
+    hung up."""
+    monkeypatch.setattr(session, "child_command", lambda argv: ["cat"])
+
+
+async def running(conn: asyncssh.SSHClientConnection) -> asyncssh.SSHClientProcess[str]:
+    """A session opened on ``conn``, once its program runs: what is typed comes back
+    (the terminal echoes it only once the server has started the program)."""
+    proc = await asyncio.wait_for(conn.create_process(term_type="xterm"), WAIT)
+    proc.stdin.write("cake\n")
+    await asyncio.wait_for(proc.stdout.readuntil("cake"), WAIT)
+    return proc
+
+
+async def once_running(
+    conn: asyncssh.SSHClientConnection,
+) -> asyncssh.SSHClientProcess[str] | None:
+    """A session opened on ``conn`` and running, or ``None`` if the server refused it."""
+    try:
+        return await running(conn)
+    except (asyncssh.ChannelOpenError, asyncio.IncompleteReadError, BrokenPipeError):
+        return None
+
+
+async def refused(conn: asyncssh.SSHClientConnection) -> asyncssh.SSHCompletedProcess:
+    """A session opened on ``conn`` that the server refuses: what it says, its status."""
+    result = await asyncio.wait_for(conn.run(term_type="xterm", check=False), WAIT)
+    assert result.exit_status == 2, result
+    return result
+
+
+async def closed(proc: asyncssh.SSHClientProcess[str]) -> None:
+    proc.close()
+    await asyncio.wait_for(proc.wait_closed(), WAIT)
+
+
+async def soon(attempt: Any) -> Any:
+    """``attempt()`` again until it returns something: a place the server gives back once
+    it has seen a session end, which it learns a moment after the client closed it."""
+    deadline = asyncio.get_running_loop().time() + WAIT
+    while True:
+        result = await attempt()
+        if result is not None:
+            return result
+        assert asyncio.get_running_loop().time() < deadline, "never given back"
+        await asyncio.sleep(0.05)
+
+
+FULL_FOR_ANN = "Your key already has 3 sessions open here, the most one key may have at once"
+
+
+@pytest.mark.usefixtures("cat_for_the_app")
+async def test_one_key_has_at_most_three_sessions_at_once(tmp_path: Path) -> None:
+    ann, bob = a_key(), a_key()
+    async with serving(tmp_path, max_sessions=10) as options, contextlib.AsyncExitStack() as on:
+        conns = [await on.enter_async_context(connect(options, ann)) for _ in range(4)]
+        first = await running(conns[0])
+        for conn in conns[1:3]:
+            await running(conn)
+        told = await refused(conns[3])
+        assert told.stdout.startswith(FULL_FOR_ANN), told.stdout
+        # another key is not held back by Ann's
+        await running(await on.enter_async_context(connect(options, bob, "bob")))
+        # one of Ann's sessions ends: she may open another
+        await closed(first)
+        await soon(lambda: once_running(conns[3]))
+
+
+@pytest.mark.usefixtures("cat_for_the_app")
+async def test_one_connection_opens_at_most_three_sessions(tmp_path: Path) -> None:
+    async with serving(tmp_path) as options, connect(options, a_key()) as conn:
+        first = await running(conn)
+        for _more in range(2):
+            await running(conn)
+        with pytest.raises(asyncssh.ChannelOpenError, match="at most 3 sessions on one connection"):
+            await conn.create_process(term_type="xterm")
+        # a closed session's channel is given back to its connection
+        await closed(first)
+        await soon(lambda: once_running(conn))
+
+
+def test_the_limit_of_one_key_is_an_option() -> None:
+    from cakeparty.tui.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["serve-ssh"]).max_per_key == 3
+    assert parser.parse_args(["serve-ssh", "--max-per-key", "1"]).max_per_key == 1
+    with pytest.raises(SystemExit):
+        parser.parse_args(["serve-ssh", "--max-per-key", "0"])

@@ -13,6 +13,7 @@ from cakeparty.tui import arguments as arg
 DEFAULT_PORT = 2222
 DEFAULT_IDLE = 1800
 DEFAULT_SESSIONS = 50
+DEFAULT_PER_KEY = 3
 
 
 def _seconds(text: str) -> int:
@@ -53,6 +54,15 @@ def add_command(sub: Any) -> None:
         default=DEFAULT_SESSIONS,
         metavar="N",
         help=_("at most N players at once (default {n})").format(n=DEFAULT_SESSIONS),
+    )
+    serve.add_argument(
+        "--max-per-key",
+        type=arg.positive,
+        default=DEFAULT_PER_KEY,
+        metavar="N",
+        help=_(
+            "at most N sessions at once for one player's key, and on one connection (default {n})"
+        ).format(n=DEFAULT_PER_KEY),
     )
     serve.add_argument(
         "--idle-timeout",
@@ -99,6 +109,7 @@ def _cmd_serve_ssh(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
         host_key=host_key,
         authorized_keys=args.authorized_keys,
         max_sessions=args.max_sessions,
+        max_per_key=args.max_per_key,
         idle_timeout=args.idle_timeout,
         language=args.lang,
     )

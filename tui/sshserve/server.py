@@ -17,7 +17,7 @@ from pathlib import Path
 
 import asyncssh
 
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import _, ngettext
 from cakeparty.tui.sshserve.homes import PLAYERS_DIR, PlayerHome, server_dir
 from cakeparty.tui.sshserve.session import GameSession, Launch
 
@@ -33,6 +33,7 @@ class ServeOptions:
     host_key: asyncssh.SSHKey | None = None
     authorized_keys: Path | None = None
     max_sessions: int = 50
+    max_per_key: int = 3  # sessions of one key at once, and channels of one connection
     idle_timeout: float = 1800  # seconds without a key press; 0: never
     players: Path | None = None  # where players' homes go (default: in the data dir)
     language: str | None = None  # for players whose settings and locale choose none
@@ -79,18 +80,33 @@ class Authorized:
 
 @dataclass
 class Sessions:
-    """The sessions running now, and how many may."""
+    """The sessions running now, and how many may: in all, and of one key."""
 
     limit: int
+    per_key: int = 3
     running: dict[int, GameSession] = field(default_factory=dict)
-    admitted: set[int] = field(default_factory=set)
+    admitted: dict[int, str] = field(default_factory=dict)  # id(session): its key's id
     on_change: Callable[[], None] | None = None
 
-    def admit(self, session: GameSession) -> bool:
+    def admit(self, session: GameSession) -> str | None:
+        """Count ``session`` in; or what to tell its player if it may not start."""
         if len(self.admitted) >= self.limit:
-            return False
-        self.admitted.add(id(session))
-        return True
+            return ngettext(
+                "The server is full ({n} player); please try again later.",
+                "The server is full ({n} players); please try again later.",
+                self.limit,
+            ).format(n=self.limit)
+        key_id = session.player.home.key_id
+        if sum(1 for other in self.admitted.values() if other == key_id) >= self.per_key:
+            return ngettext(
+                "Your key already has {n} session open here, the most one key may have at "
+                "once; close it and try again.",
+                "Your key already has {n} sessions open here, the most one key may have at "
+                "once; close one and try again.",
+                self.per_key,
+            ).format(n=self.per_key)
+        self.admitted[id(session)] = key_id
+        return None
 
     def started(self, session: GameSession, launch: Launch) -> None:
         if session.pid is not None:
@@ -106,7 +122,7 @@ class Sessions:
 
     def failed(self, session: GameSession, reason: Exception) -> None:
         """``session`` could not start its app: its place is free again."""
-        self.admitted.discard(id(session))
+        self.admitted.pop(id(session), None)
         log(
             _("{user} ({fingerprint}): cannot start the app: {reason}").format(
                 user=session.player.user,
@@ -116,7 +132,7 @@ class Sessions:
         )
 
     def leave(self, session: GameSession, how: str = "") -> None:
-        self.admitted.discard(id(session))
+        self.admitted.pop(id(session), None)
         if session.pid is not None and self.running.pop(session.pid, None) is not None:
             log(_("session {pid}: ended: {how}").format(pid=session.pid, how=how))
 
@@ -139,6 +155,7 @@ class _Server(asyncssh.SSHServer):
         self._conn: asyncssh.SSHServerConnection | None = None
         self._peer = ("", "")
         self._key: asyncssh.SSHKey | None = None
+        self._channels = 0  # sessions open on this connection
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
@@ -170,17 +187,36 @@ class _Server(asyncssh.SSHServer):
             return False
         base = self._options.players or server_dir() / PLAYERS_DIR
         user = str(self._conn.get_extra_info("username") or "")
+        most = self._options.max_per_key
+        if self._channels >= most:
+            # a connection is one key: it never needs more sessions than its key may run
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                ngettext(
+                    "at most {n} session on one connection",
+                    "at most {n} sessions on one connection",
+                    most,
+                ).format(n=most),
+            )
+        self._channels += 1
         player = Player(user, PlayerHome.of(self._key, base))
         return GameSession(
-            player, self._sessions, self._options.idle_timeout, self._options.language
+            player,
+            self._sessions,
+            self._options.idle_timeout,
+            self._options.language,
+            on_close=self._channel_closed,
         )
+
+    def _channel_closed(self) -> None:
+        self._channels -= 1
 
 
 async def serve(options: ServeOptions, ready: Callable[[], None] | None = None) -> None:
     """Serve until SIGINT or SIGTERM; then hang up every session and reap it."""
     assert options.host_key is not None
     authorized = Authorized(options.authorized_keys) if options.authorized_keys else None
-    sessions = Sessions(options.max_sessions)
+    sessions = Sessions(options.max_sessions, options.max_per_key)
     listener = await asyncssh.create_server(
         lambda: _Server(options, sessions, authorized),
         options.host,

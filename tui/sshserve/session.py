@@ -148,8 +148,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         sessions: Sessions,
         idle_timeout: float,
         language: str | None = None,
+        on_close: Callable[[], None] | None = None,
     ) -> None:
+        """``on_close`` is called once, when the channel closes."""
         self._player = player
+        self._on_close = on_close
         self._sessions = sessions
         self._idle_timeout = idle_timeout
         self._language = language
@@ -199,14 +202,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self._term is None:
             self._refuse(_("Cake Party needs a terminal: connect with ssh -t."))
             return
-        if not self._sessions.admit(self):
-            self._refuse(
-                ngettext(
-                    "The server is full ({n} player); please try again later.",
-                    "The server is full ({n} players); please try again later.",
-                    self._sessions.limit,
-                ).format(n=self._sessions.limit)
-            )
+        refusal = self._sessions.admit(self)
+        if refusal is not None:
+            self._refuse(refusal)
             return
         client_env = dict(self._chan.get_environment())
         asyncio.get_running_loop().create_task(
@@ -238,6 +236,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def connection_lost(self, exc: Exception | None) -> None:
         self._chan = None
         self._hang_up()
+        on_close, self._on_close = self._on_close, None
+        if on_close is not None:
+            on_close()
 
     # -- the app --------------------------------------------------------------------------
 
