@@ -1,5 +1,6 @@
 """``cakeparty serve-ssh`` keeps its bounds: a session that cannot start gives its place
-back, and one key or one connection holds only so many sessions. The server runs in the
+back, one key or one connection holds only so many sessions, and only so many
+connections may be logging in at once. The server runs in the
 test's own process (so a failure can be provoked where it happens), driven by an asyncssh
 client; every wait is on a condition."""
 
@@ -167,6 +168,49 @@ async def test_one_connection_opens_at_most_three_sessions(tmp_path: Path) -> No
         # a closed session's channel is given back to its connection
         await closed(first)
         await soon(lambda: once_running(conn))
+
+
+async def greeting(port: int) -> tuple[bytes, asyncio.StreamWriter]:
+    """A bare TCP connection to the server, and its first line: the server's SSH version,
+    or nothing if it closed the connection at once."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        line = await asyncio.wait_for(reader.readline(), WAIT)
+    except ConnectionResetError:
+        line = b""
+    return line, writer
+
+
+async def hung_up(writer: asyncio.StreamWriter) -> None:
+    writer.close()
+    with contextlib.suppress(OSError):
+        await writer.wait_closed()
+
+
+async def test_only_so_many_connections_may_be_logging_in_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    async with serving(tmp_path, max_logins=2) as options, contextlib.AsyncExitStack() as on:
+        # a connection that logged in holds no place among those logging in
+        await on.enter_async_context(connect(options, a_key()))
+        first, first_writer = await greeting(options.port)
+        second, second_writer = await greeting(options.port)
+        assert first == second == b"SSH-2.0-CakeParty\r\n"
+        third, third_writer = await greeting(options.port)
+        assert third == b""  # closed at once, before a word
+        await hung_up(third_writer)
+        # one of those waiting leaves: a newcomer gets its place
+        await hung_up(first_writer)
+
+        async def newcomer() -> bytes | None:
+            line, writer = await greeting(options.port)
+            await hung_up(writer)
+            return line or None
+
+        assert await soon(newcomer) == b"SSH-2.0-CakeParty\r\n"
+        await hung_up(second_writer)
+    log = capsys.readouterr().err
+    assert log.count("2 connections are logging in at once: closing new ones") >= 1
 
 
 def test_the_limit_of_one_key_is_an_option() -> None:

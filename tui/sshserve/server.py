@@ -22,6 +22,8 @@ from cakeparty.tui.sshserve.homes import PLAYERS_DIR, PlayerHome, server_dir
 from cakeparty.tui.sshserve.session import GameSession, Launch
 
 LOGIN_TIMEOUT = 30
+#: connections at once that have not logged in yet; more are closed as they come
+MAX_LOGINS = 64
 
 
 @dataclass
@@ -34,6 +36,7 @@ class ServeOptions:
     authorized_keys: Path | None = None
     max_sessions: int = 50
     max_per_key: int = 3  # sessions of one key at once, and channels of one connection
+    max_logins: int = MAX_LOGINS  # connections not logged in yet, at once
     idle_timeout: float = 1800  # seconds without a key press; 0: never
     players: Path | None = None  # where players' homes go (default: in the data dir)
     language: str | None = None  # for players whose settings and locale choose none
@@ -141,6 +144,34 @@ class Sessions:
             session.connection_lost(None)
 
 
+@dataclass
+class Logins:
+    """The connections that have not logged in yet: each holds memory and a file
+    descriptor for up to :data:`LOGIN_TIMEOUT` seconds, so only so many may wait."""
+
+    limit: int
+    waiting: int = 0
+    said_full: bool = False  # the log says so once, until a connection gets in again
+
+    def enter(self) -> bool:
+        if self.waiting >= self.limit:
+            if not self.said_full:
+                log(
+                    _(
+                        "{n} connections are logging in at once: closing new ones "
+                        "until one of them is done"
+                    ).format(n=self.limit)
+                )
+                self.said_full = True
+            return False
+        self.waiting += 1
+        self.said_full = False
+        return True
+
+    def done(self) -> None:
+        self.waiting -= 1
+
+
 def log(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
@@ -148,9 +179,17 @@ def log(text: str) -> None:
 class _Server(asyncssh.SSHServer):
     """One connection: its authentication, then its sessions."""
 
-    def __init__(self, options: ServeOptions, sessions: Sessions, authorized: Authorized | None):
+    def __init__(
+        self,
+        options: ServeOptions,
+        sessions: Sessions,
+        authorized: Authorized | None,
+        logins: Logins,
+    ) -> None:
         self._options = options
         self._sessions = sessions
+        self._logins = logins
+        self._logging_in = False  # holds a place among the logins
         self._authorized = authorized
         self._conn: asyncssh.SSHServerConnection | None = None
         self._peer = ("", "")
@@ -161,6 +200,20 @@ class _Server(asyncssh.SSHServer):
         self._conn = conn
         peer = conn.get_extra_info("peername") or ("", 0)
         self._peer = (str(peer[0]), str(peer[0]))
+        self._logging_in = self._logins.enter()
+        if not self._logging_in:
+            conn.abort()  # before a word is sent: the socket closes at once
+
+    def auth_completed(self) -> None:
+        self._done_logging_in()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._done_logging_in()
+
+    def _done_logging_in(self) -> None:
+        if self._logging_in:
+            self._logging_in = False
+            self._logins.done()
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -217,8 +270,9 @@ async def serve(options: ServeOptions, ready: Callable[[], None] | None = None) 
     assert options.host_key is not None
     authorized = Authorized(options.authorized_keys) if options.authorized_keys else None
     sessions = Sessions(options.max_sessions, options.max_per_key)
+    logins = Logins(options.max_logins)
     listener = await asyncssh.create_server(
-        lambda: _Server(options, sessions, authorized),
+        lambda: _Server(options, sessions, authorized, logins),
         options.host,
         options.port,
         server_host_keys=[options.host_key],
