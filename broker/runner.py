@@ -5,6 +5,9 @@ terminal, does not take it down), with ``python -m cakeparty.broker``; it stops 
 once no client has been connected for :data:`IDLE_EXIT` seconds. The app records its
 process id and port beside its journals, so that a host who comes back finds it still
 running, or starts it again on the same port, where the others are trying to reconnect.
+
+Under ``cakeparty serve-ssh`` (:data:`BOUND_ENV` set in the app's environment) a broker is
+the session's instead: it stays in the app's process group, so it ends with the session.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ from cakeparty.broker.embedded import port_is_free, quiet_amqtt, serve
 
 IDLE_EXIT = 600.0  # seconds with no client before a host's broker stops by itself
 START_TIMEOUT = 15.0
+#: Set to "1" in the environment of an app whose brokers end with its session (the app
+#: of a ``serve-ssh`` session: a stranger's broker must not outlive their visit).
+BOUND_ENV = "CAKEPARTY_BROKER_BOUND"
 
 
 class BrokerStartError(OSError):
@@ -94,9 +100,22 @@ def command(port: int, host: str, idle: float, log_file: Path) -> list[str]:
     ]
 
 
-def spawn(port: int, *, host: str = "0.0.0.0", idle: float = IDLE_EXIT, log_file: Path) -> int:
-    """Start a detached broker on ``port`` and wait until it listens; its process id.
-    Raises :class:`BrokerStartError` if it cannot."""
+def bound_to_session() -> bool:
+    """Whether a broker this app starts ends with the app's session (:data:`BOUND_ENV`)."""
+    return os.environ.get(BOUND_ENV) == "1"
+
+
+def spawn(
+    port: int,
+    *,
+    host: str = "0.0.0.0",
+    idle: float = IDLE_EXIT,
+    log_file: Path,
+    detached: bool = True,
+) -> int:
+    """Start a broker on ``port`` and wait until it listens; its process id. Raises
+    :class:`BrokerStartError` if it cannot. ``detached``: in a session of its own, so it
+    outlives the app; otherwise in the app's process group, which a hang-up ends."""
     log_file.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     with open(log_file, "ab") as out:
         proc = subprocess.Popen(
@@ -104,7 +123,7 @@ def spawn(port: int, *, host: str = "0.0.0.0", idle: float = IDLE_EXIT, log_file
             stdin=subprocess.DEVNULL,
             stdout=out,
             stderr=out,
-            start_new_session=True,  # not in the app's process group: a crash spares it
+            start_new_session=detached,  # not in the app's process group: a crash spares it
             close_fds=True,
         )
     deadline = time.monotonic() + START_TIMEOUT

@@ -495,7 +495,7 @@ class NetRoom:
         if not port_is_free(self.port):
             raise OSError(_("port {port} is already in use").format(port=self.port))
         log_file = data_dir(self.journal_dir) / "brokers" / f"{self.port}.log"
-        pid = brokers.spawn(self.port, log_file=log_file)
+        pid = brokers.spawn(self.port, log_file=log_file, detached=not brokers.bound_to_session())
         if record is not None:
             self.record = record.with_(pid=pid)
 

@@ -41,6 +41,16 @@ def test_no_command_opens_the_menu() -> None:
     assert app_arguments("cakeparty") == []
 
 
+def test_only_host_loses_the_option_of_a_port() -> None:
+    assert app_arguments("host cake-duel --players 2") == ["host", "cake-duel", "--players", "2"]
+    assert app_arguments("join K7QM2X --broker mqtt://h:1883") == [
+        "join",
+        "K7QM2X",
+        "--broker",
+        "mqtt://h:1883",
+    ]
+
+
 def test_the_apps_own_commands_are_split_without_a_shell() -> None:
     assert app_arguments("join K7QM2X") == ["join", "K7QM2X"]
     assert app_arguments("cakeparty play cake-duel --bots random") == [
@@ -64,6 +74,10 @@ def test_the_apps_own_commands_are_split_without_a_shell() -> None:
         ("--config-dir /tmp play cake-duel", "'--config-dir' is not available here"),
         ("join K7QM2X --config-dir=/elsewhere", "--config-dir=/elsewhere is not available"),
         ("join K7QM2X --config /elsewhere", "--config is not available"),
+        # the server picks the port of a host's broker: never one a stranger chose
+        ("host cake-duel --port 22", "--port is not available"),
+        ("host --port=8080 cake-duel", "--port=8080 is not available"),
+        ("host --po 8080", "--po is not available"),
         ("join 'K7QM2X", "Cannot read that command"),
         ("join K7\x1bQM2X", "control characters"),
         ("join " + "K" * 2000, "too long"),
@@ -461,3 +475,61 @@ async def _password_login(port: int) -> str:
         return "refused"
     conn.close()
     return "admitted"
+
+
+def _brokers_of(home: Path) -> list[int]:
+    """The brokers running for the player whose home is ``home`` (their logs lie there)."""
+    found = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            args = (proc / "cmdline").read_bytes().split(b"\0")
+            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if state != "Z" and b"cakeparty.broker" in args and any(bytes(home) in a for a in args):
+            found.append(int(proc.name))
+    return found
+
+
+def _host_and_find_the_broker(server: SSHServer, key: ClientKey, name: str) -> Terminal:
+    term = Terminal(
+        f"cakeparty-ssh-{name}-{_tag()}",
+        server.ssh_args(key, name, "host", "cake-duel", "--no-lan"),
+    )
+    screen = term.wait_for(
+        lambda s: "Welcome to Cake Party" in s or "(you, host)" in s, "the name or the lobby"
+    )
+    if "Welcome to Cake Party" in screen:
+        term.keys("Enter")
+    term.wait_for(lambda s: "(you, host)" in s and "· runs here" in s, "the lobby")
+    return term
+
+
+def _wait_none(home: Path, what: str) -> None:
+    deadline = time.monotonic() + 60
+    while _brokers_of(home):
+        assert time.monotonic() < deadline, what
+        time.sleep(0.1)
+
+
+@real
+def test_a_broker_started_over_ssh_ends_with_its_session_and_with_the_server(
+    tmp_path: Path,
+) -> None:
+    server = SSHServer(tmp_path)
+    key = ClientKey(tmp_path, "bob_key")
+    home = server.players / key.home_name
+    term = _host_and_find_the_broker(server, key, "bob")
+    try:
+        assert len(_brokers_of(home)) == 1
+        # the client goes away: the app is hung up, and the room's broker ends with it
+        term.close()
+        _wait_none(home, "the broker outlived the session")
+        # the server stops: every session ends, and every broker with it
+        term = _host_and_find_the_broker(server, key, "bob")
+        assert len(_brokers_of(home)) == 1
+        server.stop()
+        _wait_none(home, "the broker outlived the server")
+    finally:
+        term.close()
+        server.stop()

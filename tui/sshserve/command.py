@@ -2,7 +2,8 @@
 
 ``ssh -t host join K7QM2X`` runs ``cakeparty join K7QM2X`` for that player. The command
 line is split like a shell would (quotes) but never given to one; only the commands that
-open the app are allowed, and nothing that would choose another folder or run a server.
+open the app are allowed, and nothing that would choose another folder or run a server,
+nor a port for the broker a ``host`` starts on the server (the app picks a free one).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from cakeparty.core.i18n import _
 ALLOWED = ("play", "host", "join", "watch")
 #: Options that would point the app at someone else's settings, keys or journals.
 FORBIDDEN_OPTIONS = ("--config-dir",)
+#: Options of one command that are the server's to choose: where a host's broker listens.
+FORBIDDEN_FOR = {"host": ("--port",)}
 MAX_COMMAND = 1024
 
 
@@ -43,9 +46,10 @@ def app_arguments(command: str | None) -> list[str]:
                 command=argv[0], allowed=", ".join(ALLOWED)
             )
         )
+    forbidden = FORBIDDEN_OPTIONS + FORBIDDEN_FOR.get(argv[0], ())
     for word in argv[1:]:
         name = word.split("=", 1)[0]
         # argparse takes any unambiguous prefix of a long option (``--config``)
-        if len(name) > 2 and any(o.startswith(name) for o in FORBIDDEN_OPTIONS):
+        if len(name) > 2 and any(o.startswith(name) for o in forbidden):
             raise CommandRefused(_("{option} is not available here.").format(option=word))
     return argv

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from cakeparty.broker.runner import BOUND_ENV
 from cakeparty.core.i18n import DEFAULT_ENV, _, ngettext
 from cakeparty.tui.sshserve.command import CommandRefused, app_arguments
 from cakeparty.tui.sshserve.homes import PlayerHome
@@ -88,6 +89,7 @@ class Launch:
             "CAKEPARTY_CONFIG_DIR": str(home.config),
             "CAKEPARTY_DATA_DIR": str(home.data),
             "LESSSECURE": "1",
+            BOUND_ENV: "1",  # a broker the player's ``host`` starts ends with the session
         }
         if language:
             env[DEFAULT_ENV] = language
@@ -305,6 +307,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self._idle_timeout > 0:
             self._idle_handle = loop.call_later(self._idle_timeout, self._check_idle)
         status = await proc.wait()
+        self._end_group(proc.pid)
         self._drain()
         self._close_master()
         for handle in (self._idle_handle, self._kill_handle):
@@ -403,6 +406,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._signal(signal.SIGHUP)
         loop = asyncio.get_running_loop()
         self._kill_handle = loop.call_later(HANGUP_GRACE, self._signal, signal.SIGKILL)
+
+    @staticmethod
+    def _end_group(group: int) -> None:
+        """What the app left running in its process group (the broker of a room it
+        hosted) ends with it. A hang-up has told it so already; an app that quit or
+        crashed by itself has not."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(group, signal.SIGTERM)
 
     def _signal(self, sig: signal.Signals) -> None:
         proc = self._proc
