@@ -40,6 +40,7 @@ from urllib.parse import urlsplit
 
 from cakeparty.core.i18n import LANGUAGES, _, ngettext
 from cakeparty.tui import arguments as arg
+from cakeparty.tui.serving import MOST_CELLS, idle_notice
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -48,8 +49,6 @@ DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
 DEFAULT_SESSIONS = 10
 DEFAULT_IDLE = 1800
-#: the largest terminal side a page may ask for (the same bound as over SSH)
-MOST_CELLS = 1000
 #: the largest message a page may send (a key press, a paste, a resize)
 MOST_MESSAGE = 64 * 1024
 #: how long an app is given to quit once its tab has closed, before it is killed
@@ -414,8 +413,6 @@ def build_server(
         async def _close_when_idle(
             self, websocket: web.WebSocketResponse, pressed: list[float]
         ) -> None:
-            from cakeparty.tui.sshserve.session import idle_notice
-
             while not websocket.closed:
                 left = pressed[0] + idle_timeout - time.monotonic()
                 if left > 0:

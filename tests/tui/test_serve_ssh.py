@@ -18,9 +18,10 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from cakeparty.tui.serving import idle_notice
 from cakeparty.tui.sshserve.command import CommandRefused, app_arguments
 from cakeparty.tui.sshserve.homes import PlayerHome, load_host_key
-from cakeparty.tui.sshserve.session import Launch, how_ended, idle_notice, login_name
+from cakeparty.tui.sshserve.session import Launch, how_ended, login_name
 from tests.tui.sshclient import (
     BINARY,
     NO_SSH,

@@ -15,8 +15,8 @@ import pytest
 
 from cakeparty.tui import webserve
 from cakeparty.tui.cli import build_parser
+from cakeparty.tui.serving import MOST_CELLS
 from cakeparty.tui.webserve import (
-    MOST_CELLS,
     app_command,
     is_loopback,
     origin_refusal,

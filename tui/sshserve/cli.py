@@ -16,13 +16,6 @@ DEFAULT_SESSIONS = 50
 DEFAULT_PER_KEY = 3
 
 
-def _seconds(text: str) -> int:
-    value = arg.whole_number(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(_("must be 0 or more, not {value}").format(value=value))
-    return value
-
-
 def add_command(sub: Any) -> None:
     """Register ``serve-ssh`` on the ``cakeparty`` parser."""
     serve = sub.add_parser(
@@ -66,7 +59,7 @@ def add_command(sub: Any) -> None:
     )
     serve.add_argument(
         "--idle-timeout",
-        type=_seconds,
+        type=arg.seconds,
         default=DEFAULT_IDLE,
         metavar="S",
         help=_(

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from cakeparty.broker.runner import BOUND_ENV
-from cakeparty.core.i18n import DEFAULT_ENV, _, ngettext
+from cakeparty.core.i18n import DEFAULT_ENV, _
+from cakeparty.tui.serving import MOST_CELLS, idle_notice
 from cakeparty.tui.sshserve.command import CommandRefused, app_arguments
 from cakeparty.tui.sshserve.homes import PlayerHome
 
@@ -52,8 +53,8 @@ def child_command(argv: list[str]) -> list[str]:
 
 
 def set_size(fd: int, width: int, height: int) -> None:
-    width = max(1, min(width, 1000)) if width else 80
-    height = max(1, min(height, 1000)) if height else 24
+    width = max(1, min(width, MOST_CELLS)) if width else 80
+    height = max(1, min(height, MOST_CELLS)) if height else 24
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
@@ -121,24 +122,6 @@ def how_ended(status: int, *, hung_up: bool = False, idle: bool = False) -> str:
     except ValueError:
         name = str(-status)
     return _("the app was killed by {signal}").format(signal=name)
-
-
-def idle_notice(timeout: float) -> str:
-    seconds = round(timeout)
-    if seconds < 120:
-        text = ngettext(
-            "Closed after {n} second without a key press; your unfinished games are kept.",
-            "Closed after {n} seconds without a key press; your unfinished games are kept.",
-            seconds,
-        )
-    else:
-        text = ngettext(
-            "Closed after {n} minute without a key press; your unfinished games are kept.",
-            "Closed after {n} minutes without a key press; your unfinished games are kept.",
-            round(seconds / 60),
-        )
-        seconds = round(seconds / 60)
-    return "\r\n" + text.format(n=seconds) + "\r\n"
 
 
 class GameSession(asyncssh.SSHServerSession[bytes]):
