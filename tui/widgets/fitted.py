@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len, chop_cells, set_cell_size
 from rich.text import Text
+from textual.geometry import Size
 from textual.widget import Widget
 
 #: Draws the text for a (columns, rows) box.
@@ -73,6 +74,28 @@ def fit(text: str, width: int) -> str:
     return set_cell_size(cut(text, width), width)
 
 
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` columns, broken between words (a word longer
+    than a line, between its characters); one empty line for no words."""
+    width = max(1, width)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if cell_len(word) > width:  # a word no line holds: its pieces
+            pieces = chop_cells(word, width)
+            lines += [line, *pieces[:-1]] if line else pieces[:-1]
+            line = pieces[-1]
+            continue
+        joined = f"{line} {word}" if line else word
+        if cell_len(joined) <= width:
+            line = joined
+        else:
+            lines.append(line)
+            line = word
+    lines.append(line)
+    return lines
+
+
 def cut_rows(rows: Iterable[Text], width: int) -> Text:
     """``rows`` one under another, each cut to ``width`` columns with an ellipsis (a
     board's rows never wrap: a wrapped row would push the last ones out of the panel)."""
@@ -89,7 +112,8 @@ class FittedText(Widget):
 
     The parent hands over a drawer with :meth:`show`; the widget calls it at render time,
     so a change of layout (a taller panel above, a smaller terminal) never leaves the
-    text drawn for a size it no longer has.
+    text drawn for a size it no longer has. With ``height: auto`` the widget is as tall
+    as the text drawn for its width (the drawer is asked with 0 rows: no limit).
     """
 
     DEFAULT_CSS = """
@@ -105,7 +129,11 @@ class FittedText(Widget):
     def show(self, drawer: Drawer) -> None:
         """Draw with ``drawer`` from now on."""
         self._drawer = drawer
-        self.refresh()
+        height = self.styles.height
+        self.refresh(layout=height is not None and height.is_auto)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._drawer(width, 0).split())
 
     @property
     def plain(self) -> str:

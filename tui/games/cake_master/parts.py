@@ -26,7 +26,7 @@ from cakeparty.core.games.cake_master.scoring import Cake, best_matching, taste
 from cakeparty.core.games.cake_master.text import card_words, customer_words
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.i18n import N_, _
-from cakeparty.tui.widgets.fitted import cut
+from cakeparty.tui.widgets.fitted import cut, wrap
 
 #: The icing letters (translators may choose their own initials).
 ICING_LETTERS = {"pink": N_("P"), "white": N_("W"), "chocolate": N_("C")}
@@ -101,7 +101,14 @@ def ring(cake: Cake, marked: Mapping[int, str] | None = None) -> list[Text]:
 
 
 RING_WIDTH = 2 * CELL + 3
-COLUMN = 15  # a cake's column: its ring, or its heading "1·a taste 12 ✓"
+COLUMN = 15  # a cake's column: its ring, or its heading "1·a taste 12 ✓", and a gap
+#: The three cakes' width: the last column has no gap after it (the panel is as wide).
+CAKES_WIDTH = 3 * COLUMN - 1
+
+
+def column_width(index: int, count: int) -> int:
+    """The columns of cake ``index`` of ``count``: the last one needs no gap after it."""
+    return COLUMN - 1 if index == count - 1 else COLUMN
 
 
 def cakes_text(
@@ -127,11 +134,17 @@ def cakes_text(
         if index in matches:
             head += " ✓"
         style = "bold reverse" if index == focus else "bold"
-        heads.append(Text(head[:COLUMN].ljust(COLUMN), style=style))
+        width = column_width(index, len(cakes))
+        heads.append(Text(head[:width].ljust(width), style=style))
     lines = [Text("").join(heads)]
     rings = [ring(cake, marks.get(i)) for i, cake in enumerate(cakes)]
     for row in range(3):
-        lines.append(Text("").join(r[row] + Text(" " * (COLUMN - RING_WIDTH)) for r in rings))
+        lines.append(
+            Text("").join(
+                r[row] + Text(" " * (column_width(i, len(rings)) - RING_WIDTH))
+                for i, r in enumerate(rings)
+            )
+        )
     met = [
         _("cake {cake} meets {customer}").format(cake=c + 1, customer=customer_words(customers[k]))
         for c, k in sorted(matches.items())
@@ -144,17 +157,24 @@ def cakes_text(
     return Text("\n").join(lines)
 
 
-def customers_text(view: MasterView) -> Text:
-    """The open customers, one request in words a line."""
+def customers_text(view: MasterView, width: int) -> Text:
+    """The open customers in ``width`` columns, each request whole: its number, then its
+    words, a line too long going on under the request's first letter (never under the
+    number, where it would read as another customer)."""
     names = view.customer_names
     if not names:
-        return Text(_("The game is over") if view.over else _("No customers yet"), style="dim")
-    lines = [
-        Text.assemble((f"{i + 1} ", "bold"), customer_words(name))
-        if name in CUSTOMERS
-        else Text.assemble((f"{i + 1} ", "bold"), (_("face down"), "dim"))
-        for i, name in enumerate(names)
-    ]
+        words = _("The game is over") if view.over else _("No customers yet")
+        return Text("\n".join(wrap(words, width)), style="dim")
+    lines = []
+    for index, name in enumerate(names):
+        number = f"{index + 1} "
+        indent = " " * len(number)
+        if name in CUSTOMERS:
+            words, style = customer_words(name), ""
+        else:
+            words, style = _("face down"), "dim"
+        for row, part in enumerate(wrap(words, width - len(number))):
+            lines.append(Text.assemble((number if row == 0 else indent, "bold"), (part, style)))
     return Text("\n").join(lines)
 
 

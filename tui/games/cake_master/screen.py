@@ -56,7 +56,7 @@ from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen, table_bindings
 from cakeparty.tui.table.session import TableSession, away_seats
-from cakeparty.tui.widgets import LogView, StatusBar
+from cakeparty.tui.widgets import FittedText, LogView, StatusBar
 from cakeparty.tui.widgets.fitted import cut_rows
 
 #: The smallest terminal the screen is laid out for: below it, a notice says so.
@@ -127,7 +127,7 @@ class MasterScreen(TableScreen):
             cakes = Static(id="cm-cakes", markup=False)
             cakes.border_title = Content(_("Your cakes"))
             yield cakes
-            customers = Static(id="cm-customers", markup=False)
+            customers = FittedText(id="cm-customers")
             customers.border_title = Content(_("Customers"))
             yield customers
         with Vertical(id="cm-hand") as hand:
@@ -169,8 +169,8 @@ class MasterScreen(TableScreen):
         marked, focus, seat_cakes = self._cakes_drawn(view, shown)
         open_customers = [c for c in view.customer_names if c in CUSTOMERS]  # face up
         cakes.update(cakes_text(seat_cakes, open_customers, marked, focus, solo=view.solo))
-        customers = self.query_one("#cm-customers", Static)
-        customers.update(customers_text(view))
+        customers = self.query_one("#cm-customers", FittedText)
+        customers.show(lambda width, _rows: customers_text(view, width))
         left = view.customers_left
         customers.border_subtitle = Content(_("{n} in the deck").format(n=left))
         hand = self.query_one("#cm-hand", Vertical)
