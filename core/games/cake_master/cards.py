@@ -91,7 +91,7 @@ _REQUESTS = (
     N_("4 complete rosettes"),
     N_("no half-rosette printed on any card"),
     N_("no fruit"),
-    N_("as many raspberries as blueberries, at least 3 each"),
+    N_("at least 3 raspberries and as many blueberries"),
     N_("exactly 3 icing colours"),
     N_("exactly 2 icing colours, 2 cards each"),
     N_("at least 8 fruit"),
