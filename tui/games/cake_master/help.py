@@ -17,6 +17,7 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("l / r", N_("pass step: give the card to the left / to the right neighbour")),
     ("k / enter", N_("two players: keep the card (the others are given)")),
     ("a b c → 1–4", N_("place step: the cake, then the quarter, for the card")),
+    ("esc", N_("place step: back from the quarter to the cakes")),
     ("x", N_("solo: mark the card to exchange (3 exchanges a game)")),
     ("enter", N_("commit the choice (all 3 cards placed, or both passed)")),
     ("u / backspace", N_("undo the last mark")),

@@ -74,6 +74,10 @@ STEP_ACTIONS: dict[str, tuple[Phase, ...]] = {
     "commit": (Phase.PASS, Phase.KEEP, Phase.KEEP_BACK, Phase.PLACE),
     "undo": (Phase.PASS, Phase.PLACE),
     "move": (Phase.PASS, Phase.KEEP, Phase.KEEP_BACK, Phase.PLACE),
+    "number": (Phase.PASS, Phase.KEEP, Phase.KEEP_BACK, Phase.PLACE),
+    "quarter": (Phase.PLACE,),
+    "back": (Phase.PLACE,),
+    "other_cake": (Phase.PLACE,),
 }
 
 
@@ -98,6 +102,16 @@ class MasterScreen(TableScreen):
         Binding("a", "cake(0)", _("Cake…"), key_display="a/b/c", id="cm.cake_a"),
         Binding("b", "cake(1)", _("Cake B"), show=False, id="cm.cake_b"),
         Binding("c", "cake(2)", _("Cake C"), show=False, id="cm.cake_c"),
+        # a cake chosen, the number keys choose its quarter (else a card of the hand)
+        Binding("1", "quarter(1)", _("Quarter"), key_display="1–4", id="cm.quarter_1"),
+        Binding("2", "quarter(2)", show=False, id="cm.quarter_2"),
+        Binding("3", "quarter(3)", show=False, id="cm.quarter_3"),
+        Binding("4", "quarter(4)", show=False, id="cm.quarter_4"),
+        Binding("escape,backspace,u", "back", _("Back"), key_display="esc", id="cm.back"),
+        # ... and another cake's key moves the card there (not shown: the footer has no room)
+        Binding("a", "other_cake(0)", show=False, id="cm.other_cake_a"),
+        Binding("b", "other_cake(1)", show=False, id="cm.other_cake_b"),
+        Binding("c", "other_cake(2)", show=False, id="cm.other_cake_c"),
         Binding("x", "exchange", _("Exchange"), id="cm.exchange"),
         Binding("backspace,u", "undo", _("Undo"), key_display="u", id="cm.undo"),
         Binding("enter", "commit", _("Commit"), id="cm.commit"),
@@ -353,13 +367,20 @@ class MasterScreen(TableScreen):
         if action == "others":
             return self.table.players > 1
         phases = STEP_ACTIONS.get(action)
-        if action == "number":
-            phases = STEP_ACTIONS["move"]
         if phases is not None:
             if not any(self._in_step(p) for p in phases):
                 return False
+            marks = self.marks
+            choosing_quarter = marks.cake is not None
+            if action in ("quarter", "back", "other_cake"):
+                return choosing_quarter
+            if action in ("number", "cake", "undo", "exchange") and choosing_quarter:
+                return False  # the quarter's keys now, and esc (or u) back to the cakes
+            if action == "undo":  # only once there is something to undo
+                passed = marks.left is not None or marks.right is not None
+                return passed or bool(marks.order or marks.exchange)
             if action == "exchange":
-                return self.view().exchanges_left > 0 and not self.marks.spots
+                return self.view().exchanges_left > 0 and not marks.spots
             return True
         return super().check_action(action, parameters)
 
@@ -391,13 +412,19 @@ class MasterScreen(TableScreen):
             self.refresh_view()
 
     def action_number(self, number: int) -> None:
-        view = self.view()
-        if self.marks.cake is not None:
-            self._place_on(view, self.marks.cake, number - 1)
-            return
-        if number <= len(view.hand):
+        if number <= len(self.view().hand):
             self.cursor = number - 1
             self.refresh_view()
+
+    def action_quarter(self, number: int) -> None:
+        """The quarter of the cake chosen for the card."""
+        if self.marks.cake is not None:
+            self._place_on(self.view(), self.marks.cake, number - 1)
+
+    def action_back(self) -> None:
+        """Back from choosing the quarter to choosing the cake."""
+        self.marks.cake = None
+        self.refresh_view()
 
     def action_give_left(self) -> None:
         self._give("left")
@@ -445,6 +472,10 @@ class MasterScreen(TableScreen):
                 self.notify(_("Cake {cake} is full.").format(cake=cake + 1), severity="warning")
         self.refresh_view()
 
+    def action_other_cake(self, cake: int) -> None:
+        """Choosing the quarter: the card goes to another cake."""
+        self.action_cake(cake)
+
     def _card_to_place(self, view: MasterView) -> int | None:
         """The card under the cursor, or ``None`` (said) when it is placed already."""
         slot = self._current_slot(view)
@@ -473,10 +504,13 @@ class MasterScreen(TableScreen):
 
     def action_exchange(self) -> None:
         view = self.view()
-        if view.phase is not Phase.PLACE or view.exchanges_left <= 0 or self.marks.spots:
+        marks = self.marks
+        if view.phase is not Phase.PLACE or view.exchanges_left <= 0 or marks.spots:
+            return
+        if marks.cake is not None:  # a card on its way to a cake: not one to exchange
             return
         slot = self._current_slot(view)
-        self.marks.exchange ^= {slot}
+        marks.exchange ^= {slot}
         self.refresh_view()
 
     def action_undo(self) -> None:
