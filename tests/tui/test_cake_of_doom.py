@@ -490,8 +490,6 @@ async def test_a_networked_seat_plays_its_first_decision_by_keys() -> None:
     from cakeparty.tui.screens.lobby import LobbyScreen
     from cakeparty.tui.settings import Settings
 
-    from .pilot import until
-
     plan = HostPlan(
         game="cake-of-doom",
         players=3,
@@ -526,6 +524,8 @@ async def test_a_networked_seat_plays_its_first_decision_by_keys() -> None:
             await pilot.press("enter")
             await until(pilot, lambda: screen.awaiting is None, "the choice sent", 30)
             return
+        # the footer follows the step a refresh later: on a busy machine, after the pause
+        await until(pilot, lambda: "? Help" in screen_text(app).splitlines()[-1], "the keys", 30)
         rows = screen_text(app).splitlines()
         assert len(rows) == SIZE[1] and all(len(r) <= SIZE[0] for r in rows)
         text = "\n".join(rows)

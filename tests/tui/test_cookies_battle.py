@@ -506,7 +506,8 @@ async def test_a_hosted_room_with_two_bots_plays_a_trick_by_keys() -> None:
         net = screen.net
         await until(pilot, lambda: screen.awaiting is not None, "Ann's pass", 30)
         assert step_of(net.view(net.seat)) == PASS
-        await pilot.pause()
+        # the footer follows the step a refresh later: on a busy machine, after a pause
+        await until(pilot, lambda: "l Left" in screen_text(app).splitlines()[-1], "the keys", 30)
         text = screen_text(app)
         footer = text.splitlines()[-1]
         for key in ("l Left", "r Right", "? Help", "q Leave", "c Chat"):
