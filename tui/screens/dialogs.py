@@ -13,7 +13,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
@@ -149,8 +149,10 @@ class ConfirmScreen(ClosesOnce, ModalScreen[bool]):
 class NoticeScreen(ClosesOnce, ModalScreen[None]):
     """A titled notice of a few lines; enter, space or esc continues.
 
-    ``live``, if given, is asked once a second for a few words that go on the keys' line
-    while the notice is read (a networked game's clock running meanwhile), or ``None``."""
+    Lines that do not fit the terminal scroll (↑/↓, PgUp/PgDn, Home/End), and the keys'
+    line, always in view, says so. ``live``, if given, is asked once a second for a few
+    words that go on the keys' line while the notice is read (a networked game's clock
+    running meanwhile), or ``None``."""
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -169,21 +171,40 @@ class NoticeScreen(ClosesOnce, ModalScreen[None]):
         self.title_text = title
         self.lines = list(lines)
         self.live = live
+        self.scrolls = False  # the lines are more than the terminal shows at once
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog-box") as box:
             box.border_title = Content(self.title_text)
-            for line in self.lines:
-                yield Static(line, classes="notice-line", markup=False)
+            # the keys first, docked under the lines: in view however many lines there are
             yield Static(self.keys_text(), id="dialog-keys", markup=False)
+            with VerticalScroll(id="notice-lines", classes="dialog-scroll"):
+                for line in self.lines:
+                    yield Static(line, classes="notice-line", markup=False)
 
     def on_mount(self) -> None:
         if self.live is not None:
             self.set_interval(1.0, self._refresh_keys)
+        self.call_after_refresh(self._see_scrolling)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._see_scrolling)
+
+    def _see_scrolling(self) -> None:
+        """Say the scrolling keys on the keys' line when the lines do not all show."""
+        if self.off_stack or not self.is_attached:
+            return
+        scrolls = self.query_one("#notice-lines", VerticalScroll).max_scroll_y > 0
+        if scrolls != self.scrolls:
+            self.scrolls = scrolls
+            self._refresh_keys()
 
     def keys_text(self) -> Text:
         """The keys' line, with what ``live`` says now after them."""
         text = Text(_("enter to continue"))
+        if self.scrolls:
+            text.append(" · ")
+            text.append(scroll_keys())
         said = self.live() if self.live is not None else None
         if said:
             text.append(" · ")
@@ -195,6 +216,11 @@ class NoticeScreen(ClosesOnce, ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def scroll_keys() -> str:
+    """The keys that scroll a dialog's lines, as its keys' line says them."""
+    return _("↑/↓ PgUp/PgDn scroll")
 
 
 class PassScreen(ClosesOnce, ModalScreen[str | None]):

@@ -12,17 +12,19 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from cakeparty.core.i18n import N_, _
+from cakeparty.tui.screens.dialogs import scroll_keys
 from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.widgets.log import LogView
 
 #: The look every dialog shares (centred, dimmed behind), beside the menu's screens.
 DIALOGS_CSS = Path(__file__).parent.parent / "screens" / "dialogs.tcss"
+RESULTS_CSS = Path(__file__).parent / "results.tcss"
 
 #: How each kind of replay line is drawn.
 LINE_STYLES = {
@@ -37,8 +39,9 @@ LINE_STYLES = {
 class EndScreen(ClosesOnce, ModalScreen[str]):
     """The winner and the score; returns "replay", "new", "board" or "quit"."""
 
-    # the dialogs' own look too: a game may end before any other dialog was shown
-    CSS_PATH: ClassVar[list[str | PurePath]] = [DIALOGS_CSS, "results.tcss"]
+    # the dialogs' own look too: a game may end before any other dialog was shown; paths
+    # from here, for a game's own end screen too (a relative one is the subclass's)
+    CSS_PATH: ClassVar[list[str | PurePath]] = [DIALOGS_CSS, RESULTS_CSS]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('replay')", _("Replay face up"), id="end.replay"),
         Binding("d", "choose('new')", _("New game"), id="end.new"),
@@ -79,24 +82,48 @@ class EndScreen(ClosesOnce, ModalScreen[str]):
         self.title_text = title or _("The game is over")
         self.key_words = {**self.KEYS, **(keys or {})}
         self.offers: list[str] = []
+        self.scrolls = False  # the lines are more than the terminal shows at once
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box", classes="dialog-box") as box:
             box.border_title = Content(self.title_text)
+            # the keys first, docked under the lines: in view however many lines there are
+            yield Static(self.keys_text(), id="end-keys", markup=False)
             yield Static(self.headline, id="end-headline", markup=False)
             # the lines as one block, centred, each from the block's left edge: a ranking
-            # reads down its places, and a line that wraps goes on under its own start
-            with Vertical(id="end-lines"):
+            # reads down its places, and a line that wraps goes on under its own start;
+            # they scroll when the terminal is too short for them
+            with (
+                VerticalScroll(id="end-scroll", classes="dialog-scroll"),
+                Vertical(id="end-lines"),
+            ):
                 for line in self.lines:
                     yield Static(line, classes="end-line", markup=False)
                 for line in self.offers:
                     yield Static(line, classes="end-line end-offer", markup=False)
-            yield Static(
-                " · ".join(_(self.key_words[c]) for c in self.CHOICES if c in self.choices),
-                id="end-keys",
-                markup=False,
-            )
         yield Footer(show_command_palette=False, compact=True)
+
+    def keys_text(self) -> str:
+        """The keys' line: the choices offered, and the scrolling keys when the lines
+        do not all show."""
+        keys = [_(self.key_words[c]) for c in self.CHOICES if c in self.choices]
+        if self.scrolls:
+            keys.append(scroll_keys())
+        return " · ".join(keys)
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._see_scrolling)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._see_scrolling)
+
+    def _see_scrolling(self) -> None:
+        if self.off_stack or not self.is_attached:
+            return
+        scrolls = self.query_one("#end-scroll", VerticalScroll).max_scroll_y > 0
+        if scrolls != self.scrolls:
+            self.scrolls = scrolls
+            self.query_one("#end-keys", Static).update(self.keys_text())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters:
@@ -112,8 +139,9 @@ class EndScreen(ClosesOnce, ModalScreen[str]):
             return
         keys = self.query_one("#end-keys", Static)
         self.query_one("#end-lines").mount(Static(line, classes="end-line end-offer", markup=False))
-        keys.update(" · ".join(_(self.key_words[c]) for c in self.CHOICES if c in self.choices))
+        keys.update(self.keys_text())
         self.refresh_bindings()
+        self.call_after_refresh(self._see_scrolling)
 
     def action_choose(self, choice: str) -> None:
         if choice in self.choices:

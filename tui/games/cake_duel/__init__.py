@@ -14,10 +14,13 @@ from cakeparty.tui.table.registration import Choice, GameOption, PlayerCount, Ta
 
 
 def local_screen(setup: Any, **options: Any) -> Any:
-    """The duel screen of a local game."""
-    from cakeparty.tui.games.cake_duel.screen import DuelScreen
+    """The duel screen of a local game (a new one, or a table set up already): a
+    tournament's own, whose d offers a new tournament."""
+    from cakeparty.tui.games.cake_duel.screen import DuelScreen, TournamentScreen
 
-    return DuelScreen(setup, **options)
+    chosen = getattr(setup, "setup", setup)  # a local table's setup, or the setup itself
+    tournament = bool(dict(chosen.options).get("tournament"))
+    return (TournamentScreen if tournament else DuelScreen)(setup, **options)
 
 
 def net_screen(runner: Any, bots: Any, host: bytes | None, room: Any) -> Any:

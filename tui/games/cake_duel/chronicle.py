@@ -64,6 +64,12 @@ class Chronicle(Story):
             return Entry(bout, event, cards=self.real(drawn))
         if isinstance(event, ev.Looked):
             return Entry(bout, event, cards=self.real(after.hands[event.target]))
+        if isinstance(event, ev.DuelWon):
+            # the specials of the duel just won: every slot but those left out of it
+            unused = set(before.unused)
+            slots = [s for s in range(len(before.box)) if s not in unused]
+            specials = sorted(c for c in self.real(slots) if CARDS[c].special)
+            return Entry(bout, event, cards=tuple(specials))
         return Entry(bout, event)
 
 
@@ -72,6 +78,12 @@ def hidden_specials(state: DuelState, dealer: LocalDealer) -> tuple[str, ...]:
     when nothing is secret any more)."""
     cards = (dealer.card(slot) for slot in state.game_slots())
     return tuple(sorted(c for c in cards if CARDS[c].special))
+
+
+def duel_specials(replay: Sequence[Entry]) -> list[tuple[str, ...]]:
+    """The hidden specials of each duel won so far, in order, from a face-up replay's
+    entries (a tournament plays several duels, each with specials of its own)."""
+    return [e.cards for e in replay if isinstance(e.event, ev.DuelWon)]
 
 
 # -- the replay ----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.actions import Take, Taunt, Trade
-from cakeparty.core.games.cake_duel.state import Phase, Play
+from cakeparty.core.games.cake_duel.state import DUELS_TO_WIN, Phase, Play
 from cakeparty.core.games.cake_duel.text import (
     card_effect,
     card_list,
@@ -23,6 +23,7 @@ from cakeparty.core.games.cake_duel.text import (
     describe,
     describe_action,
     describe_decision,
+    score_text,
     seat_name,
 )
 from cakeparty.core.games.cake_duel.view import DuelView
@@ -50,25 +51,54 @@ def hand_faces(view: DuelView, seen: Collection[int] | None = None) -> list[Face
     return faces
 
 
-def title_line(view: DuelView, duel: DuelGame, turn: int | None) -> Text:
+def title_line(view: DuelView, duel: DuelGame, turn: int | None, width: int | None = None) -> Text:
     """The top line: game, bout and turn of the bout (unless ``turn`` is None), and the
-    trophies."""
+    trophies; in a tournament, the duel and the duels won too, and the game's name only
+    where the line has room for it within ``width``."""
     sides = [
         "+".join(duel.names[s] for s in range(duel.players) if s % 2 == side) for side in (0, 1)
     ]
+    tournament = view.options.tournament
     text = Text()
-    text.append(_("Cake Duel"), style="bold")
-    text.append(" · ")
+    if tournament:  # the duel of the tournament, and the duels won: the names once, here
+        text.append(duel_number_text(view.duels, view.winner is not None))
+        text.append(f" ({sides[0]} ")
+        text.append(f"{view.duels[0]} – {view.duels[1]}", style="bold")
+        text.append(f" {sides[1]})")
+        text.append(" · ")
     text.append(_("bout {n}").format(n=view.bout))
     if turn is not None:
         text.append(" · ")
         text.append(_("turn {n}").format(n=turn))
     text.append(" · ")
     text.append(_("trophies"))
-    text.append(f" {sides[0]} ")
+    if not tournament:
+        text.append(f" {sides[0]}")
+    text.append(" ")
     text.append(f"{view.trophies[0]} – {view.trophies[1]}", style="bold")
-    text.append(f" {sides[1]}")
-    return text
+    if not tournament:
+        text.append(f" {sides[1]}")
+    name = Text(_("Cake Duel"), style="bold")
+    name.append(" · ")
+    if tournament and width is not None and name.cell_len + text.cell_len > width:
+        return text
+    return name + text
+
+
+def duel_number_text(duels: tuple[int, int], over: bool = False) -> str:
+    """Which duel of a tournament is played: "duel 2 of 5" (the last one played, once the
+    tournament is over)."""
+    played = duels[0] + duels[1]
+    return _("duel {n} of {most}").format(
+        n=played if over else played + 1, most=2 * DUELS_TO_WIN - 1
+    )
+
+
+def tournament_score(duels: tuple[int, int], names: Sequence[str]) -> str:
+    """The duels won: "Tournament: Bea 2 – 1 Muffin, first to 3"."""
+    return _("Tournament: {score}, first to {n}").format(
+        score=score_text(duels, names), n=DUELS_TO_WIN
+    )
 
 
 def _tag(duel: DuelGame, seat: int, viewer: int | None) -> str:
@@ -280,9 +310,12 @@ def _hint(view: DuelView, duel: DuelGame) -> str:
 def status_line(view: DuelView, duel: DuelGame, viewer: int | None) -> tuple[str, str]:
     """The status line and its tone, for whoever is to act."""
     if view.winner is not None:
-        return _(
-            "The duel is over: {side} wins. r replay · d new duel · e results · q quit"
-        ).format(
+        over = (
+            N_("{side} wins the tournament. r replay · d new tournament · e results · q quit")
+            if view.options.tournament
+            else N_("The duel is over: {side} wins. r replay · d new duel · e results · q quit")
+        )
+        return _(over).format(
             side=seat_name(view.winner, duel.names)
             if duel.players == 2
             else " & ".join(duel.names[s] for s in range(duel.players) if s % 2 == view.winner)

@@ -39,7 +39,7 @@ from cakeparty.core.games.cake_duel.actions import (
 )
 from cakeparty.core.games.cake_duel.cards import CARDS
 from cakeparty.core.games.cake_duel.claims import is_truthful
-from cakeparty.core.games.cake_duel.state import Phase
+from cakeparty.core.games.cake_duel.state import DUELS_TO_WIN, Phase
 from cakeparty.core.games.cake_duel.text import (
     card_effect,
     card_list,
@@ -53,11 +53,17 @@ from cakeparty.core.games.cake_duel.text import (
 )
 from cakeparty.core.games.cake_duel.view import DuelView, summons_left
 from cakeparty.core.i18n import N_, _, ngettext
-from cakeparty.tui.games.cake_duel.chronicle import Entry, hidden_specials, replay_lines
+from cakeparty.tui.games.cake_duel.chronicle import (
+    Entry,
+    duel_specials,
+    hidden_specials,
+    replay_lines,
+)
 from cakeparty.tui.games.cake_duel.messages import BoutEnded
 from cakeparty.tui.games.cake_duel.parts import (
     SEAT_COLUMNS,
     deck_text,
+    duel_number_text,
     hand_faces,
     last_turn_lines,
     seat_rows,
@@ -66,6 +72,7 @@ from cakeparty.tui.games.cake_duel.parts import (
     table_text,
     take_label,
     title_line,
+    tournament_score,
 )
 from cakeparty.tui.games.cake_duel.story import block_result, look_cards, look_line, transform_note
 from cakeparty.tui.messages import (
@@ -105,9 +112,28 @@ KEY_ACTIONS: dict[str, tuple[type[Action], ...]] = {
 #: The smallest terminal the duel is laid out for: below it, a notice says so.
 MIN_SIZE = (80, 24)
 
-#: The end-of-game box in the duel's own words.
+#: The end-of-game box in the duel's own words (a tournament's, after its last duel).
 END_TITLE = N_("The duel is over")
 END_KEYS = {"new": N_("d new duel")}
+TOURNAMENT_END_TITLE = N_("The tournament is over")
+TOURNAMENT_END_KEYS = {"new": N_("d new tournament")}
+
+
+class DuelEndScreen(EndScreen):
+    """The end of a duel: its footer's d says what its keys line says."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "choose('new')", _("New duel"), id="end.new"),
+    ]
+
+
+class TournamentEndScreen(EndScreen):
+    """The end of a tournament: d starts a new one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "choose('new')", _("New tournament"), id="end.new"),
+    ]
+
 
 #: Phases whose only decision opens a list at once.
 AUTO_CHOOSE = {Phase.SUMMON: "summon", Phase.PRIEST: "take", Phase.LEAD: "lead"}
@@ -202,7 +228,9 @@ class DuelScreen(TableScreen):
         view = self.view()
         duel = self.duel
         turn = view.turn - self.first_turn + 1
-        self.query_one("#duel-title", Static).update(title_line(view, duel, turn))
+        title = self.query_one("#duel-title", Static)
+        width = title.content_size.width or self.app.size.width - 2
+        title.update(title_line(view, duel, turn, width))
         self.query_one(SeatList).show(seat_rows(view, duel, self.viewer))
         self.query_one("#duel-table").border_subtitle = Content(deck_text(view))
         deck = self.query_one("#duel-deck", Static)
@@ -353,24 +381,70 @@ class DuelScreen(TableScreen):
         return f"{self._last_turn[-1]}\n\n{why}" if self._last_turn else why
 
     def _show_bout_end(self) -> bool:
-        entries, self._bout_end = self._bout_end, []
+        """A bout's end in a dialog: how it was won, what comes next. A duel of a
+        tournament ends here too, with the score and its hidden specials; the end of the
+        game is the end dialog's (:meth:`_finish`), which keeps the last bout to tell."""
+        entries = self._last_bout(self._bout_end)
+        self._bout_end = []
         won = next((e for e in entries if isinstance(e.event, ev.BoutWon)), None)
         if won is None:
             return False
         event = won.event
         self.post_message(BoutEnded(event.side, event.reason, event.trophies))
-        if any(isinstance(e.event, ev.DuelWon) for e in entries):
-            self._bout_end = entries  # the duel-end screen tells it
+        duel_won = next((e.event for e in entries if isinstance(e.event, ev.DuelWon)), None)
+        if duel_won is not None and self._game_won(duel_won):
+            self._bout_end = entries  # the end dialog tells it
             return False
         names = self.duel.names
         lines = self._bout_story(entries)
+        if duel_won is None:
+            title = _("{side} wins bout {n}").format(side=side_name(event.side, names), n=won.bout)
+            classes = "bout-end"
+        else:
+            number = sum(duel_won.duels)
+            title = _("{side} wins duel {n}").format(side=side_name(duel_won.side, names), n=number)
+            lines.append(tournament_score(duel_won.duels, names))
+            specials = self._duel_specials(number)
+            if specials:
+                lines.append(
+                    _("The hidden specials of duel {n} were {cards}").format(
+                        n=number, cards=card_list(specials)
+                    )
+                )
+            lines.append(_("Next: {duel}").format(duel=duel_number_text(duel_won.duels)))
+            classes = "bout-end duel-end"
         lines.extend(
             describe(e.event, names) for e in entries if isinstance(e.event, ev.BoutStarted)
         )
-        title = _("{side} wins bout {n}").format(side=side_name(event.side, names), n=won.bout)
         self.refresh_view()
-        self.present(NoticeScreen(title, lines, classes="bout-end"), self._resume)
+        self.present(NoticeScreen(title, lines, classes=classes), self._resume)
         return True
+
+    @staticmethod
+    def _last_bout(entries: list[Entry]) -> list[Entry]:
+        """The entries of the last bout that ended among ``entries`` (a game continued
+        from disk tells all its bouts at once: the ones before were seen when played)."""
+        ends = [i for i, e in enumerate(entries) if isinstance(e.event, ev.BoutWon)]
+        if len(ends) < 2:
+            return entries
+        start = ends[-2] + 1
+        while start < len(entries) and not isinstance(
+            entries[start].event, ev.Challenged | ev.BoutWon | ev.Forfeited
+        ):
+            start += 1  # what followed the bout before (its duel's end, the next deal)
+        return entries[start:]
+
+    def _game_won(self, event: ev.DuelWon) -> bool:
+        """Whether this duel's win ends the game: a single duel, or a tournament's last."""
+        return not self.view().options.tournament or max(event.duels) >= DUELS_TO_WIN
+
+    def _duel_specials(self, number: int) -> tuple[str, ...]:
+        """The hidden specials of the tournament's duel ``number``, once it is over: a
+        local dealer knows them (a networked duel's stay hidden until the game's audit)."""
+        if not isinstance(self.duel, LocalTable) or not self.view().options.full:
+            return ()
+        specials = duel_specials(self.duel.replay())
+        return specials[number - 1] if len(specials) >= number else ()
 
     def _bout_story(self, entries: list[Entry]) -> list[str]:
         """How a bout ended: the challenge with its Pierrot or Mimic explained, and the
@@ -398,12 +472,26 @@ class DuelScreen(TableScreen):
         names = self.duel.names
         view = self.duel.view(None)
         assert view.winner is not None
-        headline = _("{side} wins the duel!").format(side=side_name(view.winner, names))
-        lines = self._bout_story(self._bout_end)
+        tournament = view.options.tournament
+        winner = side_name(view.winner, names)
+        if tournament:
+            headline = _("{side} wins the tournament!").format(side=winner)
+        else:
+            headline = _("{side} wins the duel!").format(side=winner)
+        lines = self._bout_story(self._last_bout(self._bout_end))
         self._bout_end = []
+        if tournament:
+            lines.append(_("{side} wins duel {n}").format(side=winner, n=sum(view.duels)))
+            lines.append(tournament_score(view.duels, names))
         if isinstance(self.duel, LocalTable):
             specials = hidden_specials(self.duel.match.state, self.duel.match.dealer)
-            if specials:
+            if specials and tournament:
+                lines.append(
+                    _("The hidden specials of duel {n} were {cards}").format(
+                        n=sum(view.duels), cards=card_list(specials)
+                    )
+                )
+            elif specials:
                 lines.append(
                     _("The hidden specials were {cards}").format(cards=card_list(specials))
                 )
@@ -411,7 +499,10 @@ class DuelScreen(TableScreen):
         humans = self.duel.humans
         if len(humans) == 1 or not self.duel.hotseat:
             won = view.winner == humans[0] % 2
-        self.show_end(lambda: EndScreen(headline, lines, won, title=_(END_TITLE), keys=END_KEYS))
+        title = _(TOURNAMENT_END_TITLE if tournament else END_TITLE)
+        keys = TOURNAMENT_END_KEYS if tournament else END_KEYS
+        box = TournamentEndScreen if tournament else DuelEndScreen
+        self.show_end(lambda: box(headline, lines, won, title=title, keys=keys))
 
     # -- keys: choosing an action ----------------------------------------------------------
 
@@ -588,3 +679,11 @@ class DuelScreen(TableScreen):
 
     def replay_text(self, replay: Any, names: Sequence[str]) -> list[Any]:
         return replay_lines(replay, names)
+
+
+class TournamentScreen(DuelScreen):
+    """A tournament of duels, best of five: after its last duel, d starts a new one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "new_game", _("New tournament"), id="duel.new"),
+    ]
