@@ -186,6 +186,15 @@ async def test_each_duel_s_end_names_that_duel_s_own_specials() -> None:
         assert f"The hidden specials of duel {number} were {cards}" in notice["lines"]
 
 
+#: a tournament in which Ann's Sir Wolfy goes unchallenged: she is asked to reveal it
+WOLFY_SEED = 8
+
+
+async def test_a_tournament_s_sir_wolfy_choice_says_its_keys_once() -> None:
+    seen = await play_tournament(seed=WOLFY_SEED)
+    assert seen["wolfy"] == "Tournament play: w reveals your Sir Wolfy · h keeps it hidden"
+
+
 def footer_keys(app: App[Any]) -> str:
     """The footer's row as the terminal shows it."""
     shown = rows(app)

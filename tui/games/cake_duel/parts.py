@@ -12,7 +12,7 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from cakeparty.core.games.cake_duel import events as ev
-from cakeparty.core.games.cake_duel.actions import Take, Taunt, Trade
+from cakeparty.core.games.cake_duel.actions import Take, Trade
 from cakeparty.core.games.cake_duel.state import DUELS_TO_WIN, Phase, Play
 from cakeparty.core.games.cake_duel.text import (
     card_effect,
@@ -324,10 +324,7 @@ def status_line(view: DuelView, duel: DuelGame, viewer: int | None) -> tuple[str
     if seat is None:
         return _("Dealing…"), "wait"
     if seat == viewer:
-        hint = _hint(view, duel)
-        if any(isinstance(a, Taunt) for a in view.legal):
-            hint += " · " + _("w taunt")
-        return hint, "you"
+        return _hint(view, duel), "you"
     if duel.shown_as_bot(seat):
         return describe_decision(view.phase, seat, duel.names) + " …", "wait"
     return describe_decision(view.phase, seat, duel.names), "wait"
