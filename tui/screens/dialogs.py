@@ -146,7 +146,36 @@ class ConfirmScreen(ClosesOnce, ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class NoticeScreen(ClosesOnce, ModalScreen[None]):
+def scroll_keys() -> str:
+    """The keys that scroll a dialog's lines, as its keys' line says them."""
+    return _("↑/↓ PgUp/PgDn scroll")
+
+
+class ScrollingLines:
+    """A dialog whose lines scroll (in its :data:`SCROLL_ID` container) when the terminal
+    is too short for them: ``scrolls`` says whether they do, and its keys' line is drawn
+    again (:meth:`show_keys`) when that changes, to name the scrolling keys."""
+
+    SCROLL_ID: ClassVar[str] = ""
+    scrolls = False
+
+    def show_keys(self) -> None:
+        raise NotImplementedError
+
+    def see_scrolling(self) -> None:
+        if self.off_stack or not self.is_attached:  # type: ignore[attr-defined]
+            return
+        box = self.query_one(f"#{self.SCROLL_ID}", VerticalScroll)  # type: ignore[attr-defined]
+        scrolls = box.max_scroll_y > 0
+        if scrolls != self.scrolls:
+            self.scrolls = scrolls
+            self.show_keys()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.see_scrolling)  # type: ignore[attr-defined]
+
+
+class NoticeScreen(ClosesOnce, ScrollingLines, ModalScreen[None]):
     """A titled notice of a few lines; enter, space or esc continues.
 
     Lines that do not fit the terminal scroll (↑/↓, PgUp/PgDn, Home/End), and the keys'
@@ -155,6 +184,7 @@ class NoticeScreen(ClosesOnce, ModalScreen[None]):
     running meanwhile), or ``None``."""
 
     CSS_PATH = "dialogs.tcss"
+    SCROLL_ID = "notice-lines"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "close", _("Continue"), id="notice.close"),
     ]
@@ -171,7 +201,6 @@ class NoticeScreen(ClosesOnce, ModalScreen[None]):
         self.title_text = title
         self.lines = list(lines)
         self.live = live
-        self.scrolls = False  # the lines are more than the terminal shows at once
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="dialog-box") as box:
@@ -184,20 +213,8 @@ class NoticeScreen(ClosesOnce, ModalScreen[None]):
 
     def on_mount(self) -> None:
         if self.live is not None:
-            self.set_interval(1.0, self._refresh_keys)
-        self.call_after_refresh(self._see_scrolling)
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self._see_scrolling)
-
-    def _see_scrolling(self) -> None:
-        """Say the scrolling keys on the keys' line when the lines do not all show."""
-        if self.off_stack or not self.is_attached:
-            return
-        scrolls = self.query_one("#notice-lines", VerticalScroll).max_scroll_y > 0
-        if scrolls != self.scrolls:
-            self.scrolls = scrolls
-            self._refresh_keys()
+            self.set_interval(1.0, self.show_keys)
+        self.call_after_refresh(self.see_scrolling)
 
     def keys_text(self) -> Text:
         """The keys' line, with what ``live`` says now after them."""
@@ -211,16 +228,11 @@ class NoticeScreen(ClosesOnce, ModalScreen[None]):
             text.append(said, style="bold")
         return text
 
-    def _refresh_keys(self) -> None:
+    def show_keys(self) -> None:
         self.query_one("#dialog-keys", Static).update(self.keys_text())
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-def scroll_keys() -> str:
-    """The keys that scroll a dialog's lines, as its keys' line says them."""
-    return _("↑/↓ PgUp/PgDn scroll")
 
 
 class PassScreen(ClosesOnce, ModalScreen[str | None]):

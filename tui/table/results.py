@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from cakeparty.core.i18n import N_, _
-from cakeparty.tui.screens.dialogs import scroll_keys
+from cakeparty.tui.screens.dialogs import ScrollingLines, scroll_keys
 from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.widgets.log import LogView
 
@@ -36,12 +36,13 @@ LINE_STYLES = {
 }
 
 
-class EndScreen(ClosesOnce, ModalScreen[str]):
+class EndScreen(ClosesOnce, ScrollingLines, ModalScreen[str]):
     """The winner and the score; returns "replay", "new", "board" or "quit"."""
 
     # the dialogs' own look too: a game may end before any other dialog was shown; paths
     # from here, for a game's own end screen too (a relative one is the subclass's)
     CSS_PATH: ClassVar[list[str | PurePath]] = [DIALOGS_CSS, RESULTS_CSS]
+    SCROLL_ID = "end-scroll"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "choose('replay')", _("Replay face up"), id="end.replay"),
         Binding("d", "choose('new')", _("New game"), id="end.new"),
@@ -82,7 +83,6 @@ class EndScreen(ClosesOnce, ModalScreen[str]):
         self.title_text = title or _("The game is over")
         self.key_words = {**self.KEYS, **(keys or {})}
         self.offers: list[str] = []
-        self.scrolls = False  # the lines are more than the terminal shows at once
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box", classes="dialog-box") as box:
@@ -112,18 +112,10 @@ class EndScreen(ClosesOnce, ModalScreen[str]):
         return " · ".join(keys)
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self._see_scrolling)
+        self.call_after_refresh(self.see_scrolling)
 
-    def on_resize(self) -> None:
-        self.call_after_refresh(self._see_scrolling)
-
-    def _see_scrolling(self) -> None:
-        if self.off_stack or not self.is_attached:
-            return
-        scrolls = self.query_one("#end-scroll", VerticalScroll).max_scroll_y > 0
-        if scrolls != self.scrolls:
-            self.scrolls = scrolls
-            self.query_one("#end-keys", Static).update(self.keys_text())
+    def show_keys(self) -> None:
+        self.query_one("#end-keys", Static).update(self.keys_text())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters:
@@ -141,7 +133,7 @@ class EndScreen(ClosesOnce, ModalScreen[str]):
         self.query_one("#end-lines").mount(Static(line, classes="end-line end-offer", markup=False))
         keys.update(self.keys_text())
         self.refresh_bindings()
-        self.call_after_refresh(self._see_scrolling)
+        self.call_after_refresh(self.see_scrolling)
 
     def action_choose(self, choice: str) -> None:
         if choice in self.choices:
