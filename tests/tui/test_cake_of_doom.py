@@ -391,38 +391,50 @@ def test_every_step_of_every_variant_is_drawn_within_its_panels() -> None:
         assert {Phase.PLAY, Phase.DRAW} <= seen_phases
 
 
-def test_the_worked_example_reads_on_the_offer_line() -> None:
-    """Sally's Western Europe bribe (Tiramisu +1, Starry Fruit Cake, Moon Cake = 4), after
-    Paulo's Space Teddy removed the Moon Cake: 3 of 3, the Moon Cake struck out."""
+def offer_on_the_table(
+    names: tuple[str, ...], cards: tuple[str, ...], aliens: tuple[str, ...], **offer: Any
+) -> Any:
+    """Seat 0's view of a 3-player game with seat 0's offer of ``cards`` on the table (the
+    other fields of ``offer`` as given), every card of it known; and the cards' slots."""
     from dataclasses import replace
 
     from cakeparty.core.games.cake_of_doom.cards import box
-    from cakeparty.core.games.cake_of_doom.state import SabotagePlay
     from cakeparty.core.games.cake_of_doom.view import OfferView
-    from cakeparty.tui.games.cake_of_doom.parts import offer_lines
     from cakeparty.tui.table.local import LocalTable
 
-    names = ("Sally", "Paulo", "Cy")
-    table = LocalTable(GameSetup(game="cake-of-doom", players=3, bots="random", seed=1), "Sally")
-    cards = ("tiramisu-1", "moon-cake-1", "starry-fruit-cake-1")
+    table = LocalTable(GameSetup(game="cake-of-doom", players=3, bots="random", seed=1), names[0])
     slots = tuple(box().index(c) for c in cards)
+    known = {**table.view(0).known, **dict(zip(slots, cards, strict=True))}
+    sabotages = offer.pop("sabotages", lambda slots: ())(slots)
+    known.update({play.slot: box()[play.slot] for play in sabotages})
+    shown = OfferView(
+        seat=0, slots=slots, opened=True, protected=False, sabotages=sabotages, **offer
+    )
+    return replace(table.view(0), known=known, offer=shown, aliens=aliens)
+
+
+def test_the_worked_example_reads_on_the_offer_line() -> None:
+    """Sally's Western Europe bribe (Tiramisu +1, Starry Fruit Cake, Moon Cake = 4), after
+    Paulo's Space Teddy removed the Moon Cake: 3 of 3, the Moon Cake struck out."""
+    from cakeparty.core.games.cake_of_doom.cards import box
+    from cakeparty.core.games.cake_of_doom.state import SabotagePlay
+    from cakeparty.tui.games.cake_of_doom.parts import offer_lines
+
+    names = ("Sally", "Paulo", "Cy")
     teddy = box().index("space-teddy-1")
-    known = {**table.view(0).known, **dict(zip(slots, cards, strict=True)), teddy: "space-teddy-1"}
-    offer = OfferView(
-        seat=0,
+    view = offer_on_the_table(
+        names,
+        ("tiramisu-1", "moon-cake-1", "starry-fruit-cake-1"),
+        ("glorp", "krell", "pib"),
         target="western-europe",
-        slots=slots,
-        opened=True,
         value=3,
         full_value=4,
         need=3,
         freya=0,
         freya_removed=0,
-        protected=False,
         left=(2, 0, 1),
-        sabotages=(SabotagePlay(1, teddy, "space-teddy", removal=(slots[1],)),),
+        sabotages=lambda slots: (SabotagePlay(1, teddy, "space-teddy", removal=(slots[1],)),),
     )
-    view = replace(table.view(0), known=known, offer=offer, aliens=("glorp", "krell", "pib"))
     first, second = offer_lines(view, names).plain.splitlines()
     assert first.startswith("Sally bribes Western Europe = 3, needs 3 ✓")
     assert "Tiramisu+1" in first and "Starry Fruit Cake" in first and "−Moon Cake" in first
@@ -430,43 +442,25 @@ def test_the_worked_example_reads_on_the_offer_line() -> None:
 
 
 def test_a_long_offer_takes_a_second_line_with_every_card_whole() -> None:
-    """An offer of many sorts (the auditor's: Sponge Cake×2, Moon Cake+1, Pandan Chiffon,
-    Freya's +1) is wider than 78 columns: given two lines, every card reads whole, a card
-    that does not fit starts the second line ("· …"), and the sabotage line follows."""
-    from dataclasses import replace
-
-    from cakeparty.core.games.cake_of_doom.cards import box
-    from cakeparty.core.games.cake_of_doom.view import OfferView
+    """An offer of many sorts (Sponge Cake×2, Moon Cake+1, Pandan Chiffon+1, …, Freya's
+    +1) is wider than 78 columns: given two lines, every card reads whole, a card that
+    does not fit starts the second line ("· …"), and the sabotage line follows."""
     from cakeparty.tui.games.cake_of_doom.parts import offer_lines
-    from cakeparty.tui.table.local import LocalTable
 
     names = ("Ann", "Muffin", "Eclair")
-    table = LocalTable(GameSetup(game="cake-of-doom", players=3, bots="random", seed=1), "Ann")
-    cards = (
-        "sponge-1",
-        "sponge-2",
-        "moon-cake-1",
-        "pandan-chiffon-1",
-        "starry-fruit-cake-1",
-        "tiramisu-1",
-    )
-    slots = tuple(box().index(c) for c in cards)
-    known = {**table.view(0).known, **dict(zip(slots, cards, strict=True))}
-    offer = OfferView(
-        seat=0,
+    cards = ("sponge-1", "sponge-2", "moon-cake-1", "pandan-chiffon-1")
+    view = offer_on_the_table(
+        names,
+        (*cards, "starry-fruit-cake-1", "tiramisu-1"),
+        ("freya", "krell", "pib"),
         target="east-asia",
-        slots=slots,
-        opened=True,
         value=10,
         full_value=10,
         need=4,
         freya=1,
         freya_removed=0,
-        protected=False,
         left=(1, 1, 2, 2, 2, 1),
-        sabotages=(),
     )
-    view = replace(table.view(0), known=known, offer=offer, aliens=("freya", "krell", "pib"))
     one = offer_lines(view, names).plain.splitlines()
     assert len(one[0]) > 78  # on one line the screen would cut its end
     first, more, sabotage = offer_lines(view, names, 78, rows=2).plain.splitlines()
