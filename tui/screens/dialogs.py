@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import _
 from cakeparty.tui.screens.once import ClosesOnce
+from cakeparty.tui.widgets.fitted import wrap
 
 T = TypeVar("T")
 
@@ -76,9 +77,13 @@ class ChoiceScreen(ClosesOnce, ModalScreen[T | None], Generic[T]):
                 label.append(choice.label, style="bold")
                 if choice.detail:
                     # beside the label where it fits, else on lines of its own under it
-                    # (not a word cut off onto the next line at the list's edge)
-                    fits = label.cell_len + 2 + cell_len(choice.detail) <= room
-                    label.append(("  " if fits else "\n   ") + choice.detail, style="dim")
+                    # (not a word cut off onto the next line at the list's edge), each
+                    # line under the label's start
+                    if label.cell_len + 2 + cell_len(choice.detail) <= room:
+                        label.append("  " + choice.detail, style="dim")
+                    else:
+                        lines = wrap(choice.detail, room - 3)
+                        label.append("".join("\n   " + line for line in lines), style="dim")
                 options.append(Option(label))
             yield OptionList(*options, id="choices", markup=False)
             yield Static(_("↑/↓ and enter, or a number · esc back"), id="dialog-keys", markup=False)
