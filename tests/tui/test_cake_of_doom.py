@@ -5,6 +5,7 @@ must reach, sabotage and the end; hot-seat hands hidden between people; the help
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
 from textual.app import App
@@ -184,6 +185,14 @@ async def test_a_three_player_game_is_played_by_keys_to_the_end() -> None:
         robbed = [e for e in doom.table.view(0).events if isinstance(e, ev.Stole) and e.victim == 0]
         assert robbed, "the seed's bots steal from Ann"
         assert log.count("↳ out of your hand: ") == len(robbed)
+        # each said under the move that made it (a steal from Ann, Ann's draw), not under
+        # the next turn's start that came with it
+        lines = doom.log_view.plain
+        for before, line in pairwise(lines):
+            if "↳ out of your hand: " in line:
+                assert "from Ann" in before, (before, line)
+            if "↳ into your hand: " in line:
+                assert "'s turn" not in before and "begins" not in before, (before, line)
         assert "sabotaged" in seen and "Sabotage:" in seen["sabotaged"]
         assert "list draw" in seen and "from the cake pile" in seen["list draw"]
         # the cards come since Ann's last move are starred in her hand

@@ -336,12 +336,26 @@ class DoomScreen(TableScreen):
             elif isinstance(event, ev.TurnStarted | ev.Drew | ev.NotSabotaged | ev.Refilled):
                 style = "dim"
             self.log_view.add(describe(event, names, blind=blind), style)
-        self._tell_hand(entries)
+            if self._moves_hand(event):  # what it moved, said under it
+                self._tell_hand(entries)
+        self._tell_hand(entries)  # anything else (cards back from a failed bribe)
+
+    def _moves_hand(self, event: Any) -> bool:
+        """Whether ``event`` moves a card into or out of the viewer's hand unseen."""
+        viewer = self.viewer
+        if isinstance(event, ev.Drew | ev.Grabbed):
+            return event.seat == viewer
+        if isinstance(event, ev.Stole):
+            return viewer in (event.thief, event.victim)
+        if isinstance(event, ev.Picked):
+            return viewer in (event.seat, event.owner)
+        return False
 
     def _tell_hand(self, entries: list[Entry]) -> None:
         """The cards that came into the viewer's hand (a draw, a steal, a pick) and those a
-        steal took from it, in lines of this screen's log alone: the rules let the thief
-        and the victim know the card. Not at a shared keyboard, whose log all share."""
+        steal took from it, since the hand was last told, in lines of this screen's log
+        alone: the rules let the thief and the victim know the card. Not at a shared
+        keyboard, whose log all share."""
         if self.table.hotseat or self.viewer is None:
             self._hand_told = None
             return
