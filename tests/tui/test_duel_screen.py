@@ -388,3 +388,32 @@ async def test_h_keeps_a_tournament_sir_wolfy_hidden_though_the_hand_has_the_key
         chosen = [m.action for m in record.of(ActionChosen)[before:] if not m.by_bot]
         assert chosen[:1] == [KeepHidden()]
         assert hand.cursor == len(hand.faces) - 1 or not hand.faces  # not moved instead
+
+
+def test_the_end_of_a_turn_names_nobody_where_the_app_makes_it() -> None:
+    """A plain duel's Sir Wolfy step is made by the app for every seat: the status says
+    the turn ends, not that Ann (or a bot) "reveals a played Sir Wolfy"; a tournament's
+    is a choice, and names who makes it."""
+    from cakeparty.tui.games.cake_duel.parts import status_line
+    from cakeparty.tui.table.local import GameSetup, LocalTable
+
+    for tournament in (False, True):
+        options = {"tournament": tournament}
+        setup = GameSetup(game="cake-duel", players=2, bots="random", seed=1, options=options)
+        table = LocalTable(setup, "Ann")
+        rng = random.Random(1)
+        for _ in range(2000):
+            view = table.view(None)
+            if view.phase is Phase.WOLFY:
+                break
+            seat = table.to_act
+            assert seat is not None
+            table.act(seat, rng.choice(table.legal(seat)))
+        else:
+            raise AssertionError("no turn came to its end")
+        text, tone = status_line(view, table, None)
+        assert tone == "wait"
+        if tournament:
+            assert "Sir Wolfy" in text and table.names[view.to_act[0]] in text, text
+        else:
+            assert text == "The turn ends: a Sir Wolfy played, if any, is shown …"

@@ -323,6 +323,9 @@ def status_line(view: DuelView, duel: DuelGame, viewer: int | None) -> tuple[str
     seat = view.to_act[0] if view.to_act else None
     if seat is None:
         return _("Dealing…"), "wait"
+    if view.phase is Phase.WOLFY and not view.options.tournament:
+        # the app makes this step for every seat: nobody is deciding anything
+        return _("The turn ends: a Sir Wolfy played, if any, is shown …"), "wait"
     if seat == viewer:
         return _hint(view, duel), "you"
     if duel.shown_as_bot(seat):
