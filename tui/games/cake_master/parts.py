@@ -102,8 +102,6 @@ def ring(cake: Cake, marked: Mapping[int, str] | None = None) -> list[Text]:
 
 RING_WIDTH = 2 * CELL + 3
 COLUMN = 15  # a cake's column: its ring, or its heading "1·a taste 12 ✓", and a gap
-#: The three cakes' width: the last column has no gap after it (the panel is as wide).
-CAKES_WIDTH = 3 * COLUMN - 1
 
 
 def column_width(index: int, count: int) -> int:

@@ -202,7 +202,9 @@ class DoomScreen(TableScreen):
         view = view or self.view()
         names = self.table.names
         offer = self.query_one("#doom-offer", Static)
-        offer.update(self.offer_text(view))
+        text = self.offer_text(view)
+        offer.styles.height = max(2, len(text.plain.splitlines()))  # three: an offer's cards
+        offer.update(text)
         hand = self.query_one("#doom-hand", Vertical)
         cards = self.query_one("#doom-hand-cards", Static)
         if self.viewer is None:
@@ -271,19 +273,16 @@ class DoomScreen(TableScreen):
         keys do now. An offer whose cards do not fit a line takes the next one: the keys'
         line when it is being built (the footer has them), a third line for an offer on
         the table when the screen has a row to spare (else its cards are cut)."""
-        offer = self.query_one("#doom-offer", Static)
-        width = offer.content_size.width or 78
-        offer.styles.height = 2
+        width = self.query_one("#doom-offer", Static).content_size.width or 78
         if self.marks.mode == "bribe" and self.viewer is not None:
-            built = builder_line(view, self.marks, self.sorts(view))
+            sorts = self.sorts(view)
+            built = builder_line(view, self.marks, sorts)
             if built.cell_len > width:
-                return builder_line(view, self.marks, self.sorts(view), width, rows=2)
+                return builder_line(view, self.marks, sorts, width, rows=2)
             return Text("\n").join([built, Text(prompt_text(view, "bribe"), style="dim")])
         if view.offer is not None:
             rows = 2 if self._spare_row(view) else 1
-            text = offer_lines(view, self.table.names, width, rows)
-            offer.styles.height = len(text.plain.splitlines())
-            return text
+            return offer_lines(view, self.table.names, width, rows)
         if self.awaiting is not None:
             step = step_words(view)
             task = view.task
