@@ -31,6 +31,7 @@ from cakeparty.core.games.cake_master.state import Phase
 from cakeparty.protocol.identity import Identity, load_or_create
 from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.games.cake_master.netscreen import NetMasterScreen
+from cakeparty.tui.games.cake_master.parts import short_card
 from cakeparty.tui.netroom import HostPlan
 from cakeparty.tui.screens.dialogs import ConfirmScreen, NoticeScreen
 from cakeparty.tui.screens.lobby import LobbyScreen
@@ -73,7 +74,7 @@ def screen_of(app: Any) -> NetMasterScreen:
 
 
 async def first_turn_by_keys(
-    pilot: Pilot[Any], screen: NetMasterScreen, marked: asyncio.Event | None = None
+    pilot: Pilot[Any], screen: NetMasterScreen, shared: dict[str, Any] | None = None
 ) -> None:
     """This seat's choice of the first turn's step, made by its keys."""
     net = screen.net
@@ -86,10 +87,12 @@ async def first_turn_by_keys(
         keepable = [i for i, slot in enumerate(view.hand) if Keep(slot) in view.legal]
         assert keepable, (view.hand, view.legal)
         await pilot.press(str(keepable[0] + 1), "k")
-    elif phase is Phase.PLACE and marked is None:
+    elif phase is Phase.PLACE and shared is None:
         await pilot.press("a", "1", "a", "2", "a", "3", "enter")
     elif phase is Phase.PLACE:
-        # Hank marks a card, then Gina's sealed placement comes in: his mark stays
+        # Hank marks a card, then Gina's sealed placement comes in: his mark stays; Gina's
+        # placement stays drawn on her screen while Hank still chooses
+        marked, sealed = shared["marked"], shared["sealed"]
         if net.names[net.seat] == "Hank":
             await pilot.press("a", "1")
             marked.set()
@@ -98,10 +101,24 @@ async def first_turn_by_keys(
             prompt = region_text(pilot.app, "#cm-prompt")[0]
             kept = (len(screen.marks.spots), screen.awaiting, prompt)
             assert kept[:2] == (1, net.seat) and "Place card 2 of 3" in prompt, kept
+            await sealed.wait()
             await pilot.press("a", "2", "a", "3", "enter")
         else:
             await marked.wait()
+            hand = net.view(net.seat).hand
             await pilot.press("a", "1", "a", "2", "a", "3", "enter")
+            await until(pilot, lambda: screen.awaiting is None, "Gina's placement sent", 10)
+            await pilot.pause()
+            cards = " ".join(region_text(pilot.app, "#cm-hand"))
+            cakes = region_text(pilot.app, "#cm-cakes")
+            shown = (net.view(net.seat).hand, cards, cakes)
+            sealed.set()
+            assert shown[0] == hand, shown  # Hank has not chosen: nothing is revealed
+            for quarter in (1, 2, 3):
+                assert f"→ cake 1, quarter {quarter}" in cards, shown
+            on_cakes = " ".join(cakes)
+            for slot in hand:  # each card drawn on cake 1 ("C rb")
+                assert short_card(net.view(net.seat).card(slot)).plain.strip() in on_cakes, shown
     else:
         raise AssertionError(f"no keys for {phase}")
     # the choice went out: the keys are no longer live for it
@@ -165,7 +182,7 @@ async def play_to_the_end(pilot: Pilot[Any], rng: random.Random, shared: dict[st
                 continue
             view = net.view(seat)
             if not keys_done:
-                await first_turn_by_keys(pilot, screen, shared["marked"])
+                await first_turn_by_keys(pilot, screen, shared)
                 keys_done = view.phase is Phase.PLACE
                 continue
             if not looked:
@@ -187,7 +204,7 @@ async def test_a_networked_cake_master_played_by_two_to_its_end() -> None:
     plan = HostPlan(game="cake-master", players=2, timeout=60, port=free_port(), lan=False)
     host, guest = app_named("Hank"), app_named("Gina")
     hank_key, gina_key = Identity.generate("Hank"), load_or_create("Gina")
-    shared: dict[str, Any] = {"marked": asyncio.Event()}
+    shared: dict[str, Any] = {"marked": asyncio.Event(), "sealed": asyncio.Event()}
     room_open = asyncio.Event()
 
     async def hank(pilot: Pilot[Any]) -> None:

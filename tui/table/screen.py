@@ -17,7 +17,7 @@ person (:meth:`automatic`).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -118,6 +118,9 @@ class TableScreen(ClosesOnce, Screen[None]):
         self._held: list[tuple[Screen[Any], Callable[[Any], None] | None]] = []
         #: builds the end's dialog again (:meth:`show_end`): None before the end
         self._end_box: Callable[[], Screen[str]] | None = None
+        #: a person's last sealed choice, drawn while the others still make theirs: the
+        #: step it was made at (:meth:`sealed_step`) and what draws it (:meth:`seal`)
+        self._sealed_choice: tuple[Hashable, Any] | None = None
 
     def _keep(self, session: LocalTable) -> None:
         """Keep ``session``'s game on disk as it goes, unless another window of this
@@ -327,6 +330,25 @@ class TableScreen(ClosesOnce, Screen[None]):
     def await_player(self, seat: int) -> None:
         """``seat``'s keys are live: the game's own."""
         raise NotImplementedError
+
+    def sealed_step(self, view: Any) -> Hashable:
+        """What tells the step of ``view``'s seat from its next one, for a sealed choice
+        to be drawn until it is revealed: the game's own (a game whose choices are all
+        public draws none)."""
+        return None
+
+    def seal(self, seat: int, marks: Any) -> None:
+        """``seat`` made a sealed choice, drawn by ``marks`` (the game's own marks) until
+        it is revealed: in a networked room the others may take their time."""
+        self._sealed_choice = (self.sealed_step(self.session.view(seat)), marks)
+
+    def sealed_marks(self, view: Any) -> Any | None:
+        """The marks of the viewer's sealed choice while it is not yet revealed (no keys
+        live, the same step), else ``None``."""
+        sealed = self._sealed_choice
+        if self.awaiting is not None or sealed is None or sealed[0] is None:
+            return None
+        return sealed[1] if sealed[0] == self.sealed_step(view) else None
 
     def _finish(self) -> None:
         """The game is over: the game's own end (its dialog answers :meth:`_after_end`)."""

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 
+from cakeparty.core.actions import Action
+from cakeparty.core.games.cake_master.actions import Exchange, Keep, PassCards, Place
 from cakeparty.core.games.cake_master.cards import CARDS, CUSTOMERS
 from cakeparty.core.games.cake_master.scoring import Cake, best_matching, taste
 from cakeparty.core.games.cake_master.text import card_words, customer_words
@@ -186,12 +188,28 @@ class Marks:
     order: list[int] = field(default_factory=list)  # the slots placed, in order (undo)
     exchange: set[int] = field(default_factory=set)  # solo: the cards to exchange
     cake: int | None = None  # place: the cake chosen, waiting for its quarter
+    kept: int | None = None  # a sealed keep: the card kept
 
     def clear(self) -> None:
-        self.left = self.right = self.cake = None
+        self.left = self.right = self.cake = self.kept = None
         self.spots.clear()
         self.order.clear()
         self.exchange.clear()
+
+    @classmethod
+    def of(cls, action: Action) -> Marks:
+        """The marks that show a choice made (a sealed one, until it is revealed)."""
+        marks = cls()
+        if isinstance(action, PassCards):
+            marks.left, marks.right = action.left, action.right
+        elif isinstance(action, Keep):
+            marks.kept = action.slot
+        elif isinstance(action, Place):
+            marks.spots = action.spots
+            marks.order = list(action.slots)
+        elif isinstance(action, Exchange):
+            marks.exchange = set(action.slots)
+        return marks
 
 
 def hand_lines(
@@ -248,6 +266,8 @@ def _card_note(
         return _("→ cake {cake}, quarter {quarter}").format(cake=cake + 1, quarter=quarter + 1)
     if slot in marks.exchange:
         return _("→ exchange")
+    if slot == marks.kept:
+        return _("kept")
     if placing and view.solo:
         return _("→ discard")
     if slot in view.received:

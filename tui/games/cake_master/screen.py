@@ -11,7 +11,7 @@ round's scoring opens a breakdown and the game ends on the final table (solo: th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -199,7 +199,7 @@ class MasterScreen(TableScreen):
                     hand_lines(
                         view,
                         self.cursor,
-                        self.marks,
+                        self._marks_shown(view),
                         names,
                         keys_live=self.awaiting is not None,
                         seen=self._seen.get(self.viewer),
@@ -228,18 +228,30 @@ class MasterScreen(TableScreen):
     def _cakes_drawn(
         self, view: MasterView, seat: int
     ) -> tuple[dict[int, dict[int, str]], int | None, list[tuple[str | None, ...]]]:
-        """The cakes of ``seat``, with this step's placements so far drawn on the viewer's:
-        the quarters to highlight, the cake being chosen, the cakes."""
-        if seat != self.viewer or self.awaiting is None:
+        """The cakes of ``seat``, with this step's placements so far (or the viewer's sealed
+        one) drawn on the viewer's: the quarters to highlight, the cake being chosen, the
+        cakes."""
+        if seat != self.viewer:
             return {}, None, list(view.seat_cakes(seat))
+        marks = self._marks_shown(view)
         marked: dict[int, dict[int, str]] = {}
-        for cake, quarter in self.marks.spots.values():
+        for cake, quarter in marks.spots.values():
             marked.setdefault(cake, {})[quarter] = ""
-        focus = self.marks.cake
+        focus = marks.cake
         if focus is not None:
-            for quarter in free_quarters(view, self.marks, focus):
+            for quarter in free_quarters(view, marks, focus):
                 marked.setdefault(focus, {})[quarter] = f"{quarter + 1}?"
-        return marked, focus, cakes_with_marks(view, self.marks)
+        return marked, focus, cakes_with_marks(view, marks)
+
+    def sealed_step(self, view: MasterView) -> Hashable:
+        """Every step of a seat is a sealed choice; its hand changes at every reveal."""
+        return (view.seat, view.phase, view.round, view.turn, view.hand)
+
+    def _marks_shown(self, view: MasterView) -> Marks:
+        """The marks drawn on the viewer's hand and cakes: those being made, else the
+        viewer's sealed choice while the others still choose (a networked room)."""
+        sealed = self.sealed_marks(view)
+        return sealed if isinstance(sealed, Marks) else self.marks
 
     def title_text(self, view: MasterView) -> Text:
         width = max(self.size.width, MIN_SIZE[0])
@@ -319,6 +331,7 @@ class MasterScreen(TableScreen):
         self.marks.clear()
         if not by_bot:
             self.note_decision(seat, action)
+            self.seal(seat, Marks.of(action))
         entries = self.table.act(seat, action)
         self.post_message(ActionChosen(seat, action, by_bot))
         self._tell(entries)

@@ -21,7 +21,7 @@ ends on the scoring breakdown: each assembly, the tummy ache and the winner.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -203,7 +203,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
                         order,
                         self.cursor if self.awaiting is not None else None,
                         self.playable(view),
-                        self.marks,
+                        self._marks_shown(view),
                         self.received(view),
                         dim_unplayable=playing,
                     )
@@ -368,11 +368,25 @@ class CookiesScreen(MarkerChoices, TableScreen):
         if step == SWAP:
             self.action_give_piece()
 
+    def sealed_step(self, view: Any) -> Hashable:
+        """The pass is a sealed choice; the hand changes once every seat's is in."""
+        return (view.seat, view.round, view.hand)
+
+    def _marks_shown(self, view: Any) -> Marks:
+        """The pass marks drawn on the viewer's hand: those being made, else the viewer's
+        sealed pass while the others still choose (a networked room)."""
+        sealed = self.sealed_marks(view)
+        return sealed if isinstance(sealed, Marks) else self.marks
+
     def perform(self, seat: int, action: Action, by_bot: bool = False) -> None:
         """``seat`` makes ``action``; the log and table follow, then the game moves on."""
         self.awaiting = None
         self._stop_timer()
         self.marks.clear()
+        if not by_bot and isinstance(action, PassOn):
+            self.seal(seat, Marks(action.left, action.right))
+        elif not by_bot and isinstance(action, HandOver):
+            self.seal(seat, Marks(right=action.slot))
         entries = self.table.act(seat, action)
         self.post_message(ActionChosen(seat, action, by_bot))
         self._tell(entries)

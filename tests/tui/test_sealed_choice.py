@@ -1,0 +1,117 @@
+"""A sealed choice stays drawn on its maker's screen while the others still make theirs.
+
+In a networked room the others may take their time over a choice made at once by every
+seat (Cake Master's every step, Cookies Battle's pass): the person who has made theirs
+still sees what they chose — the cards passed marked, the card kept, the cards placed on
+the cakes — until every choice is opened, when the hand moves on. Three sessions pass
+their envelopes by hand; Ann's is seen through her screen, Bob and Cy choose by the
+random bot."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+
+from cakeparty.core import get_game
+from cakeparty.protocol.network import RoomEvent
+from cakeparty.tui.games.cake_master.netscreen import NetMasterScreen
+from cakeparty.tui.games.cookies_battle.netscreen import NetCookiesScreen
+from cakeparty.tui.table.net import NetTable
+
+from .netseats import deliver, seats_at
+from .pilot import SIZE, until
+
+
+class Table1(App[None]):
+    """An app showing one networked game's screen."""
+
+    def __init__(self, screen: Any) -> None:
+        super().__init__()
+        self.game_screen = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.game_screen)
+
+
+def room() -> Any:
+    """What the screen uses of the lobby's room: a guest's, the game going on."""
+    return SimpleNamespace(hosting=False, advert=None, playing=True, embedded=False)
+
+
+def hand_rows(app: App[Any], selector: str) -> str:
+    """The hand as the terminal shows it, its rows joined."""
+    box = app.screen.query_one(selector).region
+    strips = [strip.text for strip in app.screen._compositor.render_strips()]
+    return "\n".join(row[box.x : box.x + box.width] for row in strips[box.y : box.y + box.height])
+
+
+async def others_choose(
+    pilot: Pilot[Any], screen: Any, seats: list[NetTable], game: str, rng: random.Random
+) -> None:
+    """Bob and Cy make their sealed choices; every seat hears them."""
+    bot = get_game(game).bots["random"]
+    for seat in seats[1:]:
+        seat.act(seat.seat, bot(seat.view(seat.seat), rng))
+    deliver(seats)
+    screen.room_event(RoomEvent("moved"))
+    await pilot.pause()
+
+
+async def test_cookies_battle_pass_stays_marked_until_every_pass_is_in() -> None:
+    seats = seats_at("cookies-battle", 3)
+    ann = seats[0]
+    deliver(seats)
+    screen = NetCookiesScreen(ann, room())
+    app = Table1(screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen.awaiting == 0, "Ann's pass")
+        hand = ann.view(0).hand
+        await pilot.press("l", "right", "r", "enter")
+        await until(pilot, lambda: screen.awaiting is None, "Ann's pass sent")
+        deliver(seats)
+        screen.room_event(RoomEvent("moved"))
+        await pilot.pause()
+        shown = hand_rows(app, "#cb-hand")
+        assert ann.view(0).hand == hand, "nothing is opened before Bob and Cy pass"
+        assert shown.count("←") == 1 and shown.count("→") == 1, shown
+        await others_choose(pilot, screen, seats, "cookies-battle", random.Random(5))
+        await until(pilot, lambda: ann.view(0).hand != hand, "the passes opened")
+        await pilot.pause()
+        shown = hand_rows(app, "#cb-hand")
+        # the cards passed are gone, two came in: marked received, no pass marks left
+        assert "←" not in shown and "→" not in shown and shown.count("+") == 2, shown
+
+
+@pytest.mark.parametrize("players", [2, 3])
+async def test_cake_master_choice_stays_marked_until_every_choice_is_in(players: int) -> None:
+    seats = seats_at("cake-master", players)
+    ann = seats[0]
+    deliver(seats)
+    screen = NetMasterScreen(ann, room())
+    app = Table1(screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen.awaiting == 0, "Ann's choice")
+        hand = ann.view(0).hand
+        if players == 2:  # keep one card, the other two go over
+            await pilot.press("2", "k")
+            marks = ["kept"]
+        else:  # one card to each neighbour, the third kept
+            await pilot.press("1", "l", "2", "r", "enter")
+            marks = ["→ left (Bob)", "→ right (Cy)"]
+        await until(pilot, lambda: screen.awaiting is None, "Ann's choice sent")
+        deliver(seats)
+        screen.room_event(RoomEvent("moved"))
+        await pilot.pause()
+        shown = hand_rows(app, "#cm-hand")
+        assert ann.view(0).hand == hand, "nothing is opened before the others choose"
+        assert all(mark in shown for mark in marks), shown
+        await others_choose(pilot, screen, seats, "cake-master", random.Random(6))
+        await until(pilot, lambda: ann.view(0).hand != hand, "the choices opened")
+        await pilot.pause()
+        shown = hand_rows(app, "#cm-hand")
+        assert not any(mark in shown for mark in marks), shown
