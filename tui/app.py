@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import time
 from collections.abc import Callable
 from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
@@ -89,6 +90,9 @@ class CakePartyApp(App[None]):
                 NoColor() if isinstance(f, Monochrome) else f for f in self._filters
             ]
         self._set_colours(self.settings.colours)
+        #: the toasts on the screen now, each until it goes (monotonic time): a key pressed
+        #: again and again stacks no copies of the same notice
+        self._showing: dict[tuple[str, str, str], float] = {}
 
     @property
     def colours(self) -> bool:
@@ -118,7 +122,15 @@ class CakePartyApp(App[None]):
     ) -> None:
         """A toast, its words shown as written, never read as markup: toasts carry players'
         names and what peers send ("[/]" in a name would stop the app, and a "[@click=…]"
-        would run an action), so a screen's ``notify`` asking for markup gets none either."""
+        would run an action), so a screen's ``notify`` asking for markup gets none either.
+        A notice still on the screen is not shown twice."""
+        now = time.monotonic()
+        seconds = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        self._showing = {k: end for k, end in self._showing.items() if end > now}
+        key = (message, title, severity)
+        if key in self._showing:
+            return
+        self._showing[key] = now + seconds
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def action_help_quit(self) -> None:

@@ -309,6 +309,21 @@ async def test_ctrl_c_says_how_to_leave_in_the_players_words(language: str, said
             assert app.is_running and isinstance(app.screen, MenuScreen)
 
 
+async def test_a_notice_still_shown_is_not_stacked_again() -> None:
+    """A key pressed again and again while its notice is up (ctrl+c, a refused move)
+    adds no copy of it: four copies had covered the rows above the footer; another
+    notice still shows beside it."""
+    app = make_app()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        for _ in range(4):
+            await pilot.press("ctrl+c")
+        await until(pilot, lambda: app._notifications, "the toast")
+        await pilot.pause()
+        assert len(list(app._notifications)) == 1
+        app.notify("Something else")
+        await until(pilot, lambda: len(list(app._notifications)) == 2, "another toast")
+
+
 @pytest.mark.parametrize(
     "build",
     [

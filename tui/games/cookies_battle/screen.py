@@ -20,7 +20,6 @@ ends on the scoring breakdown: each assembly, the tummy ache and the winner.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar
 
@@ -87,7 +86,7 @@ from cakeparty.tui.widgets import LogView, StatusBar
 #: Seconds a marker window waits for a person before it passes by itself.
 WINDOW_WAIT = 4.0
 
-#: Seconds a hint stays up; the same hint again within them adds no copy.
+#: Seconds a hint stays up (the same hint again meanwhile adds no copy: the app's notify).
 HINT_SECONDS = 3.0
 
 #: The end-of-game box in the game's own words.
@@ -140,8 +139,6 @@ class CookiesScreen(MarkerChoices, TableScreen):
         self._cursor_of: int | None = None  # whose hand the cursor last stood in
         self.marks = Marks()
         self._timer: Timer | None = None  # the open marker window's own passing
-        self._last_hint = ""
-        self._hinted_at = 0.0
         self._drawn_step = ""  # the step the keys serve, as last drawn ("": none)
         self._drawn_markers = False  # a marker may be used, as last drawn
 
@@ -527,19 +524,13 @@ class CookiesScreen(MarkerChoices, TableScreen):
             self.marks.left = None
         self.refresh_view()
 
-    def _hint_once(self, message: str) -> None:
-        """Say ``message``, unless it is still on the screen from a moment ago (a key
-        pressed again and again stacks no copies of the same hint)."""
-        now = time.monotonic()
-        if self._last_hint == message and now - self._hinted_at < HINT_SECONDS:
-            return
-        self._last_hint, self._hinted_at = message, now
-        self.notify(message, timeout=HINT_SECONDS)
-
     def action_pass_cards(self) -> None:
         marks = self.marks
         if marks.left is None or marks.right is None:
-            self._hint_once(_("Choose a card for the left (l) and one for the right (r)."))
+            self.notify(
+                _("Choose a card for the left (l) and one for the right (r)."),
+                timeout=HINT_SECONDS,
+            )
             return
         chosen = self._legal_match(PassOn(marks.left, marks.right))
         if chosen is None:
