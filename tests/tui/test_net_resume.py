@@ -35,14 +35,15 @@ NORMAL = get_game("cake-duel").bots["normal"]
 TIMEOUT = 60
 
 
-def duel(start: float) -> tuple[NetTable, NetTable]:
-    """Ann's and Bob's seats, their clocks started at monotonic time ``start``."""
+def duel(start: float, tournament: bool = False) -> tuple[NetTable, NetTable]:
+    """Ann's and Bob's seats, their clocks started at monotonic time ``start``: one duel,
+    or a tournament of duels."""
     ann, bob = Identity.generate("Ann"), Identity.generate("Bob")
     table = Table.of(
         "ROOM44",
         "cake-duel",
         [(ann.player_id, "Ann"), (bob.player_id, "Bob")],
-        {"full": False},
+        {"full": False, "tournament": tournament},
         timeout=TIMEOUT,
         nonce=secrets.token_bytes(16),
     )
@@ -124,6 +125,31 @@ async def test_a_seat_that_begins_mid_game_does_not_reopen_the_last_bouts_end() 
             screen.room_event(RoomEvent("moved"))
             await pilot.pause()
         assert bout_end_open(app) or ann.outcome is not None
+
+
+async def test_a_seat_begun_in_a_tournament_s_second_duel_does_not_reopen_the_first() -> None:
+    """A tournament's duel that did not end it was told in its own dialog as it ended: a
+    seat resumed later finds it in the log, and no dialog of it (nor of its last bout)."""
+    seats = ann, _bob = duel(time.monotonic(), tournament=True)
+    rng = random.Random(5)
+    deliver(seats, 0.0)
+
+    def duels_won() -> int:
+        ann.catch_up()
+        return sum(isinstance(e.event, ev.DuelWon) for e in ann.story)
+
+    while duels_won() == 0:  # the first duel is played before Ann's screen begins
+        assert any(bot_move(s, rng) for s in seats), "the duel waits on nobody"
+        deliver(seats, 0.0)
+    assert ann.outcome is None
+    screen = NetDuelScreen(ann, room())
+    app = Table1(screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen.begun, "the screen begun")
+        for _ in range(5):
+            await pilot.pause()
+        assert not bout_end_open(app), [getattr(s, "title_text", s) for s in app.screen_stack]
+        assert any("wins the duel" in line for line in screen.log_view.plain)
 
 
 async def test_a_clock_warning_goes_once_its_move_is_made() -> None:

@@ -24,11 +24,14 @@ def local_screen(setup: Any, **options: Any) -> Any:
 
 
 def net_screen(runner: Any, bots: Any, host: bytes | None, room: Any) -> Any:
-    """The duel screen of this player's seat in a networked room."""
-    from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
+    """The duel screen of this player's seat in a networked room: a tournament's own,
+    whose end says the tournament is over."""
+    from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen, NetTournamentScreen
     from cakeparty.tui.table.net import NetTable
 
-    return NetDuelScreen(NetTable(runner, bots, host), room)
+    table = NetTable(runner, bots, host)
+    tournament = bool(dict(table.options).get("tournament"))
+    return (NetTournamentScreen if tournament else NetDuelScreen)(table, room)
 
 
 def forced(legal: Sequence[Any]) -> Any:

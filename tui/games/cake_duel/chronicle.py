@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cakeparty.core import Action, LocalDealer
+from cakeparty.core import Action, LocalDealer, Revealed
 from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.cards import CARDS
 from cakeparty.core.games.cake_duel.claims import is_truthful
-from cakeparty.core.games.cake_duel.state import DuelState
+from cakeparty.core.games.cake_duel.state import DuelState, Phase
 from cakeparty.core.games.cake_duel.text import card_list, describe, seat_name
 from cakeparty.core.i18n import _
 from cakeparty.tui.table.story import Story
@@ -28,7 +28,9 @@ class Entry:
 
     bout: int
     event: Any
-    cards: tuple[str, ...] = ()  # real cards of the slots the event names (replay only)
+    #: the real cards of the slots the event names (replay only); of a duel won, its
+    #: specials (in a replay, or where every seat was shown them as they were drawn)
+    cards: tuple[str, ...] = ()
     hands: tuple[tuple[str, ...], ...] = ()  # the hands just dealt (replay, BoutStarted)
     #: the duel's turn count as the bout began (BoutStarted): a screen that tells the story
     #: later than it happened (a game continued, a seat resumed) counts the bout's turns
@@ -40,12 +42,17 @@ class Chronicle(Story):
     """Follows a duel's history and turns it into :class:`Entry` values."""
 
     state: DuelState
+    #: the specials of the duel in play as shown to every seat when they were drawn (the
+    #: learning option): no secret, so told at the duel's end even where no card is known
+    shown_specials: tuple[str, ...] = ()
 
     # -- events ----------------------------------------------------------------------------
 
     def entries(
         self, before: DuelState, after: DuelState, seat: int | None, action: Action
     ) -> list[Entry]:
+        if isinstance(action, Revealed) and action.to is None and before.phase is Phase.SPECIALS:
+            self.shown_specials = tuple(sorted(c for c in action.cards if c is not None))
         # the state keeps every event of the match: what this step added is the tail
         events = after.events[len(before.events) :]
         return [self._entry(before, after, e) for e in events]
@@ -56,6 +63,8 @@ class Chronicle(Story):
             return Entry(after.bout, event, hands=hands, turn=after.turn)
         bout = before.bout
         if not self.face_up:
+            if isinstance(event, ev.DuelWon):
+                return Entry(bout, event, cards=self.shown_specials)
             return Entry(bout, event)
         if isinstance(event, ev.Claimed | ev.Blocked | ev.Took):
             return Entry(bout, event, cards=self.real(event.slots))

@@ -15,12 +15,19 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 
 from cakeparty.core.games.cake_duel import events as ev
-from cakeparty.core.games.cake_duel.text import card_list, side_name
+from cakeparty.core.games.cake_duel.text import side_name
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import _
-from cakeparty.tui.games.cake_duel.chronicle import hidden_specials, replay_lines
+from cakeparty.tui.games.cake_duel.chronicle import duel_specials, hidden_specials, replay_lines
 from cakeparty.tui.games.cake_duel.help import DUEL_KEYS
-from cakeparty.tui.games.cake_duel.screen import END_KEYS, END_TITLE, DuelScreen
+from cakeparty.tui.games.cake_duel.parts import last_duel
+from cakeparty.tui.games.cake_duel.screen import (
+    END_KEYS,
+    END_TITLE,
+    TOURNAMENT_END_KEYS,
+    TOURNAMENT_END_TITLE,
+    DuelScreen,
+)
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.table.netplay import NET_KEYS, NetPlay, again_bindings
 from cakeparty.tui.widgets import HandView, LogView
@@ -58,10 +65,11 @@ class NetDuelScreen(NetPlay, DuelScreen):
         return DuelScreen.news_first(self)
 
     def forget_news(self) -> None:
-        """A bout's end told as the screen began was shown before (a resumed seat); the
-        duel's end keeps its last bout for the end dialog. A look stays: its cards are
-        told only in its dialog."""
-        if not any(isinstance(e.event, ev.DuelWon) for e in self._bout_end):
+        """A bout's end told as the screen began was shown before (a resumed seat), and
+        so was a tournament's duel that did not end it; the game's end keeps its last bout
+        for the end dialog. A look stays: its cards are told only in its dialog."""
+        won = [e.event for e in self._bout_end if isinstance(e.event, ev.DuelWon)]
+        if not won or not self._game_won(won[-1]):
             self._bout_end = []
 
     def net_winner(self, view: DuelView) -> str:
@@ -73,16 +81,27 @@ class NetDuelScreen(NetPlay, DuelScreen):
         duel = self.net
         view = duel.view(None)
         assert view.winner is not None
-        headline = _("{side} wins the duel!").format(side=side_name(view.winner, duel.names))
-        lines = self._bout_story(self._bout_end)  # how the last bout was won
+        specials: dict[int, tuple[str, ...]] = {}
         replayed = duel.verdict.replay if duel.verdict is not None else None
         if replayed is not None:  # after a fair audit every card is known
-            specials = hidden_specials(replayed.state, replayed.dealer)
-            if specials:
-                lines.append(
-                    _("The hidden specials were {cards}").format(cards=card_list(specials))
-                )
+            last = last_duel(view)
+            specials[last] = hidden_specials(replayed.state, replayed.dealer)
+            # a tournament's duels before: what their own ends could not tell
+            earlier = duel_specials(duel.replay()) if last > 1 else []
+            for number, cards in enumerate(earlier[: last - 1], 1):
+                if self._duel_specials(number) is None:
+                    specials[number] = cards
+        headline, lines = self.ending(specials)
         return headline, lines, view.winner == duel.seat % 2
+
+    def _duel_specials(self, number: int) -> tuple[str, ...] | None:
+        """No hidden card is known before the audit at the game's end, so a tournament's
+        duel ends with its specials unknown, unless every seat was shown them as they were
+        drawn (the learning option)."""
+        if not self.view().options.full:
+            return ()
+        shown = duel_specials(self.net.story)
+        return shown[number - 1] if len(shown) >= number and shown[number - 1] else None
 
     def _finish(self) -> None:
         super()._finish()
@@ -100,3 +119,10 @@ class NetDuelScreen(NetPlay, DuelScreen):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.net.game.name, NET_DUEL_KEYS))
+
+
+class NetTournamentScreen(NetDuelScreen):
+    """A tournament of duels with players elsewhere: its end says so."""
+
+    NET_END_TITLE = TOURNAMENT_END_TITLE
+    NET_END_KEYS = TOURNAMENT_END_KEYS

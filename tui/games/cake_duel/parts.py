@@ -61,7 +61,7 @@ def title_line(view: DuelView, duel: DuelGame, turn: int | None, width: int | No
     tournament = view.options.tournament
     text = Text()
     if tournament:  # the duel of the tournament, and the duels won: the names once, here
-        text.append(duel_number_text(view.duels, view.winner is not None))
+        text.append(duel_number_text(last_duel(view)))
         text.append(f" ({sides[0]} ")
         text.append(f"{view.duels[0]} – {view.duels[1]}", style="bold")
         text.append(f" {sides[1]})")
@@ -85,13 +85,27 @@ def title_line(view: DuelView, duel: DuelGame, turn: int | None, width: int | No
     return name + text
 
 
-def duel_number_text(duels: tuple[int, int], over: bool = False) -> str:
-    """Which duel of a tournament is played: "duel 2 of 5" (the last one played, once the
-    tournament is over)."""
-    played = duels[0] + duels[1]
-    return _("duel {n} of {most}").format(
-        n=played if over else played + 1, most=2 * DUELS_TO_WIN - 1
-    )
+def duel_number_text(number: int) -> str:
+    """Which duel of a tournament: "duel 2 of 5"."""
+    return _("duel {n} of {most}").format(n=number, most=2 * DUELS_TO_WIN - 1)
+
+
+def last_duel(view: DuelView) -> int:
+    """The number of the duel played last (or in play): 1 in a single duel; in a
+    tournament ended by a proven breach, the duel it broke off, which nobody won."""
+    played = view.duels[0] + view.duels[1]
+    to_win = DUELS_TO_WIN if view.options.tournament else 1
+    if view.winner is not None and view.duels[view.winner] >= to_win:
+        return played
+    return played + 1
+
+
+def specials_line(cards: Sequence[str], duel: int | None = None) -> str:
+    """The specials a duel that is over had in its deck: "The hidden specials were
+    Oracle, Priest", or in a tournament, which plays several duels, "… of duel 2 were …"."""
+    if duel is None:
+        return _("The hidden specials were {cards}").format(cards=card_list(cards))
+    return _("The hidden specials of duel {n} were {cards}").format(n=duel, cards=card_list(cards))
 
 
 def tournament_score(duels: tuple[int, int], names: Sequence[str]) -> str:

@@ -10,7 +10,7 @@ hot-seat play, and shows the end of each bout and of the duel.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -42,7 +42,6 @@ from cakeparty.core.games.cake_duel.claims import is_truthful
 from cakeparty.core.games.cake_duel.state import DUELS_TO_WIN, Phase
 from cakeparty.core.games.cake_duel.text import (
     card_effect,
-    card_list,
     card_title,
     card_type,
     claim_text,
@@ -65,8 +64,10 @@ from cakeparty.tui.games.cake_duel.parts import (
     deck_text,
     duel_number_text,
     hand_faces,
+    last_duel,
     last_turn_lines,
     seat_rows,
+    specials_line,
     specials_text,
     status_line,
     table_text,
@@ -406,12 +407,15 @@ class DuelScreen(TableScreen):
             lines.append(tournament_score(duel_won.duels, names))
             specials = self._duel_specials(number)
             if specials:
+                lines.append(specials_line(specials, number))
+            elif specials is None:
                 lines.append(
-                    _("The hidden specials of duel {n} were {cards}").format(
-                        n=number, cards=card_list(specials)
-                    )
+                    _(
+                        "The hidden specials of duel {n} stay hidden until the audit at the "
+                        "tournament's end"
+                    ).format(n=number)
                 )
-            lines.append(_("Next: {duel}").format(duel=duel_number_text(duel_won.duels)))
+            lines.append(_("Next: {duel}").format(duel=duel_number_text(number + 1)))
             classes = "bout-end duel-end"
         lines.extend(
             describe(e.event, names) for e in entries if isinstance(e.event, ev.BoutStarted)
@@ -438,9 +442,10 @@ class DuelScreen(TableScreen):
         """Whether this duel's win ends the game: a single duel, or a tournament's last."""
         return not self.view().options.tournament or max(event.duels) >= DUELS_TO_WIN
 
-    def _duel_specials(self, number: int) -> tuple[str, ...]:
+    def _duel_specials(self, number: int) -> tuple[str, ...] | None:
         """The hidden specials of the tournament's duel ``number``, once it is over: a
-        local dealer knows them (a networked duel's stay hidden until the game's audit)."""
+        local dealer knows them. ``None``: the duel had some, not known here yet (a
+        networked duel's, until the audit at the game's end)."""
         if not isinstance(self.duel, LocalTable) or not self.view().options.full:
             return ()
         specials = duel_specials(self.duel.replay())
@@ -469,6 +474,28 @@ class DuelScreen(TableScreen):
         outcome = self.duel.outcome
         assert outcome is not None
         self.post_message(GameEnded(outcome))
+        view = self.duel.view(None)
+        assert view.winner is not None
+        specials: dict[int, tuple[str, ...]] = {}
+        if isinstance(self.duel, LocalTable):
+            match = self.duel.match
+            specials[last_duel(view)] = hidden_specials(match.state, match.dealer)
+        headline, lines = self.ending(specials)
+        won = None
+        humans = self.duel.humans
+        if len(humans) == 1 or not self.duel.hotseat:
+            won = view.winner == humans[0] % 2
+        tournament = view.options.tournament
+        title = _(TOURNAMENT_END_TITLE if tournament else END_TITLE)
+        keys = TOURNAMENT_END_KEYS if tournament else END_KEYS
+        box = TournamentEndScreen if tournament else DuelEndScreen
+        self.show_end(lambda: box(headline, lines, won, title=title, keys=keys))
+
+    def ending(self, specials: Mapping[int, Sequence[str]]) -> tuple[str, list[str]]:
+        """The end of the game in the duel's words: who won the duel (or the tournament),
+        and under it how the last bout was won; in a tournament, the last duel's winner
+        and the duels won; then ``specials``, the hidden specials known now and not told
+        before, by duel number. The last bout, kept for the end, is told here."""
         names = self.duel.names
         view = self.duel.view(None)
         assert view.winner is not None
@@ -481,28 +508,13 @@ class DuelScreen(TableScreen):
         lines = self._bout_story(self._last_bout(self._bout_end))
         self._bout_end = []
         if tournament:
-            lines.append(_("{side} wins duel {n}").format(side=winner, n=sum(view.duels)))
+            if view.duels[view.winner] >= DUELS_TO_WIN:  # not ended by a proven breach
+                lines.append(_("{side} wins duel {n}").format(side=winner, n=last_duel(view)))
             lines.append(tournament_score(view.duels, names))
-        if isinstance(self.duel, LocalTable):
-            specials = hidden_specials(self.duel.match.state, self.duel.match.dealer)
-            if specials and tournament:
-                lines.append(
-                    _("The hidden specials of duel {n} were {cards}").format(
-                        n=sum(view.duels), cards=card_list(specials)
-                    )
-                )
-            elif specials:
-                lines.append(
-                    _("The hidden specials were {cards}").format(cards=card_list(specials))
-                )
-        won = None
-        humans = self.duel.humans
-        if len(humans) == 1 or not self.duel.hotseat:
-            won = view.winner == humans[0] % 2
-        title = _(TOURNAMENT_END_TITLE if tournament else END_TITLE)
-        keys = TOURNAMENT_END_KEYS if tournament else END_KEYS
-        box = TournamentEndScreen if tournament else DuelEndScreen
-        self.show_end(lambda: box(headline, lines, won, title=title, keys=keys))
+        for duel, cards in sorted(specials.items()):
+            if cards:
+                lines.append(specials_line(cards, duel if tournament else None))
+        return headline, lines
 
     # -- keys: choosing an action ----------------------------------------------------------
 
