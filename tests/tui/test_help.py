@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.widgets import Static
 
+from cakeparty.tui.games.cake_duel.netscreen import NET_DUEL_KEYS
 from cakeparty.tui.games.cake_duel.screen import DuelScreen
+from cakeparty.tui.games.cake_master.netscreen import NET_MASTER_KEYS
+from cakeparty.tui.games.cake_of_doom.netscreen import NET_DOOM_KEYS
+from cakeparty.tui.games.cookies_battle.netscreen import NET_COOKIES_KEYS
 from cakeparty.tui.screens.help import HelpScreen, rules_document
 from cakeparty.tui.table.local import GameSetup
 
@@ -55,3 +60,35 @@ async def test_help_shows_every_tab_at_80x24_and_parses_the_rules_when_first_sho
         assert help_screen.query_one(".help-rules", Static).size.height > 20  # all of them
         await pilot.press("escape")
         assert app.screen is duel
+
+
+async def test_a_tournament_s_keys_say_its_end_offers_a_new_tournament() -> None:
+    """In a tournament the game ends after its last duel, and d starts a new tournament:
+    the Keys tab says so, not "after the duel … new duel"."""
+    setup = GameSetup(players=2, bots="random", seed=3, options={"tournament": True})
+    app = make_app(setup)
+    async with app.run_test(size=SIZE) as pilot:
+        duel = await settle(pilot)
+        assert isinstance(duel, DuelScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        await pilot.press("left")  # round to the last tab, the keys
+        await pilot.pause()
+        assert help_screen.tab == "keys"
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        assert "after the tournament: replay face up / new tournament / the results" in text
+        assert "new duel" not in text and "after the duel" not in text
+        assert "w / h tournament: reveal your played Sir Wolfy" in text
+
+
+@pytest.mark.parametrize("keys", [NET_DUEL_KEYS, NET_DOOM_KEYS, NET_COOKIES_KEYS, NET_MASTER_KEYS])
+def test_a_networked_game_s_keys_offer_no_new_game_but_the_results_again(
+    keys: tuple[tuple[str, str], ...],
+) -> None:
+    """A networked game ends with play again (p), not a new game at this table (d, a
+    local game's): its help lists r, p and e for the end, and no d."""
+    ends = {key: what for key, what in keys if "after the game" in what or "at the end" in what}
+    assert set(ends) == {"r", "p", "e"}, ends
+    assert not any("d" in key.split(" / ") for key, _what in keys), keys

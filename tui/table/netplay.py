@@ -46,6 +46,7 @@ NET_KEYS: tuple[tuple[str, str], ...] = (
     ("m", N_("type a chat line; enter sends it, esc puts it away")),
     ("r", N_("after the game, when the audit is fair: replay face up")),
     ("p", N_("at the end: play again (host), or join the host's new game")),
+    ("e", N_("after the game: the results again")),
     ("q", N_("leave the game (asks first while it goes on)")),
 )
 

@@ -34,6 +34,19 @@ DUEL_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: A tournament's keys: a duel's, but the game ends after its last duel, and d starts a
+#: new tournament.
+TOURNAMENT_KEYS: tuple[tuple[str, str], ...] = tuple(
+    (
+        key,
+        N_("after the tournament: replay face up / new tournament / the results again"),
+    )
+    if key == "r / d / e"
+    else (key, what)
+    for key, what in DUEL_KEYS
+)
+
+
 def cards_table() -> Table:
     """The reference in the language in effect (drawn once per language)."""
     return _cards_table(current_language())

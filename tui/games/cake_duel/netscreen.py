@@ -34,7 +34,7 @@ from cakeparty.tui.widgets import HandView, LogView
 
 #: The keys of a networked duel: a local duel's, but chat, and no new duel at the end.
 NET_DUEL_KEYS: tuple[tuple[str, str], ...] = (
-    *(k for k in DUEL_KEYS if k[0] not in ("r / n", "q")),
+    *(k for k in DUEL_KEYS if k[0] not in ("r / d / e", "q")),
     *NET_KEYS,
 )
 

@@ -58,6 +58,7 @@ from cakeparty.tui.games.cake_duel.chronicle import (
     hidden_specials,
     replay_lines,
 )
+from cakeparty.tui.games.cake_duel.help import TOURNAMENT_KEYS
 from cakeparty.tui.games.cake_duel.messages import BoutEnded
 from cakeparty.tui.games.cake_duel.parts import (
     SEAT_COLUMNS,
@@ -699,3 +700,8 @@ class TournamentScreen(DuelScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "new_game", _("New tournament"), id="duel.new"),
     ]
+
+    def action_help(self) -> None:
+        from cakeparty.tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.duel.game.name, TOURNAMENT_KEYS))

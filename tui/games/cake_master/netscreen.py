@@ -27,7 +27,7 @@ from cakeparty.tui.table.netplay import NET_KEYS, NetPlay, again_bindings
 
 #: The keys of a networked game: a local game's, but chat, and no new game at the end.
 NET_MASTER_KEYS: tuple[tuple[str, str], ...] = (
-    *(k for k in KEYS if k[0] not in ("r / d", "q")),
+    *(k for k in KEYS if k[0] not in ("r / d / e", "q")),
     *NET_KEYS,
 )
 

@@ -31,7 +31,7 @@ from cakeparty.tui.table.netplay import NET_KEYS, NetPlay, again_bindings
 #: The keys of a networked game: a local game's, but chat, and no new game at the end.
 #: (m is a marker here: the chat line is c.)
 NET_COOKIES_KEYS: tuple[tuple[str, str], ...] = (
-    *(k for k in KEYS if k[0] not in ("r / d", "q")),
+    *(k for k in KEYS if k[0] not in ("r / d / e", "q")),
     ("c", N_("type a chat line; enter sends it, esc puts it away")),
     *(k for k in NET_KEYS if k[0] != "m"),
 )
