@@ -346,12 +346,15 @@ class Forfeited(Action):
 FORFEIT_REASONS: dict[str, str] = {
     "false-opening": N_("a sealed choice opened to something else"),
     "illegal-choice": N_("a choice the rules do not allow"),
+    "false-count": N_("a move the cards, once opened, prove against the rules"),
+    "false-accusation": N_("an accusation the cards, once opened, do not bear out"),
 }
 
 
 def forfeit_words(reason: str) -> str:
-    """A forfeit's reason in words (an unknown code as it is)."""
-    return _(FORFEIT_REASONS[reason]) if reason in FORFEIT_REASONS else reason
+    """A forfeit's reason in words: a code of :data:`FORFEIT_REASONS`, else a reason the
+    game wrote (marked for translation where it is written), in the reader's language."""
+    return _(FORFEIT_REASONS.get(reason, reason))
 
 
 @register

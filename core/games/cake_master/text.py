@@ -278,19 +278,26 @@ def describe(event: Any, names: Names) -> str:
 def final_lines(view: MasterView, names: Names) -> list[str]:
     """The end of the game: solo, customers met and the rating; otherwise one line per
     seat, most stars first, with the last round's taste that breaks a tie (seats alike on
-    both share their place: a shared win shows two first places)."""
+    both share their place: a shared win shows two first places); a seat that forfeited
+    last, saying so."""
     if view.solo:
         return [
             ngettext("{n} customer met", "{n} customers met", view.met).format(n=view.met),
             _("Rating: {rating}").format(rating=rating_title(view.met)),
         ]
 
-    def standing(seat: int) -> tuple[int, int]:
-        return -view.stars[seat], -view.last_taste[seat]
+    # a seat proven to have broken a rule cannot win: it is listed last, and why
+    forfeit = next((e for e in view.events if isinstance(e, ev.Forfeited)), None)
+    out = forfeit.seat if forfeit is not None else None
+
+    def standing(seat: int) -> tuple[bool, int, int]:
+        return seat == out, -view.stars[seat], -view.last_taste[seat]
 
     order = sorted(range(view.players), key=lambda s: (standing(s), s))
     return [
-        _("{place}. {name}: {stars} ★ (last round's taste {taste})").format(
+        describe(forfeit, names)
+        if forfeit is not None and seat == out
+        else _("{place}. {name}: {stars} ★ (last round's taste {taste})").format(
             place=1 + sum(standing(other) < standing(seat) for other in order),
             name=seat_name(seat, names),
             stars=view.stars[seat],

@@ -462,5 +462,7 @@ def final_lines(view: DoomView, names: Names) -> list[str]:
             line += " · " + _("won DOOM")
         if seat == view.cheat:
             line += " · " + _("cheated")
+        elif seat == view.forfeit:
+            line += " · " + _("forfeits")
         lines.append(line)
     return lines

@@ -67,7 +67,6 @@ from cakeparty.core.actions import (
     Remixed,
     Revealed,
     Shuffled,
-    forfeit_words,
 )
 from cakeparty.core.errors import IllegalActionError
 from cakeparty.core.game import Outcome
@@ -372,7 +371,7 @@ def _fulfil(state: CookiesState, action: Action) -> CookiesState:
 def _forfeited(state: CookiesState, action: Forfeited) -> CookiesState:
     if not 0 <= action.seat < state.players:
         raise IllegalActionError(None, action, _("nobody may forfeit now"))
-    return cheated(state, action.seat, forfeit_words(action.reason))
+    return cheated(state, action.seat, action.reason)
 
 
 def _decide(state: CookiesState, seat: int, action: Action) -> CookiesState:

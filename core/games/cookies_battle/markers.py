@@ -24,7 +24,7 @@ from cakeparty.core.games.cookies_battle.steps import (
     show,
 )
 from cakeparty.core.games.cookies_battle.turns import window_next
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import N_
 from cakeparty.core.requests import Random, Request, Reveal
 
 
@@ -51,7 +51,7 @@ def _lied(state: CookiesState, seat: int, action: UseMarker) -> CookiesState | N
     name = state.name(action.slot)
     if name is None or marker_kind(name) == action.kind:
         return None
-    reason = _("claimed a marker of another kind than the one shown")
+    reason = N_("claimed a marker of another kind than the one shown")
     breach = Breach(seat, str(action), reason, state.round, state.trick_no)
     return cheated(state.evolve(breaches=(*state.breaches, breach)), seat, reason)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cakeparty.core.actions import Action
+from cakeparty.core.actions import Action, forfeit_words
 from cakeparty.core.games.cookies_battle import events as ev
 from cakeparty.core.games.cookies_battle.actions import (
     GivePiece,
@@ -221,7 +221,7 @@ def describe(event: Any, names: Names) -> str:
         return _("Everyone shows their pieces")
     if isinstance(event, ev.Cheated):
         return _("{name} cheated: {reason}").format(
-            name=seat_name(event.seat, names), reason=event.reason
+            name=seat_name(event.seat, names), reason=forfeit_words(event.reason)
         )
     if isinstance(event, ev.GameOver):
         who = " & ".join(seat_name(s, names) for s in event.winners)

@@ -16,6 +16,7 @@ from cakeparty.core.games.cookies_battle.bots import random_bot
 from cakeparty.core.games.cookies_battle.cards import SPECIALS, box, cards
 from cakeparty.core.games.cookies_battle.flow import next_first
 from cakeparty.core.games.cookies_battle.state import CookiesOptions, Phase
+from cakeparty.core.games.cookies_battle.text import describe
 from tests.core.cookies_battle.stacking import (
     hand,
     held_pieces,
@@ -292,9 +293,13 @@ def test_a_forfeit_ends_the_game_naming_the_seat_as_the_cheat() -> None:
     assert result is not None and result.reason == "cheated"
     assert result.winners == (0, 2) and 1 not in result.winners
     assert GAME.view(state, 0).cheat == 1
-    # the peers' code in words (it read "cheated: false-opening")
+    # the peers' code is kept, and read in words in the reader's language (it read
+    # "cheated: false-opening")
     (cheat,) = (e for e in state.events if isinstance(e, ev.Cheated))
-    assert cheat.reason == "a sealed choice opened to something else"
+    assert cheat.reason == "false-opening"
+    assert describe(cheat, ["Ann", "Bob", "Cy"]) == (
+        "Bob cheated: a sealed choice opened to something else"
+    )
     with pytest.raises(IllegalActionError):
         GAME.apply(state, Forfeited(2, "again"), None)
 

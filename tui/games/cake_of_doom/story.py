@@ -99,10 +99,19 @@ def game_over_line(event: ev.GameOver, names: Sequence[str]) -> str:
     winners = ", ".join(seat_name(s, names) for s in event.winners)
     if event.reason == "doom":
         return _("{name} wins DOOM and the game!").format(name=winners)
+    count = len(event.winners)
     if event.reason == "cheated":
-        return _("The game ends on a cheat; {names} win").format(names=winners or "—")
+        return ngettext(
+            "The game ends on a cheat: {names} wins",
+            "The game ends on a cheat: {names} win",
+            count,
+        ).format(names=winners or "—")
     if event.reason == "forfeit":
-        return _("The game ends on a forfeit; {names} win").format(names=winners or "—")
+        return ngettext(
+            "The game ends on a forfeit: {names} wins",
+            "The game ends on a forfeit: {names} win",
+            count,
+        ).format(names=winners or "—")
     if event.shared:
         return _("Round 10 is over: {names} share the win").format(names=winners)
     return _("Round 10 is over: {name} wins").format(name=winners)
