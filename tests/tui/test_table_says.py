@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from rich.cells import cell_len
 from textual.app import App
 from textual.binding import Binding
 from textual.pilot import Pilot
@@ -24,7 +25,7 @@ from cakeparty.core.games.cake_duel.actions import Claim
 from cakeparty.core.games.cake_duel.cards import CARDS
 from cakeparty.core.games.cake_duel.state import Phase
 from cakeparty.core.games.cake_duel.text import card_title, claim_text
-from cakeparty.tui.games.cake_duel.parts import fit_lines
+from cakeparty.tui.games.cake_duel.parts import fit_lines, title_line
 from cakeparty.tui.games.cake_duel.screen import DuelScreen
 from cakeparty.tui.games.cake_duel.story import block_result, transform_note
 from cakeparty.tui.messages import ActionChosen
@@ -345,6 +346,60 @@ async def test_team_mode_at_80x24_shows_blocks_and_the_newest_line_of_the_last_t
             if "never showed" not in str(exc):
                 raise
         assert checked["block"] >= 2 and checked["last"] >= 2
+
+
+async def test_a_team_duel_names_each_team_with_a_capital_where_its_sentence_begins() -> None:
+    """Team mode to the end at 80×24: the dialogs that open with a team say "Team …" (a
+    bout's, the duel's end), and the title line names both teams with their trophies."""
+    app = make_app(GameSetup(players=4, bots="random", seed=TEAM_SEED))
+    titles: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+
+        def ended(screen: Screen[Any], text: str) -> bool:
+            if isinstance(screen, NoticeScreen) and screen.title_text not in titles:
+                titles.append(screen.title_text)
+            return isinstance(screen, EndScreen)
+
+        end, text = await play_until(pilot, ended, rseed=TEAM_SEED, steps=2000)
+        assert isinstance(end, EndScreen)
+        duel = app.screen_stack[1]
+        assert isinstance(duel, DuelScreen)
+        view = duel.view()
+        assert view.winner is not None
+        winners = " & ".join(duel.duel.names[s] for s in (view.winner, view.winner + 2))
+        assert end.headline == f"Team {winners} wins the duel!"
+        bouts = [t for t in titles if " wins bout " in t]
+        assert bouts and all(t.startswith("Team ") for t in bouts), titles
+        first = text.splitlines()[0]
+        score = f"{view.trophies[0]} – {view.trophies[1]}"
+        assert f"Trophies: Ann & Eclair {score} Muffin & Brownie" in first, first
+
+
+def test_the_title_names_the_teams_and_their_trophies_and_cuts_long_names_alike() -> None:
+    """The title line reads "Trophies: Bot 4 & Bot 1 0 – 0 Bot 2 & Bot 3"; names too long
+    for 78 columns cost the game's name first, then are cut alike, both teams and the
+    score still on the line, in a tournament too."""
+    short = ("Bot 4", "Bot 2", "Bot 1", "Bot 3")
+    long = ("Alexandra Primera", "Bartholomew Segundo", "Christina Tercera", "Dominique Cuarta")
+    for names in (short, long):
+        for tournament in (False, True):
+            setup = GameSetup(
+                "cake-duel", 4, hotseat=True, names=names, seed=1,
+                options={"tournament": tournament},
+            )  # fmt: skip
+            table = LocalTable(setup, names[0])
+            title = title_line(table.view(None), table, 12, 78).plain
+            assert cell_len(title) <= 78, title
+            scores = title.split(" – ")
+            assert len(scores) == (3 if tournament else 2), title
+            if names == short and not tournament:
+                assert title == (
+                    "Cake Duel · bout 1 · turn 12 · Trophies: Bot 4 & Bot 1 0 – 0 Bot 2 & Bot 3"
+                )
+            pairs = title.split("(")[1].split(")")[0] if tournament else title.split(": ")[1]
+            first, second = pairs.split(" 0 – 0 ")
+            assert [n[:1] for n in first.split(" & ")] == [names[0][:1], names[2][:1]], title
+            assert [n[:1] for n in second.split(" & ")] == [names[1][:1], names[3][:1]], title
 
 
 async def test_the_log_reflows_and_a_small_terminal_is_told_so() -> None:

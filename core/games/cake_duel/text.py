@@ -102,14 +102,36 @@ def seat_name(seat: int, names: Names) -> str:
     return _("Seat {n}").format(n=seat + 1)
 
 
-def side_name(side: int, names: Names) -> str:
-    """A side by its players: "Ann" in a duel, "team Ann & Cy" in team mode."""
+def side_name(side: int, names: Names, *, opening: bool = False) -> str:
+    """A side by its players: "Ann" in a duel, "team Ann & Cy" in team mode ("Team Ann &
+    Cy" ``opening`` a sentence; a player's own name is never changed)."""
     seats = [s for s in range(len(names)) if s % 2 == side]
     if len(seats) == 1:
         return names[seats[0]]
     if not seats:
         return _("Side {n}").format(n=side + 1)
-    return _("team {players}").format(players=" & ".join(names[s] for s in seats))
+    players = " & ".join(names[s] for s in seats)
+    if opening:
+        # Translators: a team named by its players where it opens a sentence
+        return _("Team {players}").format(players=players)
+    return _("team {players}").format(players=players)
+
+
+#: What may come before a sentence's first word ("¡Equipo Ann & Cy gana el duelo!").
+_OPENING_MARKS = "¡¿«„“\"'( "
+
+
+def side_says(text: str, side: int, names: Names, **fields: object) -> str:
+    """``text``, a translated sentence with a ``{side}`` field, said of ``side``: a team
+    that opens the sentence starts with a capital, wherever the language puts it ("Team
+    Ann & Cy wins the duel!", but "Gana el torneo equipo Ann & Cy")."""
+    plain = side_name(side, names)
+    sentence = text.format(side=plain, **fields)
+    opening = side_name(side, names, opening=True)
+    start = len(sentence) - len(sentence.lstrip(_OPENING_MARKS))
+    if opening != plain and sentence.startswith(plain, start):
+        sentence = sentence[:start] + opening + sentence[start + len(plain) :]
+    return sentence
 
 
 def score_text(scores: tuple[int, int], names: Names) -> str:
@@ -132,11 +154,12 @@ def describe(event: Any, names: Names, *, brief: bool = False) -> str:
     who = _who(names)
     if isinstance(event, ev.BoutStarted):
         first, second = event.cakes[event.starter], event.cakes[1 - event.starter]
-        return ngettext(
+        text = ngettext(
             "Bout {bout}: {side} attacks first, {a} cake against {b}.",
             "Bout {bout}: {side} attacks first, {a} cakes against {b}.",
             first,
-        ).format(bout=event.bout, side=side_name(event.starter, names), a=first, b=second)
+        )
+        return side_says(text, event.starter, names, bout=event.bout, a=first, b=second)
     if isinstance(event, ev.LeadChosen):
         return _("{seat} attacks first for the team.").format(seat=who(event.seat))
     if isinstance(event, ev.Claimed):
@@ -202,11 +225,9 @@ def describe(event: Any, names: Names, *, brief: bool = False) -> str:
         return _("{seat} reveals Sir Wolfy to taunt!").format(seat=who(event.seat))
     if isinstance(event, ev.BoutWon):
         text = _BOUT_WON.get(event.reason, N_("{side} wins the bout. Trophies: {score}"))
-        return _(text).format(
-            side=side_name(event.side, names), score=score_text(event.trophies, names)
-        )
+        return side_says(_(text), event.side, names, score=score_text(event.trophies, names))
     if isinstance(event, ev.DuelWon):
-        return _("{side} wins the duel!").format(side=side_name(event.side, names))
+        return side_says(_("{side} wins the duel!"), event.side, names)
     if isinstance(event, ev.Forfeited):
         if event.reason == "false-accusation":
             return _("{seat} accused falsely and loses the game").format(seat=who(event.seat))

@@ -36,7 +36,9 @@ from cakeparty.core.games.cake_duel.text import (
     describe_decision,
     score_text,
     side_name,
+    side_says,
 )
+from cakeparty.core.i18n import _, use_language
 
 DUO = ("Ann", "Bot")
 TEAM = ("Ann", "Bo", "Cy", "Di")
@@ -125,9 +127,54 @@ def test_team_events_name_targets_and_teams() -> None:
     assert describe(ev.Traded(0, 2, (), (2,), agreed=True), TEAM) == "Ann takes a card from Cy"
     assert describe(ev.Traded(0, 2, (1,), (2,), agreed=False), TEAM) == "Cy refuses Ann's trade"
     assert describe(ev.BoutWon(1, "passes", (0, 1)), TEAM) == (
-        "team Bo & Di wins the bout with more cakes after everyone passed. "
+        "Team Bo & Di wins the bout with more cakes after everyone passed. "
         "Trophies: team Ann & Cy 0 – 1 team Bo & Di"
     )
+
+
+#: A team's duel, a team's bout, a bout's start and the networked end's result, in each
+#: language: a team that opens the sentence is written with a capital (after a "¡" too),
+#: a team the language names later in it is not.
+TEAM_WORDS = {
+    "en": (
+        "Team Bo & Di wins the duel!",
+        "Team Ann & Cy wins the bout by a challenge. Trophies: team Ann & Cy 1 – 0 team Bo & Di",
+        "Bout 2: team Bo & Di attacks first, 5 cakes against 4.",
+        "Team Ann & Cy wins",
+    ),
+    "es": (
+        "¡Equipo Bo & Di gana el duelo!",
+        "Equipo Ann & Cy gana el combate por un desafío. "
+        "Trofeos: equipo Ann & Cy 1 – 0 equipo Bo & Di",
+        "Combate 2: equipo Bo & Di ataca primero, 5 pasteles contra 4.",
+        "Gana equipo Ann & Cy",
+    ),
+    "pl": (
+        "Drużyna Bo & Di wygrywa pojedynek!",
+        "Drużyna Ann & Cy wygrywa rundę dzięki sprawdzeniu. "
+        "Trofea: drużyna Ann & Cy 1 – 0 drużyna Bo & Di",
+        "Runda 2: zaczyna drużyna Bo & Di, 5 ciastek przeciw 4.",
+        "Wygrywa drużyna Ann & Cy",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", list(TEAM_WORDS))
+def test_a_team_opening_a_sentence_starts_with_a_capital_in_every_language(language: str) -> None:
+    duel, bout, started, result = TEAM_WORDS[language]
+    try:
+        assert use_language(language) == language
+        assert describe(ev.DuelWon(1, (0, 1)), TEAM) == duel
+        assert describe(ev.BoutWon(0, "challenge", (1, 0)), TEAM) == bout
+        assert describe(ev.BoutStarted(2, 1, (4, 5)), TEAM) == started
+        assert side_says(_("{side} wins"), 0, TEAM) == result
+    finally:
+        use_language("en")
+
+
+def test_a_players_own_name_opening_a_sentence_is_left_as_written() -> None:
+    assert describe(ev.DuelWon(1, (0, 1)), ("ann", "bob")) == "bob wins the duel!"
+    assert side_name(1, ("ann", "bob"), opening=True) == "bob"
 
 
 @pytest.mark.parametrize(

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 
 from cakeparty.core.games.cake_duel import events as ev
-from cakeparty.core.games.cake_duel.text import side_name
+from cakeparty.core.games.cake_duel.text import side_says
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import _
 from cakeparty.tui.games.cake_duel.chronicle import duel_specials, hidden_specials, replay_lines
@@ -74,8 +74,9 @@ class NetDuelScreen(NetPlay, DuelScreen):
 
     def net_winner(self, view: DuelView) -> str:
         winner = view.winner
-        side = side_name(winner, self.net.names) if winner is not None else "?"
-        return _("{side} wins").format(side=side)
+        if winner is None:
+            return _("{side} wins").format(side="?")
+        return side_says(_("{side} wins"), winner, self.net.names)
 
     def net_ending(self) -> tuple[str, list[str], bool | None]:
         duel = self.net

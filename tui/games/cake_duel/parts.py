@@ -53,13 +53,31 @@ def hand_faces(view: DuelView, seen: Collection[int] | None = None) -> list[Face
 
 def title_line(view: DuelView, duel: DuelGame, turn: int | None, width: int | None = None) -> Text:
     """The top line: game, bout and turn of the bout (unless ``turn`` is None), and the
-    trophies; in a tournament, the duel and the duels won too, and the game's name only
-    where the line has room for it within ``width``."""
-    sides = [
-        "+".join(duel.names[s] for s in range(duel.players) if s % 2 == side) for side in (0, 1)
-    ]
+    trophies ("Trophies: Ann & Cy 1 – 0 Bo & Di"); in a tournament, the duel and the
+    duels won too. Where the line is wider than ``width``, the game's name goes first,
+    then the players' names are cut, each alike, so both sides and the score still show."""
+    line = _title(view, duel, turn, duel.names, True)
+    if width is None or line.cell_len <= width:
+        return line
+    line = _title(view, duel, turn, duel.names, False)
+    longest = max(cell_len(name) for name in duel.names)
+    for most in range(longest - 1, 2, -1):
+        if line.cell_len <= width:
+            break
+        line = _title(view, duel, turn, cut_apart(duel.names, most), False)
+    return line
+
+
+def _title(
+    view: DuelView, duel: DuelGame, turn: int | None, names: Sequence[str], game: bool
+) -> Text:
+    """The title line with ``names`` for the players, the game's name first if ``game``."""
+    sides = [" & ".join(names[s] for s in range(duel.players) if s % 2 == side) for side in (0, 1)]
     tournament = view.options.tournament
     text = Text()
+    if game:
+        text.append(_("Cake Duel"), style="bold")
+        text.append(" · ")
     if tournament:  # the duel of the tournament, and the duels won: the names once, here
         text.append(duel_number_text(last_duel(view)))
         text.append(f" ({sides[0]} ")
@@ -71,18 +89,14 @@ def title_line(view: DuelView, duel: DuelGame, turn: int | None, width: int | No
         text.append(" · ")
         text.append(_("turn {n}").format(n=turn))
     text.append(" · ")
-    text.append(_("trophies"))
+    text.append(_("Trophies:"))
     if not tournament:
         text.append(f" {sides[0]}")
     text.append(" ")
     text.append(f"{view.trophies[0]} – {view.trophies[1]}", style="bold")
     if not tournament:
         text.append(f" {sides[1]}")
-    name = Text(_("Cake Duel"), style="bold")
-    name.append(" · ")
-    if tournament and width is not None and name.cell_len + text.cell_len > width:
-        return text
-    return name + text
+    return text
 
 
 def duel_number_text(number: int) -> str:
@@ -361,7 +375,7 @@ def take_label(view: DuelView, action: Take) -> str:
 def board(table: DuelGame, view: DuelView, width: int) -> Text:
     """A spectator's table: the bout and trophies, every seat's cakes and cards in hand
     (▶ the seat that decides), the claims on the table, and the deck."""
-    title = title_line(view, table, None)
+    title = title_line(view, table, None, width)
     labels = [_(label) for label in SEAT_COLUMNS[:2]]
     name_width = max(10, *(cell_len(table.names[s]) + 2 for s in range(table.players)))
     name_width = min(name_width, max(10, width - 2 - sum(len(x) + 2 for x in labels)))

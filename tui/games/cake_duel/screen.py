@@ -48,7 +48,7 @@ from cakeparty.core.games.cake_duel.text import (
     describe,
     describe_action,
     describe_decision,
-    side_name,
+    side_says,
 )
 from cakeparty.core.games.cake_duel.view import DuelView, summons_left
 from cakeparty.core.i18n import N_, _, ngettext
@@ -400,11 +400,11 @@ class DuelScreen(TableScreen):
         names = self.duel.names
         lines = self._bout_story(entries)
         if duel_won is None:
-            title = _("{side} wins bout {n}").format(side=side_name(event.side, names), n=won.bout)
+            title = side_says(_("{side} wins bout {n}"), event.side, names, n=won.bout)
             classes = "bout-end"
         else:
             number = sum(duel_won.duels)
-            title = _("{side} wins duel {n}").format(side=side_name(duel_won.side, names), n=number)
+            title = side_says(_("{side} wins duel {n}"), duel_won.side, names, n=number)
             lines.append(tournament_score(duel_won.duels, names))
             specials = self._duel_specials(number)
             if specials:
@@ -501,16 +501,16 @@ class DuelScreen(TableScreen):
         view = self.duel.view(None)
         assert view.winner is not None
         tournament = view.options.tournament
-        winner = side_name(view.winner, names)
+        winner = view.winner
         if tournament:
-            headline = _("{side} wins the tournament!").format(side=winner)
+            headline = side_says(_("{side} wins the tournament!"), winner, names)
         else:
-            headline = _("{side} wins the duel!").format(side=winner)
+            headline = side_says(_("{side} wins the duel!"), winner, names)
         lines = self._bout_story(self._last_bout(self._bout_end))
         self._bout_end = []
         if tournament:
             if view.duels[view.winner] >= DUELS_TO_WIN:  # not ended by a proven breach
-                lines.append(_("{side} wins duel {n}").format(side=winner, n=last_duel(view)))
+                lines.append(side_says(_("{side} wins duel {n}"), winner, names, n=last_duel(view)))
             lines.append(tournament_score(view.duels, names))
         for duel, cards in sorted(specials.items()):
             if cards:
