@@ -192,7 +192,7 @@ WOLFY_SEED = 8
 
 async def test_a_tournament_s_sir_wolfy_choice_says_its_keys_once() -> None:
     seen = await play_tournament(seed=WOLFY_SEED)
-    assert seen["wolfy"] == "Tournament play: w reveals your Sir Wolfy · h keeps it hidden"
+    assert seen["wolfy"] == "You played Sir Wolfy: w reveal it · h keep it hidden"
 
 
 def footer_keys(app: App[Any]) -> str:

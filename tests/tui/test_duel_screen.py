@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
-from cakeparty.core import Action
+import pytest
+from rich.cells import cell_len
+
+from cakeparty.core import Action, i18n
 from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.actions import (
     Block,
@@ -20,6 +24,7 @@ from cakeparty.core.games.cake_duel.actions import (
 from cakeparty.core.games.cake_duel.state import Phase
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.tui.games.cake_duel.messages import BoutEnded
+from cakeparty.tui.games.cake_duel.parts import status_line
 from cakeparty.tui.games.cake_duel.screen import KEY_ACTIONS, DuelScreen
 from cakeparty.tui.messages import (
     ActionChosen,
@@ -417,3 +422,26 @@ def test_the_end_of_a_turn_names_nobody_where_the_app_makes_it() -> None:
             assert "Sir Wolfy" in text and table.names[view.to_act[0]] in text, text
         else:
             assert text == "The turn ends: a Sir Wolfy played, if any, is shown …"
+
+
+#: The steps whose status line is the same words every time: the seat's own keys.
+OWN_STEPS = (Phase.ATTACK, Phase.PRIEST, Phase.SUMMON, Phase.LEAD, Phase.TRADE, Phase.WOLFY)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pl"])
+def test_the_keys_of_each_own_step_fit_beside_a_networked_clock(language: str) -> None:
+    """In a networked room the status line starts with the seat's clock ("Your clock: 109
+    s · "): the words of each of its own steps still fit the 78 columns of an 80-column
+    status line, with a clock of three digits, in every language."""
+    options = {"tournament": True}
+    table = LocalTable(GameSetup("cake-duel", 4, bots="random", seed=1, options=options), "Ann")
+    try:
+        assert i18n.use_language(language) == language
+        for phase in OWN_STEPS:
+            view = replace(table.view(0), phase=phase, to_act=(0,))
+            text, tone = status_line(view, table, 0)
+            assert tone == "you"
+            line = i18n._("Your clock: {s} s · {text}").format(s=109, text=text)
+            assert cell_len(line) <= SIZE[0] - 2, line
+    finally:
+        i18n.use_language("en")

@@ -306,7 +306,7 @@ def _hint(view: DuelView, duel: DuelGame) -> str:
     phase = view.phase
     names = duel.names
     if phase is Phase.ATTACK:
-        return _("Your attack: pick cards (space, 1–9), c to claim them · p to pass")
+        return _("Your attack: pick cards (space, 1–9) · c claim · p pass")
     if phase is Phase.RESPOND and view.attack is not None:
         return _("{seat} claims {claim}: x challenge · b block · a accept").format(
             seat=names[view.attack.seat], claim=claim_text(view.attack.count, view.attack.name)
@@ -322,9 +322,9 @@ def _hint(view: DuelView, duel: DuelGame) -> str:
     if phase is Phase.LEAD:
         return _("Your team starts: f to choose who goes first")
     if phase is Phase.TRADE:
-        return _("You may trade with your partner: o offer a trade · k keep your hand")
+        return _("Trade with your partner? o offer · k keep your hand")
     if phase is Phase.WOLFY:
-        return _("Tournament play: w reveals your Sir Wolfy · h keeps it hidden")
+        return _("You played Sir Wolfy: w reveal it · h keep it hidden")
     if phase is Phase.TRADE_ANSWER and isinstance(view.trade_offer, Trade):
         offer = view.trade_offer
         mate = view.attacker if view.attacker is not None else 0
