@@ -18,6 +18,7 @@ from textual.widgets import Static
 from cakeparty.broker.embedded import free_port
 from cakeparty.core import get_game
 from cakeparty.core.errors import CakePartyError
+from cakeparty.core.games.cake_duel.text import card_list
 from cakeparty.core.match import new_match
 from cakeparty.protocol.group import seeded_random_bytes
 from cakeparty.protocol.identity import Identity
@@ -240,6 +241,56 @@ async def test_the_watch_screen_draws_how_the_game_ended(game: str) -> None:
         await pilot.pause()
         board = whole_board(pilot.app, screen)
         assert any(ended in row for row in board)
+
+
+def hidden_specials_by_duel(match: Watched) -> list[tuple[str, ...]]:
+    """Each duel's hidden specials as a seat's own audit found them: its face-up replay
+    told as its story (each duel won with the cards of that duel), the last duel's checked
+    against the cards of the replay's final state."""
+    from cakeparty.tui.games.cake_duel.chronicle import Chronicle, duel_specials, hidden_specials
+
+    verdict = match.peers[0].verdict
+    assert verdict is not None and verdict.fair and verdict.replay is not None
+    replayed = verdict.replay
+    story = Chronicle(replayed.game, match.table.seats, match.table.option_map, replayed.dealer)
+    found = duel_specials(story.follow(replayed.history))
+    assert found[-1] == hidden_specials(replayed.state, replayed.dealer)
+    return found
+
+
+@pytest.mark.parametrize(("players", "tournament"), [(2, False), (4, False), (2, True)])
+async def test_a_duel_s_end_names_its_hidden_specials_to_a_spectator(
+    players: int, tournament: bool
+) -> None:
+    """Once the game is over and the audit fair, the spectator's board names the hidden
+    specials in the players' words, in place of how many there were; a tournament's,
+    those of each duel."""
+    match = Watched("cake-duel", players, 8, {"tournament": tournament})
+    match.leaks = []
+    spectator = Spectator(match.table, Identity.generate("Watcher", seeded_random_bytes(b"w")))
+    match.spectator = spectator
+    match.hear(match.peers[0].envelopes_since(0))
+    match.play([get_game("cake-duel").bots["random"]] * players, random.Random(8))
+    duels = hidden_specials_by_duel(match)
+    assert duels and all(duels)
+    if tournament:
+        assert len(duels) >= 3 and len(set(duels)) > 1  # each duel its own specials
+        said = [
+            f"The hidden specials of duel {n} were {card_list(cards)}"
+            for n, cards in enumerate(duels, 1)
+        ]
+    else:
+        said = [f"The hidden specials were {card_list(duels[0])}"]
+    async with watching(match, spectator) as (pilot, screen, runner):
+        runner.events.put_nowait(WatchEvent("started"))
+        await until(pilot, lambda: screen.watch is not None, "the table")
+        assert screen.watch is not None and screen.watch.over
+        runner.events.put_nowait(WatchEvent("finished"))
+        await until(pilot, lambda: screen.told_verdict, "the verdict")
+        await pilot.pause()
+        board = whole_board(pilot.app, screen)
+        assert [row.strip() for row in board if "hidden special" in row] == said, board
+        assert any("Game over" in row for row in board)
 
 
 def test_a_three_player_cookies_battle_ends_on_the_board_with_every_assembly_whole() -> None:

@@ -18,9 +18,9 @@ from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.text import side_says
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import _
-from cakeparty.tui.games.cake_duel.chronicle import duel_specials, hidden_specials, replay_lines
+from cakeparty.tui.games.cake_duel.chronicle import duel_specials, replay_lines
 from cakeparty.tui.games.cake_duel.help import DUEL_KEYS
-from cakeparty.tui.games.cake_duel.parts import last_duel
+from cakeparty.tui.games.cake_duel.parts import audited_specials, last_duel
 from cakeparty.tui.games.cake_duel.screen import (
     END_KEYS,
     END_TITLE,
@@ -82,16 +82,14 @@ class NetDuelScreen(NetPlay, DuelScreen):
         duel = self.net
         view = duel.view(None)
         assert view.winner is not None
-        specials: dict[int, tuple[str, ...]] = {}
-        replayed = duel.verdict.replay if duel.verdict is not None else None
-        if replayed is not None:  # after a fair audit every card is known
-            last = last_duel(view)
-            specials[last] = hidden_specials(replayed.state, replayed.dealer)
-            # a tournament's duels before: what their own ends could not tell
-            earlier = duel_specials(duel.replay()) if last > 1 else []
-            for number, cards in enumerate(earlier[: last - 1], 1):
-                if self._duel_specials(number) is None:
-                    specials[number] = cards
+        last = last_duel(view)
+        # after the audit every card is known: the last duel's specials, and of a
+        # tournament's duels before, what their own ends could not tell
+        specials = {
+            number: cards
+            for number, cards in audited_specials(duel, view).items()
+            if number == last or self._duel_specials(number) is None
+        }
         headline, lines = self.ending(specials)
         return headline, lines, view.winner == duel.seat % 2
 

@@ -7,6 +7,7 @@ shared widgets display, so the screen only wires them together.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -28,6 +29,7 @@ from cakeparty.core.games.cake_duel.text import (
 )
 from cakeparty.core.games.cake_duel.view import DuelView
 from cakeparty.core.i18n import N_, _, ngettext
+from cakeparty.tui.games.cake_duel.chronicle import duel_specials, hidden_specials
 from cakeparty.tui.table.session import TableSession as DuelGame
 from cakeparty.tui.widgets.cards import Face, FacedownPile
 from cakeparty.tui.widgets.fitted import cut_apart, cut_rows, fit
@@ -120,6 +122,23 @@ def specials_line(cards: Sequence[str], duel: int | None = None) -> str:
     if duel is None:
         return _("The hidden specials were {cards}").format(cards=card_list(cards))
     return _("The hidden specials of duel {n} were {cards}").format(n=duel, cards=card_list(cards))
+
+
+def audited_specials(table: Any, view: DuelView) -> dict[int, tuple[str, ...]]:
+    """Each duel's hidden specials by its number, once the audit at the game's end has
+    made every card known (none before it, nor where a ``table`` has no audit): the last
+    duel's from the state replayed face up, a tournament's earlier ones from the replay's
+    story of each duel won."""
+    verdict = getattr(table, "verdict", None)
+    replayed = verdict.replay if verdict is not None else None
+    if replayed is None:
+        return {}
+    last = last_duel(view)
+    specials = {last: hidden_specials(replayed.state, replayed.dealer)}
+    if last > 1:
+        for number, cards in enumerate(duel_specials(table.replay())[: last - 1], 1):
+            specials[number] = cards
+    return specials
 
 
 def tournament_score(duels: tuple[int, int], names: Sequence[str]) -> str:
@@ -374,7 +393,8 @@ def take_label(view: DuelView, action: Take) -> str:
 
 def board(table: DuelGame, view: DuelView, width: int) -> Text:
     """A spectator's table: the bout and trophies, every seat's cakes and cards in hand
-    (▶ the seat that decides), the claims on the table, and the deck."""
+    (▶ the seat that decides), the claims on the table, and the deck; once the game is
+    over and audited, each duel's hidden specials by name in place of the deck."""
     title = title_line(view, table, None, width)
     labels = [_(label) for label in SEAT_COLUMNS[:2]]
     name_width = max(10, *(cell_len(table.names[s]) + 2 for s in range(table.players)))
@@ -392,8 +412,16 @@ def board(table: DuelGame, view: DuelView, width: int) -> Text:
         rows.append(row)
     if view.winner is None:
         rows.append(table_text(view, table, (), (width, 2)))
+        named = []
     else:
         rows.append(Text(_("Game over"), style="bold"))
+        # after the audit, the hidden specials by name, as the players' end says them
+        named = [(n, cards) for n, cards in sorted(audited_specials(table, view).items()) if cards]
+    if named:
+        tournament = view.options.tournament
+        for number, cards in named:
+            rows.append(Text(specials_line(cards, number if tournament else None), style="italic"))
+        return cut_rows(rows, width)
     deck = Text(deck_text(view), style="dim")
     if view.specials_seen:
         deck.append(" · ")
