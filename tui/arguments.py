@@ -311,7 +311,7 @@ def game_options(
         unknown = sorted(key for key in given if table.option(key) is None)
         if unknown:
             raise argparse.ArgumentTypeError(
-                _("{game} has no option {options}").format(game=game, options=", ".join(unknown))
+                "; ".join(_not_an_option_of(game, key, given[key]) for key in unknown)
             )
         for key, value in given.items():
             option = table.option(key)
@@ -327,3 +327,26 @@ def game_options(
                 )
             )
     return given
+
+
+def _not_an_option_of(game: str, key: str, value: Any) -> str:
+    """The error for the flag that chose ``value`` of option ``key``, which ``game`` does
+    not have: the flag as it was typed, and the games whose option it is."""
+    from cakeparty.tui.table.registration import game_title, registered
+
+    flag = None
+    owners: list[str] = []
+    for table in registered():
+        option = table.option(key)
+        choice = option.choice(value) if option is not None else None
+        if choice is not None and choice.flag:
+            flag = flag or choice.flag
+            owners.append(table.title)
+    if flag is None:  # no flag chooses it (nothing on a command line does this)
+        return _("{game} has no option {option}").format(game=game_title(game), option=key)
+    games = owners[0]
+    if len(owners) > 1:
+        games = _("{first} and {last}").format(first=", ".join(owners[:-1]), last=owners[-1])
+    return _("{flag} is an option of {games}, not {game}").format(
+        flag=flag, games=games, game=game_title(game)
+    )

@@ -25,6 +25,11 @@ from cakeparty.tui.table.local import GameSetup
         (["play", "cookies-battle", "--players", "2", "--beginners"], "--beginners is for 3–6"),
         (["simulate", "cookies-battle", "--players", "2", "--beginners"], "is for 3–6 players"),
         (["host", "cookies-battle", "--players", "2", "--beginners"], "is for 3–6 players, not 2"),
+        # another game's flag is named as typed, with its game (it said "has no option
+        # variant", the option's inner key)
+        (["play", "cake-duel", "--beginners"], "--beginners is an option of Cookies Battle, not"),
+        (["host", "cake-master", "--core"], "--core is an option of Cake Duel, not Cake Master"),
+        (["simulate", "cake-duel", "--blind"], "--blind is an option of Cake of Doom, not Cake"),
         (["play", "chess"], "invalid choice"),
     ],
 )
