@@ -97,6 +97,11 @@ def test_simulate_prints_a_summary_without_json() -> None:
         (["simulate", "cake-duel", "--games", "many"], "not a whole number"),
         (["simulate", "cake-duel", "--players", "3"], "2 or 4 players"),
         (["simulate", "cake-duel", "--bots", "normal,random,random"], "one bot per side"),
+        # an empty entry is an error, not dropped (these played a game each)
+        (["simulate", "cake-duel", "--bots", "normal,"], "'normal,' has an empty entry"),
+        (["simulate", "cake-duel", "--bots", "normal,,random"], "has an empty entry"),
+        (["simulate", "cake-duel", "--bots", ","], "',' has an empty entry"),
+        (["simulate", "cake-duel", "--bots", ""], "'' has an empty entry"),
         (["rules", "chess"], "invalid choice"),
         (["fly"], "invalid choice"),
     ],

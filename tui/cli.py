@@ -200,7 +200,14 @@ def _cmd_simulate(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     if args.bots is None:
         bots = default_bots(players)
     else:
-        bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+        bots = [b.strip() for b in args.bots.split(",")]
+        if "" in bots:  # "normal," or "normal,,random": a bot left out is not made up
+            parser.error(
+                _(
+                    "--bots {text!r} has an empty entry: name a bot level for each side "
+                    "or seat, comma-separated"
+                ).format(text=args.bots)
+            )
     factory = None
     if args.dealer == "mental":
         from cakeparty.protocol.mental import AuditTally
