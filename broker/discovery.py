@@ -76,15 +76,25 @@ class Advertiser:
             server=f"{socket.gethostname().split('.')[0] or 'cakeparty'}.local.",
         )
         self._zc = AsyncZeroconf()
-        await self._zc.async_register_service(self._info, allow_name_change=True)
+        try:
+            # zeroconf sends the announcements from a task of its own and hands it back:
+            # awaited here, so that no announcement is left behind, still pending, when
+            # the app ends (a SIGTERM soon after hosting printed "Task was destroyed but
+            # it is pending!" on the terminal on the way out)
+            announced = await self._zc.async_register_service(self._info, allow_name_change=True)
+            await announced
+        except BaseException:
+            await self.__aexit__()
+            raise
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        if self._zc is not None:
-            with contextlib.suppress(Exception):
-                await self._zc.async_unregister_service(self._info)
-            await self._zc.async_close()
-            self._zc = None
+        zc, self._zc = self._zc, None
+        if zc is not None:
+            # closing says goodbye for every service it announced, and waits until it is
+            # said (``async_unregister_service`` would leave that to a task of its own,
+            # which an ending event loop destroys while it is pending)
+            await zc.async_close()
 
 
 #: the most services one look on the LAN reads: anyone on the LAN may announce thousands

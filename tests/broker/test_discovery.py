@@ -90,3 +90,49 @@ async def test_names_announced_with_nothing_behind_them_do_not_hold_the_look_up(
         await stranger.async_close()
     assert [f.room for f in found if f.room == code] == [code]
     assert not [f for f in found if run in f.name]
+
+
+#: A program whose event loop ends while a room is announced on the LAN, as the app's does
+#: on SIGTERM: ``asyncio.run`` cancels the task that announces it on the way out (and, the
+#: second time, cancels one still announcing).
+ENDS_WHILE_ANNOUNCED = """
+import asyncio, sys
+from cakeparty.broker.discovery import Advertiser
+
+async def main(wait: bool) -> None:
+    announced = asyncio.Event()
+
+    async def announce() -> None:
+        async with Advertiser(name="Ann", port=1, broker="mqtt://127.0.0.1:1", room=sys.argv[1]):
+            announced.set()
+            await asyncio.Event().wait()
+
+    task = asyncio.create_task(announce())
+    if wait:
+        await announced.wait()
+    else:
+        await asyncio.sleep(0.2)  # still making sure the name is free on the LAN
+        task.cancel()
+        await asyncio.wait({task})
+
+asyncio.run(main(True))
+asyncio.run(main(False))
+print("done")
+"""
+
+
+def test_an_event_loop_ending_while_a_room_is_announced_leaves_nothing_pending() -> None:
+    """The goodbye on the LAN is said before the event loop ends: it was left to a task of
+    zeroconf's that nobody waited for, and ``kill`` of an app hosting a room printed
+    "Task was destroyed but it is pending! … Zeroconf._async_broadcast_service()"."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", ENDS_WHILE_ANNOUNCED, new_room_code()],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0 and done.stdout == "done\n", done.stderr
+    assert done.stderr == ""
