@@ -70,7 +70,8 @@ class RoomEvent:
     # refused, absent (no advert of this room on the broker, yet), watchers (how many
     # spectators watch: data is the count), closed (the host closed the room while its
     # game was on: data is its signed advert saying so), stumbled (a bot run here failed
-    # and played at random that once: data is its seat and what went wrong)
+    # and played at random that once: data is its seat and what went wrong), wrong-game
+    # (the room plays another game than the one this guest came for: data is its advert)
     text: str = ""
     data: Any = None
 
@@ -113,6 +114,7 @@ class RoomRunner:
         resume: Table | None = None,
         bot_levels: dict[bytes, str] | None = None,
         linger: float = GRACE,
+        game: str | None = None,
     ) -> None:
         """``room``: the room code (the room id and its host's tag), or a bare room id
         (then the first host heard is believed); ``host``: host the room with this setup;
@@ -121,7 +123,10 @@ class RoomRunner:
         thinks per decision; ``resume`` (with ``host``): the table of this
         room's game, which this host started before and comes back to from its journal,
         with its bots at ``bot_levels``; ``linger``: seconds to stay after the game ended,
-        answering peers that come back (they learn the ending from the votes)."""
+        answering peers that come back (they learn the ending from the votes); ``game``
+        (a guest): the game this player came to play — it says nothing of itself in the
+        room, so takes no seat, until the room's advert shows that game, and it leaves a
+        room of another game at once (:attr:`wrong_game`)."""
         self.broker = broker
         self.identity = identity
         self.room, self.host_tag = lb.parse_code(room)
@@ -129,6 +134,12 @@ class RoomRunner:
             self.host_tag = lb.host_tag(self.room, identity.player_id)
         self.setup = host
         self.seated = seated
+        self.game = game if host is None else None
+        #: the advert of a room that plays another game than :attr:`game`: left unjoined
+        self.wrong_game: lb.Advert | None = None
+        # this player's presence is said in the room (not before its game is checked)
+        self._announced = self.game is None
+        self._presence_topic: topics.Topic | None = None
         self.bot_level = bot
         self.bot_delay = bot_delay
         self.bot_think = bot_think
@@ -462,6 +473,7 @@ class RoomRunner:
     async def _run(self) -> None:
         me = presence_id(self.identity.player_id)
         presence_topic = topics.presence(self.room, me)
+        self._presence_topic = presence_topic
         offline = lb.sign(
             self.identity.signing_key,
             self.room,
@@ -472,7 +484,7 @@ class RoomRunner:
             self.broker,
             client_id=client_id(),
             will=(presence_topic, offline),
-            online=(presence_topic, self._presence()),
+            online=(presence_topic, self._presence()) if self._announced else None,
             offline=offline,
         )
         async with transport:
@@ -651,6 +663,18 @@ class RoomRunner:
             )
         if advert is None:
             return
+        if self.game is not None and advert.game != self.game:
+            # not the game this player came for: it leaves before it has said it is here
+            self.wrong_game = advert
+            self.finished_at = time.monotonic()
+            await self._put(
+                "wrong-game", f"room {self.code} plays {advert.game}, not {self.game}", advert
+            )
+            self.stop()
+            return
+        if not self._announced and self.transport is not None:
+            self._announced = True  # the right game: now this player takes its seat
+            await self.transport.set_online(self._presence(), topic=self._presence_topic)
         if self.session is not None:
             # a game on has its table already: only its host closing the room is news
             if heard.closing:
@@ -803,7 +827,7 @@ class RoomRunner:
                     self.session.sync(now)  # ask for what passed while away
             else:
                 await self._put("connection", "connection lost, reconnecting…", False)
-        if self._presence_changed:
+        if self._presence_changed and self._announced:
             self._presence_changed = False
             await transport.set_online(self._presence())
             if self.host_lobby is not None and self.seated:

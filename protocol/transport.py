@@ -396,12 +396,16 @@ class Transport:
             await stop_task(self._runner)
         self._connected.clear()
 
-    async def set_online(self, payload: bytes) -> None:
-        """Change what ``online`` says (and say it now): presence that changed."""
-        if self._online is None:
-            raise ValueError("this transport has no online topic")
-        self._online = (self._online[0], payload)
-        await self.publish(self._online[0], payload, retain=True)
+    async def set_online(self, payload: bytes, *, topic: Topic | None = None) -> None:
+        """Change what ``online`` says (and say it now): presence that changed. ``topic``:
+        where to say it, for a transport made without ``online``, which from now on says
+        it on every connection and as its heartbeat, as if made with it."""
+        if topic is None:
+            if self._online is None:
+                raise ValueError("this transport has no online topic")
+            topic = self._online[0]
+        self._online = (topic, payload)
+        await self.publish(topic, payload, retain=True)
 
     @property
     def closing(self) -> bool:
@@ -570,9 +574,10 @@ class Transport:
 
     async def _beat(self, client: aiomqtt.Client) -> None:
         # an idle client may not notice a dead connection until it publishes
-        if self._online is None:
-            return
         while True:
             await asyncio.sleep(self._heartbeat)
+            online = self._online  # none yet: a presence said later (see set_online)
+            if online is None:
+                continue
             with contextlib.suppress(aiomqtt.MqttError):
-                await client.publish(str(self._online[0]), self._online[1], qos=1, retain=True)
+                await client.publish(str(online[0]), online[1], qos=1, retain=True)

@@ -149,6 +149,7 @@ def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         bot=level,
         bot_delay=args.delay,
         bot_think=args.think or DEFAULT_THINK,
+        game=args.game,
     )
     started = time.monotonic()
 
@@ -177,6 +178,16 @@ def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             file=sys.stderr,
         )
         return 1
+    if runner.wrong_game is not None:
+        from cakeparty.tui.table.registration import game_title
+
+        parser.error(
+            _("room {room} is a {game} room, not {wanted}").format(
+                room=args.room,
+                game=game_title(runner.wrong_game.game),
+                wanted=game_title(args.game),
+            )
+        )
     result = _result(runner, started)
     if args.json:
         print(json.dumps(result))
@@ -199,13 +210,38 @@ SHOWN_EVENTS = (
 
 
 async def _print_events(runner: Any, quiet: bool) -> None:
+    seat = None
     while True:
         event = await runner.events.get()
         if quiet:
             continue
+        if event.kind == "advert" and event.data is not None:
+            now = _seat_in(event.data, runner.identity.player_id)
+            if now is not None and now != seat:  # seated, or moved up a seat
+                text = _seated_text(runner, event.data, now)
+                print(f"[seated] {text}", file=sys.stderr, flush=True)
+            seat = now
         if event.kind in SHOWN_EVENTS:
             text = event.text or event.kind
             print(f"[{event.kind}] {text}", file=sys.stderr, flush=True)
+
+
+def _seat_in(advert: Any, player: bytes) -> int | None:
+    """``player``'s seat in the lobby ``advert`` shows (the seat it has in the game, once
+    the game starts), or ``None``."""
+    return next((i for i, s in enumerate(advert.taken) if s.player == player), None)
+
+
+def _seated_text(runner: Any, advert: Any, seat: int) -> str:
+    from cakeparty.tui.table.registration import game_title
+
+    return _("{name} sits in seat {seat} of {seats} in room {room} ({game})").format(
+        name=runner.identity.name,
+        seat=seat + 1,
+        seats=advert.seats,
+        room=runner.code,
+        game=game_title(advert.game),
+    )
 
 
 # -- selfplay ----------------------------------------------------------------------------
