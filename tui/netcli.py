@@ -275,36 +275,41 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
 
     async def main() -> list[dict[str, Any]]:
         runner = asyncio.create_task(host.run())
-        procs = []
-        for seat in range(args.players):
-            home = work / f"bot{seat}"
-            env = {
-                **os.environ,
-                "CAKEPARTY_CONFIG_DIR": str(home / "config"),
-                "CAKEPARTY_DATA_DIR": str(home / "data"),
-            }
-            procs.append(
-                await asyncio.create_subprocess_exec(
-                    *command,
-                    "bot",
-                    args.game,
-                    "--room",
-                    room,
-                    "--broker",
-                    args.broker.url,
-                    "--level",
-                    level,
-                    "--think",
-                    str(args.think or DEFAULT_THINK),
-                    "--name",
-                    f"Bot {seat + 1}",
-                    "--json",
-                    env=env,
-                    stdout=asyncio.subprocess.PIPE,
-                    stderr=asyncio.subprocess.PIPE,
-                )
-            )
         try:
+            await _hosted(host, runner)  # the broker cannot be reached: TransportError
+        except BaseException:
+            await _stop_host(host, runner)
+            raise
+        procs = []
+        try:
+            for seat in range(args.players):
+                home = work / f"bot{seat}"
+                env = {
+                    **os.environ,
+                    "CAKEPARTY_CONFIG_DIR": str(home / "config"),
+                    "CAKEPARTY_DATA_DIR": str(home / "data"),
+                }
+                procs.append(
+                    await asyncio.create_subprocess_exec(
+                        *command,
+                        "bot",
+                        args.game,
+                        "--room",
+                        host.code,
+                        "--broker",
+                        args.broker.url,
+                        "--level",
+                        level,
+                        "--think",
+                        str(args.think or DEFAULT_THINK),
+                        "--name",
+                        f"Bot {seat + 1}",
+                        "--json",
+                        env=env,
+                        stdout=asyncio.subprocess.PIPE,
+                        stderr=asyncio.subprocess.PIPE,
+                    )
+                )
             outs = await asyncio.wait_for(
                 asyncio.gather(*(p.communicate() for p in procs)), args.timeout
             )
@@ -312,9 +317,8 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
             for p in procs:
                 if p.returncode is None:
                     p.kill()
-            host.stop()
-            with contextlib.suppress(Exception):
-                await runner
+            # the game is over (or given up): the room closes, its advert goes
+            await _stop_host(host, runner)
         results = []
         for seat, (out, err) in enumerate(outs):
             lines = out.decode(errors="replace").strip().splitlines()
@@ -343,14 +347,15 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         )
         _keep_for_a_look(work)
         return 1
-    audits = {r.get("audit") for r in results}
+    audits = {str(r.get("audit")) for r in results}
+    if len(results) < args.players:
+        audits.add("no result")
     report = {
         "game": args.game,
         "players": args.players,
+        "room": host.code,
         "winner": results[0].get("winner") if results else None,
-        "audit": "fair"
-        if audits == {"fair"} and len(results) == args.players
-        else sorted(map(str, audits)),
+        "audit": "fair" if audits == {"fair"} else sorted(audits),
         "seconds": round(time.monotonic() - started, 3),
         "messages": host.log_messages,
         "bytes": host.log_bytes,
@@ -364,6 +369,32 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         return 1
     shutil.rmtree(work, ignore_errors=True)
     return 0
+
+
+async def _hosted(host: Any, running: asyncio.Task[None]) -> None:
+    """Return once ``host`` has put its room on the broker; raise what stopped it before
+    (:class:`~cakeparty.protocol.transport.TransportError`: no broker there)."""
+
+    async def advertised() -> None:
+        while (await host.events.get()).kind != "advert":
+            pass
+
+    heard = asyncio.create_task(advertised())
+    try:
+        await asyncio.wait({running, heard}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        heard.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await heard
+    if running.done():
+        running.result()
+
+
+async def _stop_host(host: Any, running: asyncio.Task[None]) -> None:
+    """Close ``host``'s room for good (its advert taken off the broker) and wait for it."""
+    host.close()
+    with contextlib.suppress(Exception):
+        await running
 
 
 def report_line(report: dict[str, Any]) -> str:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+import re
 import subprocess
 from pathlib import Path
 
 import pytest
+
+from cakeparty.protocol.network import list_rooms
+from cakeparty.protocol.transport import BrokerAddress
 
 from .netgame import BIN, NetGame, assert_fair_and_agreed
 
@@ -33,6 +38,11 @@ def selfplay(broker: str, players: int, tmp_path: Path) -> dict[str, object]:
     report: dict[str, object] = json.loads(out.stdout)
     # a fair game leaves none of its throwaway keys and journals behind
     assert list(tmp_path.glob("cakeparty-selfplay-*")) == []
+    # nor its room: it is closed, its advert gone from the broker (it stayed "playing",
+    # its players for ever awaited by a spectator)
+    assert asyncio.run(list_rooms(BrokerAddress.parse(broker))) == []
+    # the room's code in full, as the bots were given it (they had its bare id)
+    assert re.fullmatch(r"\w{6}-\w{5}-\w{5}", str(report["room"])), report
     return report
 
 
@@ -75,19 +85,23 @@ async def test_bots_as_processes_agree_on_the_outcome(broker_url: str, tmp_path:
         assert [s.own_bot for s in game.host.advert.taken] == ["normal", "normal"]
 
 
-def test_selfplay_says_why_a_bot_gave_no_result(tmp_path: Path) -> None:
-    # nothing listens on port 1: every bot fails to connect, and selfplay says so
+@pytest.mark.parametrize("as_json", [False, True], ids=["words", "json"])
+def test_selfplay_with_no_broker_there_says_so_in_one_line(tmp_path: Path, as_json: bool) -> None:
+    """Nothing listens on port 1: selfplay says the broker cannot be reached, and nothing
+    else. It printed a report of no game ("no winner, audit , … 0 messages"; with --json
+    "audit": []) after each bot's own failure, and kept an empty game's folder."""
     out = subprocess.run(
-        [BIN, "selfplay", "cake-duel", "--broker", "mqtt://127.0.0.1:1", "--timeout", "60"],
+        [BIN, "selfplay", "cake-duel", "--broker", "mqtt://127.0.0.1:1", "--timeout", "60"]
+        + (["--json"] if as_json else []),
         capture_output=True,
         text=True,
         timeout=120,
         env={**os.environ, "TMPDIR": str(tmp_path)},
     )
     assert out.returncode == 1, out.stdout + out.stderr
-    assert "Traceback" not in out.stderr
-    assert "bot 1 gave no result" in out.stderr and "cannot reach the broker" in out.stderr
-    assert "nothing answers on that port" in out.stderr  # the connection's words, plainer
-    # what went wrong keeps the players' keys and journals for a look, and says where
-    [kept] = tmp_path.glob("cakeparty-selfplay-*")
-    assert f"kept in {kept}" in out.stderr
+    assert out.stdout == ""
+    assert out.stderr == (
+        "cakeparty selfplay: cannot reach the broker at mqtt://127.0.0.1:1: "
+        "nothing answers on that port\n"
+    )
+    assert list(tmp_path.glob("cakeparty-selfplay-*")) == []  # nothing was played
