@@ -12,16 +12,18 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from cakeparty.core.game import DEFAULT_THINK
-from cakeparty.core.i18n import _, ngettext
+from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui import arguments as arg
 
 DEFAULT_BROKER_PORT = 1883
@@ -107,11 +109,14 @@ def _cmd_broker(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
 
 
 def _result(runner: Any, started: float) -> dict[str, Any]:
+    """A bot's result, as its JSON says it: seats counted from 0 (``seat``, ``winner`` and
+    the seat an ``audit`` names), ``names`` the players in seat order."""
     session = runner.session
     out: dict[str, Any] = {"seat": runner.my_seat, "seconds": round(time.monotonic() - started, 3)}
     if session is None:
-        out.update(winner=None, audit="no game")
+        out.update(names=[], winner=None, audit="no game")
         return out
+    out.update(names=list(session.table.names))
     peer = session.peer(runner.my_seat) if runner.my_seat is not None else session.peers[0]
     ended = session.abandoned
     if ended is not None:
@@ -130,6 +135,62 @@ def _result(runner: Any, started: float) -> dict[str, Any]:
         incidents=[str(i) for i in peer.incidents + session.incidents],
     )
     return out
+
+
+def won_words(winners: Sequence[int] | None, names: Sequence[str]) -> str:
+    """Who won, by name: "won by Bot 1 and Bot 3", or "no winner"."""
+    from cakeparty.tui.table.net import name_list, seat_name
+
+    if not winners:
+        return _("no winner")
+    won = name_list([seat_name(int(seat), names) for seat in winners])
+    return ngettext("won by {names}", "won by {names}", len(winners)).format(names=won)
+
+
+def audit_words(audit: str, names: Sequence[str]) -> str:
+    """A bot's audit (its JSON's words, seats counted from 0) as a person reads it, every
+    seat named."""
+    from cakeparty.tui.table.net import seat_name
+
+    if audit in AUDIT_WORDS:
+        return _(AUDIT_WORDS[audit])
+    if found := re.fullmatch(r"abandoned by seat (\d+)", audit):
+        return _("abandoned by {name}, no audit").format(name=seat_name(int(found[1]), names))
+    if found := re.fullmatch(r"seat (\d+): (.*?): (.*)", audit, re.DOTALL):
+        seat, move, reason = found.groups()
+        return _("audit: {name} cheated ({move}): {reason}").format(
+            name=seat_name(int(seat), names), move=move, reason=_(reason)
+        )
+    if found := re.fullmatch(r"seat None: (?:None: )?(.*)", audit, re.DOTALL):
+        return _("audit: something is wrong: {reason}").format(reason=_(found[1]))
+    return audit
+
+
+#: The audits a bot's JSON gives in fixed words, and how a person reads them.
+AUDIT_WORDS = {
+    "fair": N_("audit: fair"),
+    "not audited": N_("not audited"),
+    "no game": N_("no game was played"),
+    "no result": N_("a bot gave no result"),
+    "room closed by its host": N_("the host closed the room, no audit"),
+}
+
+
+def bot_line(result: dict[str, Any], name: str) -> str:
+    """A bot's result in words: where it sat (counted from 1), who won, the audit."""
+    from cakeparty.tui.table.net import seat_name
+
+    names = result.get("names") or []
+    seat = result.get("seat")
+    if seat is None or result.get("audit") == "no game":
+        return _("{name}: no game was played").format(name=name)
+    return _("{name} in seat {seat} of {seats}: {won}, {audit}").format(
+        name=seat_name(seat, names),
+        seat=seat + 1,
+        seats=len(names),
+        won=won_words(result.get("winner"), names),
+        audit=audit_words(str(result.get("audit")), names),
+    )
 
 
 def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -192,7 +253,7 @@ def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(_("seat {seat}: winner {winner}, audit: {audit}").format(**result))
+        print(bot_line(result, identity.name))
     return 0 if runner.session is not None and runner.session.finished else 1
 
 
@@ -248,7 +309,7 @@ def _seated_text(runner: Any, advert: Any, seat: int) -> str:
 
 
 def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from cakeparty.protocol.identity import Identity
+    from cakeparty.protocol.identity import Identity, load_or_create
     from cakeparty.protocol.lobby import new_room_code
     from cakeparty.protocol.network import HostSetup, RoomRunner
     from cakeparty.protocol.transport import TransportError
@@ -269,6 +330,14 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         seated=False,
         journal_dir=work / "host",
     )
+    # each bot's key is made here, in its own config dir, so that Bot N sits in seat N
+    # whichever process reaches the room first
+    homes = [work / f"bot{n}" for n in range(1, args.players + 1)]
+    bots = [
+        load_or_create(f"Bot {n}", directory=home / "config")
+        for n, home in enumerate(homes, start=1)
+    ]
+    host.keep_order([bot.player_id for bot in bots])
     started = time.monotonic()
     exe = Path(sys.executable).with_name("cakeparty")
     command = [str(exe)] if exe.exists() else [sys.executable, "-m", "cakeparty.tui"]
@@ -282,8 +351,7 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
             raise
         procs = []
         try:
-            for seat in range(args.players):
-                home = work / f"bot{seat}"
+            for bot, home in zip(bots, homes, strict=True):
                 env = {
                     **os.environ,
                     "CAKEPARTY_CONFIG_DIR": str(home / "config"),
@@ -303,7 +371,7 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
                         "--think",
                         str(args.think or DEFAULT_THINK),
                         "--name",
-                        f"Bot {seat + 1}",
+                        bot.name,
                         "--json",
                         env=env,
                         stdout=asyncio.subprocess.PIPE,
@@ -350,11 +418,13 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     audits = {str(r.get("audit")) for r in results}
     if len(results) < args.players:
         audits.add("no result")
+    first = results[0] if results else {}
     report = {
         "game": args.game,
         "players": args.players,
         "room": host.code,
-        "winner": results[0].get("winner") if results else None,
+        "names": first.get("names") or [bot.name for bot in bots],
+        "winner": first.get("winner"),
         "audit": "fair" if audits == {"fair"} else sorted(audits),
         "seconds": round(time.monotonic() - started, 3),
         "messages": host.log_messages,
@@ -398,23 +468,21 @@ async def _stop_host(host: Any, running: asyncio.Task[None]) -> None:
 
 
 def report_line(report: dict[str, Any]) -> str:
-    """The self-play's report in words: the game's title, the winning seats counted from
-    1, the audit's verdict (the JSON report keeps the game's and the verdict's codes)."""
+    """The self-play's report in words: the game's title, the winners by name, the
+    audit's verdict with every seat named (the JSON report keeps the game's and the
+    verdict's codes, and counts seats from 0)."""
     from cakeparty.tui.table.registration import game_title
 
-    won = [int(seat) + 1 for seat in report["winner"] or ()]
-    winners = ", ".join(map(str, won))
+    names = report.get("names") or []
     audit = report["audit"]
+    audits = [audit] if isinstance(audit, str) else audit
     return _(
-        "{game}, {players} players: {won}, audit {audit}, {seconds} s, "
-        "{messages} messages, {bytes} bytes"
+        "{game}, {players} players: {won}, {audit}, {seconds} s, {messages} messages, {bytes} bytes"
     ).format(
         game=game_title(report["game"]),
         players=report["players"],
-        won=ngettext("won by seat {seats}", "won by seats {seats}", len(won)).format(seats=winners)
-        if won
-        else _("no winner"),
-        audit=_("fair") if audit == "fair" else ", ".join(audit),
+        won=won_words(report["winner"], names),
+        audit="; ".join(audit_words(a, names) for a in audits),
         seconds=report["seconds"],
         messages=report["messages"],
         bytes=report["bytes"],

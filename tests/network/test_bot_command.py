@@ -1,10 +1,12 @@
-"""``cakeparty bot``: it plays only the game it was started for."""
+"""``cakeparty bot``: it plays only the game it was started for, says when it is seated,
+and tells how the game ended in words: seats counted from 1, players by name."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import os
+import re
 from pathlib import Path
 
 from cakeparty.protocol.identity import Identity
@@ -79,6 +81,39 @@ async def test_a_bot_for_another_game_is_refused_before_it_takes_a_seat(
         if proc is not None and proc.returncode is None:
             proc.kill()
             await proc.wait()
+        host.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(running, 30)
+
+
+async def test_a_bot_says_where_it_sits_and_who_won_by_name(embedded: str, tmp_path: Path) -> None:
+    """It said only "[connection] connected", then "seat 0: winner [1], audit: fair":
+    seats counted from 0, while the lobby and the spectators count from 1 and name them."""
+    host = seatless_host(embedded, tmp_path, 2)
+    running = asyncio.create_task(host.run())
+    procs = []
+    try:
+        await asyncio.wait_for(advert_where(host, lambda a: True), 30)
+        for name in ("Ann", "Bob"):
+            procs.append(await bot(embedded, tmp_path / name, "cake-duel", host.code, name))
+        outs = await asyncio.wait_for(asyncio.gather(*(p.communicate() for p in procs)), 240)
+        table = host.table
+        assert table is not None
+        lines = []
+        for name, proc, (out, err) in zip(("Ann", "Bob"), procs, outs, strict=True):
+            assert proc.returncode == 0, err.decode()
+            seat = table.names.index(name) + 1
+            seated = f"[seated] {name} sits in seat {seat} of 2 in room {host.code} (Cake Duel)"
+            assert seated in err.decode().splitlines(), err.decode()
+            line = out.decode().strip()
+            assert re.fullmatch(rf"{name} in seat {seat} of 2: won by (Ann|Bob), audit: fair", line)
+            lines.append(line.split(": ", 1)[1])
+        assert lines[0] == lines[1]  # the same winner for both
+    finally:
+        for proc in procs:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
         host.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(running, 30)

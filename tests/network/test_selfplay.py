@@ -41,8 +41,10 @@ def selfplay(broker: str, players: int, tmp_path: Path) -> dict[str, object]:
     # nor its room: it is closed, its advert gone from the broker (it stayed "playing",
     # its players for ever awaited by a spectator)
     assert asyncio.run(list_rooms(BrokerAddress.parse(broker))) == []
-    # the room's code in full, as the bots were given it (they had its bare id)
+    # the room's code in full, as the bots were given it; Bot N sat in seat N (they sat
+    # as they came, and "won by seat 4" was Bot 3's win)
     assert re.fullmatch(r"\w{6}-\w{5}-\w{5}", str(report["room"])), report
+    assert report["names"] == [f"Bot {n}" for n in range(1, players + 1)], report
     return report
 
 
@@ -61,7 +63,7 @@ def test_selfplay_through_the_embedded_broker(embedded: str, players: int, tmp_p
 
 
 def test_selfplay_reports_in_words_in_the_chosen_language(embedded: str, tmp_path: Path) -> None:
-    """Without --json: the game's title, the winning seats counted from 1 and the
+    """Without --json: the game's title, the winners by name (Bot N in seat N) and the
     verdict, in the language asked for (the JSON keeps the codes)."""
     out = subprocess.run(
         [BIN, "--lang", "es", "selfplay", "cake-duel", "--players", "4", "--broker", embedded],
@@ -72,9 +74,11 @@ def test_selfplay_reports_in_words_in_the_chosen_language(embedded: str, tmp_pat
     )
     assert out.returncode == 0, out.stdout + out.stderr
     line = out.stdout.strip()
-    # a side of two wins: seats 1 and 3, or 2 and 4
-    assert line.startswith("Cake Duel, 4 jugadores: ganan los asientos "), line
-    assert ("asientos 1, 3," in line or "asientos 2, 4," in line) and "auditoría justa" in line
+    # a side of two wins: seats 1 and 3, or 2 and 4, named (it said "ganan los asientos
+    # 1, 3", seats of bots that sat in any order)
+    assert line.startswith("Cake Duel, 4 jugadores: ganan Bot "), line
+    assert "ganan Bot 1 y Bot 3," in line or "ganan Bot 2 y Bot 4," in line, line
+    assert "auditoría: justa" in line, line
 
 
 async def test_bots_as_processes_agree_on_the_outcome(broker_url: str, tmp_path: Path) -> None:

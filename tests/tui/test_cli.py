@@ -80,3 +80,37 @@ def test_headless_modules_do_not_import_textual() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "Cake Duel" in done.stdout
+
+
+def test_a_bot_s_and_a_self_play_s_results_name_the_seats_a_person_reads() -> None:
+    """The JSON counts seats from 0 ("abandoned by seat 0", "winner": [1]); the words
+    name the players and count from 1 (they said "seat 1: winner None, audit: abandoned
+    by seat 0", and "won by seat 4" of a bot that was not Bot 4)."""
+    from cakeparty.tui import netcli
+
+    names = ["Bot 1", "Bot 2", "Bot 3"]
+    abandoned = {"seat": 1, "names": names, "winner": None, "audit": "abandoned by seat 0"}
+    assert netcli.bot_line(abandoned, "Bot 2") == (
+        "Bot 2 in seat 2 of 3: no winner, abandoned by Bot 1, no audit"
+    )
+    cheat = {"seat": 0, "names": names, "winner": [0, 2], "audit": "seat 1: #12: a bad share"}
+    assert netcli.bot_line(cheat, "Bot 1") == (
+        "Bot 1 in seat 1 of 3: won by Bot 1 and Bot 3, audit: Bot 2 cheated (#12): a bad share"
+    )
+    assert netcli.bot_line({"seat": None, "winner": None, "audit": "no game"}, "Mia") == (
+        "Mia: no game was played"
+    )
+    report = {
+        "game": "cake-duel",
+        "players": 3,
+        "names": names,
+        "winner": [2],
+        "audit": ["abandoned by seat 1", "no result"],
+        "seconds": 1.5,
+        "messages": 20,
+        "bytes": 300,
+    }
+    assert netcli.report_line(report) == (
+        "Cake Duel, 3 players: won by Bot 3, abandoned by Bot 2, no audit; a bot gave no "
+        "result, 1.5 s, 20 messages, 300 bytes"
+    )
