@@ -14,6 +14,7 @@ import logging
 import random
 import secrets
 import time
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -60,6 +61,13 @@ JOURNAL_UNWRITABLE = "this player's record of the game cannot be written"
 #: Seconds without the room's advert before a guest is told there is no such room on the
 #: broker: the advert is retained, so a room that exists is heard at once on subscribing.
 NO_ROOM_AFTER = 4.0
+#: Seconds between two adverts a host publishes again because something else took the
+#: place of its own on the broker (anyone may clear it, or post there): a stranger doing
+#: so without end makes it publish one a second, no more.
+RESTORE_EVERY = 1.0
+#: Seconds a host waits for the broker to pass its own newest advert back before it
+#: takes what it heard meanwhile on its advert topic for what the broker keeps there.
+ECHO_WAIT = 2.0
 
 
 @dataclass(frozen=True)
@@ -189,6 +197,15 @@ class RoomRunner:
         self._was_connected = True
         self._listening_since: float | None = None  # when the room's topics were subscribed
         self.absent = False  # said that no room answers to this code on the broker
+        # host: its advert as last published, those the broker has not passed back yet,
+        # since when something else may be what the broker keeps in its place, and when
+        # it was last published again for that (see _heard_own_advert)
+        self._advert_data = b""
+        self._advert_sent: deque[bytes] = deque(maxlen=32)
+        self._advert_doubted: float | None = None
+        self._advert_restored = -RESTORE_EVERY
+        self._connections = 1  # the broker connections made so far (see _restore_advert)
+        self.adverts_restored = 0  # adverts published again for that
         self.log_messages = 0
         self.log_bytes = 0
         self.ignored = 0  # undecodable or unsigned messages off the log topic
@@ -553,12 +570,58 @@ class RoomRunner:
         )
 
     async def _publish_advert(self) -> None:
-        assert self.host_lobby is not None and self.transport is not None
+        assert self.host_lobby is not None
         self.advert = self.host_lobby.publish()
         data = lb.sign(self.identity.signing_key, self.room, lb.ADVERT, self.advert.to_data())
-        topic = topics.lobby(self.room, presence_id(self.identity.player_id))
-        await self.transport.publish(topic, data, retain=True)
+        await self._send_advert(data)
         await self._put("advert", data=self.advert)
+
+    async def _send_advert(self, data: bytes) -> None:
+        assert self.transport is not None
+        self._advert_data = data
+        self._advert_sent.append(data)  # before it can come back
+        await self.transport.publish(self._advert_topic, data, retain=True)
+
+    @property
+    def _advert_topic(self) -> topics.Topic:
+        return topics.lobby(self.room, presence_id(self.identity.player_id))
+
+    def _heard_own_advert(self, payload: bytes) -> None:
+        """Host: ``payload`` was heard on its own advert topic. The broker passes a topic's
+        messages on in the order it took them, so what comes after the host's newest advert
+        is what it keeps there now: anything but that advert (an empty message clearing
+        it, an impostor's, an old one of the host's sent again) hides the room from those
+        who look, and the host publishes its advert again (:meth:`_restore_advert`)."""
+        if payload in self._advert_sent:  # the broker passing the host's own back
+            while self._advert_sent.popleft() != payload:
+                pass  # older ones whose echo was lost
+            if payload == self._advert_data:
+                self._advert_doubted = None
+            return
+        if payload == self._advert_data and not self._advert_sent:
+            self._advert_doubted = None  # what the broker keeps, heard again on reconnecting
+            return
+        if self._advert_doubted is None:
+            self._advert_doubted = time.monotonic()
+        self._wake.set()
+
+    async def _restore_advert(self, now: float) -> None:
+        """Host: publish its advert again if something else took its place (see
+        :meth:`_heard_own_advert`) or the broker may have lost it (connected again), once
+        its own newer adverts had the time to come back, and :data:`RESTORE_EVERY` seconds
+        after the last time at the soonest."""
+        doubted = self._advert_doubted
+        if doubted is None or not self._advert_data:
+            return
+        if self._advert_sent and now - doubted < ECHO_WAIT:
+            return  # an advert of its own, newer than what was heard, is on its way
+        if now - self._advert_restored < RESTORE_EVERY:
+            return
+        self._advert_restored = now
+        self._advert_doubted = None  # until something else is heard there again
+        self.adverts_restored += 1
+        log.info("room %s: its advert was cleared or replaced: published again", self.room)
+        await self._send_advert(self._advert_data)
 
     async def _read(self, transport: Transport) -> None:
         async for message in transport.messages():
@@ -580,6 +643,9 @@ class RoomRunner:
             if self.session is not None:
                 self.session.receive(message.payload, time.monotonic())
                 await self._after_session()
+            return
+        if self.host_lobby is not None and topic == str(self._advert_topic):
+            self._heard_own_advert(message.payload)
             return
         if not message.payload:
             return  # a cleared retained message: the room is not gone for that
@@ -837,6 +903,12 @@ class RoomRunner:
         if self._advert_changed and self.host_lobby is not None:
             self._advert_changed = False
             await self._publish_advert()
+        if self.host_lobby is not None:
+            if transport.connections > self._connections and self._advert_doubted is None:
+                # connected again: a broker started anew may have lost what it kept
+                self._advert_doubted = now
+            self._connections = transport.connections
+            await self._restore_advert(now)
         await self._count_watchers()  # those not heard for a while are gone
         await self._answer_watchers(transport)
         while self._chat_out:

@@ -10,17 +10,24 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
+from cakeparty.broker.embedded import free_port
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.network import (
     MAX_STRANGERS,
+    RESTORE_EVERY,
     HostSetup,
     RoomEvent,
     RoomRunner,
+    list_rooms,
     presence_id,
 )
 from cakeparty.protocol.transport import BrokerAddress, Transport, stop_task
+
+from ..brokers import embedded_broker_process
 
 
 async def until(test: Callable[[], object], what: str, timeout: float = 30) -> None:
@@ -364,3 +371,85 @@ async def test_a_host_stopping_mid_game_to_come_back_does_not_close_its_room(
         await asyncio.wait_for(room.tasks[0], 20)
         await mark_read(eve, room.guest)  # all the host said on its way out was read
         assert not room.guest.closed_by_host and not room.kinds("closed")
+
+
+@pytest.mark.parametrize("how", ["cleared", "impostor", "replayed"])
+async def test_a_hosts_advert_cleared_or_replaced_is_published_again_at_a_bounded_pace(
+    broker_url: str, tmp_path: Path, how: str
+) -> None:
+    """Anyone on a broker without an ACL may publish on a host's advert topic: an empty
+    retained message there (or an impostor's advert, or an old advert of the host's
+    replayed) took the room off every list, and a spectator joining by its code heard "no
+    room" for as long as the lobby lasted, while the host saw nothing. The host hears what
+    took its advert's place and publishes it again — once every RESTORE_EVERY seconds at
+    most, however fast a stranger keeps at it — and not at all while nobody meddles."""
+    room = Room(broker_url, tmp_path)
+    host = room.host
+    async with room.with_stranger(f"meddler-{how}") as eve:
+        topic = topics.lobby(host.room, presence_id(host.identity.player_id))
+        seen, recorder = await recording(eve, topic)
+
+        def newest_is_last() -> bool:  # what the broker keeps: the last it passed on
+            return bool(seen) and bool(seen[-1]) and _serial(seen[-1]) == host.advert.serial
+
+        await until(newest_is_last, "the host's advert with Ann seated")
+        host.set_ready(False)  # a newer advert: the one before is an old one now
+        await until(lambda: len(seen) > 1 and newest_is_last(), "the host's next advert")
+        assert host.adverts_restored == 0  # its own adverts, close together, are no alarm
+        impostor = Identity.generate("Hank")
+        fake = lb.Advert(host.room, "cake-duel", impostor.player_id, "Hank", 2, serial=2**62)
+        payload = {
+            "cleared": b"",
+            "impostor": lb.sign(impostor.signing_key, host.room, lb.ADVERT, fake.to_data()),
+            "replayed": seen[0],  # an old advert of the host's
+        }[how]
+        assert _serial(seen[0]) < host.advert.serial
+        began = time.monotonic()
+        while time.monotonic() - began < 2.0:  # a stranger at it as fast as it can
+            await eve.publish(topic, payload, retain=True)
+        await until(newest_is_last, "the host's advert again", 20)
+        # what the broker keeps, as anyone looking now reads it
+        listed = [
+            r.advert for r in await list_rooms(room.address, 1.5) if r.advert.room == host.room
+        ]
+        assert [(a.host, a.serial) for a in listed] == [
+            (host.identity.player_id, host.advert.serial)
+        ]
+        took = time.monotonic() - began
+        assert 1 <= host.adverts_restored <= 2 + took / RESTORE_EVERY
+        await stop_task(recorder)
+
+
+def _serial(data: bytes) -> int:
+    return lb.Advert.from_envelope(lb.decode(data)).serial
+
+
+async def test_a_host_whose_broker_restarts_with_nothing_kept_advertises_again(
+    tmp_path: Path,
+) -> None:
+    """The embedded broker keeps nothing across a restart: the host connected again, but
+    its room's advert was gone for good, and nobody could find the room (a guest's list
+    to go back to it, a spectator). A host connected again publishes its advert again."""
+    port = free_port()
+    broker = embedded_broker_process(port)
+    url = broker.__enter__()
+    room = Room(url, tmp_path)
+    host = room.host
+    try:
+        async with room.running(guest=False):
+
+            async def listed() -> list[lb.Advert]:
+                found = await list_rooms(room.address, 1.5)
+                return [r.advert for r in found if r.advert.room == host.room]
+
+            assert [a.host for a in await listed()] == [host.identity.player_id]
+            broker.__exit__(None, None, None)
+            await until(lambda: host.transport is not None and not host.transport.connected,
+                        "the host to lose its broker")  # fmt: skip
+            broker = embedded_broker_process(port)
+            broker.__enter__()
+            deadline = time.monotonic() + 30
+            while not await listed():
+                assert time.monotonic() < deadline, "waited 30s for the room's advert"
+    finally:
+        broker.__exit__(None, None, None)
