@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import heapq
 import logging
 import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -52,6 +54,7 @@ MAX_NOTED = 16  # impostors' adverts noted, one notice each
 MAX_CHAT = 200  # chat lines kept
 CONNECT_WAIT = 30.0  # seconds an offer of the next room waits for the room's connection
 MAX_ROOMS = 500  # adverts kept while listing a broker's rooms
+MAX_CLAIMS = 8  # hosts kept of a room looked for by its bare id (anyone may claim it)
 MAX_PRESENCES = 4 * MAX_ROOMS  # presences kept meanwhile, to tell the hosts away
 MAX_PRESENCE_BYTES = 4096  # a presence is a few hundred bytes: a bigger one is not kept
 #: the "error" event when this player's own journal of a game in progress does not read
@@ -1018,14 +1021,109 @@ class Listed:
     host_away: bool = False
 
 
-async def list_rooms(broker: BrokerAddress, seconds: float = 1.5) -> list[Listed]:
+@dataclass(frozen=True)
+class Listing:
+    """What :func:`list_rooms` heard on a broker: ``rooms``, and ``cut``: whether more
+    rooms were advertised there than :data:`MAX_ROOMS` (those left out were not listed; a
+    room looked for by its code is listed all the same). It iterates as its rooms."""
+
+    rooms: tuple[Listed, ...] = ()
+    cut: bool = False
+
+    def __iter__(self) -> Iterator[Listed]:
+        return iter(self.rooms)
+
+    def __len__(self) -> int:
+        return len(self.rooms)
+
+
+#: A secret of this process by which the adverts of a crowded broker are kept: past
+#: MAX_ROOMS, the rooms listed are those whose topics rank first. A broker sends retained
+#: adverts in an order that follows their topics, which anyone may pick, so keeping the
+#: first ones heard would let a stranger's adverts come first and crowd every other room
+#: out; nobody can tell which topics rank first here, so a flood leaves each room its
+#: share of the list, and the same rooms are listed on every look.
+_RANK_KEY = secrets.token_bytes(16)
+
+
+def _rank(topic: str) -> int:
+    digest = hashlib.blake2b(topic.encode(), key=_RANK_KEY, digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _advert_on(topic: str, room: str, payload: bytes) -> lb.Advert | None:
+    """The advert ``payload`` on ``topic``, if it is a signed advert of ``room`` sitting on
+    its own host's topic."""
+    try:
+        advert = lb.Advert.from_envelope(lb.read(payload, room, lb.ADVERT))
+    except ProtocolError:
+        return None
+    return advert if topics.lobby_host(topic) == presence_id(advert.host) else None
+
+
+async def list_rooms(
+    broker: BrokerAddress, seconds: float = 1.5, *, wanted: Sequence[str] = ()
+) -> Listing:
     """The rooms advertised on ``broker`` (their retained adverts), open ones first, those
-    whose host is away after the others. Presences are read alongside, as many as
-    :data:`MAX_PRESENCES` of :data:`MAX_PRESENCE_BYTES` at most (anyone may post one), and
-    count only signed by the host itself on its own topic."""
-    found: dict[tuple[str, bytes], lb.Advert] = {}
+    whose host is away after the others: :data:`MAX_ROOMS` at most, and the rooms
+    ``wanted`` (codes, or bare room ids) besides, read on their own topics first, so that
+    no number of other adverts crowds them out (of a bare id, :data:`MAX_CLAIMS` hosts).
+    Presences are read alongside, as many as :data:`MAX_PRESENCES` of
+    :data:`MAX_PRESENCE_BYTES` at most (anyone may post one), and count only signed by the
+    host itself on its own topic."""
+    looked_for = dict(lb.parse_code(code) for code in wanted)  # room id → host tag
+    kept: dict[str, lb.Advert] = {}  # topic → advert: the rooms listed, MAX_ROOMS at most
+    worst: list[tuple[int, str]] = []  # (-rank, topic) of those kept: the last to go first
+    claims: dict[str, lb.Advert] = {}  # topic → advert of a room wanted
+    cut = False
     presences: dict[tuple[str, str], bytes] = {}  # (room, player id) → the payload
+
+    def newer(have: lb.Advert | None, topic: str, room: str, payload: bytes) -> lb.Advert | None:
+        advert = _advert_on(topic, room, payload)
+        if advert is None or (have is not None and have.serial >= advert.serial):
+            return None
+        return advert
+
+    def claim(topic: str, room: str, payload: bytes) -> bool:
+        """Keep an advert of a room wanted; ``False`` if it is none the code names (or one
+        host too many of a bare id): it is then a room like any other."""
+        advert = _advert_on(topic, room, payload)
+        if advert is None:
+            return True  # nothing, on a topic of a room wanted
+        tag = looked_for[room]
+        if tag is not None and lb.host_tag(room, advert.host) != tag:
+            return False
+        have = claims.get(topic)
+        hosts = sum(1 for a in claims.values() if a.room == room)
+        if have is None and tag is None and hosts >= MAX_CLAIMS:
+            return False
+        if have is None or have.serial < advert.serial:
+            claims[topic] = advert
+        return True
+
+    def listing(topic: str, room: str, payload: bytes) -> None:
+        nonlocal cut
+        if topic in kept:
+            advert = newer(kept[topic], topic, room, payload)
+            if advert is not None:
+                kept[topic] = advert
+            return
+        rank = _rank(topic)
+        if len(kept) >= MAX_ROOMS and rank >= -worst[0][0]:
+            cut = True  # not checked: it would not be kept
+            return
+        advert = newer(None, topic, room, payload)
+        if advert is None:
+            return
+        if len(kept) >= MAX_ROOMS:
+            cut = True
+            del kept[heapq.heappop(worst)[1]]
+        kept[topic] = advert
+        heapq.heappush(worst, (-rank, topic))
+
     async with Transport(broker, client_id=client_id()) as t:
+        for room in looked_for:  # first: their adverts come before any flood of others
+            await t.subscribe(topics.lobby_room(room))
         await t.subscribe(topics.lobby_all())
         await t.subscribe(topics.presence_every())
 
@@ -1040,15 +1138,12 @@ async def list_rooms(broker: BrokerAddress, seconds: float = 1.5) -> list[Listed
                         presences[whose] = message.payload
                     continue
                 room = topics.room_of(message.topic)
-                if room is None or len(found) >= MAX_ROOMS:
+                if room is None or topics.lobby_host(message.topic) is None:
                     continue
-                with contextlib.suppress(ProtocolError):
-                    advert = lb.Advert.from_envelope(lb.read(message.payload, room, lb.ADVERT))
-                    if topics.lobby_host(message.topic) != presence_id(advert.host):
-                        continue  # an advert sits on its own host's topic
-                    known = found.get((room, advert.host))
-                    if known is None or known.serial < advert.serial:
-                        found[room, advert.host] = advert
+                if room in looked_for and claim(message.topic, room, message.payload):
+                    continue
+                if message.topic not in claims:
+                    listing(message.topic, room, message.payload)
 
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(collect(), seconds)
@@ -1063,9 +1158,10 @@ async def list_rooms(broker: BrokerAddress, seconds: float = 1.5) -> list[Listed
             return False  # a stranger's bytes on the host's topic say nothing of the host
         return presence.player == advert.host and presence.state == lb.OFFLINE
 
-    listed = [Listed(advert, away(advert)) for advert in found.values()]
+    listed = [Listed(advert, away(advert)) for advert in (*claims.values(), *kept.values())]
     order = {lb.OPEN: 0, lb.PLAYING: 1, lb.CLOSED: 2}
-    return sorted(listed, key=lambda r: (r.host_away, order.get(r.advert.state, 3), r.advert.room))
+    listed.sort(key=lambda r: (r.host_away, order.get(r.advert.state, 3), r.advert.room))
+    return Listing(tuple(listed), cut)
 
 
 def bot_identity(name: str, seed: bytes) -> Identity:

@@ -33,7 +33,14 @@ from cakeparty.core.i18n import _
 from cakeparty.protocol import hosting
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import RoomInUse, data_dir
-from cakeparty.protocol.lobby import OPEN, Advert, host_tag, new_room_code, room_code
+from cakeparty.protocol.lobby import (
+    OPEN,
+    Advert,
+    host_tag,
+    new_room_code,
+    normal_code,
+    room_code,
+)
 from cakeparty.protocol.network import HostSetup, Listed, RoomEvent, RoomRunner, list_rooms
 from cakeparty.protocol.table import GAME
 from cakeparty.protocol.topics import valid_room
@@ -554,6 +561,15 @@ async def _cancel(task: asyncio.Task[Any]) -> None:
 # -- finding rooms -----------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Looked:
+    """What :func:`find_rooms` found: ``rooms``; ``crowded``: the brokers (as shown) that
+    advertise more rooms than one list holds."""
+
+    rooms: list[RoomFound] = field(default_factory=list)
+    crowded: tuple[str, ...] = ()
+
+
 async def find_rooms(
     brokers: Iterable[str],
     *,
@@ -561,10 +577,13 @@ async def find_rooms(
     seconds: float = 1.5,
     notice: Notice,
     quiet: Iterable[str] = (),
-) -> list[RoomFound]:
+    wanted: str | None = None,
+) -> Looked:
     """The rooms on ``brokers`` and on the LAN. The brokers given are asked for their
     adverts while the LAN is browsed; the brokers found there are asked next. ``quiet``:
-    brokers asked too, whose failures are no news (those of the rooms joined last)."""
+    brokers asked too, whose failures are no news (those of the rooms joined last).
+    ``wanted``: the code of a room looked for, read on its own on every broker, so that no
+    number of other rooms there leaves it out."""
     addresses: dict[str, BrokerAddress] = {}
     for text in brokers:
         try:
@@ -581,9 +600,14 @@ async def find_rooms(
                 addresses[str(address)] = address
                 hushed.add(str(address))
 
+    codes: tuple[str, ...] = ()
+    with contextlib.suppress(ValueError):
+        codes = (normal_code(wanted),) if wanted is not None else ()
+    crowded: list[str] = []
+
     async def ask(address: BrokerAddress) -> list[Listed]:
         try:
-            return await list_rooms(address, seconds)
+            listing = await list_rooms(address, seconds, wanted=codes)
         except Exception as exc:
             if str(address) in hushed:
                 return []
@@ -591,7 +615,10 @@ async def find_rooms(
                 notice(trouble(exc), "warning")
             else:
                 notice(_("{broker}: {error}").format(broker=address, error=exc), "warning")
-        return []
+            return []
+        if listing.cut:
+            crowded.append(str(address))
+        return list(listing.rooms)
 
     async def look() -> list[Found]:
         if not lan:
@@ -603,8 +630,11 @@ async def find_rooms(
             return []
 
     looking = asyncio.create_task(look())
-    answers = await asyncio.gather(*(ask(a) for a in addresses.values()))
-    found = await looking
+    try:
+        answers = await asyncio.gather(*(ask(a) for a in addresses.values()))
+        found = await looking
+    finally:
+        looking.cancel()  # a look given up (another one asked for) browses no longer
     adverts = dict(zip(addresses, answers, strict=True))
     on_lan: dict[tuple[str, str], str] = {}  # (room, broker) → game
     more: dict[str, BrokerAddress] = {}
@@ -634,6 +664,7 @@ async def find_rooms(
         if not any(r.room == room for r in rooms.values()):
             rooms[room, url] = RoomFound(room, url, game, None, lan=True)
     order = {OPEN: 0}
-    return sorted(
+    listed = sorted(
         rooms.values(), key=lambda r: (r.host_away, order.get(r.state, 1), r.room, r.broker)
     )
+    return Looked(listed, tuple(crowded))

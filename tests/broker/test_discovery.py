@@ -51,8 +51,8 @@ async def test_what_a_stranger_announces_on_the_lan_is_checked_before_it_is_list
             await stack.enter_async_context(
                 Advertiser(name="Eve", port=port, broker=broker, room=room, game=game)
             )
-        rooms = await find_rooms((), seconds=2.0, notice=lambda text, severity: None)
-    mine = {r.room for r in rooms} & {good, *(room for room, _g, _b in forged)}
+        looked = await find_rooms((), seconds=2.0, notice=lambda text, severity: None)
+    mine = {r.room for r in looked.rooms} & {good, *(room for room, _g, _b in forged)}
     assert mine == {good}  # the one honest announcement, and only it
 
 

@@ -1,12 +1,15 @@
 """The rooms a broker lists, and which of them its host has left without closing: a host
 whose app was killed leaves its advert retained on the broker (and its last will says it
 went offline); the join list marks such a room "host away" and lists it after the others.
-Only the host's own signed word on its own topic counts."""
+Only the host's own signed word on its own topic counts. A list holds so many rooms, and
+anyone may advertise more: a room looked for by its code is listed all the same."""
 
 from __future__ import annotations
 
+import pytest
+
 from cakeparty.protocol import lobby as lb
-from cakeparty.protocol import topics
+from cakeparty.protocol import network, topics
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.lobby import new_room_code
 from cakeparty.protocol.network import list_rooms, presence_id
@@ -52,3 +55,49 @@ async def test_a_room_whose_host_went_offline_is_listed_as_away_and_last(broker_
     by_host = {r.advert.host_name: r.host_away for r in listed}
     assert by_host == {"Ann": False, "Bob": True, "Cy": False, "Di": False}
     assert listed[-1].advert.host_name == "Bob"  # after the rooms whose host may be there
+
+
+async def test_a_room_asked_for_by_its_code_is_listed_however_many_others_crowd_the_broker(
+    broker_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Anyone may advertise rooms, as many as they like, and a list holds MAX_ROOMS: it
+    kept the first ones heard, so a stranger's flood took every place and the room a
+    player typed the code of was not found. A room asked for by its code (or bare id) is
+    read on its own topic and listed whatever else is there; the listing says it was cut;
+    the rooms it keeps are those this process ranks first, not those heard first, and
+    bytes that are no advert take no room's place."""
+    monkeypatch.setattr(network, "MAX_ROOMS", 6)
+    host, other = Identity.generate("Hank"), Identity.generate("Hank")
+    room = new_room_code()
+    real = str(topics.lobby(room, presence_id(host.player_id)))
+    spam = [(Identity.generate(f"Spam{i}"), new_room_code()) for i in range(12)]
+    junk = [str(topics.lobby(new_room_code(), f"{i:032x}")) for i in range(4)]
+    ranks = {str(topics.lobby(r, presence_id(who.player_id))): 100 - i for i, (who, r) in
+             enumerate(spam)}  # fmt: skip
+    ranks |= dict.fromkeys(junk, 0)  # first of all, if they were adverts
+    ranks[real] = 1000  # the host's room comes last: a look that is not for it leaves it out
+    monkeypatch.setattr(network, "_rank", ranks.__getitem__)
+    address = BrokerAddress.parse(broker_url)
+    async with Transport(address, client_id="test-flood") as t:
+        await t.wait_connected(20)  # then each publish returns once the broker has it
+        for who, spammed in spam:
+            topic = topics.lobby(spammed, presence_id(who.player_id))
+            await t.publish(topic, _advert(who, spammed), retain=True)
+        for topic_text in junk:
+            await t.publish(topics.Topic(topic_text), b"\x93" * 40, retain=True)
+        await t.publish(topics.Topic(real), _advert(host, room), retain=True)
+    best = sorted(ranks[str(topics.lobby(r, presence_id(w.player_id)))] for w, r in spam)[:6]
+
+    def ranked(listing: network.Listing) -> list[int]:
+        return sorted(ranks[str(topics.lobby(r.advert.room, presence_id(r.advert.host)))]
+                      for r in listing)  # fmt: skip
+
+    crowded = await list_rooms(address, 2.0)
+    assert crowded.cut and ranked(crowded) == best  # the real room left out, no junk kept
+    for code in (lb.room_code(room, host.player_id), room):
+        looked = await list_rooms(address, 2.0, wanted=[code])
+        assert looked.cut and ranked(looked) == [*best, 1000], code
+        assert [r.advert.host for r in looked if r.advert.room == room] == [host.player_id]
+    # a code naming another host's room of that id does not list this one
+    elsewhere = await list_rooms(address, 2.0, wanted=[lb.room_code(room, other.player_id)])
+    assert ranked(elsewhere) == best

@@ -260,3 +260,53 @@ async def test_a_broker_that_cannot_be_reached_is_why_no_room_is_listed() -> Non
             f"No rooms found. Cannot reach the broker at mqtt://127.0.0.1:{port}: "
             "nothing answers on that port."
         )
+
+
+async def test_a_room_typed_is_found_on_a_broker_crowded_with_a_strangers_adverts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stranger's adverts, more than the list holds, took its every place: the room's
+    own code, typed, said "No room … check the code". The list now says it holds only
+    part of what is advertised there, and the room typed is looked for on its own and
+    joined."""
+    from cakeparty.protocol import lobby as lb
+    from cakeparty.protocol import network, topics
+    from cakeparty.protocol.identity import Identity
+    from cakeparty.protocol.transport import Transport
+
+    monkeypatch.setattr(network, "MAX_ROOMS", 4)
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        address = BrokerAddress.parse(broker.url)
+        ranks: dict[str, int] = {}
+        async with Transport(address, client_id="test-flood") as flood:
+            await flood.wait_connected(20)
+            for i in range(8):  # before the room: the first adverts a broker sends
+                spammer, room = Identity.generate(f"Spam{i}"), new_room_code()
+                advert = Advert(room, "cake-duel", spammer.player_id, spammer.name, 2, serial=1)
+                topic = topics.lobby(room, topics.presence_id(spammer.player_id))
+                data = lb.sign(spammer.signing_key, room, lb.ADVERT, advert.to_data())
+                await flood.publish(topic, data, retain=True)
+                ranks[str(topic)] = i
+        code = new_room_code()
+        async with hosted_duel(broker.url, code) as host:
+            # the room ranks last among those kept: only a look for it finds it
+            mine = str(topics.lobby(code, topics.presence_id(host.identity.player_id)))
+            ranks[mine] = 100
+            monkeypatch.setattr(network, "_rank", ranks.__getitem__, raising=False)
+            app = app_with(JoinSearch(brokers=(broker.url,), lan=False))
+            async with app.run_test(size=SIZE) as pilot:
+                join = app.screen
+                assert isinstance(join, JoinScreen)
+                await until(pilot, lambda: join.rooms and not join.searching, "the room list")
+                assert code not in [r.room for r in join.rooms]
+                said = str(join.query_one("#join-status").render())
+                assert said.startswith(
+                    f"More rooms are advertised on {address} than a list holds: 4 are listed."
+                )
+                join.query_one("#join-input").focus()
+                await pilot.press(*host.code.lower(), "enter")
+                await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+                lobby = app.screen
+                assert isinstance(lobby, LobbyScreen) and lobby.room is not None
+                await until(pilot, lambda: lobby.room.advert is not None, "the host's advert")
+                assert lobby.room.advert.host == host.identity.player_id

@@ -35,6 +35,7 @@ from cakeparty.tui.netroom import (
     HostPlan,
     JoinPlan,
     JoinSearch,
+    Looked,
     RoomFound,
     WatchPlan,
     find_rooms,
@@ -241,6 +242,7 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
         self._next: Timer | None = None  # the next look by itself
         self._asked = False  # the look under way was asked for by the player
         self.recent: tuple[str, ...] = ()  # the brokers of the rooms joined last, asked quietly
+        self.crowded: tuple[str, ...] = ()  # the brokers that listed more rooms than it kept
 
     def compose(self) -> ComposeResult:
         yield Static(_("Cake Party · join a game"), id="join-title", markup=False)
@@ -312,26 +314,42 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
 
         try:
             # find_rooms asks a broker both given and joined last once, out loud
-            rooms = await find_rooms(
-                self.brokers, lan=self.search.lan, notice=notice, quiet=self.recent
+            looked = await find_rooms(
+                self.brokers,
+                lan=self.search.lan,
+                notice=notice,
+                quiet=self.recent,
+                wanted=self.wanted,
             )
         except Exception as exc:  # never a crash: say it and let the player type an address
             notice(_("Could not look for rooms: {error}").format(error=exc), "error")
-            rooms = []
+            looked = Looked()
         self.searching = False
         if self.is_attached and self.query("#join-rooms"):  # not left meanwhile
-            self.show_rooms(rooms, asked=asked, troubles=troubles)
+            self.show_rooms(
+                looked.rooms,
+                asked=asked,
+                troubles=troubles,
+                crowded=looked.crowded,
+            )
             every = self.search.every
             if every is not None:
                 self._stop_next()
                 self._next = self.set_timer(every, self._look_again)
 
     def show_rooms(
-        self, rooms: list[RoomFound], *, asked: bool = True, troubles: Sequence[str] = ()
+        self,
+        rooms: list[RoomFound],
+        *,
+        asked: bool = True,
+        troubles: Sequence[str] = (),
+        crowded: Sequence[str] = (),
     ) -> None:
         """List ``rooms``, the cursor kept on the room it was on; join the room typed if it
         is among them (``asked``: else say that it is not). ``troubles``: what went wrong
-        while looking, the latest said again where no room was found."""
+        while looking, the latest said again where no room was found; ``crowded``: the
+        brokers (as shown) that advertise more rooms than the list holds."""
+        self.crowded = tuple(crowded)
         # a game under way that keeps a seat for this player first: that is where it goes back
         rooms = sorted(rooms, key=lambda r: not seated(r, self.me))
         options = self.query_one("#join-rooms", OptionList)
@@ -356,7 +374,18 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
             if asked:
                 self._not_found(wanted)
             return
-        if rooms:
+        if rooms and crowded:  # a room left out is found by its code all the same
+            places = _(" and ").join(_("on {broker}").format(broker=b) for b in crowded)
+            self._say(
+                ngettext(
+                    "More rooms are advertised {places} than a list holds: {n} is listed. "
+                    "Type a room's code to find it; ↑/↓ and enter to join, w to watch.",
+                    "More rooms are advertised {places} than a list holds: {n} are listed. "
+                    "Type a room's code to find it; ↑/↓ and enter to join, w to watch.",
+                    len(rooms),
+                ).format(n=len(rooms), places=places)
+            )
+        elif rooms:
             self._say(
                 ngettext(
                     "{n} room found: ↑/↓ and enter to join, w to watch; or type a code.",
@@ -463,14 +492,15 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
         self._look_for(code)
 
     def _look_for(self, code: str) -> None:
-        """Join room ``code`` if it was found, else as soon as the look going on finds it
-        (or say that it is not there)."""
+        """Join room ``code`` if it was found, else as soon as a look finds it (or say that
+        it is not there). A look made for it reads its advert on its own, so no number of
+        other rooms on a broker crowds it out: the look going on, or the last one if it
+        had to leave rooms out, is made again for it."""
         if self._join_found(code):
             return
         self.wanted = code
-        if self.searching:
-            if not self._asked:  # a quiet look would not say that it is not there
-                self.action_search()
+        if self.searching or self.crowded:
+            self.action_search()
             self._say(_("Looking for room {room}…").format(room=code))
             return
         self._not_found(code)
