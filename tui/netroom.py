@@ -563,10 +563,12 @@ async def _cancel(task: asyncio.Task[Any]) -> None:
 
 @dataclass(frozen=True)
 class Looked:
-    """What :func:`find_rooms` found: ``rooms``; ``crowded``: the brokers (as shown) that
-    advertise more rooms than one list holds."""
+    """What :func:`find_rooms` found: ``rooms``; ``unreached``: the brokers that could not
+    be asked (as shown), each with why, in the user's words (those asked quietly too);
+    ``crowded``: the brokers (as shown) that advertise more rooms than one list holds."""
 
     rooms: list[RoomFound] = field(default_factory=list)
+    unreached: dict[str, str] = field(default_factory=dict)
     crowded: tuple[str, ...] = ()
 
 
@@ -581,9 +583,9 @@ async def find_rooms(
 ) -> Looked:
     """The rooms on ``brokers`` and on the LAN. The brokers given are asked for their
     adverts while the LAN is browsed; the brokers found there are asked next. ``quiet``:
-    brokers asked too, whose failures are no news (those of the rooms joined last).
-    ``wanted``: the code of a room looked for, read on its own on every broker, so that no
-    number of other rooms there leaves it out."""
+    brokers asked too, whose failures are no news (those of the rooms joined last), though
+    they are in :attr:`Looked.unreached`. ``wanted``: the code of a room looked for, read on
+    its own on every broker, so that no number of other rooms there leaves it out."""
     addresses: dict[str, BrokerAddress] = {}
     for text in brokers:
         try:
@@ -603,18 +605,20 @@ async def find_rooms(
     codes: tuple[str, ...] = ()
     with contextlib.suppress(ValueError):
         codes = (normal_code(wanted),) if wanted is not None else ()
+    unreached: dict[str, str] = {}
     crowded: list[str] = []
 
     async def ask(address: BrokerAddress) -> list[Listed]:
         try:
             listing = await list_rooms(address, seconds, wanted=codes)
         except Exception as exc:
-            if str(address) in hushed:
-                return []
             if isinstance(exc, TransportError):
-                notice(trouble(exc), "warning")
+                said = trouble(exc)
             else:
-                notice(_("{broker}: {error}").format(broker=address, error=exc), "warning")
+                said = _("{broker}: {error}").format(broker=address, error=exc)
+            unreached[str(address)] = said
+            if str(address) not in hushed:
+                notice(said, "warning")
             return []
         if listing.cut:
             crowded.append(str(address))
@@ -667,4 +671,4 @@ async def find_rooms(
     listed = sorted(
         rooms.values(), key=lambda r: (r.host_away, order.get(r.state, 1), r.room, r.broker)
     )
-    return Looked(listed, tuple(crowded))
+    return Looked(listed, unreached, tuple(crowded))

@@ -195,6 +195,46 @@ async def test_a_game_whose_room_is_gone_can_be_forgotten_from_the_join_list() -
     assert plain.check_action("forget", ()) is False
 
 
+async def test_going_back_says_the_broker_is_unreachable_and_blames_no_room() -> None:
+    """Bob's game was on a broker that is down now: the list opened by ``g`` said "No room
+    … on that broker for now: its host may be away, or closed it", though nothing
+    answers there at all. It says the broker cannot be reached, and why; and once the
+    broker answers again, that the room is not there (yet)."""
+    from cakeparty.broker.embedded import free_port
+    from cakeparty.tui.recent import remember_broker
+
+    me = load_or_create("Bob")
+    room = new_room_code()
+    guest_journal(journal.data_dir(), room, me)
+    remember_room(room)
+    port = free_port()  # its broker, stopped since: nothing listens there
+    remember_broker(f"127.0.0.1:{port}")
+    app = make_app(name="Bob")
+    async with app.run_test(size=SIZE) as pilot:
+        menu = app.screen
+        assert isinstance(menu, MenuScreen)
+        await until(pilot, lambda: menu.back is not None, "the game to go back to")
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, JoinScreen), "the join list")
+        join = app.screen
+        assert isinstance(join, JoinScreen)
+        status = join.query_one("#join-status", Static)
+        await until(pilot, lambda: "ctrl+f" in str(status.render()), "the room not found")
+        assert str(status.render()) == (
+            f"Cannot reach the broker at mqtt://127.0.0.1:{port}: nothing answers on that "
+            f"port. Nor is room {room} on the LAN for now. This list joins it once it is "
+            "found; ctrl+f forgets this game."
+        )
+        # the broker back (the room not yet): the next look by itself says so, quietly
+        async with EmbeddedBroker(host="127.0.0.1", port=port):
+            await until(
+                pilot, lambda: "host may be away" in str(status.render()), "the broker back", 30
+            )
+        assert str(status.render()).startswith(
+            f"No room {room} on the LAN or on mqtt://127.0.0.1:{port} for now"
+        )
+
+
 async def test_a_guest_whose_host_closes_the_room_mid_game_is_told_and_not_offered_it() -> None:
     """Bob's duel is on when its host leaves the room for good: his screen says the host
     closed it and that the game ends here, no move key works any more, and neither the

@@ -9,7 +9,7 @@ picked with the keyboard, or typed: a room code, or a broker address to look at.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import ClassVar
 
@@ -19,6 +19,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, OptionList, Static
@@ -242,6 +243,7 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
         self._next: Timer | None = None  # the next look by itself
         self._asked = False  # the look under way was asked for by the player
         self.recent: tuple[str, ...] = ()  # the brokers of the rooms joined last, asked quietly
+        self.unreached: dict[str, str] = {}  # the brokers the last look could not ask: why
         self.crowded: tuple[str, ...] = ()  # the brokers that listed more rooms than it kept
 
     def compose(self) -> ComposeResult:
@@ -330,6 +332,7 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
                 looked.rooms,
                 asked=asked,
                 troubles=troubles,
+                unreached=looked.unreached,
                 crowded=looked.crowded,
             )
             every = self.search.every
@@ -343,12 +346,16 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
         *,
         asked: bool = True,
         troubles: Sequence[str] = (),
+        unreached: Mapping[str, str] | None = None,
         crowded: Sequence[str] = (),
     ) -> None:
         """List ``rooms``, the cursor kept on the room it was on; join the room typed if it
         is among them (``asked``: else say that it is not). ``troubles``: what went wrong
-        while looking, the latest said again where no room was found; ``crowded``: the
-        brokers (as shown) that advertise more rooms than the list holds."""
+        while looking, the latest said again where no room was found; ``unreached``: the
+        brokers (as shown) that could not be asked, and why; ``crowded``: those (as shown)
+        that advertise more rooms than the list holds."""
+        reached_before = self.unreached
+        self.unreached = dict(unreached or {})
         self.crowded = tuple(crowded)
         # a game under way that keeps a seat for this player first: that is where it goes back
         rooms = sorted(rooms, key=lambda r: not seated(r, self.me))
@@ -373,6 +380,8 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
                 return
             if asked:
                 self._not_found(wanted)
+            elif self.unreached != reached_before:  # a broker gone, or back: said, quietly
+                self._not_found(wanted, loud=False)
             return
         if rooms and crowded:  # a room left out is found by its code all the same
             places = _(" and ").join(_("on {broker}").format(broker=b) for b in crowded)
@@ -520,9 +529,18 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
             self.action_search()  # a look there now, which the room is then waited for
         self._look_for(code)
 
-    def _not_found(self, code: str) -> None:
+    def _not_found(self, code: str, *, loud: bool = True) -> None:
         """Say that no room answers to ``code`` where this screen looked (its advert is
-        retained, so a room that exists there was heard), and what to try next."""
+        retained, so a room that exists there was heard), and what to try next; a broker
+        that could not be asked is said first, and blames no room. ``loud``: in a notice
+        too, not only under the list."""
+        text, severity = self._not_reached(code) if self.unreached else self._absent(code)
+        self._say(text)
+        if loud:
+            self.notify(text, severity=severity, timeout=8)
+
+    def _absent(self, code: str) -> tuple[str, SeverityLevel]:
+        """What :meth:`_not_found` says when every broker was asked: no room ``code``."""
         places = self._places()
         if places and self.search.back:
             # a game left unfinished: its host may be away for now, or have closed it
@@ -530,25 +548,50 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
                 "No room {room} {places} for now: its host may be away, or closed it. "
                 "This list joins it once it is back; ctrl+f forgets this game."
             ).format(room=code, places=_(" or ").join(places))
-            self._say(text)
-            self.notify(text, severity="warning", timeout=8)
-            return
+            return text, "warning"
         if places:
             text = _("No room {room} {places}: check the code, or type its broker (host:port).")
-            text = text.format(room=code, places=_(" or ").join(places))
-        else:
-            text = _("Type the broker of room {room} (host:port) to look for it there.").format(
-                room=code
-            )
-        self._say(text)
-        self.notify(text, severity="error" if places else "warning", timeout=8)
+            return text.format(room=code, places=_(" or ").join(places)), "error"
+        text = _("Type the broker of room {room} (host:port) to look for it there.")
+        return text.format(room=code), "warning"
 
-    def _places(self) -> list[str]:
+    def _not_reached(self, code: str) -> tuple[str, SeverityLevel]:
+        """What :meth:`_not_found` says when some broker where room ``code`` may be could
+        not be asked (:attr:`unreached`): that, not the room, is the news."""
+        why = " ".join(self.unreached.values())
+        places = self._places(reached=True)
+        where = _(" or ").join(places)
+        if self.search.back:  # a game left unfinished: the list joins it once it is found
+            if places:
+                text = _(
+                    "{why} Nor is room {room} {places} for now. This list joins it once it "
+                    "is found; ctrl+f forgets this game."
+                )
+            else:
+                text = _(
+                    "{why} This list joins room {room} once it is found; ctrl+f forgets this game."
+                )
+            return text.format(why=why, room=code, places=where), "warning"
+        if places:
+            text = _(
+                "{why} No room {room} {places} either: check the code, or type its broker "
+                "(host:port)."
+            )
+        else:
+            text = _(
+                "{why} Check its address, or type another broker (host:port) to look for "
+                "room {room} there."
+            )
+        return text.format(why=why, room=code, places=where), "error"
+
+    def _places(self, *, reached: bool = False) -> list[str]:
         """Where this screen looks: the LAN, the brokers given or typed, and those of the
-        rooms joined last."""
+        rooms joined last (``reached``: only those the last look could ask)."""
         places = [_("on the LAN")] if self.search.lan else []
-        places.extend(_("on {broker}").format(broker=shown(b)) for b in self.brokers)
-        places.extend(_("on {broker}").format(broker=b) for b in self._recent_only())
+        brokers = [shown(b) for b in self.brokers] + self._recent_only()
+        if reached:
+            brokers = [b for b in brokers if b not in self.unreached]
+        places.extend(_("on {broker}").format(broker=b) for b in brokers)
         return places
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
