@@ -97,9 +97,12 @@ def test_a_room_under_way_with_my_seat_says_so_and_others_do_not() -> None:
     assert "your seat: enter to go back" in room_line(_room("AAAAAA", PLAYING, other, me), me).plain
 
 
+@pytest.mark.parametrize("where", ["list", "field"])
 async def test_the_room_holding_my_seat_comes_first_and_enter_goes_back_to_it(
-    config_dir: Path,
+    config_dir: Path, where: str
 ) -> None:
+    """In the list, or from the empty code field (the room's line says "enter to go
+    back"): enter goes back to it."""
     me = load_or_create("Bob").player_id
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -114,7 +117,8 @@ async def test_the_room_holding_my_seat_comes_first_and_enter_goes_back_to_it(
         screen.show_rooms([others, mine])
         await pilot.pause()
         assert [r.room for r in screen.rooms] == ["AAAAAA", "BBBBBB"]
-        screen.query_one("#join-rooms").focus()
+        if where == "list":
+            screen.query_one("#join-rooms").focus()
         await pilot.press("enter")
         await pilot.pause()
         assert chosen and chosen[0] is not None and chosen[0].room == mine.code
@@ -143,12 +147,44 @@ async def test_a_code_typed_while_rooms_are_listed_is_typed_even_from_the_list()
         assert app.focused is screen.query_one("#join-rooms")
         await pilot.press("x", "w")
         assert app.focused is field and field.value == "xw" and chosen == []
-        # enter in an empty field joins the room under the list's cursor
-        field.value = ""
-        await pilot.press("down", "down", "tab")
+
+
+def status(screen: JoinScreen) -> str:
+    return str(screen.query_one("#join-status").render())
+
+
+async def test_enter_in_an_empty_field_joins_no_room_and_the_keys_said_work_there() -> None:
+    """On a broker full of strangers' rooms, enter with nothing typed joins none of them:
+    the list takes the keyboard, and only there does enter join the room under the cursor
+    (the one the player sees picked). The line under the list names the keys of where the
+    keyboard is: from the field ↓ (a w typed there is a letter of a code), in the list enter
+    and w."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = JoinScreen(JoinSearch(lan=False, every=None))
+        chosen: list[object] = []
+        app.push_screen(screen, chosen.append)
         await pilot.pause()
-        field.focus()
+        field = screen.query_one("#join-input", Input)
+        rooms = screen.query_one("#join-rooms")
+        screen.show_rooms([_room("AAAAAA", OPEN), _room("BBBBBB", OPEN)])
+        await pilot.pause()
+        assert app.focused is field
+        assert status(screen) == "2 rooms found: ↓ to pick one; or type a code."
         await pilot.press("enter")
+        await pilot.pause()
+        assert chosen == [] and app.focused is rooms
+        assert status(screen) == "2 rooms found: enter to join, w to watch; or type a code."
+        await pilot.press("x")  # typing goes back to the field, and so does the status
+        await pilot.pause()
+        assert app.focused is field and "↓ to pick one" in status(screen)
+        field.value = ""
+        # the list looks again by itself: what it says still follows the keyboard
+        screen.show_rooms([_room("AAAAAA", OPEN), _room("BBBBBB", OPEN)], asked=False)
+        await pilot.pause()
+        assert "↓ to pick one" in status(screen)
+        await pilot.press("down", "down")
+        await pilot.press("enter")  # picked in the list: joined
         await pilot.pause()
         assert chosen == [JoinPlan(_room("BBBBBB", OPEN).code, BROKER)]
 

@@ -215,9 +215,11 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
     """Rooms on the LAN and on the brokers given; pick one, or type a code or a broker.
 
     The code field keeps the keyboard, so typing always types; ↑/↓ go to the list, where
-    ``w`` watches the room under the cursor instead, without a seat (and a search made to
-    watch, ``cakeparty watch``, watches whatever is picked). Enter in an empty field joins
-    the room under the cursor.
+    enter joins the room under the cursor and ``w`` watches it instead, without a seat (and
+    a search made to watch, ``cakeparty watch``, watches whatever is picked). Enter in an
+    empty field joins no room the player did not pick: it goes to the list (or back to a
+    game that keeps this player's seat, which its line offers). The status names the keys
+    of where the keyboard is.
 
     The list looks again by itself every few seconds (:attr:`JoinSearch.every`): a room
     opened meanwhile turns up, one that closed goes, and the cursor stays on the room it
@@ -245,6 +247,7 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
         self.recent: tuple[str, ...] = ()  # the brokers of the rooms joined last, asked quietly
         self.unreached: dict[str, str] = {}  # the brokers the last look could not ask: why
         self.crowded: tuple[str, ...] = ()  # the brokers that listed more rooms than it kept
+        self._found_said = False  # the status says how many rooms were found, and the keys
 
     def compose(self) -> ComposeResult:
         yield Static(_("Cake Party · join a game"), id="join-title", markup=False)
@@ -383,32 +386,54 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
             elif self.unreached != reached_before:  # a broker gone, or back: said, quietly
                 self._not_found(wanted, loud=False)
             return
-        if rooms and crowded:  # a room left out is found by its code all the same
-            places = _(" and ").join(_("on {broker}").format(broker=b) for b in crowded)
-            self._say(
-                ngettext(
-                    "More rooms are advertised {places} than a list holds: {n} is listed. "
-                    "Type a room's code to find it; ↑/↓ and enter to join, w to watch.",
-                    "More rooms are advertised {places} than a list holds: {n} are listed. "
-                    "Type a room's code to find it; ↑/↓ and enter to join, w to watch.",
-                    len(rooms),
-                ).format(n=len(rooms), places=places)
-            )
-        elif rooms:
-            self._say(
-                ngettext(
-                    "{n} room found: ↑/↓ and enter to join, w to watch; or type a code.",
-                    "{n} rooms found: ↑/↓ and enter to join, w to watch; or type a code.",
-                    len(rooms),
-                ).format(n=len(rooms))
-            )
+        if rooms:
+            self._say_found()
         elif troubles:  # the notice goes; why the list is empty stays
             self._say(_("No rooms found. {trouble}").format(trouble=troubles[-1]))
         else:
             self._say(_("No rooms found. Type a room code, or a broker address (host:port)."))
 
     def _say(self, text: str) -> None:
+        self._found_said = False
         self.query_one("#join-status", Static).update(text)
+
+    def _say_found(self) -> None:
+        """How many rooms were found, and the keys that pick one from where the keyboard
+        is: ↓ from the code field (where any letter is typed), enter and ``w`` in the list."""
+        n = len(self.rooms)
+        if self.focused is self.query_one("#join-rooms"):
+            if self.search.watch:
+                text = ngettext(
+                    "{n} room found: enter to watch; or type a code.",
+                    "{n} rooms found: enter to watch; or type a code.",
+                    n,
+                )
+            else:
+                text = ngettext(
+                    "{n} room found: enter to join, w to watch; or type a code.",
+                    "{n} rooms found: enter to join, w to watch; or type a code.",
+                    n,
+                )
+        else:
+            text = ngettext(
+                "{n} room found: ↓ to pick it; or type a code.",
+                "{n} rooms found: ↓ to pick one; or type a code.",
+                n,
+            )
+        said = text.format(n=n)
+        if self.crowded:  # a room left out is found by its code all the same
+            places = _(" and ").join(_("on {broker}").format(broker=b) for b in self.crowded)
+            crowded = _(
+                "More rooms are advertised {places} than a list holds: type a room's code "
+                "to find it."
+            )
+            said = crowded.format(places=places) + " " + said
+        self._say(said)
+        self._found_said = True
+
+    def on_descendant_focus(self, _event: events.DescendantFocus) -> None:
+        if self._found_said and self.rooms:  # the keys it names are those of the focus
+            self._say_found()
 
     # -- choosing ----------------------------------------------------------------------------
 
@@ -470,10 +495,7 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
         event.stop()
         text = event.value.strip()
         if not text:
-            index = self.query_one("#join-rooms", OptionList).highlighted
-            if index is not None and 0 <= index < len(self.rooms):
-                room = self.rooms[index]  # the room under the cursor, its host pinned
-                self._go(room.code, room.broker)
+            self._enter_empty()
             return
         command = join_command(text)
         if command is not None:
@@ -499,6 +521,19 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
             )
             return
         self._look_for(code)
+
+    def _enter_empty(self) -> None:
+        """Enter with nothing typed picks no room: the list takes the keyboard, where the
+        room under its cursor is joined with enter. Only a game that keeps this player's
+        seat, first in the list, is gone back to at once (its line says enter does)."""
+        options = self.query_one("#join-rooms", OptionList)
+        index = options.highlighted
+        if index is not None and 0 <= index < len(self.rooms):
+            room = self.rooms[index]
+            if seated(room, self.me) and not self.search.watch:
+                self._go(room.code, room.broker)
+                return
+        self.action_rooms()
 
     def _look_for(self, code: str) -> None:
         """Join room ``code`` if it was found, else as soon as a look finds it (or say that
