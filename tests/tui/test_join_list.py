@@ -3,6 +3,7 @@ it looks again on the brokers of the rooms joined last."""
 
 from __future__ import annotations
 
+from itertools import product
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 
 from cakeparty.broker.embedded import EmbeddedBroker, free_port
+from cakeparty.core.i18n import ngettext
 from cakeparty.protocol.identity import load_or_create
 from cakeparty.protocol.lobby import CLOSED, OPEN, PLAYING, Advert, Seat, new_room_code
 from cakeparty.protocol.transport import BrokerAddress
@@ -18,9 +20,11 @@ from cakeparty.tui.recent import MOST, joined_brokers, remember_broker
 from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.screens.rooms import JoinScreen, room_line, seated
 
+from .languages import speaking
 from .pilot import SIZE, make_app, until
 from .rooms import hosted_duel
 from .test_lobby import app_with
+from .test_table_says import region_text
 
 BROKER = "mqtt://127.0.0.1:1"
 
@@ -337,7 +341,8 @@ async def test_a_room_typed_is_found_on_a_broker_crowded_with_a_strangers_advert
                 assert code not in [r.room for r in join.rooms]
                 said = str(join.query_one("#join-status").render())
                 assert said.startswith(
-                    f"More rooms are advertised on {address} than a list holds: 4 are listed."
+                    f"More rooms are advertised on {address} than a list holds: type a room's "
+                    "code to find it. 4 rooms found"
                 )
                 join.query_one("#join-input").focus()
                 await pilot.press(*host.code.lower(), "enter")
@@ -346,3 +351,51 @@ async def test_a_room_typed_is_found_on_a_broker_crowded_with_a_strangers_advert
                 assert isinstance(lobby, LobbyScreen) and lobby.room is not None
                 await until(pilot, lambda: lobby.room.advert is not None, "the host's advert")
                 assert lobby.room.advert.host == host.identity.player_id
+
+
+GAMES = ("cake-duel", "cake-master", "cake-of-doom", "cookies-battle")
+
+
+def _hosted(i: int, game: str, name: str) -> RoomFound:
+    """Room ``i``: an open ``game`` of four seats hosted by ``name``, on the LAN."""
+    host = bytes([i]) * 32
+    advert = Advert(
+        room=f"R{i:05d}", game=game, host=host, host_name=name, seats=4,
+        taken=(Seat(host, name),), state=OPEN,
+    )  # fmt: skip
+    return RoomFound(advert.room, f"mqtt://192.168.100.200:{19000 + i}", game, advert, lan=True)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pl"])
+async def test_a_room_is_one_line_at_80_columns_its_seats_whole_in_every_language(
+    language: str,
+) -> None:
+    """Each room's line stays on one row, however long its game's title and its host's
+    name: the broker is cut first, then the name (and the title), never the seats."""
+    names = ("Ann", "Spam193", "Ęłżbieta Źdźbłoś")  # the longest a name may be: 16
+    rooms = [_hosted(i, game, name) for i, (game, name) in enumerate(product(GAMES, names))]
+    app = make_app()
+    with speaking(language):
+        seats = ngettext("{n} of {seats} seat free", "{n} of {seats} seats free", 4)
+        seats = seats.format(n=3, seats=4)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = JoinScreen(JoinSearch(lan=False, every=None))
+            app.push_screen(screen)
+            await pilot.pause()
+            screen.show_rooms(rooms)
+            await pilot.pause()
+            listed = screen.query_one("#join-rooms")
+            rows = region_text(app, listed).splitlines()
+            for n, room in enumerate(screen.rooms):
+                row = rows[n]
+                assert row.startswith(room.code) and seats in row, (n, row)
+                assert seats + "…" not in row  # what is cut after them is set apart
+                if room.advert is not None and room.advert.host_name == "Ann":
+                    assert "Ann" in row  # a short name is never cut
+            # a narrower terminal: the lines are drawn again for it
+            await pilot.resize_terminal(72, 24)
+            await pilot.pause()
+            await pilot.pause()
+            rows = region_text(app, listed).splitlines()
+            for n, room in enumerate(screen.rooms):
+                assert rows[n].startswith(room.code) and seats in rows[n], (n, rows[n])

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
@@ -50,6 +51,7 @@ from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.table.form import chosen_options, chosen_players, fit_options, game_cyclers
 from cakeparty.tui.table.registration import lookup
 from cakeparty.tui.widgets import Cycler
+from cakeparty.tui.widgets.fitted import cut
 from cakeparty.tui.widgets.typing import after_typing
 
 
@@ -365,7 +367,7 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
         options = self.query_one("#join-rooms", OptionList)
         index = options.highlighted
         was = self.rooms[index] if index is not None and 0 <= index < len(self.rooms) else None
-        lines = [room_line(r, self.me) for r in rooms]
+        lines = [room_line(r, self.me, self._line_width()) for r in rooms]
         if asked or lines != [o.prompt for o in options.options]:
             options.clear_options()
             options.add_options([Option(line, id=f"room-{i}") for i, line in enumerate(lines)])
@@ -434,6 +436,26 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
     def on_descendant_focus(self, _event: events.DescendantFocus) -> None:
         if self._found_said and self.rooms:  # the keys it names are those of the focus
             self._say_found()
+
+    def _line_width(self) -> int | None:
+        """The columns a room's line has in the list (``None`` before it is laid out)."""
+        return self.query_one("#join-rooms", OptionList).scrollable_content_region.width or None
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.call_after_refresh(self._fit_rooms)
+
+    def _fit_rooms(self) -> None:
+        """Each room's line drawn again for the list's width (the terminal's changed)."""
+        if not self.is_attached or not self.query("#join-rooms"):  # left meanwhile
+            return
+        options = self.query_one("#join-rooms", OptionList)
+        if options.option_count != len(self.rooms):
+            return
+        width = self._line_width()
+        for index, room in enumerate(self.rooms):
+            line = room_line(room, self.me, width)
+            if line != options.get_option_at_index(index).prompt:
+                options.replace_option_prompt_at_index(index, line)
 
     # -- choosing ----------------------------------------------------------------------------
 
@@ -694,16 +716,60 @@ def _finished(path: str, stamp: int) -> bool:
     return finished(Path(path))
 
 
-def room_line(room: RoomFound, me: bytes | None = None) -> Text:
+def room_line(room: RoomFound, me: bytes | None = None, width: int | None = None) -> Text:
     """One found room: code, game, host, free seats, state, where; a game under way that
-    holds a seat of ``me``'s says so."""
+    holds a seat of ``me``'s says so. ``width``: the list's columns, where the line is
+    drawn whole or cut at its end (it never wraps): what is cut is where the room is (the
+    broker) first, then as much of the host's name, and then of the game's title, as the
+    rest needs, so the room's code and its seats always show."""
+    advert = room.advert
+    host = advert.host_name if advert is not None else ""
+    title = game_title(room.game) if room.game else _("a room")
+    line = _room_line(room, me, host, title)
+    if width is None or line.cell_len <= width:
+        return line
+    head = _room_line(room, me, host, title, where=False)
+    if head.cell_len + len(" · ") + BROKER_LEAST + len("…") <= width:
+        return line  # the broker, cut where the line ends
+    # no room for the broker: " …" says there is more than is shown
+    over = head.cell_len + len(" …") - width
+    if over > 0 and advert is not None:
+        host, over = _shorter(host, over, NAME_LEAST)
+    if over > 0:
+        title, over = _shorter(title, over, TITLE_LEAST)
+    head = _room_line(room, me, host, title, where=False)
+    head.append(" …", style="dim")
+    return head
+
+
+#: The fewest columns a host's name and a game's title are cut to ("…" included), and
+#: the fewest of the broker's shown before "…" (else none is).
+NAME_LEAST = 4
+TITLE_LEAST = 8
+BROKER_LEAST = 4
+
+
+def _shorter(text: str, over: int, least: int) -> tuple[str, int]:
+    """``text`` cut by ``over`` columns, to no fewer than ``least``; how many columns are
+    still over."""
+    if cell_len(text) <= least:
+        return text, over
+    shorter = cut(text, max(least, cell_len(text) - over))
+    return shorter, over - (cell_len(text) - cell_len(shorter))
+
+
+def _room_line(
+    room: RoomFound, me: bytes | None, host: str, title: str, *, where: bool = True
+) -> Text:
+    """:func:`room_line` with the host's name ``host`` and the game's ``title`` (cut or
+    not), and where the room is (``where``) or not."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(f"{room.code:<8} ", style="bold")  # the code the host shares
-    text.append(game_title(room.game) if room.game else _("a room"))
+    text.append(title)
     advert = room.advert
     if advert is not None:
         text.append(" · ")
-        text.append(_("{name}'s").format(name=advert.host_name))
+        text.append(_("{name}'s").format(name=host))
         text.append(" · ")
         if advert.state == OPEN:
             free = ngettext("{n} of {seats} seat free", "{n} of {seats} seats free", advert.seats)
@@ -720,6 +786,8 @@ def room_line(room: RoomFound, me: bytes | None = None) -> Text:
     if room.host_away:  # its app gone without closing the room: it may come back
         text.append(" · ")
         text.append(_("host away"), style="dim")
+    if not where:
+        return text
     text.append(" · ")
     text.append(shown(room.broker).removeprefix("mqtt://"), style="dim")
     if room.lan:
