@@ -4,6 +4,7 @@ offers it on one key. The offer crosses a real broker (the embedded one)."""
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 from textual.app import App
@@ -237,3 +238,82 @@ async def test_playing_again_and_again_keeps_one_rooms_screens_on_the_stack() ->
         lobby.leave = "pop"
         lobby.leave_room()
         await until(pilot, lambda: not brokers.listening(port), "the broker to stop", 30)
+
+
+class Offering:
+    """What a guest's game screen uses of its room's runner at the end: the host's offer
+    of a new room comes when :meth:`offer` is called."""
+
+    def __init__(self) -> None:
+        self.offered = asyncio.Event()
+        self.code = lb.room_code(lb.new_room_code(), b"h" * 32)
+
+    async def next_room(self) -> str:
+        await self.offered.wait()
+        return self.code
+
+    def offer(self) -> None:
+        self.offered.set()
+
+
+async def test_an_offer_after_the_end_dialog_was_put_away_brings_it_back_whole() -> None:
+    """A guest who closed the end's dialog to see the table when the host's offer comes:
+    the dialog comes back as it was, the result and its keys (replay face up, see the
+    table, quit), the offer added on p; not an empty box with p and enter alone."""
+    from types import SimpleNamespace
+
+    from cakeparty.core import get_game
+    from cakeparty.tui.games.cake_master.netscreen import NetMasterScreen
+
+    from .netseats import deliver, seats_at
+    from .pilot import until
+
+    seats = seats_at("cake-master", 2)
+    ann, bob = seats
+    bot, rng = get_game("cake-master").bots["random"], random.Random(3)
+    deliver(seats)
+    for _turn in range(500):  # the game played to its end and audited, off screen
+        if all(s.over and s.audited for s in seats):
+            break
+        for seat in seats:
+            if seat.to_act is not None:
+                seat.act(seat.to_act, bot(seat.view(seat.to_act), rng))
+        deliver(seats)
+        for seat in seats:
+            seat.catch_up()
+    assert ann.over and ann.fair
+    runner = Offering()
+    host = SimpleNamespace(host=bob.table.players[1], host_name="Bob")
+    room = SimpleNamespace(
+        hosting=False, advert=host, playing=True, embedded=False, runner=runner,
+        address=SimpleNamespace(url="mqtt://127.0.0.1:1"),
+    )  # fmt: skip
+    screen = NetMasterScreen(ann, room)
+
+    class AnnsApp(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(screen)
+
+    app = AnnsApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, EndScreen), "the end dialog")
+        first = app.screen
+        assert isinstance(first, EndScreen)
+        said = (first.headline, first.lines, first.choices)
+        assert {"replay", "board", "quit"} <= set(first.choices)
+        await pilot.press("enter")  # see the table
+        await until(pilot, lambda: app.screen is screen, "the table")
+        runner.offer()
+        await until(pilot, lambda: isinstance(app.screen, EndScreen), "the offer")
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, EndScreen)
+        assert (again.headline, again.lines) == said[:2]
+        assert set(again.choices) == {*said[2], "again"}
+        shown = "\n".join(str(w.render()) for w in again.query(Static))
+        assert "Bob offers a new game: p to join" in shown
+        keys = str(again.query_one("#end-keys", Static).render())
+        for key in ("r replay face up", "p play again", "enter see the table", "q quit"):
+            assert key in keys, keys
+        await pilot.press("q")  # the dialog's q leaves, as it did before the offer
+        await until(pilot, lambda: screen not in app.screen_stack, "the game left")

@@ -623,18 +623,10 @@ class NetPlay:
         ending = next((s for s in shown if isinstance(s, EndScreen)), None)
         if ending is not None:
             ending.offer(line)
-        else:
-            self.present(
-                EndScreen(
-                    line,
-                    [],
-                    None,
-                    choices=("again", "board"),
-                    title=_(self.NET_END_TITLE),
-                    keys=self.NET_END_KEYS,
-                ),
-                self._after_end,
-            )
+        elif self._end_box is not None:
+            # the end's dialog, put away, comes back with the offer: the same result and
+            # keys (replay, see the table, quit) as before, and p to join
+            self.present(self._end_box(), self._after_end)
 
     # -- keys ------------------------------------------------------------------------------
 
