@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import random
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
@@ -21,7 +22,7 @@ from cakeparty.core.errors import CakePartyError
 from cakeparty.core.games.cake_duel.text import card_list
 from cakeparty.core.match import new_match
 from cakeparty.protocol.group import seeded_random_bytes
-from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.identity import Identity, fingerprint
 from cakeparty.protocol.lobby import OPEN, PLAYING, Advert, Seat
 from cakeparty.protocol.spectator import Spectator, SpectatorRunner, WatchEvent
 from cakeparty.protocol.transport import BrokerAddress
@@ -218,6 +219,36 @@ async def test_the_watch_screen_draws_the_public_table_and_keeps_it_live(game: s
             pilot, lambda: later in "\n".join(panel(screen_lines(app), "Table")), "the move"
         )
         whole_board(app, screen)
+
+
+async def test_the_players_panel_shows_each_fingerprint_whole_or_its_start_never_cut() -> None:
+    """At 80 columns the panel (at most 45% of the screen) has no room for a whole
+    fingerprint beside "Seat 1 · to move": each row shows its first two groups, the same
+    form on every row; where there is room, the whole of it. None is cut mid-group."""
+    match, spectator = watched("cake-master", 3, 7)
+    async with watching(match, spectator) as (pilot, screen, runner):
+        app = pilot.app
+        people = tuple(replace(seat, bot=False) for seat in runner.advert.taken)
+        runner.advert = replace(runner.advert, taken=people)  # no "bot" on their rows
+        runner.events.put_nowait(WatchEvent("started"))
+        await until(pilot, lambda: screen.watch is not None, "the table")
+        watch = screen.watch
+        assert watch is not None
+
+        def rows() -> list[str]:
+            return panel(screen_lines(app), "Players")[: len(watch.names)]
+
+        def forms() -> set[int]:
+            return {len(row.split("  ")[-1].strip()) for row in rows()}
+
+        for width, form in ((80, 9), (150, 19)):
+            await pilot.resize_terminal(width, SIZE[1])
+            await until(pilot, lambda f=form: forms() == {f}, f"the rows at {width} columns")
+            for seat, row in enumerate(rows()):
+                assert "…" not in row, row
+                assert row.strip().startswith(f"{watch.names[seat]} · to move"), row
+                whole = fingerprint(watch.table.players[seat])
+                assert whole.startswith(row.split("  ")[-1].strip()), (row, whole)
 
 
 #: The fewest seats of each game, and what its board says once the game is over.

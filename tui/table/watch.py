@@ -44,13 +44,21 @@ WATCH_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
-def _seat_row(name: str, tags: Sequence[str], player: bytes) -> Text:
-    """One row: "Ana · bot · to move  ABCD-EFGH-…", the fingerprint last and dim."""
+#: How much of a player's fingerprint the players' panel shows, the first that leaves
+#: every row whole: all of it, its first two groups (40 bits: enough to tell two players
+#: of one name apart), or none.
+FINGERPRINT_FORMS = (19, 9, 0)
+
+
+def _seat_row(name: str, tags: Sequence[str], player: bytes, shown: int = 19) -> Text:
+    """One row: "Ana · bot · to move  ABCD-EFGH", the fingerprint last and dim, its first
+    ``shown`` characters (none: no fingerprint)."""
     row = Text(no_wrap=True, overflow="ellipsis", end="")
     row.append(name, style="bold")
     for tag in tags:
         row.append(" · " + tag)
-    row.append("  " + fingerprint(player), style="dim")
+    if shown:
+        row.append("  " + fingerprint(player)[:shown], style="dim")
     return row
 
 
@@ -225,6 +233,7 @@ class WatchScreen(ClosesOnce, Screen[None]):
         board = self.query_one("#watch-board", Static)
         board.styles.max_height = max(4, event.size.height - 8)
         self.call_after_refresh(self.draw_board)
+        self.call_after_refresh(self.redraw)  # the players' rows, for the panel's new room
 
     def draw_board(self) -> None:
         """The game's table from the public view, as wide as the panel: what lies on it
@@ -241,32 +250,49 @@ class WatchScreen(ClosesOnce, Screen[None]):
 
     def seats_text(self) -> Text:
         """A row per player, never wrapped: the name and what the room knows of the seat
-        (bot, offline, won, to move), then the fingerprint (cut where the row ends)."""
+        (bot, offline, won, to move), then the fingerprint: whole, or its start, or none,
+        the longest that leaves every row whole in the panel (a cut name or tag only where
+        even none does not)."""
         watch = self.watch
         advert = getattr(self.runner, "advert", None)
+        seats: list[tuple[str, list[str], bytes]] = []
         if watch is None:
             if advert is None:
                 return Text(_("Looking for the room…"))
-            rows = [
-                _seat_row(s.name, [_("bot")] if s.bot or s.own_bot else [], s.player)
-                for s in advert.taken
+            seats = [
+                (s.name, [_("bot")] if s.bot or s.own_bot else [], s.player) for s in advert.taken
             ]
-            return Text("\n").join(rows) if rows else Text(_("Nobody has taken a seat yet."))
-        waiting = set(watch.waiting_on())
-        outcome = watch.outcome
-        rows = []
-        for seat, name in enumerate(watch.names):
-            tags = []
-            if watch.shown_as_bot(seat):
-                tags.append(_("bot"))
-            if watch.away(seat):
-                tags.append(_("offline"))
-            if outcome is not None and seat in outcome.winners:
-                tags.append(_("won"))
-            elif seat in waiting and not watch.over and self.failed is None:
-                tags.append(_("to move"))  # the room waits on their move
-            rows.append(_seat_row(name, tags, watch.table.players[seat]))
+            if not seats:
+                return Text(_("Nobody has taken a seat yet."))
+        else:
+            waiting = set(watch.waiting_on())
+            outcome = watch.outcome
+            for seat, name in enumerate(watch.names):
+                tags = []
+                if watch.shown_as_bot(seat):
+                    tags.append(_("bot"))
+                if watch.away(seat):
+                    tags.append(_("offline"))
+                if outcome is not None and seat in outcome.winners:
+                    tags.append(_("won"))
+                elif seat in waiting and not watch.over and self.failed is None:
+                    tags.append(_("to move"))  # the room waits on their move
+                seats.append((name, tags, watch.table.players[seat]))
+        room = self._seats_room()
+        for form in FINGERPRINT_FORMS:
+            rows = [_seat_row(name, tags, player, form) for name, tags, player in seats]
+            if room is None or all(row.cell_len <= room for row in rows):
+                break
         return Text("\n").join(rows)
+
+    def _seats_room(self) -> int | None:
+        """The columns a row of the players' panel has at most (``None``: not laid out)."""
+        panel = self.query_one("#watch-seats", Static)
+        if not self.size.width:
+            return None
+        most = panel.styles.max_width
+        width = int(most.resolve(self.size, self.size)) if most is not None else self.size.width
+        return width - panel.styles.gutter.width
 
     def status_text(self) -> tuple[str, str]:
         if self.failed is not None:
