@@ -11,8 +11,10 @@ from textual.widgets._footer import FooterKey
 from cakeparty.core import i18n
 from cakeparty.tui.screens.settings import SettingsScreen
 from cakeparty.tui.settings import load
+from cakeparty.tui.table.results import ReplayScreen
 from cakeparty.tui.widgets import Cycler
 from tests.i18n_catalogs import write_catalog
+from tests.tui.languages import speaking
 from tests.tui.pilot import SIZE, make_app
 
 
@@ -160,3 +162,17 @@ async def test_the_settings_fit_80_by_24_in_every_language(shipped: Path) -> Non
         assert all(note.region.height >= 1 for note in notes)
         cycler = await language_cycler(pilot, app)
         assert cycler.region.bottom <= box.region.bottom
+
+
+@pytest.mark.parametrize("language", ["es", "pl"])
+async def test_the_replays_home_key_is_named_apart_from_the_menus_start(language: str) -> None:
+    """The replay's Home goes to the game's first line; it shared its words with the
+    menu's "Start" (start a game), which Spanish says "Empezar": now a word of its own,
+    translated."""
+    with speaking(language):
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await app.push_screen(ReplayScreen("A replay", [("event", "Ann deals")]))
+            await pilot.pause()
+            keys = {key.key: key.description for key in app.screen.query(FooterKey)}
+            assert keys["home"] not in (i18n._("Start"), "First"), keys

@@ -150,7 +150,8 @@ class ReplayScreen(ClosesOnce, Screen[None]):
         Binding("pagedown,space", "page(1)", _("Page down"), show=False, id="replay.page_down"),
         Binding("up,k", "line(-1)", show=False, id="replay.up"),
         Binding("down,j", "line(1)", show=False, id="replay.down"),
-        Binding("home,g", "home", _("Start"), id="replay.home"),
+        # the game's first line ("Start" is the menu's: start a game)
+        Binding("home,g", "home", _("First"), id="replay.home"),
         Binding("end,G", "end", _("End"), id="replay.end"),
     ]
 
