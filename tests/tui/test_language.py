@@ -176,3 +176,18 @@ async def test_the_replays_home_key_is_named_apart_from_the_menus_start(language
             await pilot.pause()
             keys = {key.key: key.description for key in app.screen.query(FooterKey)}
             assert keys["home"] not in (i18n._("Start"), "First"), keys
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pl"])
+async def test_the_settings_values_line_up_in_every_language(language: str) -> None:
+    """Every line's ◀ is in one column, Polish "Czas namysłu botów" (as long as the label
+    column) too: it pushed its value a column out of line with the others."""
+    with speaking(language):
+        app = make_app()
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("o")
+            await pilot.pause()
+            assert isinstance(app.screen, SettingsScreen)
+            rows = [strip.text for strip in app.screen._compositor.render_strips()]
+            columns = {row.index("◀") for row in rows if "◀" in row}
+            assert len(columns) == 1, "\n".join(row for row in rows if "◀" in row)

@@ -20,7 +20,8 @@ from cakeparty.tui.messages import OptionCycled
 class Cycler(Widget, can_focus=True):
     """A labelled value chosen among a few, changed in place with the arrow keys.
 
-    A value too long for the line (a longer language) goes on below, under its start."""
+    The lines of one container share a label column, so their values line up. A value
+    too long for the line (a longer language) goes on below, under its start."""
 
     DEFAULT_CSS = """
     Cycler {
@@ -79,7 +80,16 @@ class Cycler(Widget, can_focus=True):
 
     def _head(self) -> str:
         """The label in its column, and a space at least before the value."""
-        return self.label + " " * max(1, self.LABEL_WIDTH - cell_len(self.label))
+        return self.label + " " * (self._column() - cell_len(self.label))
+
+    def _column(self) -> int:
+        """The label column's width: :attr:`LABEL_WIDTH`, or as wide as the longest label
+        of the lines beside this one (in its container) and a space, so that the values
+        of a form line up whatever the language's labels."""
+        lines = [self]
+        if self.parent is not None:
+            lines += [c for c in self.parent.children if isinstance(c, Cycler)]
+        return max(self.LABEL_WIDTH, *(cell_len(line.label) + 1 for line in lines))
 
     def render(self) -> Text:
         head = self._head()
