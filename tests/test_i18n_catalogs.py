@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from cakeparty.core import i18n
+from cakeparty.core import game_names, get_game, i18n
+from cakeparty.tui.rules import rules_text
 from tools import catalogs
 
 ROOT = catalogs.ROOT
@@ -63,6 +64,24 @@ def test_every_message_of_the_code_is_translated(language: str, template: object
 def test_translations_keep_placeholders_and_markup(language: str) -> None:
     problems = catalogs.consistency(language, read(language))
     assert not problems, "\n".join(map(str, problems))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_language_gives_every_game_a_title_of_its_own_or_none(language: str) -> None:
+    """The four titles are all translated or all kept as their English names: Spanish
+    kept "Cake Duel" beside "Batalla de Galletas", Polish "Cake Master" beside "Tort
+    Zagłady". The rules in that language open with the title the app shows."""
+    titles = [get_game(name).title for name in game_names()]
+    try:
+        assert i18n.use_language(language) == language
+        shown = {title: i18n._(title) for title in titles}
+        rules = {name: rules_text(name, language) for name in game_names()}
+    finally:
+        i18n.use_language(i18n.SOURCE_LANGUAGE)
+    kept = [title for title, words in shown.items() if words == title]
+    assert kept in ([], titles), shown
+    for name, title in zip(game_names(), titles, strict=True):
+        assert rules[name].startswith(f"# {shown[title]} "), (name, rules[name][:60])
 
 
 def test_the_wheel_ships_every_compiled_catalog() -> None:

@@ -76,7 +76,7 @@ def test_selfplay_reports_in_words_in_the_chosen_language(embedded: str, tmp_pat
     line = out.stdout.strip()
     # a side of two wins: seats 1 and 3, or 2 and 4, named (it said "ganan los asientos
     # 1, 3", seats of bots that sat in any order)
-    assert line.startswith("Cake Duel, 4 jugadores: ganan Bot "), line
+    assert line.startswith("Duelo de Pasteles, 4 jugadores: ganan Bot "), line
     assert "ganan Bot 1 y Bot 3," in line or "ganan Bot 2 y Bot 4," in line, line
     assert "auditoría: justa" in line, line
 
