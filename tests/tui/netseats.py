@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
+from types import SimpleNamespace
+from typing import Any
 
 from cakeparty.core import Action
 from cakeparty.protocol.identity import Identity
@@ -56,3 +58,9 @@ def deliver(seats: Sequence[NetTable], now: float = 0.0) -> None:
                 for other in seats:
                     if other is not seat:
                         other.session.receive(data, now)
+
+
+def guest_room() -> Any:
+    """What a networked game's screen uses of the lobby's room: a guest's, the game going
+    on."""
+    return SimpleNamespace(hosting=False, advert=None, playing=True, embedded=False)

@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from textual.app import App
 from textual.message import Message
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -16,6 +17,17 @@ from cakeparty.tui.settings import Settings
 from cakeparty.tui.table.local import GameSetup
 
 SIZE = (80, 24)
+
+
+class OneScreen(App[None]):
+    """An app showing one screen (a game's, made by the test)."""
+
+    def __init__(self, screen: Screen[Any]) -> None:
+        super().__init__()
+        self.game_screen = screen
+
+    def on_mount(self) -> None:
+        self.push_screen(self.game_screen)
 
 
 class Recorder:

@@ -6,10 +6,8 @@ end dialog is the game's own screen's."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
-from textual.app import App
 
 from cakeparty.core import Forfeited, get_game
 from cakeparty.tui.screens.dialogs import NoticeScreen
@@ -17,19 +15,10 @@ from cakeparty.tui.table import registration
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 
-from .pilot import SIZE, until
+from .pilot import SIZE, OneScreen, until
 
 #: the reason's words, as the breach's code "false-count" reads
 WORDS = "a move the cards, once opened, prove against the rules"
-
-
-class OneScreen(App[None]):
-    def __init__(self, screen: Any) -> None:
-        super().__init__()
-        self.game_screen = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.game_screen)
 
 
 @pytest.mark.parametrize(

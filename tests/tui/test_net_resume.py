@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -27,8 +26,8 @@ from cakeparty.tui.screens.dialogs import ChoiceScreen, NoticeScreen
 from cakeparty.tui.table import registration
 from cakeparty.tui.table.net import NetTable
 
-from .netseats import Runner, deliver, seats_at
-from .pilot import SIZE, until
+from .netseats import Runner, deliver, guest_room, seats_at
+from .pilot import SIZE, OneScreen, until
 
 BOT = get_game("cake-duel").bots["random"]
 NORMAL = get_game("cake-duel").bots["normal"]
@@ -67,22 +66,6 @@ def bot_move(seat: NetTable, rng: random.Random) -> bool:
     return True
 
 
-class Table1(App[None]):
-    """An app showing one networked game's screen."""
-
-    def __init__(self, screen: Any) -> None:
-        super().__init__()
-        self.game_screen = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.game_screen)
-
-
-def room() -> Any:
-    """What the screen uses of the lobby's room: a guest's, the game going on."""
-    return SimpleNamespace(hosting=False, advert=None, playing=True, embedded=False)
-
-
 def bout_end_open(app: App[Any]) -> bool:
     return any(isinstance(s, NoticeScreen) and s.has_class("bout-end") for s in app.screen_stack)
 
@@ -107,8 +90,8 @@ async def test_a_seat_that_begins_mid_game_does_not_reopen_the_last_bouts_end() 
         assert any(bot_move(s, rng) for s in seats), "the duel waits on nobody"
         deliver(seats, 0.0)
     assert ann.outcome is None
-    screen = NetDuelScreen(ann, room())
-    app = Table1(screen)
+    screen = NetDuelScreen(ann, guest_room())
+    app = OneScreen(screen)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: screen.begun, "the screen begun")
         for _ in range(5):
@@ -142,8 +125,8 @@ async def test_a_seat_begun_in_a_tournament_s_second_duel_does_not_reopen_the_fi
         assert any(bot_move(s, rng) for s in seats), "the duel waits on nobody"
         deliver(seats, 0.0)
     assert ann.outcome is None
-    screen = NetDuelScreen(ann, room())
-    app = Table1(screen)
+    screen = NetDuelScreen(ann, guest_room())
+    app = OneScreen(screen)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: screen.begun, "the screen begun")
         for _ in range(5):
@@ -160,9 +143,9 @@ async def test_a_clock_warning_goes_once_its_move_is_made() -> None:
     while ann.to_act is None:
         assert bot_move(bob, rng), "the duel waits on nobody"
         deliver(seats, time.monotonic() - 52)
-    screen = NetDuelScreen(ann, room())
+    screen = NetDuelScreen(ann, guest_room())
     screen.CLOCK_TOAST_SECONDS = 600  # nothing but the move takes it down in this test
-    app = Table1(screen)
+    app = OneScreen(screen)
     async with app.run_test(size=SIZE) as pilot:
         await until(
             pilot,
@@ -193,8 +176,8 @@ async def test_the_status_speaks_to_the_player_whose_move_is_pending() -> None:
     while ann.to_act is None:
         assert bot_move(bob, rng), "the duel waits on nobody"
         deliver(seats, 0.0)
-    screen = NetDuelScreen(ann, room())
-    app = Table1(screen)
+    screen = NetDuelScreen(ann, guest_room())
+    app = OneScreen(screen)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: screen.begun, "the screen begun")
         view = ann.view(ann.seat)
@@ -233,8 +216,8 @@ async def test_a_seat_that_begins_in_round_two_does_not_reopen_round_one_s_end(
                 moved = True
         assert moved, "the game waits on nobody"
         deliver(seats)
-    screen = registration.lookup(game).net_screen(seats[0].runner, {}, None, room())
-    app = Table1(screen)
+    screen = registration.lookup(game).net_screen(seats[0].runner, {}, None, guest_room())
+    app = OneScreen(screen)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: screen.begun, "the screen begun")
         for _ in range(5):
@@ -287,8 +270,8 @@ async def test_a_seat_resumed_mid_game_marks_the_cards_new_since_its_last_move(
         deliver(seats)
     else:
         raise AssertionError("no cards came into Ann's hand after a move of hers")
-    screen = registration.lookup(game).net_screen(ann.runner, {}, None, room())
-    app = Table1(screen)
+    screen = registration.lookup(game).net_screen(ann.runner, {}, None, guest_room())
+    app = OneScreen(screen)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: screen.begun and screen.awaiting == 0, "Ann's keys up")
         for _ in range(5):
@@ -305,8 +288,8 @@ async def test_a_bout_s_end_read_while_the_clock_runs_says_how_long_the_move_has
     seats = ann, bob = duel(time.monotonic())
     rng = random.Random(14)
     deliver(seats, time.monotonic())
-    screen = NetDuelScreen(ann, room())
-    app = Table1(screen)
+    screen = NetDuelScreen(ann, guest_room())
+    app = OneScreen(screen)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: screen.begun, "the screen begun")
         deadline = time.monotonic() + 60
@@ -357,8 +340,8 @@ async def test_a_seat_that_begins_mid_bout_counts_the_bout_s_turns_as_the_others
     bout = ann.view(None).bout
     expected = ann.view(None).turn - bouts_turn(ann) + 1
     assert bout > 1 and expected > 1
-    screen = NetDuelScreen(ann, room())
-    app = Table1(screen)
+    screen = NetDuelScreen(ann, guest_room())
+    app = OneScreen(screen)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: screen.begun, "the screen begun")
         title = str(screen.query_one("#duel-title").render())

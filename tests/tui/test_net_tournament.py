@@ -36,7 +36,7 @@ from cakeparty.tui.settings import Settings
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 
-from .pilot import PATIENCE, SIZE, until
+from .pilot import PATIENCE, SIZE, OneScreen, until
 
 RANDOM = get_game("cake-duel").bots["random"]
 AUDIT_FAIR = "Audit: fair. Every card and every move checked out."
@@ -224,17 +224,6 @@ def test_a_duel_s_specials_shown_as_drawn_are_told_at_its_end_without_the_dealer
     assert told == replayed
     told, replayed = told_and_replayed(shown=False)
     assert len(replayed) >= 3 and told == [()] * len(replayed)
-
-
-class OneScreen(App[None]):
-    """An app showing one game's screen."""
-
-    def __init__(self, screen: Any) -> None:
-        super().__init__()
-        self.game_screen = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.game_screen)
 
 
 async def test_a_tournament_ended_by_a_proven_breach_names_the_duel_it_broke_off() -> None:

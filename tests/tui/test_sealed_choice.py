@@ -10,7 +10,6 @@ random bot."""
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -23,24 +22,8 @@ from cakeparty.tui.games.cake_master.netscreen import NetMasterScreen
 from cakeparty.tui.games.cookies_battle.netscreen import NetCookiesScreen
 from cakeparty.tui.table.net import NetTable
 
-from .netseats import deliver, seats_at
-from .pilot import SIZE, until
-
-
-class Table1(App[None]):
-    """An app showing one networked game's screen."""
-
-    def __init__(self, screen: Any) -> None:
-        super().__init__()
-        self.game_screen = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.game_screen)
-
-
-def room() -> Any:
-    """What the screen uses of the lobby's room: a guest's, the game going on."""
-    return SimpleNamespace(hosting=False, advert=None, playing=True, embedded=False)
+from .netseats import deliver, guest_room, seats_at
+from .pilot import SIZE, OneScreen, until
 
 
 def hand_rows(app: App[Any], selector: str) -> str:
@@ -66,8 +49,8 @@ async def test_cookies_battle_pass_stays_marked_until_every_pass_is_in() -> None
     seats = seats_at("cookies-battle", 3)
     ann = seats[0]
     deliver(seats)
-    screen = NetCookiesScreen(ann, room())
-    app = Table1(screen)
+    screen = NetCookiesScreen(ann, guest_room())
+    app = OneScreen(screen)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: screen.awaiting == 0, "Ann's pass")
         hand = ann.view(0).hand
@@ -92,8 +75,8 @@ async def test_cake_master_choice_stays_marked_until_every_choice_is_in(players:
     seats = seats_at("cake-master", players)
     ann = seats[0]
     deliver(seats)
-    screen = NetMasterScreen(ann, room())
-    app = Table1(screen)
+    screen = NetMasterScreen(ann, guest_room())
+    app = OneScreen(screen)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: screen.awaiting == 0, "Ann's choice")
         hand = ann.view(0).hand
