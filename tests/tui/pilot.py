@@ -10,6 +10,7 @@ from textual.app import App
 from textual.message import Message
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widget import Widget
 
 from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.games.cake_duel.screen import AUTO_CHOOSE, DuelScreen
@@ -17,6 +18,18 @@ from cakeparty.tui.settings import Settings
 from cakeparty.tui.table.local import GameSetup
 
 SIZE = (80, 24)
+
+
+def rows(app: App[Any]) -> list[str]:
+    """Every row of the screen as the terminal shows it."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def shown(app: App[Any], widget: Widget) -> str:
+    """What of ``widget`` the terminal shows: its rows inside the screen, joined."""
+    region = widget.region
+    lines = rows(app)[region.y : region.y + region.height]
+    return " ".join(" ".join(row[region.x : region.x + region.width].split()) for row in lines)
 
 
 class OneScreen(App[None]):

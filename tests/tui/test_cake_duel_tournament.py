@@ -29,7 +29,7 @@ from cakeparty.tui.screens.dialogs import ChoiceScreen, NoticeScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 
-from .pilot import SIZE, make_app, settle, until
+from .pilot import SIZE, make_app, rows, settle, shown, until
 
 #: Ann's key for each decision of hers: claim the first card, challenge every claim, keep
 #: a Sir Wolfy hidden (the tournament leaves it to her)
@@ -50,18 +50,6 @@ def keys_for(screen: DuelScreen) -> tuple[str, ...]:
             if view.card(slot) == SIR_WOLFY:
                 return (str(place), "c")
     return KEYS[view.phase]
-
-
-def rows(app: App[Any]) -> list[str]:
-    """Every row of the screen as the terminal shows it."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
-
-
-def shown(app: App[Any], widget: Widget) -> str:
-    """What of ``widget`` the terminal shows: its rows inside the screen, joined."""
-    region = widget.region
-    lines = rows(app)[region.y : region.y + region.height]
-    return " ".join(" ".join(row[region.x : region.x + region.width].split()) for row in lines)
 
 
 def fits(screen: Screen[Any], box: Widget) -> bool:
@@ -197,8 +185,8 @@ async def test_a_tournament_s_sir_wolfy_choice_says_its_keys_once() -> None:
 
 def footer_keys(app: App[Any]) -> str:
     """The footer's row as the terminal shows it."""
-    shown = rows(app)
-    return " ".join(shown[-1].split()) if shown else ""
+    drawn = rows(app)
+    return " ".join(drawn[-1].split()) if drawn else ""
 
 
 @pytest.mark.parametrize("kind", ["end", "notice"])

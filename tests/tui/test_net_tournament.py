@@ -15,7 +15,6 @@ import random
 import time
 from typing import Any
 
-from textual.app import App
 from textual.widget import Widget
 
 from cakeparty.broker.embedded import free_port
@@ -36,7 +35,7 @@ from cakeparty.tui.settings import Settings
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 
-from .pilot import PATIENCE, SIZE, OneScreen, until
+from .pilot import PATIENCE, SIZE, OneScreen, rows, shown, until
 
 RANDOM = get_game("cake-duel").bots["random"]
 AUDIT_FAIR = "Audit: fair. Every card and every move checked out."
@@ -54,18 +53,6 @@ def quick(view: DuelView, rng: random.Random) -> Action:
             return action
     claims = [a for a in legal if isinstance(a, Claim) and len(a.slots) == 1]
     return claims[0] if claims else RANDOM(view, rng)
-
-
-def rows(app: App[Any]) -> list[str]:
-    """Every row of the screen as the terminal shows it."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
-
-
-def shown(app: App[Any], widget: Widget) -> str:
-    """What of ``widget`` the terminal shows: its rows inside the screen, joined."""
-    region = widget.region
-    lines = rows(app)[region.y : region.y + region.height]
-    return " ".join(" ".join(row[region.x : region.x + region.width].split()) for row in lines)
 
 
 def on_screen(widget: Widget) -> bool:

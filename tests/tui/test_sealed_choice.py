@@ -13,7 +13,6 @@ import random
 from typing import Any
 
 import pytest
-from textual.app import App
 from textual.pilot import Pilot
 
 from cakeparty.core import get_game
@@ -23,14 +22,7 @@ from cakeparty.tui.games.cookies_battle.netscreen import NetCookiesScreen
 from cakeparty.tui.table.net import NetTable
 
 from .netseats import deliver, guest_room, seats_at
-from .pilot import SIZE, OneScreen, until
-
-
-def hand_rows(app: App[Any], selector: str) -> str:
-    """The hand as the terminal shows it, its rows joined."""
-    box = app.screen.query_one(selector).region
-    strips = [strip.text for strip in app.screen._compositor.render_strips()]
-    return "\n".join(row[box.x : box.x + box.width] for row in strips[box.y : box.y + box.height])
+from .pilot import SIZE, OneScreen, shown, until
 
 
 async def others_choose(
@@ -59,15 +51,15 @@ async def test_cookies_battle_pass_stays_marked_until_every_pass_is_in() -> None
         deliver(seats)
         screen.room_event(RoomEvent("moved"))
         await pilot.pause()
-        shown = hand_rows(app, "#cb-hand")
+        drawn = shown(app, app.screen.query_one("#cb-hand"))
         assert ann.view(0).hand == hand, "nothing is opened before Bob and Cy pass"
-        assert shown.count("←") == 1 and shown.count("→") == 1, shown
+        assert drawn.count("←") == 1 and drawn.count("→") == 1, drawn
         await others_choose(pilot, screen, seats, "cookies-battle", random.Random(5))
         await until(pilot, lambda: ann.view(0).hand != hand, "the passes opened")
         await pilot.pause()
-        shown = hand_rows(app, "#cb-hand")
+        drawn = shown(app, app.screen.query_one("#cb-hand"))
         # the cards passed are gone, two came in: marked received, no pass marks left
-        assert "←" not in shown and "→" not in shown and shown.count("+") == 2, shown
+        assert "←" not in drawn and "→" not in drawn and drawn.count("+") == 2, drawn
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -90,11 +82,11 @@ async def test_cake_master_choice_stays_marked_until_every_choice_is_in(players:
         deliver(seats)
         screen.room_event(RoomEvent("moved"))
         await pilot.pause()
-        shown = hand_rows(app, "#cm-hand")
+        drawn = shown(app, app.screen.query_one("#cm-hand"))
         assert ann.view(0).hand == hand, "nothing is opened before the others choose"
-        assert all(mark in shown for mark in marks), shown
+        assert all(mark in drawn for mark in marks), drawn
         await others_choose(pilot, screen, seats, "cake-master", random.Random(6))
         await until(pilot, lambda: ann.view(0).hand != hand, "the choices opened")
         await pilot.pause()
-        shown = hand_rows(app, "#cm-hand")
-        assert not any(mark in shown for mark in marks), shown
+        drawn = shown(app, app.screen.query_one("#cm-hand"))
+        assert not any(mark in drawn for mark in marks), drawn
