@@ -90,9 +90,9 @@ class CakePartyApp(App[None]):
                 NoColor() if isinstance(f, Monochrome) else f for f in self._filters
             ]
         self._set_colours(self.settings.colours)
-        #: the toasts on the screen now, each until it goes (monotonic time): a key pressed
-        #: again and again stacks no copies of the same notice
-        self._showing: dict[tuple[str, str, str], float] = {}
+        #: the toasts on the screen now, each until it goes (monotonic time), by the screen
+        #: that said it: a key pressed again and again stacks no copies of the same notice
+        self._showing: dict[tuple[str, str, str, int], float] = {}
 
     @property
     def colours(self) -> bool:
@@ -123,11 +123,12 @@ class CakePartyApp(App[None]):
         """A toast, its words shown as written, never read as markup: toasts carry players'
         names and what peers send ("[/]" in a name would stop the app, and a "[@click=…]"
         would run an action), so a screen's ``notify`` asking for markup gets none either.
-        A notice still on the screen is not shown twice."""
+        A notice still on the screen is not shown twice by the same screen."""
         now = time.monotonic()
         seconds = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
         self._showing = {k: end for k, end in self._showing.items() if end > now}
-        key = (message, title, severity)
+        stack = self.screen_stack
+        key = (message, title, severity, id(stack[-1]) if stack else 0)
         if key in self._showing:
             return
         self._showing[key] = now + seconds

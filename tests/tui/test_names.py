@@ -126,6 +126,7 @@ async def test_a_name_that_shows_nothing_is_refused_where_it_is_typed(config_dir
     suggestion."""
     blank = "\u3164\ufe0f"
     app = CakePartyApp(Settings(name="Player"))
+    app.NOTIFICATION_TIMEOUT = 600  # each notice stays to be counted, however slow the run
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NameScreen)
