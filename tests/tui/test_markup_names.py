@@ -57,6 +57,13 @@ async def test_a_host_named_in_markup_is_shown_as_written_from_the_list_to_the_g
                 await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
                 lobby = app.screen
                 assert isinstance(lobby, LobbyScreen)
+                # the host's advert read: the guest listens to the room's chat by then (chat
+                # is not kept on the broker: a line said before that would go unheard)
+                await until(
+                    pilot,
+                    lambda: lobby.room is not None and lobby.room.advert is not None,
+                    "the host's advert",
+                )
                 host.say(f"hi {HOSTILE}")
                 await until(pilot, lambda: lobby.chat_lines, "the host's chat line")
                 await pilot.pause()
