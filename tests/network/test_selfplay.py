@@ -40,7 +40,7 @@ def selfplay(broker: str, players: int, tmp_path: Path) -> dict[str, object]:
     assert list(tmp_path.glob("cakeparty-selfplay-*")) == []
     # nor its room: it is closed, its advert gone from the broker (it stayed "playing",
     # its players for ever awaited by a spectator)
-    assert asyncio.run(list_rooms(BrokerAddress.parse(broker))) == []
+    assert list(asyncio.run(list_rooms(BrokerAddress.parse(broker)))) == []
     # the room's code in full, as the bots were given it; Bot N sat in seat N (they sat
     # as they came, and "won by seat 4" was Bot 3's win)
     assert re.fullmatch(r"\w{6}-\w{5}-\w{5}", str(report["room"])), report
