@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from textual import events, work
 from textual.app import ComposeResult
@@ -57,6 +57,10 @@ def table_bindings(prefix: str, new_game: str | None = None) -> list[BindingType
         Binding("pagedown", "log(1)", _("Log down"), show=False, id=f"{prefix}.log_down"),
         Binding("q", "quit_game", _("Quit"), id=f"{prefix}.quit"),
     ]
+
+
+#: a game's own marks of a choice being made (:meth:`TableScreen.marks_shown`)
+Marks = TypeVar("Marks")
 
 
 class TableScreen(ClosesOnce, Screen[None]):
@@ -342,13 +346,17 @@ class TableScreen(ClosesOnce, Screen[None]):
         it is revealed: in a networked room the others may take their time."""
         self._sealed_choice = (self.sealed_step(self.session.view(seat)), marks)
 
-    def sealed_marks(self, view: Any) -> Any | None:
-        """The marks of the viewer's sealed choice while it is not yet revealed (no keys
-        live, the same step), else ``None``."""
+    def marks_shown(self, view: Any, making: Marks) -> Marks:
+        """The marks to draw on the viewer's hand: the viewer's sealed choice while it is
+        not yet revealed (no keys live, the same step), else ``making``, those being
+        made."""
         sealed = self._sealed_choice
         if self.awaiting is not None or sealed is None or sealed[0] is None:
-            return None
-        return sealed[1] if sealed[0] == self.sealed_step(view) else None
+            return making
+        shown = sealed[1]
+        if sealed[0] == self.sealed_step(view) and isinstance(shown, type(making)):
+            return shown
+        return making
 
     def _finish(self) -> None:
         """The game is over: the game's own end (its dialog answers :meth:`_after_end`)."""

@@ -199,7 +199,7 @@ class MasterScreen(TableScreen):
                     hand_lines(
                         view,
                         self.cursor,
-                        self._marks_shown(view),
+                        self.marks_shown(view, self.marks),
                         names,
                         keys_live=self.awaiting is not None,
                         seen=self._seen.get(self.viewer),
@@ -233,7 +233,7 @@ class MasterScreen(TableScreen):
         cakes."""
         if seat != self.viewer:
             return {}, None, list(view.seat_cakes(seat))
-        marks = self._marks_shown(view)
+        marks = self.marks_shown(view, self.marks)
         marked: dict[int, dict[int, str]] = {}
         for cake, quarter in marks.spots.values():
             marked.setdefault(cake, {})[quarter] = ""
@@ -246,12 +246,6 @@ class MasterScreen(TableScreen):
     def sealed_step(self, view: MasterView) -> Hashable:
         """Every step of a seat is a sealed choice; its hand changes at every reveal."""
         return (view.seat, view.phase, view.round, view.turn, view.hand)
-
-    def _marks_shown(self, view: MasterView) -> Marks:
-        """The marks drawn on the viewer's hand and cakes: those being made, else the
-        viewer's sealed choice while the others still choose (a networked room)."""
-        sealed = self.sealed_marks(view)
-        return sealed if isinstance(sealed, Marks) else self.marks
 
     def title_text(self, view: MasterView) -> Text:
         width = max(self.size.width, MIN_SIZE[0])

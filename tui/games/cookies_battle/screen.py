@@ -200,7 +200,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
                         order,
                         self.cursor if self.awaiting is not None else None,
                         self.playable(view),
-                        self._marks_shown(view),
+                        self.marks_shown(view, self.marks),
                         self.received(view),
                         dim_unplayable=playing,
                     )
@@ -368,12 +368,6 @@ class CookiesScreen(MarkerChoices, TableScreen):
     def sealed_step(self, view: Any) -> Hashable:
         """The pass is a sealed choice; the hand changes once every seat's is in."""
         return (view.seat, view.round, view.hand)
-
-    def _marks_shown(self, view: Any) -> Marks:
-        """The pass marks drawn on the viewer's hand: those being made, else the viewer's
-        sealed pass while the others still choose (a networked room)."""
-        sealed = self.sealed_marks(view)
-        return sealed if isinstance(sealed, Marks) else self.marks
 
     def perform(self, seat: int, action: Action, by_bot: bool = False) -> None:
         """``seat`` makes ``action``; the log and table follow, then the game moves on."""
