@@ -17,7 +17,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -58,9 +58,11 @@ MAX_CLAIMS = 8  # hosts kept of a room looked for by its bare id (anyone may cla
 MAX_PRESENCES = 4 * MAX_ROOMS  # presences kept meanwhile, to tell the hosts away
 MAX_PRESENCE_BYTES = 4096  # a presence is a few hundred bytes: a bigger one is not kept
 #: the "error" event when this player's own journal of a game in progress does not read
-JOURNAL_UNREADABLE = "this player's record of the game does not read"
+JOURNAL_UNREADABLE = N_("this player's record of the game does not read")
 #: … or cannot be begun on a disk that would not take it (nothing of it is left)
-JOURNAL_UNWRITABLE = "this player's record of the game cannot be written"
+JOURNAL_UNWRITABLE = N_("this player's record of the game cannot be written")
+#: the "error" event when the game started and this player has no seat in it
+NOT_SEATED = N_("the game started without this player")
 #: Seconds without the room's advert before a guest is told there is no such room on the
 #: broker: the advert is retained, so a room that exists is heard at once on subscribing.
 NO_ROOM_AFTER = 4.0
@@ -83,8 +85,23 @@ class RoomEvent:
     # game was on: data is its signed advert saying so), stumbled (a bot run here failed
     # and played at random that once: data is its seat and what went wrong), wrong-game
     # (the room plays another game than the one this guest came for: data is its advert)
-    text: str = ""
+    text: str = ""  # in English
     data: Any = None
+    #: ``text``'s message id (marked with ``N_``) and the values it is formatted with, so
+    #: that a user interface says it in its own language (:meth:`said`)
+    words: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, kind: str, words: str, data: Any = None, **params: Any) -> RoomEvent:
+        """The event ``kind`` whose text is ``words`` (a message id) with ``params``."""
+        return cls(kind, words.format(**params), data, words, tuple(params.items()))
+
+    def said(self, translate: Callable[[str], str]) -> str:
+        """The event's text in the language of ``translate`` (the UI's ``_``)."""
+        if not self.words:
+            return self.text
+        return translate(self.words).format(**dict(self.params))
 
 
 @dataclass
@@ -509,7 +526,7 @@ class RoomRunner:
         )
         async with transport:
             self.transport = transport
-            await self._put("connection", f"connected to {self.broker}")
+            await self._say("connection", N_("connected to {broker}"), broker=str(self.broker))
             for topic in (
                 topics.lobby_room(self.room),
                 topics.presence_all(self.room),
@@ -555,6 +572,10 @@ class RoomRunner:
 
     async def _put(self, kind: str, text: str = "", data: Any = None) -> None:
         await self.events.put(RoomEvent(kind, text, data))
+
+    async def _say(self, kind: str, words: str, data: Any = None, **params: Any) -> None:
+        """Report ``kind`` in ``words`` (a message id, marked ``N_``) with ``params``."""
+        await self.events.put(RoomEvent.of(kind, words, data, **params))
 
     def _presence(self) -> bytes:
         return lb.sign(
@@ -636,7 +657,7 @@ class RoomRunner:
                 self.ignored += 1
             except Exception as exc:  # never let one message take the room down
                 log.exception("room %s: message on %s", self.room, message.topic)
-                await self._put("incident", f"ignored a message: {exc!r}"[:200])
+                await self._say("incident", N_("ignored a message: {error}"), error=repr(exc)[:180])
 
     async def _handle(self, message: Message) -> None:
         topic = message.topic
@@ -724,11 +745,14 @@ class RoomRunner:
         stranger, advert = heard.stranger, heard.advert
         if stranger is not None and stranger not in self.noted and len(self.noted) < MAX_NOTED:
             self.noted.add(stranger)
-            await self._put(
+            await self._say(
                 "incident",
-                f"ignored an advert for room {self.room} signed by another key "
-                f"({fingerprint(stranger)}) than its host's",
-                None,
+                N_(
+                    "ignored an advert for room {room} signed by another key ({key}) than "
+                    "its host's"
+                ),
+                room=self.room,
+                key=fingerprint(stranger),
             )
         if advert is None:
             return
@@ -736,8 +760,13 @@ class RoomRunner:
             # not the game this player came for: it leaves before it has said it is here
             self.wrong_game = advert
             self.finished_at = time.monotonic()
-            await self._put(
-                "wrong-game", f"room {self.code} plays {advert.game}, not {self.game}", advert
+            await self._say(
+                "wrong-game",
+                N_("room {room} plays {game}, not {wanted}"),
+                advert,
+                room=self.code,
+                game=advert.game,
+                wanted=self.game,
             )
             self.stop()
             return
@@ -749,7 +778,9 @@ class RoomRunner:
             if heard.closing:
                 self.closed_by_host = True
                 self.finished_at = time.monotonic()  # nothing more to play: go, after linger
-                await self._put("closed", f"{advert.host_name} closed the room", advert)
+                await self._say(
+                    "closed", N_("{host} closed the room"), advert, host=advert.host_name
+                )
             return
         self.advert = advert
         self.absent = False
@@ -758,7 +789,7 @@ class RoomRunner:
         elif self.agreed is not None and advert.table is None and advert.terms != self.agreed:
             # the host changed the room's settings: what was agreed no longer holds
             self.set_ready(False)
-            await self._put(
+            await self._say(
                 "incident", N_("the host changed the room's settings: not ready any more")
             )
         await self._put("advert", data=self.advert)
@@ -820,7 +851,7 @@ class RoomRunner:
         ]
         if not mine:
             if self.seated:
-                await self._put("error", "the game started without this player")
+                await self._say("error", NOT_SEATED)
                 self.finished_at = time.monotonic()
             return
         try:
@@ -842,7 +873,7 @@ class RoomRunner:
             self.journal_failed = str(exc)
             self.finished_at = time.monotonic()
             problem = JOURNAL_UNWRITABLE if isinstance(exc, OSError) else JOURNAL_UNREADABLE
-            await self._put("error", problem, exc)
+            await self._say("error", problem, exc)
             return
         for ident in mine:
             try:
@@ -887,15 +918,19 @@ class RoomRunner:
             and now - since > NO_ROOM_AFTER
         ):
             self.absent = True  # said once; the room may still come (its host resuming)
-            await self._put("absent", f"no room {self.code} on {self.broker}")
+            await self._say(
+                "absent", N_("no room {room} on {broker}"), room=self.code, broker=str(self.broker)
+            )
         if transport.connected != self._was_connected:
             self._was_connected = transport.connected
             if transport.connected:
-                await self._put("connection", f"reconnected to {self.broker}", True)
+                await self._say(
+                    "connection", N_("reconnected to {broker}"), True, broker=str(self.broker)
+                )
                 if self.session is not None:
                     self.session.sync(now)  # ask for what passed while away
             else:
-                await self._put("connection", "connection lost, reconnecting…", False)
+                await self._say("connection", N_("connection lost, reconnecting…"), False)
         if self._presence_changed and self._announced:
             self._presence_changed = False
             await transport.set_online(self._presence())
@@ -999,13 +1034,22 @@ class RoomRunner:
             if not legal:
                 continue  # nothing it may do now: the room asks again
             # the bot plays at random this once, as a local game's does
-            text = f"the bot at seat {peer.seat + 1} plays at random this once: {problem}"
-            self.events.put_nowait(RoomEvent("stumbled", text, (peer.seat, problem)))
+            self.events.put_nowait(
+                RoomEvent.of(
+                    "stumbled",
+                    N_("the bot in seat {seat} plays at random this once: {problem}"),
+                    (peer.seat, problem),
+                    seat=peer.seat + 1,
+                    problem=problem,
+                )
+            )
             try:
                 peer.act(self.rng.choice(legal))
             except Exception as exc:  # a bug of this app's own: said, the room goes on
                 log.exception("bot at seat %s", peer.seat)
-                self.events.put_nowait(RoomEvent("incident", f"bot error: {exc}"))
+                self.events.put_nowait(
+                    RoomEvent.of("incident", N_("bot error: {error}"), error=str(exc)[:180])
+                )
 
     def _still_due(self, session: GameSession, peer: Any, view: Any) -> bool:
         """Is ``peer``'s move still awaited from the very ``view`` its bot was shown?"""

@@ -196,6 +196,7 @@ def bot_line(result: dict[str, Any], name: str) -> str:
 def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from cakeparty.protocol.identity import load_or_create
     from cakeparty.protocol.journal import RoomInUse
+    from cakeparty.protocol.lobby import CLOSED
     from cakeparty.protocol.network import RoomRunner
     from cakeparty.protocol.transport import TransportError
 
@@ -218,7 +219,7 @@ def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, runner.stop)
-        printer = asyncio.create_task(_print_events(runner, quiet=args.json))
+        printer = asyncio.create_task(_follow(runner, quiet=args.json))
         try:
             await runner.run()
         finally:
@@ -249,6 +250,15 @@ def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 wanted=game_title(args.game),
             )
         )
+    advert = runner.advert
+    if runner.session is None and advert is not None and advert.state == CLOSED:
+        print(
+            _("cakeparty bot: {host} closed room {room} before its game started").format(
+                host=advert.host_name, room=runner.code
+            ),
+            file=sys.stderr,
+        )
+        return 1
     result = _result(runner, started)
     if args.json:
         print(json.dumps(result))
@@ -257,34 +267,134 @@ def _cmd_bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return 0 if runner.session is not None and runner.session.finished else 1
 
 
-SHOWN_EVENTS = (
-    "connection",
-    "started",
-    "finished",
-    "incident",
-    "stumbled",
-    "error",
-    "chat",
-    "absent",
-    "closed",
-)
+#: The events a bot says on its standard error, each with the word that tags its line.
+SHOWN_EVENTS = {
+    "connection": N_("connection"),
+    "seated": N_("seated"),
+    "started": N_("started"),
+    "finished": N_("finished"),
+    "incident": N_("incident"),
+    "stumbled": N_("stumbled"),
+    "error": N_("error"),
+    "refused": N_("refused"),
+    "chat": N_("chat"),
+    "absent": N_("absent"),
+    "closed": N_("closed"),
+    "host-away": N_("host away"),
+    "host-back": N_("host back"),
+}
 
 
-async def _print_events(runner: Any, quiet: bool) -> None:
+async def _follow(runner: Any, quiet: bool) -> None:
+    """Say on standard error what happens in ``runner``'s room (nothing if ``quiet``), in
+    the user's language; stop the bot when the host closes the room before its game starts
+    (nobody will seat it there any more)."""
+    from cakeparty.protocol.lobby import CLOSED
+
     seat = None
+    host_away = False
     while True:
         event = await runner.events.get()
-        if quiet:
-            continue
+        said: list[tuple[str, str]] = []
         if event.kind == "advert" and event.data is not None:
+            if event.data.state == CLOSED and runner.session is None:
+                runner.stop()  # the command says so as it ends
             now = _seat_in(event.data, runner.identity.player_id)
             if now is not None and now != seat:  # seated, or moved up a seat
-                text = _seated_text(runner, event.data, now)
-                print(f"[seated] {text}", file=sys.stderr, flush=True)
+                said.append(("seated", _seated_text(runner, event.data, now)))
             seat = now
         if event.kind in SHOWN_EVENTS:
-            text = event.text or event.kind
-            print(f"[{event.kind}] {text}", file=sys.stderr, flush=True)
+            said.append((event.kind, event_text(event, runner)))
+        away = _host_away(runner)
+        if away != host_away:
+            host_away = away
+            said.append(
+                ("host-away", _away_text(runner)) if away else ("host-back", _back_text(runner))
+            )
+        for kind, text in said if not quiet else ():
+            print(f"[{_(SHOWN_EVENTS[kind])}] {text}", file=sys.stderr, flush=True)
+
+
+def event_text(event: Any, runner: Any) -> str:
+    """What a room's ``event`` tells a bot's user, in the user's language."""
+    kind = event.kind
+    if kind == "started":
+        from cakeparty.tui.table.net import name_list
+
+        return _("the game starts: {names}").format(names=name_list(list(event.data.names)))
+    if kind == "finished":
+        return _("the game is over")
+    if kind == "incident" and hasattr(event.data, "reason"):
+        return _bad_message(event.data, runner)
+    if kind == "refused" and hasattr(event.data, "reason"):
+        from cakeparty.protocol.identity import fingerprint
+
+        advert = runner.advert
+        return _("Refused the table of {host} ({fingerprint}): {reason}.").format(
+            host=advert.host_name if advert is not None else _("the host"),
+            fingerprint=fingerprint(advert.host) if advert is not None else "?",
+            reason=_(event.data.reason),
+        )
+    if kind == "closed":
+        return _("{host} closed the room: this game ends here, unfinished.").format(
+            host=event.data.host_name
+        )
+    return event.said(_) or kind
+
+
+def _bad_message(error: Any, runner: Any) -> str:
+    """A message refused (``error``: a protocol error, or an incident), its sender named
+    as the room knows them."""
+    from cakeparty.protocol.identity import fingerprint
+    from cakeparty.tui.table.net import seat_name
+
+    table = runner.table
+    peer = error.peer
+    if isinstance(peer, int):
+        name = seat_name(peer, table.names if table is not None else ())
+    elif isinstance(peer, bytes):
+        seats = runner.advert.taken if runner.advert is not None else ()
+        name = next(
+            (s.name for s in seats if s.player == peer),
+            _("a stranger ({fingerprint})").format(fingerprint=fingerprint(peer)),
+        )
+    else:
+        name = _("someone")
+    reason = _(error.reason)  # the protocol's reasons are marked for translation
+    if error.seq is None:
+        return _("{name} sent a bad message: {reason}").format(name=name, reason=reason)
+    return _("{name} sent a bad message (step {seq}): {reason}").format(
+        name=name, seq=error.seq, reason=reason
+    )
+
+
+def _host_away(runner: Any) -> bool:
+    """Whether the room's host said it went offline (its app gone, or its last will),
+    and did not close the room (that is said on its own)."""
+    from cakeparty.protocol.lobby import CLOSED
+
+    advert = runner.advert
+    if runner.closed_by_host or (advert is not None and advert.state == CLOSED):
+        return False
+    host = runner.host
+    return (
+        host is not None and host != runner.identity.player_id and runner.online.get(host) is False
+    )
+
+
+def _away_text(runner: Any) -> str:
+    host = runner.advert.host_name if runner.advert is not None else ""
+    if runner.session is None:
+        return _(
+            "{host}, the host of room {room}, is offline: waiting for it to come back "
+            "(Ctrl-C to leave)"
+        ).format(host=host, room=runner.code)
+    return _("{host}, the host of room {room}, is offline").format(host=host, room=runner.code)
+
+
+def _back_text(runner: Any) -> str:
+    host = runner.advert.host_name if runner.advert is not None else ""
+    return _("{host}, the host of room {room}, is back online").format(host=host, room=runner.code)
 
 
 def _seat_in(advert: Any, player: bytes) -> int | None:

@@ -7,6 +7,8 @@ import asyncio
 import contextlib
 import os
 import re
+import signal
+import sys
 from pathlib import Path
 
 from cakeparty.protocol.identity import Identity
@@ -38,7 +40,7 @@ async def advert_where(host: RoomRunner, holds: object) -> Advert:
 
 
 async def bot(
-    broker: str, home: Path, game: str, code: str, name: str
+    broker: str, home: Path, game: str, code: str, name: str, lang: str = "en"
 ) -> asyncio.subprocess.Process:
     env = {
         **os.environ,
@@ -46,7 +48,7 @@ async def bot(
         "CAKEPARTY_DATA_DIR": str(home / "data"),
     }
     return await asyncio.create_subprocess_exec(
-        *(BIN, "--lang", "en", "bot", game, "--room", code, "--broker", broker, "--name", name),
+        *(BIN, "--lang", lang, "bot", game, "--room", code, "--broker", broker, "--name", name),
         env=env,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
@@ -117,3 +119,149 @@ async def test_a_bot_says_where_it_sits_and_who_won_by_name(embedded: str, tmp_p
         host.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(running, 30)
+
+
+async def bot_left_a_closed_lobby(
+    embedded: str, tmp_path: Path, lang: str
+) -> tuple[str, list[str]]:
+    """A bot seated in a room whose host then closes the lobby, before the game: the
+    room's code, and the lines the bot said on its standard error as it left."""
+    host = seatless_host(embedded, tmp_path, 2)
+    running = asyncio.create_task(host.run())
+    proc = None
+    try:
+        await asyncio.wait_for(advert_where(host, lambda a: True), 30)
+        proc = await bot(embedded, tmp_path / "bot", "cake-duel", host.code, "Mia", lang)
+        await asyncio.wait_for(advert_where(host, lambda a: a.taken), 60)
+        host.stop()  # its lobby open: the room closes
+        await asyncio.wait_for(running, 30)
+        out, err = await asyncio.wait_for(proc.communicate(), 60)
+        assert proc.returncode == 1, err.decode()
+        assert out == b""
+        return host.code, err.decode().strip().splitlines()
+    finally:
+        if proc is not None and proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        host.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(running, 30)
+
+
+async def test_a_bot_leaves_a_room_its_host_closed_before_the_game(
+    embedded: str, tmp_path: Path
+) -> None:
+    """The host left its lobby (or quit its app) before the game: the bot waited for ever
+    in a room that was gone. Now it says so and ends, exit status 1."""
+    code, said = await bot_left_a_closed_lobby(embedded, tmp_path, "en")
+    assert said == [
+        f"[connection] connected to {embedded}",
+        f"[seated] Mia sits in seat 1 of 2 in room {code} (Cake Duel)",
+        f"cakeparty bot: Referee closed room {code} before its game started",
+    ]
+
+
+async def test_a_bot_says_what_happens_in_the_chosen_language(
+    embedded: str, tmp_path: Path
+) -> None:
+    """Its lines on standard error were in English whatever the language ("[connection]
+    connected to …"): now they are in the language asked for, tags and all."""
+    code, said = await bot_left_a_closed_lobby(embedded, tmp_path, "es")
+    assert said == [
+        f"[conexión] conectado a {embedded}",
+        f"[sentado] Mia ocupa el asiento 1 de 2 en la sala {code} (Duelo de Pasteles)",
+        f"cakeparty bot: Referee cerró la sala {code} antes de que empezara su partida",
+    ]
+
+
+#: A host's app as a process of its own (to be killed): it hosts room ``argv[2]`` on
+#: broker ``argv[1]`` with the key kept in ``argv[3]``, prints its code once the room is
+#: up, and closes the room on SIGTERM.
+HOST = """
+import asyncio, signal, sys
+from pathlib import Path
+from cakeparty.protocol.identity import load_or_create
+from cakeparty.protocol.network import HostSetup, RoomRunner
+from cakeparty.protocol.transport import BrokerAddress
+
+broker, room, home = sys.argv[1], sys.argv[2], Path(sys.argv[3])
+runner = RoomRunner(
+    broker=BrokerAddress.parse(broker),
+    identity=load_or_create("Referee", directory=home / "config"),
+    room=room,
+    host=HostSetup("cake-duel", 2),
+    seated=False,
+    journal_dir=home / "data",
+)
+
+async def main():
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, runner.close)
+    task = asyncio.create_task(runner.run())
+    while (await runner.events.get()).kind != "advert":
+        pass
+    print(runner.code, flush=True)
+    await task
+
+asyncio.run(main())
+"""
+
+
+async def test_a_bot_says_when_its_host_is_away_and_back(embedded: str, tmp_path: Path) -> None:
+    """The host's app killed in its lobby: the bot waited without a word. Now it says the
+    host is away and that it waits for it; it says when the host is back, and leaves when
+    the host then closes the room."""
+    room = new_room_code()
+    hosts: list[asyncio.subprocess.Process] = []
+    proc = None
+    said: list[str] = []
+
+    async def start_host() -> str:
+        host = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            HOST,
+            embedded,
+            room,
+            str(tmp_path / "host"),
+            stdout=asyncio.subprocess.PIPE,
+        )
+        hosts.append(host)
+        assert host.stdout is not None
+        return (await asyncio.wait_for(host.stdout.readline(), 60)).decode().strip()
+
+    async def until_said(start: str) -> str:
+        assert proc is not None and proc.stderr is not None
+        while True:
+            line = (await asyncio.wait_for(proc.stderr.readline(), 60)).decode()
+            assert line, f"the bot ended, having said {said}"
+            said.append(line.rstrip("\n"))
+            if line.startswith(start):
+                return said[-1]
+
+    try:
+        code = await start_host()
+        proc = await bot(embedded, tmp_path / "bot", "cake-duel", code, "Mia")
+        await until_said("[seated]")
+        os.kill(hosts[0].pid, signal.SIGKILL)
+        await hosts[0].wait()
+        away = await until_said("[host away]")
+        assert away == (
+            f"[host away] Referee, the host of room {code}, is offline: waiting for it to "
+            "come back (Ctrl-C to leave)"
+        )
+        assert await start_host() == code  # the same host, its room again
+        back = await until_said("[host back]")
+        assert back == f"[host back] Referee, the host of room {code}, is back online"
+        await until_said("[seated]")  # the host seats it again
+        hosts[1].send_signal(signal.SIGTERM)  # the host closes the room
+        assert await asyncio.wait_for(hosts[1].wait(), 60) == 0
+        _out, err = await asyncio.wait_for(proc.communicate(), 60)
+        assert proc.returncode == 1, said
+        assert err.decode().strip().splitlines()[-1] == (
+            f"cakeparty bot: Referee closed room {code} before its game started"
+        )
+    finally:
+        for p in [*hosts, proc]:
+            if p is not None and p.returncode is None:
+                p.kill()
+                await p.wait()
