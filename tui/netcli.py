@@ -498,16 +498,16 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
             # the game is over (or given up): the room closes, its advert goes
             await _stop_host(host, runner)
         results = []
-        for seat, (out, err) in enumerate(outs):
+        for seat, (proc, (out, err)) in enumerate(zip(procs, outs, strict=True)):
             lines = out.decode(errors="replace").strip().splitlines()
             with contextlib.suppress(ValueError):
                 if lines:
                     results.append(json.loads(lines[-1]))
                     continue
-            why = err.decode(errors="replace").strip().splitlines()
+            said = err.decode(errors="replace").strip().splitlines()
             print(
                 _("cakeparty selfplay: bot {n} gave no result: {why}").format(
-                    n=seat + 1, why=why[-1] if why else _("no output")
+                    n=seat + 1, why=said[-1] if said else _ended(proc.returncode)
                 ),
                 file=sys.stderr,
             )
@@ -549,6 +549,14 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         return 1
     shutil.rmtree(work, ignore_errors=True)
     return 0
+
+
+def _ended(status: int | None) -> str:
+    """How a process that said nothing ended, from its exit ``status``."""
+    if status is not None and status < 0:
+        with contextlib.suppress(ValueError):
+            return _("killed by {signal}").format(signal=signal.Signals(-status).name)
+    return _("exit status {status}, and nothing said").format(status=status)
 
 
 async def _hosted(host: Any, running: asyncio.Task[None]) -> None:

@@ -6,13 +6,15 @@ import asyncio
 import json
 import os
 import re
+import signal
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from cakeparty.protocol import topics
 from cakeparty.protocol.network import list_rooms
-from cakeparty.protocol.transport import BrokerAddress
+from cakeparty.protocol.transport import BrokerAddress, Transport
 
 from .netgame import BIN, NetGame, assert_fair_and_agreed
 
@@ -109,3 +111,53 @@ def test_selfplay_with_no_broker_there_says_so_in_one_line(tmp_path: Path, as_js
         "nothing answers on that port\n"
     )
     assert list(tmp_path.glob("cakeparty-selfplay-*")) == []  # nothing was played
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (and has not reaped)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+async def test_selfplay_says_which_bots_gave_no_result(embedded: str, tmp_path: Path) -> None:
+    """Its bots killed in the middle of the game (by the machine running out of memory,
+    say): selfplay says which bot gave no result and how it ended, reports no fair audit
+    (exit status 1), keeps the players' keys and journals, and closes its room."""
+    broker = BrokerAddress.parse(embedded)
+    async with Transport(broker, client_id="watch-selfplay") as watch:
+        await watch.subscribe(topics.Topic(f"{topics.PREFIX}/rooms/+/log"))
+        proc = await asyncio.create_subprocess_exec(
+            *(BIN, "--lang", "en", "selfplay", "cake-duel", "--broker", embedded, "--json"),
+            env={**os.environ, "TMPDIR": str(tmp_path)},
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+        try:
+
+            async def under_way() -> None:  # the bots' first move is on the room's log
+                async for _message in watch.messages():
+                    return
+
+            await asyncio.wait_for(under_way(), 120)
+            bots = children(proc.pid)
+            assert len(bots) == 2, bots
+            for bot in bots:
+                os.kill(bot, signal.SIGKILL)
+            out, err = await asyncio.wait_for(proc.communicate(), 120)
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+    assert proc.returncode == 1, out.decode() + err.decode()
+    report = json.loads(out)
+    assert report["audit"] == ["no result"] and report["winner"] is None, report
+    kept = list(tmp_path.glob("cakeparty-selfplay-*"))
+    assert len(kept) == 1
+    assert err.decode().splitlines() == [
+        "cakeparty selfplay: bot 1 gave no result: killed by SIGKILL",
+        "cakeparty selfplay: bot 2 gave no result: killed by SIGKILL",
+        f"cakeparty selfplay: the players' keys and journals are kept in {kept[0]}",
+    ]
+    assert list(await list_rooms(broker)) == []
