@@ -351,10 +351,29 @@ FORFEIT_REASONS: dict[str, str] = {
 }
 
 
-def forfeit_words(reason: str) -> str:
-    """A forfeit's reason in words: a code of :data:`FORFEIT_REASONS`, else a reason the
-    game wrote (marked for translation where it is written), in the reader's language."""
-    return _(FORFEIT_REASONS.get(reason, reason))
+#: The fields a reason's words are filled with, by name: a text is a message marked for
+#: translation too (a card's title), said in the reader's language; a number as it is.
+ReasonParams = tuple[tuple[str, str | int], ...]
+
+
+def forfeit_words(reason: str, params: ReasonParams = ()) -> str:
+    """A forfeit's or a breach's reason in words: a code of :data:`FORFEIT_REASONS`, else a
+    reason the game wrote (marked for translation where it is written, its ``{fields}``
+    filled from ``params``), in the reader's language.
+
+    A game keeps the reason untranslated in its state and events, so that it reads in the
+    language of whoever reads it (a peer, a spectator, a replay), not in the language the
+    move was applied in."""
+    words = _(FORFEIT_REASONS.get(reason, reason))
+    if not params:
+        return words
+    fields = {name: _(value) if isinstance(value, str) else value for name, value in params}
+    for text in (words, reason):  # a translation naming another field: the source text
+        try:
+            return text.format(**fields)
+        except (KeyError, IndexError, ValueError):
+            continue
+    return reason
 
 
 @register

@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from cakeparty.core.actions import Action, Committed
+from cakeparty.core.actions import Action, Committed, forfeit_words
 from cakeparty.core.dealer import LocalDealer
 from cakeparty.core.errors import CakePartyError, IllegalActionError
 from cakeparty.core.game import Bot, Game, Outcome, check_seat, get_game
@@ -85,7 +85,9 @@ class Match:
         before: tuple[Any, ...] = getattr(self.state, "breaches", ())
         breaches: tuple[Any, ...] = getattr(after, "breaches", ())
         if len(breaches) > len(before):
-            raise IllegalActionError(seat, action, breaches[-1].reason)
+            breach = breaches[-1]
+            reason = forfeit_words(breach.reason, getattr(breach, "params", ()))
+            raise IllegalActionError(seat, action, reason)
 
     def _seal(self, request: Commit, seat: int, action: Action) -> None:
         # a simultaneous choice stays sealed until every seat of the commit has chosen

@@ -29,6 +29,7 @@ from cakeparty.core import (
     Revealed,
     new_match,
 )
+from cakeparty.core.actions import ReasonParams, forfeit_words
 from cakeparty.protocol.errors import ProtocolError
 
 if TYPE_CHECKING:
@@ -42,16 +43,31 @@ class Verdict:
     fair: bool
     seat: int | None = None  # the seat at fault
     move: str | None = None  # the move (or message) at fault
-    reason: str = ""
+    reason: str = ""  # untranslated; with params, a game's breach to fill from them
     replay: Match | None = None  # the whole game, face up
     orders: tuple[tuple[str, ...], ...] = ()  # the card order each shuffle produced
     randoms: tuple[int, ...] = ()
     remixes: tuple[tuple[str, ...], ...] = ()  # the card order each re-mix of a hand produced
+    params: ReasonParams = ()  # what fills a breach's reason
 
     def __str__(self) -> str:
         if self.fair:
             return "fair"
-        return f"seat {self.seat}: {self.move}: {self.reason}"
+        return f"seat {self.seat}: {self.move}: {self.reason_text}"
+
+    @property
+    def reason_text(self) -> str:
+        """The reason in the source language, its fields filled."""
+        if not self.params:
+            return self.reason
+        try:
+            return self.reason.format(**dict(self.params))
+        except (KeyError, IndexError, ValueError):
+            return self.reason
+
+    def reason_words(self) -> str:
+        """The reason in the reader's language."""
+        return forfeit_words(self.reason, self.params)
 
 
 def _unfair(
@@ -62,8 +78,9 @@ def _unfair(
     orders: tuple[tuple[str, ...], ...] = (),
     randoms: tuple[int, ...] = (),
     remixes: tuple[tuple[str, ...], ...] = (),
+    params: ReasonParams = (),
 ) -> Verdict:
-    return Verdict(False, seat, move, reason, replay, orders, randoms, remixes)
+    return Verdict(False, seat, move, reason, replay, orders, randoms, remixes, params)
 
 
 def forged_mix(peer: Peer) -> tuple[int, str] | None:
@@ -160,7 +177,10 @@ def _audit(peer: Peer) -> Verdict:
             remixes,
         )
     for breach in getattr(replay.state, "breaches", ()):
-        return _unfair(breach.seat, breach.action, breach.reason, replay, orders, randoms, remixes)
+        params = getattr(breach, "params", ())
+        return _unfair(
+            breach.seat, breach.action, breach.reason, replay, orders, randoms, remixes, params
+        )
     if replay.outcome != peer.outcome:
         return _unfair(None, None, "the replay ends differently", replay, orders, randoms, remixes)
     return Verdict(True, replay=replay, orders=orders, randoms=randoms, remixes=remixes)

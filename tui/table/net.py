@@ -410,9 +410,12 @@ class NetTable:
         if verdict.fair:
             return _("Audit: fair. Every card and every move checked out.")
         if verdict.seat is None:
-            return _("Audit: something is wrong: {reason}").format(reason=_(verdict.reason))
+            reason = verdict.reason_words()
+            return _("Audit: something is wrong: {reason}").format(reason=reason)
         return _("Audit: {name} cheated ({move}): {reason}").format(
-            name=seat_name(verdict.seat, self.names), move=verdict.move, reason=_(verdict.reason)
+            name=seat_name(verdict.seat, self.names),
+            move=verdict.move,
+            reason=verdict.reason_words(),
         )
 
     def verdict_short(self) -> str:

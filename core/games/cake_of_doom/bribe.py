@@ -54,7 +54,7 @@ from cakeparty.core.games.cake_of_doom.steps import (
     show_all,
     then,
 )
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import N_
 
 
 def bribe(state: DoomState, seat: int, action: Bribe) -> DoomState:
@@ -100,12 +100,12 @@ def open_offer(state: DoomState, move: str) -> DoomState:
     shown = tuple(n for n in names if n is not None)
     state = log(state, ev.OfferOpened(offer.seat, offer.target, shown, value, offer.freya))
     if any(w == 0 for w in worth):
-        return cheat(state, offer.seat, move, _("offered a card that is no cake"))
+        return cheat(state, offer.seat, move, N_("offered a card that is no cake"))
     full = offer.full_value
     assert full is not None
     if full < offer.need:
-        reason = _("offered {value} where {need} is needed").format(value=full, need=offer.need)
-        return cheat(state, offer.seat, move, reason)
+        reason = N_("offered {value} where {need} is needed")
+        return cheat(state, offer.seat, move, reason, (("value", full), ("need", offer.need)))
     return state
 
 

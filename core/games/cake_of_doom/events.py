@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cakeparty.core.actions import ReasonParams
+
 
 @dataclass(frozen=True)
 class GameSetUp:
@@ -189,7 +191,8 @@ class Refilled:
 @dataclass(frozen=True)
 class Cheated:
     seat: int
-    reason: str
+    reason: str  # untranslated: read it with forfeit_words(reason, params)
+    params: ReasonParams = ()
 
 
 @dataclass(frozen=True)

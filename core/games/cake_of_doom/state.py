@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
+from cakeparty.core.actions import ReasonParams
 from cakeparty.core.errors import CakePartyError
 from cakeparty.core.games.cake_of_doom.cards import (
     GLORP,
@@ -190,12 +191,15 @@ class Offer:
 
 @dataclass(frozen=True)
 class Breach:
-    """A rule found broken once cards were shown: who, by which move, and why."""
+    """A rule found broken once cards were shown: who, by which move, and why (``reason``
+    untranslated, filled from ``params`` in the reader's language: see
+    :func:`~cakeparty.core.actions.forfeit_words`)."""
 
     seat: int
     action: str
     reason: str
     turn: int
+    params: ReasonParams = ()
 
 
 Step = tuple[Any, ...]

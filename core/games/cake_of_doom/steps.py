@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cakeparty.core.actions import ReasonParams
 from cakeparty.core.errors import IllegalActionError
 from cakeparty.core.games.cake_of_doom import events as ev
 from cakeparty.core.games.cake_of_doom.cards import (
@@ -24,7 +25,7 @@ from cakeparty.core.games.cake_of_doom.state import (
     Task,
     replace,
 )
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import N_
 from cakeparty.core.knowledge import EVERYONE
 from cakeparty.core.requests import Remix, Reveal, Shuffle
 
@@ -196,21 +197,23 @@ def claim(state: DoomState, seat: int, slot: int, sort: str, move: str) -> DoomS
     if name is None:
         raise IllegalActionError(None, move, f"slot {slot} was not shown")
     if card(name).sort != sort:
-        reason = _("played {card} as {claimed}").format(
-            card=_(card(name).title), claimed=_(card(f"{sort}-1").title)
-        )
-        return cheat(state, seat, move, reason)
+        params = (("card", card(name).title), ("claimed", card(f"{sort}-1").title))
+        return cheat(state, seat, move, N_("played {card} as {claimed}"), params)
     return state
 
 
-def cheat(state: DoomState, seat: int, move: str, reason: str) -> DoomState:
-    """``seat`` is proven to have cheated: the game ends, and no cheat wins."""
+def cheat(
+    state: DoomState, seat: int, move: str, reason: str, params: ReasonParams = ()
+) -> DoomState:
+    """``seat`` is proven to have cheated: the game ends, and no cheat wins. ``reason`` is
+    kept untranslated (marked with ``N_``), with the ``params`` that fill it: each reader
+    says it in its own language."""
     state = replace(
         state,
-        breaches=(*state.breaches, Breach(seat, move, reason, state.turn)),
+        breaches=(*state.breaches, Breach(seat, move, reason, state.turn, params)),
         cheat=seat if state.cheat is None else state.cheat,
     )
-    return game_over(log(state, ev.Cheated(seat, reason)), "cheated")
+    return game_over(log(state, ev.Cheated(seat, reason, params)), "cheated")
 
 
 def standing(state: DoomState, seat: int) -> tuple[int, int, int]:

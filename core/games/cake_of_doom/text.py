@@ -352,7 +352,8 @@ def describe(event: Any, names: Names) -> str:
             )
         return refilled.format(n=event.count)
     if isinstance(event, ev.Cheated):
-        return _("{name} cheated: {reason}").format(name=who, reason=event.reason)
+        reason = forfeit_words(event.reason, event.params)
+        return _("{name} cheated: {reason}").format(name=who, reason=reason)
     if isinstance(event, ev.Forfeited):
         return _("{name} forfeits: {reason}").format(name=who, reason=forfeit_words(event.reason))
     if isinstance(event, ev.GameOver):
@@ -432,7 +433,8 @@ def board_lines(view: DoomView, names: Names) -> list[str]:
 
 def final_lines(view: DoomView, names: Names) -> list[str]:
     """The end: one line per seat, the winners first (DOOM's wins at once), then most
-    regions, with what breaks ties; seats alike on all of it share a place."""
+    regions, with what breaks ties; seats alike on all of it share a place. A seat proven to
+    have broken a rule is marked, and why is said last, in the reader's language."""
 
     def key(seat: int) -> tuple[int, int, int]:
         mine = view.regions_of(seat)
@@ -465,4 +467,7 @@ def final_lines(view: DoomView, names: Names) -> list[str]:
         elif seat == view.forfeit:
             line += " · " + _("forfeits")
         lines.append(line)
+    breach = next((e for e in view.events if isinstance(e, ev.Cheated | ev.Forfeited)), None)
+    if breach is not None:
+        lines.append(describe(breach, names))
     return lines

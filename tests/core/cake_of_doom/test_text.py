@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import random
+from collections.abc import Iterator
 
+from cakeparty.core import i18n
 from cakeparty.core.games.cake_of_doom import text
 from cakeparty.core.games.cake_of_doom.text import (
     alien_words,
     card_words,
     describe_action,
+    final_lines,
     offer_words,
     region_words,
 )
 
 from .helpers import new
-from .stacking import NAMES
+from .stacking import NAMES, one, stacked
+
+ABDUCTIONS = ["abduction"] * 3
 
 
 def test_the_examples_in_the_docstrings_hold() -> None:
@@ -61,3 +67,60 @@ def test_a_forfeit_reads_its_reason_in_words_not_the_peers_code() -> None:
     assert text.describe(forfeit, NAMES) == (
         "Paulo forfeits: a sealed choice opened to something else"
     )
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Run in ``language`` (the app's own catalog), then in English again."""
+    try:
+        assert i18n.use_language(language) == language, f"no catalog for {language}"
+        yield
+    finally:
+        i18n.use_language(i18n.SOURCE_LANGUAGE)
+
+
+def test_a_false_claim_reads_in_the_language_of_its_reader_not_of_the_move() -> None:
+    """A card played as what it is not, applied in Spanish, reads in Polish (and in English)
+    in the event and the end's standings; the state keeps the reason untranslated, with the
+    cards' titles that fill it."""
+    from cakeparty.core.games.cake_of_doom import events as ev
+    from cakeparty.core.games.cake_of_doom.actions import Abduct
+
+    with speaking("es"):
+        m = stacked(3, mischief={0: ["space-teddy"] * 3, 1: ABDUCTIONS, 2: ABDUCTIONS})
+        m.apply(Abduct(one(m, 0, "space-teddy"), 1), 0)
+    (cheated,) = (e for e in m.state.events if isinstance(e, ev.Cheated))
+    (breach,) = m.state.breaches
+    assert cheated.reason == breach.reason == "played {card} as {claimed}"
+    assert cheated.params == breach.params == (("card", "Space Teddy"), ("claimed", "Abduction"))
+    view = m.view(None)
+    english = "Sally cheated: played Space Teddy as Abduction"
+    assert text.describe(cheated, NAMES) == english
+    assert final_lines(view, NAMES)[-1] == english
+    with speaking("pl"):
+        polish = "Sally oszukuje: zagrano kartę {card} jako {claimed}".format(
+            card=i18n._("Space Teddy"), claimed=i18n._("Abduction")
+        )
+        assert "Space Teddy" not in polish  # the cards' titles in Polish too
+        assert text.describe(cheated, NAMES) == polish
+        assert final_lines(view, NAMES)[-1] == polish  # the end dialog's last line
+
+
+def test_an_offer_below_the_minimum_reads_in_the_language_of_its_reader() -> None:
+    from cakeparty.core.games.cake_of_doom import events as ev
+    from cakeparty.core.games.cake_of_doom.actions import Bribe
+
+    with speaking("pl"):
+        m = stacked(
+            3,
+            regions=["western-europe"],
+            cakes={0: ["sponge", "sponge", "tiramisu"]},
+            mischief={0: ["laser-fork"] * 3, 1: ABDUCTIONS, 2: ABDUCTIONS},
+        )
+        two = tuple(sorted(s for s in m.state.hands[0] if m.dealer.card(s).startswith("sponge")))
+        m.apply(Bribe("western-europe", two[:2]), 0)
+    (cheated,) = (e for e in m.state.events if isinstance(e, ev.Cheated))
+    assert cheated.params == (("value", 2), ("need", 3))
+    with speaking("es"):
+        assert text.describe(cheated, NAMES) == "Sally hizo trampa: ofreció 2 donde hacía falta 3"
+    assert text.describe(cheated, NAMES) == "Sally cheated: offered 2 where 3 is needed"
