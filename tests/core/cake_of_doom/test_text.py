@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import doctest
 import random
-from collections.abc import Iterator
 
 from cakeparty.core import i18n
 from cakeparty.core.games.cake_of_doom import text
@@ -17,6 +15,7 @@ from cakeparty.core.games.cake_of_doom.text import (
     offer_words,
     region_words,
 )
+from tests.i18n_catalogs import language
 
 from .helpers import new
 from .stacking import NAMES, one, stacked
@@ -69,16 +68,6 @@ def test_a_forfeit_reads_its_reason_in_words_not_the_peers_code() -> None:
     )
 
 
-@contextlib.contextmanager
-def speaking(language: str) -> Iterator[None]:
-    """Run in ``language`` (the app's own catalog), then in English again."""
-    try:
-        assert i18n.use_language(language) == language, f"no catalog for {language}"
-        yield
-    finally:
-        i18n.use_language(i18n.SOURCE_LANGUAGE)
-
-
 def test_a_false_claim_reads_in_the_language_of_its_reader_not_of_the_move() -> None:
     """A card played as what it is not, applied in Spanish, reads in Polish (and in English)
     in the event and the end's standings; the state keeps the reason untranslated, with the
@@ -86,7 +75,7 @@ def test_a_false_claim_reads_in_the_language_of_its_reader_not_of_the_move() -> 
     from cakeparty.core.games.cake_of_doom import events as ev
     from cakeparty.core.games.cake_of_doom.actions import Abduct
 
-    with speaking("es"):
+    with language("es"):
         m = stacked(3, mischief={0: ["space-teddy"] * 3, 1: ABDUCTIONS, 2: ABDUCTIONS})
         m.apply(Abduct(one(m, 0, "space-teddy"), 1), 0)
     (cheated,) = (e for e in m.state.events if isinstance(e, ev.Cheated))
@@ -97,7 +86,7 @@ def test_a_false_claim_reads_in_the_language_of_its_reader_not_of_the_move() -> 
     english = "Sally cheated: played Space Teddy as Abduction"
     assert text.describe(cheated, NAMES) == english
     assert final_lines(view, NAMES)[-1] == english
-    with speaking("pl"):
+    with language("pl"):
         polish = "Sally oszukuje: zagrano kartę {card} jako {claimed}".format(
             card=i18n._("Space Teddy"), claimed=i18n._("Abduction")
         )
@@ -110,7 +99,7 @@ def test_an_offer_below_the_minimum_reads_in_the_language_of_its_reader() -> Non
     from cakeparty.core.games.cake_of_doom import events as ev
     from cakeparty.core.games.cake_of_doom.actions import Bribe
 
-    with speaking("pl"):
+    with language("pl"):
         m = stacked(
             3,
             regions=["western-europe"],
@@ -121,6 +110,6 @@ def test_an_offer_below_the_minimum_reads_in_the_language_of_its_reader() -> Non
         m.apply(Bribe("western-europe", two[:2]), 0)
     (cheated,) = (e for e in m.state.events if isinstance(e, ev.Cheated))
     assert cheated.params == (("value", 2), ("need", 3))
-    with speaking("es"):
+    with language("es"):
         assert text.describe(cheated, NAMES) == "Sally hizo trampa: ofreció 2 donde hacía falta 3"
     assert text.describe(cheated, NAMES) == "Sally cheated: offered 2 where 3 is needed"
