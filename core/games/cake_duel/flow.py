@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cakeparty.core.actions import Action, Forfeited, RandomResult, Remixed, Revealed, Shuffled
+from cakeparty.core.actions import (
+    Action,
+    Forfeited,
+    RandomResult,
+    ReasonParams,
+    Remixed,
+    Revealed,
+    Shuffled,
+    forfeit_words,
+)
 from cakeparty.core.errors import IllegalActionError
 from cakeparty.core.games.cake_duel import events as ev
 from cakeparty.core.games.cake_duel.actions import (
@@ -54,7 +63,7 @@ from cakeparty.core.games.cake_duel.state import (
     Play,
     evolve,
 )
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import N_, _
 from cakeparty.core.knowledge import Knowledge, mask_of
 from cakeparty.core.requests import Random, Remix, Reveal, Shuffle, check_answer
 
@@ -417,12 +426,13 @@ def _declared(state: DuelState, seat: int, action: Declare) -> DuelState:
     assert name is not None
     hand = state.hands[seat]
     held = {s: c for s in hand if (c := state.knowledge.cards[s]) is not None}
-    reason = breach_with(state, seat, action, held)
-    if reason is not None:
+    found = _false_count(state, seat, action, held)
+    if found is not None:
         # only a state that holds the hand can tell; the cakes move as declared, so that
         # every peer stays in step, and the breach is named: at once by a witness's
         # accusation in a networked room, refused outright by the local dealer
-        state = _breach(state, seat, action, reason, hand)
+        reason, params = found
+        state = _breach(state, seat, action, reason, hand, params)
     declaration = Declaration(seat, hand, name, action.count)
     state = evolve(state, declarations=(*state.declarations, declaration))
     state = _log(state, ev.Declared(seat, name, action.count))
@@ -637,7 +647,7 @@ def _taunted(state: DuelState, action: Revealed) -> DuelState:
     assert seat is not None
     state = evolve(state, taunting=None)
     if action.cards[0] is not None and action.cards[0] != SIR_WOLFY:
-        reason = _("the card shown to taunt is not Sir Wolfy")
+        reason = N_("the card shown to taunt is not Sir Wolfy")
         state = _breach(state, seat, Taunt(action.slots[0]), reason, action.slots)
     else:
         state = _log(state, ev.Taunted(seat, action.slots[0]))
@@ -654,19 +664,25 @@ def _kept_hidden(state: DuelState, seat: int, action: KeepHidden) -> DuelState:
     wolfy = played_wolfy(state, seat)
     if state.options.tournament or wolfy is None:
         return state
-    reason = _("a played Sir Wolfy is revealed at the end of the turn")
+    reason = N_("a played Sir Wolfy is revealed at the end of the turn")
     return _breach(state, seat, action, reason, (wolfy,))
 
 
 def _breach(
-    state: DuelState, seat: int, action: Action, reason: str, slots: tuple[int, ...]
+    state: DuelState,
+    seat: int,
+    action: Action,
+    reason: str,
+    slots: tuple[int, ...],
+    params: ReasonParams = (),
 ) -> DuelState:
-    """Record a rule broken by ``seat``, seen by every seat that knows all of ``slots``."""
+    """Record a rule broken by ``seat``, seen by every seat that knows all of ``slots``;
+    ``reason`` untranslated, filled from ``params`` by whoever reads it."""
     witnesses = 0
     for other in range(state.players):
         if all(state.knowledge.knows(other, s) for s in slots):
             witnesses |= 1 << other
-    breach = Breach(seat, str(action), reason, state.turn, witnesses)
+    breach = Breach(seat, str(action), reason, state.turn, witnesses, params)
     return evolve(state, breaches=(*state.breaches, breach))
 
 
@@ -707,7 +723,17 @@ def witnesses(
 def breach_with(
     state: DuelState, seat: int, action: Action, cards: Mapping[int, str]
 ) -> str | None:
-    """Why ``action`` breaks a rule once the cards of ``cards`` are known, if it does."""
+    """Why ``action`` breaks a rule once the cards of ``cards`` are known, if it does (in
+    words)."""
+    found = _false_count(state, seat, action, cards)
+    return None if found is None else forfeit_words(*found)
+
+
+def _false_count(
+    state: DuelState, seat: int, action: Action, cards: Mapping[int, str]
+) -> tuple[str, ReasonParams] | None:
+    """A Summoner count the cards of ``cards`` prove false: its reason, untranslated, and
+    what fills it."""
     if not isinstance(action, Declare) or state.summon_name is None:
         return None
     hand = state.hands[seat]
@@ -716,9 +742,8 @@ def breach_with(
     held = [cards[s] for s in hand].count(state.summon_name)
     if held == action.count:
         return None
-    return _("declared {claimed} × {card}, the hand holds {n}").format(
-        claimed=action.count, card=_(CARDS[state.summon_name].title), n=held
-    )
+    params = (("claimed", action.count), ("card", CARDS[state.summon_name].title), ("n", held))
+    return N_("declared {claimed} × {card}, the hand holds {n}"), params
 
 
 _CONTINUE: dict[Phase, Callable[[DuelState, Any], DuelState]] = {

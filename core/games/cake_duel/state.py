@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from cakeparty.core.actions import ReasonParams
 from cakeparty.core.errors import CakePartyError
 from cakeparty.core.knowledge import Knowledge
 from cakeparty.core.requests import Request
@@ -125,9 +126,10 @@ class Breach:
 
     seat: int
     action: str
-    reason: str
+    reason: str  # untranslated: read it with forfeit_words(reason, params)
     turn: int
     witnesses: int  # mask of the seats able to see it
+    params: ReasonParams = ()
 
 
 @dataclass(frozen=True)

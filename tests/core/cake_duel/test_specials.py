@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cakeparty.core import IllegalActionError, Match, apply, view
+from cakeparty.core.actions import forfeit_words
 from cakeparty.core.games.cake_duel import (
     CHALLENGE,
     NO_ACTION,
@@ -33,6 +34,7 @@ from cakeparty.core.games.cake_duel.events import (
 )
 from tests.core.cake_duel.play import accept, block, burn, claim, events, pass_turn, settle
 from tests.core.cake_duel.stacking import stacked
+from tests.i18n_catalogs import language
 
 BOB = ["soldier", "soldier", "scientist", "defender"]
 
@@ -212,10 +214,17 @@ def test_a_false_declare_seen_by_a_peer_is_a_rule_breach_naming_the_seat() -> No
     accept(m)
     m.apply(Summon("wizard"), 0)
     settle(m)
-    state = apply(m.state, Declare(0), 1)
+    with language("es"):  # the move applied in one language...
+        state = apply(m.state, Declare(0), 1)
     (breach,) = state.breaches
     assert (breach.seat, breach.action) == (1, "declare 0")
-    assert breach.reason == "declared 0 × Wizard, the hand holds 1"
+    # ...keeps its reason untranslated, with what fills it, and reads in the reader's
+    assert breach.reason == "declared {claimed} × {card}, the hand holds {n}"
+    assert breach.params == (("claimed", 0), ("card", "Wizard"), ("n", 1))
+    assert forfeit_words(breach.reason, breach.params) == "declared 0 × Wizard, the hand holds 1"
+    with language("pl"):
+        words = forfeit_words(breach.reason, breach.params)
+        assert words == "podano 0 × Czarodziej, a ręka ma 1"
     # the cakes move as declared, so every peer stays in step; both witnesses see it
     assert state.cakes == (3, 4)
     assert view(state, 0).breaches == (breach,) and view(state, 1).breaches == (breach,)

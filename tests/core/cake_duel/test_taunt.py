@@ -8,6 +8,7 @@ import random
 import pytest
 
 from cakeparty.core import IllegalActionError, Revealed
+from cakeparty.core.actions import forfeit_words
 from cakeparty.core.games.cake_duel import KEEP_HIDDEN, NO_ACTION, NO_TRADE, Lead, Phase, Taunt
 from cakeparty.core.games.cake_duel.bots import normal_bot
 from cakeparty.core.games.cake_duel.events import Taunted
@@ -15,6 +16,7 @@ from cakeparty.core.games.cake_duel.flow import apply
 from cakeparty.core.games.cake_duel.legal import to_act
 from tests.core.cake_duel.play import accept, block, challenge, claim, events, settle
 from tests.core.cake_duel.stacking import stacked
+from tests.i18n_catalogs import language
 
 ALICE = ["sir-wolfy", "soldier", "wizard", "archer"]
 BOB = ["defender", "soldier", "scientist", "archer"]
@@ -143,9 +145,14 @@ def test_a_hidden_wolfy_is_a_breach_that_only_its_team_can_witness() -> None:
     claim(m, 0, ["sir-wolfy"], "wizard", target=1)
     accept(m, end_turn=False)
     m.apply(NO_TRADE, 0)
-    after = apply(m.state, KEEP_HIDDEN, 0)
+    with language("es"):
+        after = apply(m.state, KEEP_HIDDEN, 0)
     (breach,) = after.breaches
     assert (breach.seat, breach.action) == (0, "keep-hidden")
+    # the reason is kept untranslated (it read in the language the move was applied in)
+    assert breach.reason == "a played Sir Wolfy is revealed at the end of the turn"
+    with language("pl"):
+        assert forfeit_words(breach.reason) == "zagraną kartę Sir Wolfy odkrywa się na koniec tury"
     assert breach.witnesses == 0b0101  # Alice and her teammate, not the opponents
     assert after.phase is Phase.ATTACK and to_act(after) == (1,)
     with pytest.raises(IllegalActionError):
