@@ -14,7 +14,7 @@ from cakeparty.core.games.cookies_battle.cards import GOLD, SUIT
 from cakeparty.core.games.cookies_battle.state import Breach, CookiesState, Phase
 from cakeparty.core.games.cookies_battle.steps import ask, bump, enqueue, log, set_at
 from cakeparty.core.games.cookies_battle.tricks import earners, winner
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import N_, _
 from cakeparty.core.requests import Random, Request, Reveal
 
 
@@ -85,7 +85,7 @@ def suit_breach(state: CookiesState, seat: int, action: Play) -> CookiesState:
         return state
     if suit not in [SUIT[n] for n in names]:  # type: ignore[index]
         return state
-    reason = _("broke suit: held a card of the turn suit")
+    reason = N_("broke suit: held a card of the turn suit")  # read in the reader's language
     breach = Breach(seat, str(action), reason, state.round, state.trick_no)
     return state.evolve(breaches=(*state.breaches, breach))
 

@@ -10,13 +10,14 @@ from collections.abc import Sequence
 import pytest
 
 from cakeparty.core import Action, IllegalActionError, get_game, new_match
-from cakeparty.core.actions import Committed, RandomResult, Remixed, Revealed
+from cakeparty.core.actions import Committed, RandomResult, Remixed, Revealed, forfeit_words
 from cakeparty.core.dealer import LocalDealer
 from cakeparty.core.games.cookies_battle.actions import PassOn, Play
 from cakeparty.core.games.cookies_battle.bots import random_bot
 from cakeparty.core.games.cookies_battle.state import CookiesState
 from cakeparty.core.requests import Commit
 from tests.core.cookies_battle.stacking import card_order, pass_cards, play, slot, stacked
+from tests.i18n_catalogs import language
 
 GAME = get_game("cookies-battle")
 HANDS = {0: ["blue-12"], 1: ["blue-3", "gold-7"], 2: ["blue-9"]}
@@ -102,10 +103,15 @@ def test_a_peer_accepts_the_card_and_the_replay_names_the_seat() -> None:
     *before, (culprit, last) = peer.moves
     for seat, action in before:
         replay.apply(action, seat)
-    state = GAME.apply(replay.state, last, culprit)  # the rules alone record it
+    with language("es"):  # the rules alone record it (applied in one language...)
+        state = GAME.apply(replay.state, last, culprit)
     (breach,) = state.breaches
     assert breach.seat == 1 and breach.action == str(last)
-    assert "suit" in breach.reason
+    # ...its reason kept untranslated, read in the reader's
+    assert breach.reason == "broke suit: held a card of the turn suit"
+    with language("pl"):
+        words = forfeit_words(breach.reason)
+        assert words == "złamanie koloru: na ręce była karta w kolorze wiodącym"
     with pytest.raises(IllegalActionError) as caught:  # and a local match refuses it
         replay.apply(last, culprit)
     assert caught.value.seat == 1
