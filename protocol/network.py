@@ -199,7 +199,16 @@ class RoomRunner:
         self.next_code: str | None = None  # the host's offer of a new room, once heard
         self._next_topic: str | None = None
         self._next_heard = asyncio.Event()
-        self._offers: dict[str, tuple[bytes, asyncio.Event]] = {}  # topic: offer, relayed
+        # host: its offer of this room to the players of a finished one (topic, message),
+        # kept on the broker while this room lives (see _heard_own_offer): since when
+        # something else may be what the broker keeps in its place, and when it was last
+        # published again for that
+        self._offer: tuple[topics.Topic, bytes] | None = None
+        self._offer_relayed = asyncio.Event()
+        self._offer_unechoed = 0  # offers published that the broker has not passed back
+        self._offer_doubted: float | None = None
+        self._offer_restored = -RESTORE_EVERY
+        self.offers_restored = 0  # offers published again for that
         self._stop = asyncio.Event()
         self._closing = False  # the host leaves for good: the room closes, game or not
         self.closed_by_host = False  # a guest heard its host close the room mid-game
@@ -407,8 +416,10 @@ class RoomRunner:
         :data:`CONNECT_WAIT` seconds, or the broker has not passed the offer back within
         ``confirm`` seconds."""
         topic, data = next_room_offer(self.identity, old_room, code)
-        relayed = asyncio.Event()
-        self._offers[str(topic)] = (data, relayed)
+        relayed = self._offer_relayed = asyncio.Event()
+        self._offer = (topic, data)
+        self._offer_unechoed = 0
+        self._offer_doubted = None
 
         async def connection() -> Transport:
             while self.transport is None:  # the room's connection is being opened
@@ -419,12 +430,56 @@ class RoomRunner:
         try:
             transport = await asyncio.wait_for(connection(), CONNECT_WAIT)
             await transport.subscribe(topic)
-            await transport.publish(topic, data, retain=True)
+            await self._send_offer(transport)
             await asyncio.wait_for(relayed.wait(), confirm)
         except TimeoutError:
+            self._offer = None  # not offered: nothing to keep up
             raise TransportError(NOT_PASSED) from None
-        finally:
-            del self._offers[str(topic)]
+        except BaseException:
+            self._offer = None
+            raise
+
+    async def _send_offer(self, transport: Transport) -> None:
+        assert self._offer is not None
+        topic, data = self._offer
+        self._offer_unechoed += 1  # before it can come back
+        await transport.publish(topic, data, retain=True)
+
+    def _heard_own_offer(self, payload: bytes) -> None:
+        """Host: ``payload`` was heard on the topic of its offer of this room. Anyone on a
+        broker without an ACL may publish there: an empty message clearing the offer, or
+        anything else in its place, leaves the players of the finished room waiting for
+        an offer they never see. The broker passes the topic's messages on in the order
+        it took them, so the last heard is what it keeps: anything but the offer, and the
+        host publishes it again (:meth:`_restore_offer`)."""
+        assert self._offer is not None
+        if payload == self._offer[1]:
+            self._offer_unechoed = max(0, self._offer_unechoed - 1)
+            self._offer_doubted = None
+            self._offer_relayed.set()
+            return
+        if self._offer_doubted is None:
+            self._offer_doubted = time.monotonic()
+        self._wake.set()
+
+    async def _restore_offer(self, transport: Transport, now: float) -> None:
+        """Host: publish its offer again if something else took its place (see
+        :meth:`_heard_own_offer`) or the broker may have lost it (connected again), once
+        its own offer on the way had the time to come back, and :data:`RESTORE_EVERY`
+        seconds after the last time at the soonest: a stranger clearing it without end
+        makes the host publish it once a second, no more."""
+        doubted = self._offer_doubted
+        if doubted is None or self._offer is None:
+            return
+        if self._offer_unechoed and now - doubted < ECHO_WAIT:
+            return  # the offer itself is on its way, after what was heard
+        if now - self._offer_restored < RESTORE_EVERY:
+            return
+        self._offer_restored = now
+        self._offer_doubted = None  # until something else is heard there again
+        self.offers_restored += 1
+        log.info("room %s: its offer was cleared or replaced: published again", self.room)
+        await self._send_offer(transport)
 
     def say(self, text: str, now: float | None = None) -> bool:
         """A chat line (signed; not part of the game log). False, and nothing sent, when
@@ -671,6 +726,9 @@ class RoomRunner:
         if self.host_lobby is not None and topic == str(self._advert_topic):
             self._heard_own_advert(message.payload)
             return
+        if self._offer is not None and topic == str(self._offer[0]):
+            self._heard_own_offer(message.payload)
+            return
         if not message.payload:
             return  # a cleared retained message: the room is not gone for that
         if topic.startswith(str(topics.lobby_room(self.room))[:-1]):
@@ -695,10 +753,6 @@ class RoomRunner:
         elif topic == str(topics.catch_up(self.room)):
             # answered on the backlog topic, which no seat reads: the log is untouched
             self.backlog.ask(read_catch_up(message.payload, self.room))
-        elif topic in self._offers:
-            offer, relayed = self._offers[topic]
-            if message.payload == offer:
-                relayed.set()
         elif topic == self._next_topic:
             assert self.advert is not None
             self.next_code = check_next_room(message.payload, self.room, self.advert.host)
@@ -942,11 +996,15 @@ class RoomRunner:
             self._advert_changed = False
             await self._publish_advert()
         if self.host_lobby is not None:
-            if transport.connections > self._connections and self._advert_doubted is None:
+            if transport.connections > self._connections:
                 # connected again: a broker started anew may have lost what it kept
-                self._advert_doubted = now
+                if self._advert_doubted is None:
+                    self._advert_doubted = now
+                if self._offer is not None and self._offer_doubted is None:
+                    self._offer_doubted = now
             self._connections = transport.connections
             await self._restore_advert(now)
+            await self._restore_offer(transport, now)
         await self._count_watchers()  # those not heard for a while are gone
         await self._answer_watchers(transport)
         while self._chat_out:
