@@ -55,7 +55,7 @@ MAX_CHAT = 200  # chat lines kept
 CONNECT_WAIT = 30.0  # seconds an offer of the next room waits for the room's connection
 MAX_ROOMS = 500  # adverts kept while listing a broker's rooms
 MAX_CLAIMS = 8  # hosts kept of a room looked for by its bare id (anyone may claim it)
-MAX_PRESENCES = 4 * MAX_ROOMS  # presences kept meanwhile, to tell the hosts away
+MAX_PRESENCES = 4 * MAX_ROOMS  # presences kept meanwhile of rooms not (yet) listed
 MAX_PRESENCE_BYTES = 4096  # a presence is a few hundred bytes: a bigger one is not kept
 #: the "error" event when this player's own journal of a game in progress does not read
 JOURNAL_UNREADABLE = N_("this player's record of the game does not read")
@@ -1153,6 +1153,12 @@ def _rank(topic: str) -> int:
     return int.from_bytes(digest, "big")
 
 
+def _host_of(topic: str) -> tuple[str, str]:
+    """The room and the host's player id of the advert topic ``topic`` (one checked)."""
+    parts = topic.split("/")
+    return parts[-2], parts[-1]
+
+
 def _advert_on(topic: str, room: str, payload: bytes) -> lb.Advert | None:
     """The advert ``payload`` on ``topic``, if it is a signed advert of ``room`` sitting on
     its own host's topic."""
@@ -1170,15 +1176,22 @@ async def list_rooms(
     whose host is away after the others: :data:`MAX_ROOMS` at most, and the rooms
     ``wanted`` (codes, or bare room ids) besides, read on their own topics first, so that
     no number of other adverts crowds them out (of a bare id, :data:`MAX_CLAIMS` hosts).
-    Presences are read alongside, as many as :data:`MAX_PRESENCES` of
-    :data:`MAX_PRESENCE_BYTES` at most (anyone may post one), and count only signed by the
-    host itself on its own topic."""
+    Presences are read alongside (after the adverts: a broker sends what it keeps in the
+    order of the subscriptions), :data:`MAX_PRESENCE_BYTES` at most each, and count only
+    signed by the host itself on its own topic. Anyone may post presences, as many as they
+    like: the presence of a listed room's host is always kept; of the others, heard before
+    their room's advert, :data:`MAX_PRESENCES` at most, those that rank first as their
+    rooms' adverts would."""
     looked_for = dict(lb.parse_code(code) for code in wanted)  # room id → host tag
     kept: dict[str, lb.Advert] = {}  # topic → advert: the rooms listed, MAX_ROOMS at most
     worst: list[tuple[int, str]] = []  # (-rank, topic) of those kept: the last to go first
     claims: dict[str, lb.Advert] = {}  # topic → advert of a room wanted
     cut = False
-    presences: dict[tuple[str, str], bytes] = {}  # (room, player id) → the payload
+    # (room, player id) → the payload: the presences of the listed rooms' hosts, and of
+    # others ranked as the adverts are (MAX_PRESENCES at most; the last to go first)
+    presences: dict[tuple[str, str], bytes] = {}
+    others: dict[tuple[str, str], bytes] = {}
+    worst_others: list[tuple[int, tuple[str, str]]] = []
 
     def newer(have: lb.Advert | None, topic: str, room: str, payload: bytes) -> lb.Advert | None:
         advert = _advert_on(topic, room, payload)
@@ -1219,9 +1232,30 @@ async def list_rooms(
             return
         if len(kept) >= MAX_ROOMS:
             cut = True
-            del kept[heapq.heappop(worst)[1]]
+            gone = heapq.heappop(worst)[1]
+            del kept[gone]
+            if gone not in claims:
+                presences.pop(_host_of(gone), None)
         kept[topic] = advert
         heapq.heappush(worst, (-rank, topic))
+
+    def presence(whose: tuple[str, str], payload: bytes) -> None:
+        if len(payload) > MAX_PRESENCE_BYTES:
+            return
+        advert_topic = str(topics.lobby(*whose))  # where its room's advert is, if any
+        if advert_topic in kept or advert_topic in claims:
+            presences[whose] = payload  # a listed room's host: no flood crowds it out
+            return
+        if whose in others:
+            others[whose] = payload
+            return
+        rank = _rank(advert_topic)
+        if len(others) >= MAX_PRESENCES:
+            if rank >= -worst_others[0][0]:
+                return
+            del others[heapq.heappop(worst_others)[1]]
+        others[whose] = payload
+        heapq.heappush(worst_others, (-rank, whose))
 
     async with Transport(broker, client_id=client_id()) as t:
         for room in looked_for:  # first: their adverts come before any flood of others
@@ -1235,9 +1269,7 @@ async def list_rooms(
                     continue
                 whose = topics.presence_of(message.topic)
                 if whose is not None:
-                    small = len(message.payload) <= MAX_PRESENCE_BYTES
-                    if small and (whose in presences or len(presences) < MAX_PRESENCES):
-                        presences[whose] = message.payload
+                    presence(whose, message.payload)
                     continue
                 room = topics.room_of(message.topic)
                 if room is None or topics.lobby_host(message.topic) is None:
@@ -1251,7 +1283,8 @@ async def list_rooms(
             await asyncio.wait_for(collect(), seconds)
 
     def away(advert: lb.Advert) -> bool:
-        payload = presences.get((advert.room, presence_id(advert.host)))
+        whose = (advert.room, presence_id(advert.host))
+        payload = presences.get(whose, others.get(whose))
         if payload is None:
             return False
         try:

@@ -101,3 +101,31 @@ async def test_a_room_asked_for_by_its_code_is_listed_however_many_others_crowd_
     # a code naming another host's room of that id does not list this one
     elsewhere = await list_rooms(address, 2.0, wanted=[lb.room_code(room, other.player_id)])
     assert ranked(elsewhere) == best
+
+
+async def test_a_flood_of_strangers_presences_does_not_hide_that_a_host_is_away(
+    broker_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Anyone may post presences, as many as they like, and a look keeps MAX_PRESENCES: it
+    kept the first ones heard, so a stranger's presences, posted first, took every place
+    and a room whose host was gone was listed as if the host were there. The presence of a
+    listed room's host is kept whatever else is there, even when every stranger's would
+    rank before it."""
+    monkeypatch.setattr(network, "MAX_PRESENCES", 8)
+    host = Identity.generate("Hank")
+    room = new_room_code()
+    real = str(topics.lobby(room, presence_id(host.player_id)))
+    monkeypatch.setattr(network, "_rank", lambda topic: 1000 if topic == real else 0)
+    address = BrokerAddress.parse(broker_url)
+    async with Transport(address, client_id="test-presence-flood") as t:
+        await t.wait_connected(20)  # then each publish returns once the broker has it
+        for i in range(30):  # signed, each on its own player's topic, in rooms of no advert
+            eve = Identity.generate(f"Eve{i}")
+            spammed = new_room_code()
+            topic = topics.presence(spammed, presence_id(eve.player_id))
+            await t.publish(topic, _presence(eve, eve, spammed, lb.ONLINE), retain=True)
+        await t.publish(topics.Topic(real), _advert(host, room), retain=True)
+        topic = topics.presence(room, presence_id(host.player_id))
+        await t.publish(topic, _presence(host, host, room, lb.OFFLINE), retain=True)
+    listed = [r for r in await list_rooms(address, 2.0) if r.advert.room == room]
+    assert [r.host_away for r in listed] == [True]
