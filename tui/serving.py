@@ -1,8 +1,11 @@
 """What the two servers of the app (``serve-web`` and ``serve-ssh``) share: the largest
-terminal a visitor may ask for, and the notice of a session closed for want of a key
-press."""
+terminal a visitor may ask for, the notice of a session closed for want of a key press,
+and who counts as one visitor when connections are counted by address."""
 
 from __future__ import annotations
+
+import ipaddress
+from typing import Any
 
 from cakeparty.core.i18n import ngettext
 
@@ -27,3 +30,21 @@ def idle_notice(timeout: float) -> str:
         )
         seconds = round(seconds / 60)
     return "\r\n" + text.format(n=seconds) + "\r\n"
+
+
+def address_key(peer: Any) -> str:
+    """Whom a connection from ``peer`` (a socket's peer name, as asyncio gives it) counts
+    against when connections are counted by address: its IPv4 address, or the /64 of its
+    IPv6 address (one host is commonly given a whole /64), or ``""`` when there is none."""
+    host = peer[0] if isinstance(peer, tuple) and peer else peer
+    if not isinstance(host, str):
+        return ""
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)

@@ -16,7 +16,11 @@ websocket is refused in one line, a message that is not one of the page's is ign
 terminal size is at most :data:`MOST_CELLS` a side, at most ``--max-sessions`` tabs run
 at once (one more is told the server is full), a tab without a key press for
 ``--idle-timeout`` seconds is closed, and an app that does not quit when its tab closes
-is killed. The server's log says each of these in a line, never with a traceback.
+is killed. A connection has :data:`HEADER_WAIT` seconds to send its request, one address
+may have :data:`MOST_WAITING_FROM` connections at once that have not, and everyone
+together a share of the files the server may open (:class:`Doorway`), so connections
+opened and left unfinished (slowloris) cannot take the server's sockets. The server's log
+says each of these in a line, never with a traceback.
 
 Running ``python -m cakeparty.tui.webserve`` opens the app itself: it is the command that
 each connection runs, in the environment that started the server (with the server's
@@ -31,16 +35,20 @@ import contextlib
 import ipaddress
 import json
 import logging
+import resource
 import shlex
+import signal
 import sys
 import time
+from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from cakeparty.core.i18n import LANGUAGES, _, ngettext
 from cakeparty.tui import arguments as arg
-from cakeparty.tui.serving import MOST_CELLS, idle_notice
+from cakeparty.tui.serving import MOST_CELLS, address_key, idle_notice
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -54,6 +62,16 @@ MOST_MESSAGE = 64 * 1024
 #: how long an app is given to quit once its tab has closed, before it is killed
 QUIT_GRACE = 5.0
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+#: seconds a connection has to send its request, from when it opens
+HEADER_WAIT = 10.0
+#: seconds a connection is kept open, idle, after a request for the next one
+KEEPALIVE = 15.0
+#: connections from one address (an IPv6 /64) that have not sent their request yet, at
+#: once: a browser opens six or so at a time, each sending its request at once
+MOST_WAITING_FROM = 8
+#: such connections from everyone at once: this many at most, and a quarter of the files
+#: the server may open (sockets are files)
+MOST_WAITING = 256
 PAGE = Path(__file__).with_name("web")
 
 
@@ -254,6 +272,136 @@ class Repeats(logging.Filter):
         return True
 
 
+log = logging.getLogger("cakeparty.serve-web")
+
+
+def most_waiting() -> int:
+    """How many connections may be waiting for their request at once: :data:`MOST_WAITING`,
+    and at most a quarter of the files this process may open."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return MOST_WAITING
+    return max(1, min(MOST_WAITING, soft // 4))
+
+
+class Doorway:
+    """The connections that have not sent their request yet, counted by address
+    (:func:`address_key`): :attr:`most_from` from one address at once (one more is
+    refused), :attr:`most` from everyone (one more takes the place of the oldest of the
+    address that holds the most, so a newcomer from elsewhere always gets in)."""
+
+    def __init__(self, most_from: int = MOST_WAITING_FROM, most: int | None = None) -> None:
+        self.most_from = most_from
+        self.most = most_waiting() if most is None else most
+        self.waiting: dict[Any, str] = {}  # connection → its address's key
+        self.by_address: dict[str, OrderedDict[Any, None]] = {}  # oldest first
+
+    def enter(self, connection: Any, peer: Any) -> tuple[bool, Any | None]:
+        """Whether ``connection`` (from ``peer``) may wait for its request, and the
+        connection it takes the place of, if any (to be closed)."""
+        key = address_key(peer)
+        mine = self.by_address.get(key)
+        if mine is not None and len(mine) >= self.most_from:
+            return False, None
+        evicted = None
+        if len(self.waiting) >= self.most:
+            crowded = max(self.by_address.values(), key=len)
+            evicted = next(iter(crowded))
+            self.leave(evicted)
+        self.waiting[connection] = key
+        self.by_address.setdefault(key, OrderedDict())[connection] = None
+        return True, evicted
+
+    def leave(self, connection: Any) -> None:
+        """``connection`` sent its request, or closed: it waits no more."""
+        key = self.waiting.pop(connection, None)
+        if key is None:
+            return
+        mine = self.by_address[key]
+        del mine[connection]
+        if not mine:
+            del self.by_address[key]
+
+    def is_waiting(self, connection: Any) -> bool:
+        return connection in self.waiting
+
+
+class Doorman(asyncio.Protocol):
+    """A connection to the server, let through to aiohttp's own (``make()``) only if the
+    :class:`Doorway` lets it wait for its request; closed if the request has not come
+    within :data:`HEADER_WAIT` seconds."""
+
+    def __init__(self, make: Callable[[], Any], door: Doorway) -> None:
+        self.make = make
+        self.door = door
+        self.inner: Any = None
+        self.transport: asyncio.Transport | None = None
+        self.timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        peer = transport.get_extra_info("peername")
+        admitted, evicted = self.door.enter(transport, peer)
+        if not admitted:
+            most = self.door.most_from
+            said = ngettext(
+                "a connection refused: {address} has {n} waiting to send its request",
+                "a connection refused: {address} has {n} waiting to send their request",
+                most,
+            )
+            log.warning(said.format(address=address_key(peer), n=most))
+            transport.abort()
+            return
+        if evicted is not None:
+            most = self.door.most
+            said = ngettext(
+                "a connection closed to make room: {n} was waiting to send its request",
+                "a connection closed to make room: {n} were waiting to send their request",
+                most,
+            )
+            log.warning(said.format(n=most))
+            evicted.abort()
+        self.timer = asyncio.get_running_loop().call_later(HEADER_WAIT, self._too_slow)
+        self.inner = self.make()
+        self.inner.connection_made(transport)
+
+    def _too_slow(self) -> None:
+        if self.transport is not None and self.door.is_waiting(self.transport):
+            wait = round(HEADER_WAIT)
+            said = ngettext(
+                "a connection closed: no request within {n} second",
+                "a connection closed: no request within {n} seconds",
+                wait,
+            )
+            log.warning(said.format(n=wait))
+            self.door.leave(self.transport)
+            self.transport.abort()
+
+    def data_received(self, data: bytes) -> None:
+        if self.inner is not None:
+            self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received() if self.inner is not None else None
+
+    def pause_writing(self) -> None:
+        if self.inner is not None:
+            self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.inner is not None:
+            self.inner.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        if self.transport is not None:
+            self.door.leave(self.transport)
+        if self.inner is not None:
+            self.inner.connection_lost(exc)
+
+
 def build_server(
     host: str,
     port: int,
@@ -285,6 +433,44 @@ def build_server(
             )
             self.fixed_url = public_url
             self.tabs = 0  # apps running now, one a tab
+            self.door = Doorway()
+
+        def serve(self, debug: bool = False) -> None:
+            """Serve until SIGINT or SIGTERM, every connection through :attr:`door`
+            (textual-serve's own lets any number wait for their request for 75 s).
+            :class:`OSError` if the address cannot be listened on."""
+            self.debug = debug
+            self.initialize_logging()
+            asyncio.run(self._serve())
+
+        async def _serve(self) -> None:
+            loop = asyncio.get_running_loop()
+            stop = asyncio.Event()
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                with contextlib.suppress(NotImplementedError):
+                    loop.add_signal_handler(signum, stop.set)
+            app = await self._make_app()
+            door = self.door
+
+            @web.middleware
+            async def past_the_door(request: web.Request, handler: Any) -> web.StreamResponse:
+                door.leave(request.transport)  # its request came: it waits no more
+                response: web.StreamResponse = await handler(request)
+                return response
+
+            app.middlewares.append(past_the_door)
+            runner = web.AppRunner(app, handle_signals=False, keepalive_timeout=KEEPALIVE)
+            await runner.setup()
+            try:
+                made = runner.server
+                assert made is not None
+                server = await loop.create_server(lambda: Doorman(made, door), host, port)
+                try:
+                    await stop.wait()
+                finally:
+                    server.close()
+            finally:
+                await runner.cleanup()
 
         def initialize_logging(self) -> None:
             handler = logging.StreamHandler(sys.stderr)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -58,10 +59,18 @@ class WebServer:
     """``cakeparty serve-web`` as a process of its own, in its own process group so the
     app processes it starts for each browser end with it."""
 
-    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, *args: str, env: dict[str, str] | None = None, files: int | None = None
+    ) -> None:
+        """``files``: the most files (sockets among them) the server may have open."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 (closed by stop)
+
+        def limited() -> None:
+            if files is not None:
+                resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
         self.process = subprocess.Popen(
             [str(BINARY), "serve-web", "--port", str(self.port), *args],
             stdout=self.log,
@@ -69,6 +78,7 @@ class WebServer:
             stdin=subprocess.DEVNULL,
             env=env,
             start_new_session=True,
+            preexec_fn=limited if files is not None else None,
         )
 
     def output(self) -> str:
