@@ -18,7 +18,7 @@ import pytest
 
 from cakeparty.broker.embedded import free_port
 from cakeparty.tui.sshserve import session
-from cakeparty.tui.sshserve.server import ServeOptions, serve
+from cakeparty.tui.sshserve.server import MAX_LOGINS, MAX_LOGINS_FROM, ServeOptions, serve
 
 #: the most any one step is waited for; a step that passes never waits this long
 WAIT = 60.0
@@ -170,10 +170,11 @@ async def test_one_connection_opens_at_most_three_sessions(tmp_path: Path) -> No
         await soon(lambda: once_running(conn))
 
 
-async def greeting(port: int) -> tuple[bytes, asyncio.StreamWriter]:
-    """A bare TCP connection to the server, and its first line: the server's SSH version,
-    or nothing if it closed the connection at once."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+async def greeting(port: int, source: str = "127.0.0.1") -> tuple[bytes, asyncio.StreamWriter]:
+    """A bare TCP connection to the server (from ``source``, an address of this computer's
+    loopback), and its first line: the server's SSH version, or nothing if it closed the
+    connection at once."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
     try:
         line = await asyncio.wait_for(reader.readline(), WAIT)
     except ConnectionResetError:
@@ -213,6 +214,43 @@ async def test_only_so_many_connections_may_be_logging_in_at_once(
     assert log.count("2 connections are logging in at once: closing new ones") >= 1
 
 
+async def test_one_address_cannot_take_every_place_among_those_logging_in(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Connections that have not logged in share MAX_LOGINS places: one address opening
+    that many and sending nothing kept everyone else from logging in for as long as it
+    liked. One address holds MAX_LOGINS_FROM places at most; more from it are closed at
+    once, and everyone else logs in."""
+    async with serving(tmp_path) as options, contextlib.AsyncExitStack() as on:
+        writers: list[asyncio.StreamWriter] = []
+        greeted = 0
+        for _attempt in range(MAX_LOGINS):
+            line, writer = await greeting(options.port, "127.0.0.2")
+            writers.append(writer)
+            greeted += line == b"SSH-2.0-CakeParty\r\n"
+        assert greeted == MAX_LOGINS_FROM
+        # another address is greeted, and a player logs in
+        line, writer = await greeting(options.port, "127.0.0.3")
+        writers.append(writer)
+        assert line == b"SSH-2.0-CakeParty\r\n"
+        await on.enter_async_context(connect(options, a_key()))
+        # one of those of the first address leaves: a newcomer from there gets its place
+        for writer in writers[:MAX_LOGINS_FROM]:
+            await hung_up(writer)
+
+        async def newcomer() -> bytes | None:
+            line, writer = await greeting(options.port, "127.0.0.2")
+            await hung_up(writer)
+            return line or None
+
+        assert await soon(newcomer) == b"SSH-2.0-CakeParty\r\n"
+        for writer in writers:
+            await hung_up(writer)
+    log = capsys.readouterr().err
+    said = f"127.0.0.2 has {MAX_LOGINS_FROM} connections logging in: closing its new ones"
+    assert log.count(said) == 1  # said once, not once a connection
+
+
 def test_the_limit_of_one_key_is_an_option() -> None:
     from cakeparty.tui.cli import build_parser
 
@@ -221,3 +259,15 @@ def test_the_limit_of_one_key_is_an_option() -> None:
     assert parser.parse_args(["serve-ssh", "--max-per-key", "1"]).max_per_key == 1
     with pytest.raises(SystemExit):
         parser.parse_args(["serve-ssh", "--max-per-key", "0"])
+
+
+def test_the_help_says_how_many_may_be_logging_in(capsys: pytest.CaptureFixture[str]) -> None:
+    from cakeparty.tui.cli import build_parser
+
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["serve-ssh", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert (
+        f"at most {MAX_LOGINS} may be logging in at once, {MAX_LOGINS_FROM} of them from one "
+        "address (an IPv6 /64)"
+    ) in said

@@ -11,3 +11,10 @@ import warnings
 # library's own code, on the console of every server start, that its operator can do
 # nothing about
 warnings.filterwarnings("ignore", message="DSA is deprecated", module="asyncssh")
+
+#: seconds a connection has to log in
+LOGIN_TIMEOUT = 30
+#: connections at once that have not logged in yet; more are closed as they come
+MAX_LOGINS = 64
+#: … of them from one address (an IPv6 /64), so that one cannot take every place
+MAX_LOGINS_FROM = 8

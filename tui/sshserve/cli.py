@@ -9,6 +9,7 @@ from typing import Any
 
 from cakeparty.core.i18n import LANGUAGES, _
 from cakeparty.tui import arguments as arg
+from cakeparty.tui.sshserve import LOGIN_TIMEOUT, MAX_LOGINS, MAX_LOGINS_FROM
 
 DEFAULT_PORT = 2222
 DEFAULT_IDLE = 1800
@@ -19,7 +20,13 @@ DEFAULT_PER_KEY = 3
 def add_command(sub: Any) -> None:
     """Register ``serve-ssh`` on the ``cakeparty`` parser."""
     serve = sub.add_parser(
-        "serve-ssh", help=_("serve the app over SSH: each key is a player with a home here")
+        "serve-ssh",
+        help=_("serve the app over SSH: each key is a player with a home here"),
+        description=_(
+            "Serve the app over SSH: each key is a player with a home here. A connection "
+            "has {seconds} seconds to log in; at most {most} may be logging in at once, "
+            "{from_one} of them from one address (an IPv6 /64); more are closed as they come."
+        ).format(seconds=LOGIN_TIMEOUT, most=MAX_LOGINS, from_one=MAX_LOGINS_FROM),
     )
     serve.add_argument(
         "--port", type=arg.port, default=DEFAULT_PORT, help=_("TCP port (default 2222)")

@@ -18,12 +18,10 @@ from pathlib import Path
 import asyncssh
 
 from cakeparty.core.i18n import _, ngettext
+from cakeparty.tui.serving import address_key
+from cakeparty.tui.sshserve import LOGIN_TIMEOUT, MAX_LOGINS, MAX_LOGINS_FROM
 from cakeparty.tui.sshserve.homes import PLAYERS_DIR, PlayerHome, server_dir
 from cakeparty.tui.sshserve.session import GameSession, Launch
-
-LOGIN_TIMEOUT = 30
-#: connections at once that have not logged in yet; more are closed as they come
-MAX_LOGINS = 64
 
 
 @dataclass
@@ -37,6 +35,7 @@ class ServeOptions:
     max_sessions: int = 50
     max_per_key: int = 3  # sessions of one key at once, and channels of one connection
     max_logins: int = MAX_LOGINS  # connections not logged in yet, at once
+    max_logins_from: int = MAX_LOGINS_FROM  # … of them from one address
     idle_timeout: float = 1800  # seconds without a key press; 0: never
     players: Path | None = None  # where players' homes go (default: in the data dir)
     language: str | None = None  # for players whose settings and locale choose none
@@ -147,13 +146,31 @@ class Sessions:
 @dataclass
 class Logins:
     """The connections that have not logged in yet: each holds memory and a file
-    descriptor for up to :data:`LOGIN_TIMEOUT` seconds, so only so many may wait."""
+    descriptor for up to :data:`LOGIN_TIMEOUT` seconds, so only so many may wait, and only
+    :attr:`per_address` of them from one address (:func:`address_key`)."""
 
     limit: int
+    per_address: int = MAX_LOGINS_FROM
     waiting: int = 0
     said_full: bool = False  # the log says so once, until a connection gets in again
+    from_address: dict[str, int] = field(default_factory=dict)  # only those waiting
+    said_crowded: set[str] = field(default_factory=set)  # addresses at their limit, said
 
-    def enter(self) -> bool:
+    def enter(self, address: str = "") -> bool:
+        """Whether a connection from ``address`` (an :func:`address_key`) may log in."""
+        if self.from_address.get(address, 0) >= self.per_address:
+            if address not in self.said_crowded:
+                log(
+                    ngettext(
+                        "{address} has {n} connection logging in: closing its new ones "
+                        "until it is done",
+                        "{address} has {n} connections logging in: closing its new ones "
+                        "until one of them is done",
+                        self.per_address,
+                    ).format(address=address or "?", n=self.per_address)
+                )
+                self.said_crowded.add(address)
+            return False
         if self.waiting >= self.limit:
             if not self.said_full:
                 log(
@@ -165,11 +182,16 @@ class Logins:
                 self.said_full = True
             return False
         self.waiting += 1
+        self.from_address[address] = self.from_address.get(address, 0) + 1
         self.said_full = False
         return True
 
-    def done(self) -> None:
+    def done(self, address: str = "") -> None:
         self.waiting -= 1
+        left = self.from_address.pop(address, 0) - 1
+        if left > 0:
+            self.from_address[address] = left
+        self.said_crowded.discard(address)
 
 
 def log(text: str) -> None:
@@ -193,6 +215,7 @@ class _Server(asyncssh.SSHServer):
         self._authorized = authorized
         self._conn: asyncssh.SSHServerConnection | None = None
         self._peer = ("", "")
+        self._address = ""  # whom it counts against among those logging in
         self._key: asyncssh.SSHKey | None = None
         self._channels = 0  # sessions open on this connection
 
@@ -200,7 +223,8 @@ class _Server(asyncssh.SSHServer):
         self._conn = conn
         peer = conn.get_extra_info("peername") or ("", 0)
         self._peer = (str(peer[0]), str(peer[0]))
-        self._logging_in = self._logins.enter()
+        self._address = address_key(peer)
+        self._logging_in = self._logins.enter(self._address)
         if not self._logging_in:
             conn.abort()  # before a word is sent: the socket closes at once
 
@@ -213,7 +237,7 @@ class _Server(asyncssh.SSHServer):
     def _done_logging_in(self) -> None:
         if self._logging_in:
             self._logging_in = False
-            self._logins.done()
+            self._logins.done(self._address)
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -270,7 +294,7 @@ async def serve(options: ServeOptions, ready: Callable[[], None] | None = None) 
     assert options.host_key is not None
     authorized = Authorized(options.authorized_keys) if options.authorized_keys else None
     sessions = Sessions(options.max_sessions, options.max_per_key)
-    logins = Logins(options.max_logins)
+    logins = Logins(options.max_logins, options.max_logins_from)
     listener = await asyncssh.create_server(
         lambda: _Server(options, sessions, authorized, logins),
         options.host,
