@@ -7,6 +7,7 @@ shared widgets display, so the screen only wires them together.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rich.cells import cell_len
@@ -32,7 +33,7 @@ from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.games.cake_duel.chronicle import duel_specials, hidden_specials
 from cakeparty.tui.table.session import TableSession as DuelGame
 from cakeparty.tui.widgets.cards import Face, FacedownPile
-from cakeparty.tui.widgets.fitted import cut_apart, cut_rows, fit
+from cakeparty.tui.widgets.fitted import cut, cut_apart, cut_rows, fit
 from cakeparty.tui.widgets.seats import SeatRow
 
 
@@ -196,17 +197,37 @@ def seat_rows(view: DuelView, duel: DuelGame, viewer: int | None) -> list[SeatRo
     return rows
 
 
-def _play_lines(label: str, view: DuelView, duel: DuelGame, play: Play) -> tuple[Text, Text | None]:
-    """A claim on the table, and the cards under it if the viewer knows them."""
+def _play_lines(
+    label: str, view: DuelView, duel: DuelGame, play: Play, width: int = 0
+) -> tuple[Text, Text | None]:
+    """A claim on the table, and the cards under it if the viewer knows them. Where the
+    line is wider than ``width`` (0: no limit), the facedown blocks after the claim go,
+    then the names are cut: the claim itself stays whole."""
+    line, note = _play_line(label, view, duel, play, duel.names, True)
+    if width and line.cell_len > width:
+        longest = max(cell_len(name) for name in duel.names)
+        for most in range(longest, 2, -1):
+            names = cut_apart(duel.names, most)
+            line, note = _play_line(label, view, duel, play, names, False)
+            if line.cell_len <= width:
+                break
+    return line, note
+
+
+def _play_line(
+    label: str, view: DuelView, duel: DuelGame, play: Play, names: Sequence[str], pile: bool
+) -> tuple[Text, Text | None]:
+    """:func:`_play_lines` with ``names`` for the seats, the facedown blocks if ``pile``."""
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append(f"{label:<8}", style="bold")
-    line.append(duel.names[play.seat])
+    line.append(names[play.seat])
     if duel.players == 4 and view.target is not None and play.seat != view.target:
-        line.append(" → " + duel.names[view.target])
+        line.append(" → " + names[view.target])
     line.append(": ")
     line.append(claim_text(play.count, play.name), style="bold")
-    line.append("  ")
-    line.append(FacedownPile.blocks(play.count, most=5), style="dim")
+    if pile:
+        line.append("  ")
+        line.append(FacedownPile.blocks(play.count, most=5), style="dim")
     if view.seat is None or not all(s in view.known for s in play.slots):
         return line, None
     # facedown cards the viewer knows: its own, a partner's, or cards it saw
@@ -227,9 +248,9 @@ def table_text(
     show; what the viewer knows of their cards, where there is room."""
     width, rows = size
     if view.attack is not None:
-        attack, attack_note = _play_lines(_("Attack"), view, duel, view.attack)
+        attack, attack_note = _play_lines(_("Attack"), view, duel, view.attack, width)
         if view.block is not None:
-            block, block_note = _play_lines(_("Block"), view, duel, view.block)
+            block, block_note = _play_lines(_("Block"), view, duel, view.block, width)
         else:
             block = Text(f"{_('Block'):<8}", style="bold")
             block.append("—", style="dim")
@@ -321,37 +342,107 @@ def fit_lines(lines: Sequence[str], width: int, rows: int, indent: int = 2) -> l
     return kept
 
 
-def _hint(view: DuelView, duel: DuelGame) -> str:
+@dataclass(frozen=True)
+class Hint:
+    """What the viewer's own step asks, with its keys: ``words`` in full (where a
+    ``seat`` is named, the name of the seat it answers, a format string with ``{seat}``
+    for it), and ``keys``, the keys alone, said where the line has no room for the rest
+    (the table shows the claim too)."""
+
+    words: str
+    keys: str
+    seat: str = ""
+
+    @property
+    def text(self) -> str:
+        return self.words.format(seat=self.seat) if self.seat else self.words
+
+    def fit(self, line: str, width: int) -> str:
+        """``line``, which holds this hint's :attr:`text` (after a networked clock, say),
+        in ``width`` columns with every key whole: the seat's name is cut first, to no
+        fewer than :data:`HINT_NAME_MOST` columns, then the keys are said alone; where a
+        line is too wide even so, the keys come first and the rest is cut."""
+        full = self.text
+        if cell_len(line) <= width or full not in line:
+            return line
+        if self.seat:
+            for most in range(cell_len(self.seat) - 1, HINT_NAME_MOST - 1, -1):
+                shorter = line.replace(full, self.words.format(seat=cut(self.seat, most)))
+                if cell_len(shorter) <= width:
+                    return shorter
+        alone = line.replace(full, self.keys)
+        if cell_len(alone) <= width:
+            return alone
+        rest = line.replace(full, "").strip(" ·")
+        return f"{self.keys} · {rest}" if rest else self.keys
+
+
+#: The fewest columns a seat's name is cut to in a hint before the hint says only its keys.
+HINT_NAME_MOST = 6
+
+
+def own_hint(view: DuelView, duel: DuelGame) -> Hint:
+    """The viewer's own step in words, and its keys."""
     phase = view.phase
     names = duel.names
     if phase is Phase.ATTACK:
-        return _("Your attack: pick cards (space, 1–9) · c claim · p pass")
+        return Hint(
+            _("Your attack: pick cards (space, 1–9) · c claim · p pass"),
+            _("space or 1–9 pick cards · c claim · p pass"),
+        )
     if phase is Phase.RESPOND and view.attack is not None:
-        return _("{seat} claims {claim}: x challenge · b block · a accept").format(
-            seat=names[view.attack.seat], claim=claim_text(view.attack.count, view.attack.name)
+        claim = claim_text(view.attack.count, view.attack.name)
+        return Hint(
+            _("{seat} claims {claim}: x challenge · b block · a accept").replace(
+                "{claim}", _literal(claim)
+            ),
+            _("x challenge · b block · a accept"),
+            names[view.attack.seat],
         )
     if phase is Phase.REPLY and view.block is not None:
-        return _("{seat} blocks with {claim}: x challenge · a accept").format(
-            seat=names[view.block.seat], claim=claim_text(view.block.count, view.block.name)
+        claim = claim_text(view.block.count, view.block.name)
+        return Hint(
+            _("{seat} blocks with {claim}: x challenge · a accept").replace(
+                "{claim}", _literal(claim)
+            ),
+            _("x challenge · a accept"),
+            names[view.block.seat],
         )
     if phase is Phase.PRIEST:
-        return _("Your Priest takes a card of the attack: t to choose")
+        return Hint(_("Your Priest takes a card of the attack: t to choose"), _("t choose"))
     if phase is Phase.SUMMON:
-        return _("Your Summoner calls for a card: s to name it")
+        return Hint(_("Your Summoner calls for a card: s to name it"), _("s name a card"))
     if phase is Phase.LEAD:
-        return _("Your team starts: f to choose who goes first")
+        return Hint(_("Your team starts: f to choose who goes first"), _("f who goes first"))
     if phase is Phase.TRADE:
-        return _("Trade with your partner? o offer · k keep your hand")
+        return Hint(
+            _("Trade with your partner? o offer · k keep your hand"),
+            _("o offer a trade · k keep your hand"),
+        )
     if phase is Phase.WOLFY:
-        return _("You played Sir Wolfy: w reveal it · h keep it hidden")
+        return Hint(
+            _("You played Sir Wolfy: w reveal it · h keep it hidden"),
+            _("w reveal Sir Wolfy · h keep it hidden"),
+        )
     if phase is Phase.TRADE_ANSWER and isinstance(view.trade_offer, Trade):
         offer = view.trade_offer
         mate = view.attacker if view.attacker is not None else 0
         flipped = Trade(offer.take, offer.give)  # as the answering seat sees it
-        return _("{seat} offers a trade ({what}): y agree · n refuse").format(
-            seat=names[mate], what=describe_action(flipped, names, known=view.known)
+        what = describe_action(flipped, names, known=view.known)
+        return Hint(
+            _("{seat} offers a trade ({what}): y agree · n refuse").replace(
+                "{what}", _literal(what)
+            ),
+            _("y agree to the trade · n refuse"),
+            names[mate],
         )
-    return describe_decision(phase, view.seat, names)
+    text = describe_decision(phase, view.seat, names)
+    return Hint(text, text)
+
+
+def _literal(text: str) -> str:
+    """``text`` as part of a format string: its braces stand for themselves."""
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 def status_line(view: DuelView, duel: DuelGame, viewer: int | None) -> tuple[str, str]:
@@ -374,7 +465,7 @@ def status_line(view: DuelView, duel: DuelGame, viewer: int | None) -> tuple[str
         # the app makes this step for every seat: nobody is deciding anything
         return _("The turn ends: a Sir Wolfy played, if any, is shown …"), "wait"
     if seat == viewer:
-        return _hint(view, duel), "you"
+        return own_hint(view, duel).text, "you"
     if duel.shown_as_bot(seat):
         return describe_decision(view.phase, seat, duel.names) + " …", "wait"
     return describe_decision(view.phase, seat, duel.names), "wait"

@@ -62,11 +62,13 @@ from cakeparty.tui.games.cake_duel.help import TOURNAMENT_KEYS
 from cakeparty.tui.games.cake_duel.messages import BoutEnded
 from cakeparty.tui.games.cake_duel.parts import (
     SEAT_COLUMNS,
+    Hint,
     deck_text,
     duel_number_text,
     hand_faces,
     last_duel,
     last_turn_lines,
+    own_hint,
     seat_rows,
     specials_line,
     specials_text,
@@ -185,6 +187,7 @@ class DuelScreen(TableScreen):
         self._seen: dict[int, set[int]] = {}  # per seat: the hand at its last decision
         self.first_turn = 1  # the duel's turn count when this bout began
         self.prompted = False  # the list of this decision has opened by itself once
+        self.hint: Hint | None = None  # the viewer's own step on the status line, if any
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -203,7 +206,7 @@ class DuelScreen(TableScreen):
             log = LogView(id="duel-log")
             log.border_title = Content(_("Log"))
             yield log
-        yield StatusBar(id="duel-status")
+        yield StatusBar(id="duel-status", fit=self.fit_status)
         yield from self.compose_bar()
         yield HandView(_("Your hand is empty"), id="duel-hand")
         yield Footer(show_command_palette=False, compact=True)
@@ -258,9 +261,15 @@ class DuelScreen(TableScreen):
         """The status line and its tone ("you", "wait" or "end")."""
         deciding = self.viewer if self.awaiting is not None else None
         text, tone = status_line(view, self.duel, deciding)
+        self.hint = own_hint(view, self.duel) if tone == "you" else None
         if self.awaiting is None and tone == "you":
             tone = "wait"
         return text, tone
+
+    def fit_status(self, text: str, width: int) -> str:
+        """The status line in ``width`` columns: the keys of the viewer's step stay whole
+        (its words and a seat's name give way first, and a networked clock stays)."""
+        return self.hint.fit(text, width) if self.hint is not None else text
 
     def _tell(self, entries: list[Entry]) -> None:
         """Write new events to the log, each with what it did to the table; note a bout's

@@ -1,0 +1,117 @@
+"""Cake Duel at 80×24 in English, Spanish and Polish, read off the screen: the keys of a
+hint beside a networked clock."""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from typing import Any
+
+import pytest
+
+from cakeparty.core import get_game
+from cakeparty.core.games.cake_duel.state import Phase
+from cakeparty.core.games.cake_duel.text import claim_text
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.session import GameSession
+from cakeparty.protocol.table import Table
+from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
+from cakeparty.tui.games.cake_duel.screen import DuelScreen
+from cakeparty.tui.table.net import NetTable
+
+from .languages import speaking
+from .netseats import Runner, deliver, guest_room
+from .pilot import SIZE, OneScreen, rows, until
+
+BOT = get_game("cake-duel").bots["random"]
+
+#: Two names as long as a networked name may be (32 characters).
+LONG_NAMES = ("Maximiliano Fernández de la Cruz", "Bartholomew Alexander Worthingto")
+
+#: A day: the longest clock a room allows, five digits on the status line.
+DAY = 86400
+
+#: Each language's words of the keys when an attack is to be answered.
+RESPOND_KEYS = {
+    "en": ("x challenge", "b block", "a accept"),
+    "es": ("x desafiar", "b bloquear", "a aceptar"),
+    "pl": ("x sprawdź", "b blokuj", "a przyjmij"),
+}
+CLOCK_WORDS = {"en": "Your clock:", "es": "Tu reloj:", "pl": "Twój czas:"}
+
+
+def long_named_duel(now: float) -> tuple[NetTable, NetTable]:
+    """Two seats with the longest names, on a day's clock started at ``now``, the full
+    game (hidden specials)."""
+    people = [Identity.generate(name) for name in LONG_NAMES]
+    table = Table.of(
+        "ROOM45",
+        "cake-duel",
+        [(p.player_id, p.name) for p in people],
+        {"full": True},
+        timeout=DAY,
+        nonce=secrets.token_bytes(16),
+    )
+    seats = []
+    for seat, person in enumerate(people):
+        runner = Runner(GameSession(table, [person], now=now), person, seat)
+        seats.append(NetTable(runner, {people[1].player_id: True}))
+    return seats[0], seats[1]
+
+
+def until_ann_answers_an_attack(seats: tuple[NetTable, NetTable], seed: int) -> None:
+    """Both seats play by the random bot until the first seat is to answer an attack."""
+    ann = seats[0]
+    rng = random.Random(seed)
+    deliver(seats, time.monotonic())
+    for _ in range(500):
+        view = ann.view(ann.seat)
+        if ann.to_act == ann.seat and view.phase is Phase.RESPOND:
+            return
+        moved = False
+        for seat in seats:
+            if seat.to_act is not None:
+                seat.act(seat.to_act, BOT(seat.view(seat.to_act), rng))
+                moved = True
+        assert moved, "the duel waits on nobody"
+        deliver(seats, time.monotonic())
+    raise AssertionError("the first seat never answered an attack")
+
+
+def status_row(app: Any, screen: NetDuelScreen) -> str:
+    region = screen.status.region
+    return rows(app)[region.y][region.x : region.right]
+
+
+def table_box(app: Any, screen: DuelScreen) -> list[str]:
+    """The rows of the Table panel, its borders with them."""
+    region = screen.query_one("#duel-table").region
+    return [row[region.x : region.right] for row in rows(app)[region.y : region.bottom]]
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pl"])
+async def test_every_key_to_answer_an_attack_shows_beside_a_long_clock(language: str) -> None:
+    """Ann, to answer an attack by a player whose name is 32 characters long, has a day
+    on her clock: the status line keeps the clock and every key (x, b, a) whole, the
+    attacker's name and claim giving way; the claim shows whole on the table, the name
+    cut there instead."""
+    with speaking(language):
+        seats = ann, _bob = long_named_duel(time.monotonic())
+        until_ann_answers_an_attack(seats, 4)
+        screen = NetDuelScreen(ann, guest_room())
+        app = OneScreen(screen)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: screen.awaiting == ann.seat, "Ann's decision")
+            await until(pilot, lambda: CLOCK_WORDS[language] in screen.status.text, "the clock")
+            await pilot.pause()
+            line = status_row(app, screen)
+            assert CLOCK_WORDS[language] in line, line
+            for keys in RESPOND_KEYS[language]:
+                assert keys in line, (keys, line)
+            # the claim answered, which the status line left out, stays whole on the table
+            attack = ann.view(ann.seat).attack
+            assert attack is not None
+            claim = claim_text(attack.count, attack.name)
+            box = table_box(app, screen)
+            assert any(f": {claim}" in row for row in box), (claim, box)
