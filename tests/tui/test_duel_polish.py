@@ -1,5 +1,5 @@
 """Cake Duel at 80×24 in English, Spanish and Polish, read off the screen: the keys of a
-hint beside a networked clock."""
+hint beside a networked clock, and the table's subtitle once the duel is over."""
 
 from __future__ import annotations
 
@@ -12,13 +12,17 @@ import pytest
 
 from cakeparty.core import get_game
 from cakeparty.core.games.cake_duel.state import Phase
-from cakeparty.core.games.cake_duel.text import claim_text
+from cakeparty.core.games.cake_duel.text import card_title, claim_text
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.session import GameSession
 from cakeparty.protocol.table import Table
+from cakeparty.tui.games.cake_duel.chronicle import hidden_specials
 from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
+from cakeparty.tui.games.cake_duel.parts import specials_line
 from cakeparty.tui.games.cake_duel.screen import DuelScreen
+from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.net import NetTable
+from cakeparty.tui.table.results import EndScreen
 
 from .languages import speaking
 from .netseats import Runner, deliver, guest_room
@@ -115,3 +119,45 @@ async def test_every_key_to_answer_an_attack_shows_beside_a_long_clock(language:
             claim = claim_text(attack.count, attack.name)
             box = table_box(app, screen)
             assert any(f": {claim}" in row for row in box), (claim, box)
+
+
+#: Each language's words for hidden specials in the table's subtitle, while the duel is
+#: on, and once it is over.
+HIDDEN_WORDS = {
+    "en": ("· 2 hidden specials", "· 2 specials shown"),
+    "es": ("· 2 esp. ocultas", "· 2 esp. vistas"),
+    "pl": ("· 2 ukryte specjalne", "· 2 specjalne odkryte"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pl"])
+async def test_after_the_end_names_the_specials_the_table_says_they_were_hidden(
+    language: str,
+) -> None:
+    """A duel of the full game played to its end: once the end has named its hidden
+    specials, the table no longer counts them as hidden (its subtitle says how many the end showed),
+    and names them under the claims, as the end did."""
+    with speaking(language):
+        table = LocalTable(GameSetup(players=2, bots="random", seed=5), "Ann")
+        rng = random.Random(3)
+        while not table.over:  # Ann's moves too, by the random bot
+            seat = table.to_act
+            assert seat is not None
+            table.act(seat, BOT(table.view(seat), rng))
+        match = table.match
+        hidden = hidden_specials(match.state, match.dealer)
+        assert len(hidden) == 2
+        screen = DuelScreen(table)
+        app = OneScreen(screen)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, EndScreen), "the end dialog")
+            assert any(card_title(c) in " ".join(rows(app)) for c in hidden)
+            await pilot.press("escape")  # see the table
+            await until(pilot, lambda: app.screen is screen, "the table")
+            await pilot.pause()
+            box = table_box(app, screen)
+            during, after = HIDDEN_WORDS[language]
+            subtitle = box[-1]
+            assert during not in subtitle and after in subtitle, subtitle
+            inside = " ".join(" ".join(row.strip("│ ").split()) for row in box[1:-1])
+            assert specials_line(hidden) in inside, inside

@@ -50,6 +50,7 @@ class NetDuelScreen(NetPlay, DuelScreen):
     CHAT_ID = "duel-chat"
     NET_END_TITLE = END_TITLE
     NET_END_KEYS = END_KEYS
+    _last_specials: tuple[str, ...] | None = None  # the last duel's, once the audit told them
 
     # -- the duel's own part -----------------------------------------------------------------
 
@@ -92,6 +93,18 @@ class NetDuelScreen(NetPlay, DuelScreen):
         }
         headline, lines = self.ending(specials)
         return headline, lines, view.winner == duel.seat % 2
+
+    def last_specials(self, view: DuelView) -> tuple[str, ...]:
+        """The hidden specials of the duel played last, once the audit at the game's end
+        has made every card known (its end names them then); none before."""
+        if view.winner is None:
+            return ()
+        if self._last_specials is None:
+            known = audited_specials(self.net, view)
+            if not known:
+                return ()  # not audited yet
+            self._last_specials = known.get(last_duel(view), ())
+        return self._last_specials
 
     def _duel_specials(self, number: int) -> tuple[str, ...] | None:
         """No hidden card is known before the audit at the game's end, so a tournament's

@@ -283,27 +283,31 @@ def table_text(
     return text
 
 
-def deck_text(view: DuelView) -> str:
-    """Deck and discard counts and the number of hidden specials: the table's subtitle."""
+def deck_text(view: DuelView, shown: bool = False) -> str:
+    """Deck and discard counts and the number of hidden specials: the table's subtitle
+    (once the duel's end has ``shown`` them by name, how many it showed)."""
     parts = [
         _("deck {n}").format(n=view.deck_count),
         _("discard {n}").format(n=view.discard_count),
     ]
-    if view.specials_in_deck:
-        parts.append(
-            ngettext("{n} hidden special", "{n} hidden specials", view.specials_in_deck).format(
-                n=view.specials_in_deck
-            )
-        )
+    count = view.specials_in_deck
+    if count and shown:
+        parts.append(ngettext("{n} special shown", "{n} specials shown", count).format(n=count))
+    elif count:
+        parts.append(ngettext("{n} hidden special", "{n} hidden specials", count).format(n=count))
     else:
         parts.append(_("core game"))
     return " · ".join(parts)
 
 
-def specials_text(view: DuelView) -> Text:
-    """The specials this seat knows to be in this duel's deck, on one line."""
+def specials_text(view: DuelView, hidden: Sequence[str] = ()) -> Text:
+    """The specials this seat knows to be in this duel's deck, on one line; once the duel
+    is over, its ``hidden`` specials where they are known (as its end names them)."""
     text = Text(no_wrap=True, overflow="ellipsis")
-    if view.specials_seen:
+    if view.winner is not None and hidden:
+        duel = last_duel(view) if view.options.tournament else None
+        text.append(specials_line(hidden, duel), style="italic")
+    elif view.specials_seen:
         seen = card_list(sorted(view.specials_seen))
         text.append(_("Specials seen: {cards}").format(cards=seen), style="italic")
     return text

@@ -237,10 +237,12 @@ class DuelScreen(TableScreen):
         width = title.content_size.width or self.app.size.width - 2
         title.update(title_line(view, duel, turn, width))
         self.query_one(SeatList).show(seat_rows(view, duel, self.viewer))
-        self.query_one("#duel-table").border_subtitle = Content(deck_text(view))
+        hidden = self.last_specials(view)
+        self.query_one("#duel-table").border_subtitle = Content(deck_text(view, bool(hidden)))
         deck = self.query_one("#duel-deck", Static)
-        deck.update(specials_text(view))
-        deck.display = bool(view.specials_seen)
+        specials = specials_text(view, hidden)
+        deck.update(specials)
+        deck.display = bool(specials.plain)
         last_turn = list(self._last_turn)
         self.query_one("#duel-claims", FittedText).show(
             lambda width, rows: table_text(view, duel, last_turn, (width, rows))
@@ -256,6 +258,14 @@ class DuelScreen(TableScreen):
             hand.show(hand_faces(view, self._seen.get(self.viewer)), _("Your hand is empty"))
         self.status.show(*self.status_text(view))
         self.refresh_bindings()
+
+    def last_specials(self, view: DuelView) -> tuple[str, ...]:
+        """The hidden specials of the duel played last, once the game is over (a local
+        dealer knows them: its end names them); none before."""
+        if view.winner is None or not isinstance(self.duel, LocalTable):
+            return ()
+        match = self.duel.match
+        return hidden_specials(match.state, match.dealer)
 
     def status_text(self, view: DuelView) -> tuple[str, str]:
         """The status line and its tone ("you", "wait" or "end")."""
