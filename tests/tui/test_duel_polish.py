@@ -1,9 +1,11 @@
 """Cake Duel at 80×24 in English, Spanish and Polish, read off the screen: the keys of a
-hint beside a networked clock, and the table's subtitle once the duel is over."""
+hint beside a networked clock, the table's subtitle once the duel is over, and the
+title line, which keeps the game's name."""
 
 from __future__ import annotations
 
 import random
+import re
 import secrets
 import time
 from typing import Any
@@ -20,6 +22,7 @@ from cakeparty.tui.games.cake_duel.chronicle import hidden_specials
 from cakeparty.tui.games.cake_duel.netscreen import NetDuelScreen
 from cakeparty.tui.games.cake_duel.parts import specials_line
 from cakeparty.tui.games.cake_duel.screen import DuelScreen
+from cakeparty.tui.table import registration
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.net import NetTable
 from cakeparty.tui.table.results import EndScreen
@@ -161,3 +164,71 @@ async def test_after_the_end_names_the_specials_the_table_says_they_were_hidden(
             assert during not in subtitle and after in subtitle, subtitle
             inside = " ".join(" ".join(row.strip("│ ").split()) for row in box[1:-1])
             assert specials_line(hidden) in inside, inside
+
+
+#: Six names as long as a networked name may be, each its own from its first letters.
+SIX_LONG = (
+    "Maximiliano Fernández de la Cruz",
+    "Bartholomew Alexander Worthingto",
+    "Konstantynopolitańczykowianeczka",
+    "Guadalupe Esperanza Villanueva R",
+    "Wilhelmina Charlotte Montgomery",
+    "Przemysław Grzegorz Brzęczyszcki",
+)
+
+#: Each game's title in Spanish and Polish, and the tables checked: (players, options).
+TITLES = {
+    "cake-duel": (
+        {"es": "Duelo de Pasteles", "pl": "Pojedynek na Ciastka"},
+        [(2, {}), (4, {}), (2, {"tournament": True}), (4, {"tournament": True})],
+    ),
+    "cake-master": (
+        {"es": "Maestro Pastelero", "pl": "Mistrz Cukiernik"},
+        [(n, {}) for n in range(2, 7)],
+    ),
+    "cookies-battle": (
+        {"es": "Batalla de Galletas", "pl": "Ciasteczkowa Bitwa"},
+        [(n, {}) for n in range(2, 7)] + [(6, {"variant": "beginners"})],
+    ),
+    "cake-of-doom": (
+        {"es": "Pastel de la Perdición", "pl": "Tort Zagłady"},
+        [(n, {}) for n in range(3, 7)] + [(6, {"advanced": True, "blind": True})],
+    ),
+}
+
+
+def title_row(screen: Any) -> str:
+    """The top row of a game's screen, as drawn (a hot-seat's pass dialog may be in
+    front of it)."""
+    drawn = [strip.text for strip in screen._compositor.render_strips()]
+    return drawn[0] if drawn else ""
+
+
+@pytest.mark.parametrize("language", ["es", "pl"])
+@pytest.mark.parametrize("game", sorted(TITLES))
+async def test_each_title_keeps_the_game_s_name_at_80_columns(game: str, language: str) -> None:
+    """Every game's title line at 80×24, in Spanish and in Polish, from two to six players
+    (as the game allows), every player with a name of 32 characters: the game's name
+    opens it whole; in Cake Master, every seat's stars show, each name with at least four
+    letters of its own."""
+    titles, tables = TITLES[game]
+    title = titles[language]
+    with speaking(language):
+        for players, options in tables:
+            names = SIX_LONG[:players]
+            setup = GameSetup(game, players, options=options, seed=2, hotseat=True, names=names)
+            table = LocalTable(setup, names[0])
+            make = registration.lookup(game).local_screen
+            assert make is not None
+            screen = make(table, bot_delay=0.0)
+            app = OneScreen(screen)
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: title_row(screen).strip(), "the title")  # noqa: B023
+                await pilot.pause()
+                line = title_row(screen)
+                where = (game, players, options, line)
+                assert line.startswith(f" {title} "), where
+                if game == "cake-master":
+                    shown = [n.strip() for n in re.split(r"★\d+", line.split(" · ")[-1])[:-1]]
+                    assert len(shown) == players, where
+                    assert all(len(name.rstrip("…")) >= 4 for name in shown), where

@@ -377,8 +377,8 @@ async def test_a_team_duel_names_each_team_with_a_capital_where_its_sentence_beg
 
 def test_the_title_names_the_teams_and_their_trophies_and_cuts_long_names_alike() -> None:
     """The title line reads "Trophies: Bot 4 & Bot 1 0 – 0 Bot 2 & Bot 3"; names too long
-    for 78 columns cost the game's name first, then are cut alike, both teams and the
-    score still on the line, in a tournament too."""
+    for 78 columns are cut alike, the game's name kept, both teams and the score still on
+    the line, in a tournament too."""
     short = ("Bot 4", "Bot 2", "Bot 1", "Bot 3")
     long = ("Alexandra Primera", "Bartholomew Segundo", "Christina Tercera", "Dominique Cuarta")
     for names in (short, long):
@@ -390,13 +390,17 @@ def test_the_title_names_the_teams_and_their_trophies_and_cuts_long_names_alike(
             table = LocalTable(setup, names[0])
             title = title_line(table.view(None), table, 12, 78).plain
             assert cell_len(title) <= 78, title
+            assert title.startswith("Cake Duel "), title
             scores = title.split(" – ")
             assert len(scores) == (3 if tournament else 2), title
             if names == short and not tournament:
                 assert title == (
                     "Cake Duel · bout 1 · turn 12 · Trophies: Bot 4 & Bot 1 0 – 0 Bot 2 & Bot 3"
                 )
-            pairs = title.split("(")[1].split(")")[0] if tournament else title.split(": ")[1]
+            # a tournament names the teams with the duels won ("duel 1 of 5 (Bot 4 & Bot 1
+            # 0 – 0 Bot 2 & Bot 3)"), or where that is too wide, with the trophies
+            within = title.split("(")[1].split(")")[0] if tournament else ""
+            pairs = within if " & " in within else title.split(": ")[1]
             first, second = pairs.split(" 0 – 0 ")
             assert [n[:1] for n in first.split(" & ")] == [names[0][:1], names[2][:1]], title
             assert [n[:1] for n in second.split(" & ")] == [names[1][:1], names[3][:1]], title

@@ -57,34 +57,65 @@ def hand_faces(view: DuelView, seen: Collection[int] | None = None) -> list[Face
 def title_line(view: DuelView, duel: DuelGame, turn: int | None, width: int | None = None) -> Text:
     """The top line: game, bout and turn of the bout (unless ``turn`` is None), and the
     trophies ("Trophies: Ann & Cy 1 – 0 Bo & Di"); in a tournament, the duel and the
-    duels won too. Where the line is wider than ``width``, the game's name goes first,
-    then the players' names are cut, each alike, so both sides and the score still show."""
-    line = _title(view, duel, turn, duel.names, True)
+    duels won too. Where the line is wider than ``width``, the players' names are cut
+    first, each alike, so both sides and the score still show; then the turn goes, and a
+    tournament's duel is told in short after the game's name, the names once, with the
+    trophies ("Cake Duel 2/5 (1 – 0) · bout 3 · Trophies: Ann 2 – 1 Bo"); the game's name
+    goes last, only where nothing else makes the line fit."""
+    line = _title(view, duel, turn, duel.names, TITLE_GAME)
     if width is None or line.cell_len <= width:
         return line
-    line = _title(view, duel, turn, duel.names, False)
     longest = max(cell_len(name) for name in duel.names)
-    for most in range(longest - 1, 2, -1):
-        if line.cell_len <= width:
-            break
-        line = _title(view, duel, turn, cut_apart(duel.names, most), False)
+    stages = (
+        (TITLE_GAME, turn, TITLE_NAME_MOST),
+        (TITLE_GAME, None, TITLE_NAME_MOST),
+        (TITLE_SHORT, None, 3),
+        (TITLE_NO_GAME, None, 3),
+    )
+    for game, shown_turn, fewest in stages:
+        for most in range(longest, fewest - 1, -1):
+            # a share too narrow for an ellipsis keeps one more letter of each name
+            names = cut_apart(duel.names, most, "…" if most > 5 else "")
+            line = _title(view, duel, shown_turn, names, game)
+            if line.cell_len <= width:
+                return line
     return line
 
 
+#: The fewest columns the title cuts the players' names to before it leaves out the turn.
+TITLE_NAME_MOST = 6
+#: How the title names the game: in full, with a tournament's duel in short after it, or
+#: not at all.
+TITLE_GAME, TITLE_SHORT, TITLE_NO_GAME = "game", "short", "none"
+
+
 def _title(
-    view: DuelView, duel: DuelGame, turn: int | None, names: Sequence[str], game: bool
+    view: DuelView, duel: DuelGame, turn: int | None, names: Sequence[str], game: str
 ) -> Text:
-    """The title line with ``names`` for the players, the game's name first if ``game``."""
+    """The title line with ``names`` for the players, the game named as ``game`` says."""
     sides = [" & ".join(names[s] for s in range(duel.players) if s % 2 == side) for side in (0, 1)]
     tournament = view.options.tournament
+    duels = f"{view.duels[0]} – {view.duels[1]}"
     text = Text()
-    if game:
+    if game != TITLE_NO_GAME and not (tournament and game == TITLE_SHORT):
         text.append(_("Cake Duel"), style="bold")
         text.append(" · ")
-    if tournament:  # the duel of the tournament, and the duels won: the names once, here
+    # the names once: with the duels won in a tournament ("duel 2 of 5 (Ann 1 – 0 Bo)"),
+    # else, and in a tournament's short line ("Cake Duel 2/5 (1 – 0)"), with the trophies
+    named = not tournament
+    if tournament and game == TITLE_SHORT:
+        short = _("{game} {n}/{most}").format(
+            game=_("Cake Duel"), n=last_duel(view), most=2 * DUELS_TO_WIN - 1
+        )
+        text.append(short, style="bold")
+        text.append(" (")
+        text.append(duels, style="bold")
+        text.append(") · ")
+        named = True
+    elif tournament:
         text.append(duel_number_text(last_duel(view)))
         text.append(f" ({sides[0]} ")
-        text.append(f"{view.duels[0]} – {view.duels[1]}", style="bold")
+        text.append(duels, style="bold")
         text.append(f" {sides[1]})")
         text.append(" · ")
     text.append(_("bout {n}").format(n=view.bout))
@@ -93,11 +124,11 @@ def _title(
         text.append(_("turn {n}").format(n=turn))
     text.append(" · ")
     text.append(_("Trophies:"))
-    if not tournament:
+    if named:
         text.append(f" {sides[0]}")
     text.append(" ")
     text.append(f"{view.trophies[0]} – {view.trophies[1]}", style="bold")
-    if not tournament:
+    if named:
         text.append(f" {sides[1]}")
     return text
 

@@ -66,29 +66,62 @@ def title_line(
     view: MasterView, names: Sequence[str], width: int, away: Collection[int] = ()
 ) -> Text:
     """Game, round and turn; the stars of every seat, a player ``away`` (offline) shown
-    reversed (solo: customers met, exchanges)."""
-    text = Text()
-    text.append(_("Cake Master"), style="bold")
-    text.append(" · ")
-    text.append(_("round {n}/{of}").format(n=max(view.round, 1), of=ROUNDS))
-    text.append(" · ")
-    text.append(_("turn {n}/{of}").format(n=max(view.turn_in_round, 1), of=TURNS))
-    text.append(" · ")
+    reversed (solo: customers met, exchanges). The line fits ``width`` less its two
+    columns of padding: the names are cut alike to the room left (a short name kept
+    whole); where that would leave them fewer than :data:`NAME_MOST` columns, the round
+    and turn are told in short ("R1/3 T2/4") to give the names more."""
+    text = _title_start(view, short=False)
     if view.solo:
         text.append(_("customers met {n}").format(n=view.met), style="bold")
         text.append(" · ")
         text.append(_("exchanges left {n}").format(n=view.exchanges_left))
         return text
-    room = width - 2 - text.cell_len  # the names shorten to fit the line
-    longest = max(3, room // view.players - 4)
+    limit = width - 2
+    longest = max(1, *(cell_len(n) for n in names[: view.players]))
+    line = text
+    for short, fewest in ((False, NAME_MOST), (True, 1)):
+        for most in range(longest, fewest - 1, -1):
+            line = _title_start(view, short)
+            _append_stars(line, view, names, most, away)
+            if line.cell_len <= limit:
+                return line
+    return line
+
+
+#: The fewest columns Cake Master's title cuts the names to before it shortens the round
+#: and turn to give them more.
+NAME_MOST = 5
+
+
+def _title_start(view: MasterView, short: bool) -> Text:
+    """The game, the round and the turn, each in words or (``short``) in short."""
+    text = Text()
+    text.append(_("Cake Master"), style="bold")
+    text.append(" · ")
+    round_, turn = max(view.round, 1), max(view.turn_in_round, 1)
+    if short:
+        text.append(
+            _("R{n}/{of} T{turn}/{turns}").format(n=round_, of=ROUNDS, turn=turn, turns=TURNS)
+        )
+    else:
+        text.append(_("round {n}/{of}").format(n=round_, of=ROUNDS))
+        text.append(" · ")
+        text.append(_("turn {n}/{of}").format(n=turn, of=TURNS))
+    text.append(" · ")
+    return text
+
+
+def _append_stars(
+    text: Text, view: MasterView, names: Sequence[str], most: int, away: Collection[int]
+) -> None:
+    """Every seat's name, cut alike to ``most`` columns, and its stars."""
     # a share too narrow for an ellipsis keeps one more letter of each name
-    shown = cut_apart(names, longest, "…" if longest > 5 else "")
+    shown = cut_apart(names, most, "…" if most > 5 else "")
     for seat in range(view.players):
         if seat:
             text.append(" ")
         style = "bold reverse" if seat in away else "bold"
         text.append(f"{shown[seat]}★{view.stars[seat]}", style=style)
-    return text
 
 
 def prompt_line(
