@@ -75,6 +75,40 @@ RESTORE_EVERY = 1.0
 ECHO_WAIT = 2.0
 
 
+@dataclass
+class _Kept:
+    """What a host keeps retained on the broker (its advert, its offer of a next room) may
+    be wiped or replaced by anyone: since when something else may be what the broker keeps
+    in its place (``doubted``), when the host last published it again for that, and how
+    many times it has."""
+
+    doubted: float | None = None
+    restored: float = -RESTORE_EVERY
+    times: int = 0
+
+    def doubt(self, now: float) -> None:
+        if self.doubted is None:
+            self.doubted = now
+
+    def due(self, now: float, *, echo_awaited: bool) -> bool:
+        """Whether to publish it again now (counted as done): something else may have taken
+        its place, the host's own newest (``echo_awaited``: not passed back by the broker
+        yet) had :data:`ECHO_WAIT` seconds to come back, and :data:`RESTORE_EVERY` seconds
+        went by since the last time, so a stranger clearing it without end makes the host
+        publish it once a second, no more."""
+        doubted = self.doubted
+        if doubted is None:
+            return False
+        if echo_awaited and now - doubted < ECHO_WAIT:
+            return False
+        if now - self.restored < RESTORE_EVERY:
+            return False
+        self.restored = now
+        self.doubted = None  # until something else is heard there again
+        self.times += 1
+        return True
+
+
 @dataclass(frozen=True)
 class RoomEvent:
     """Something the room's owner should know about."""
@@ -206,9 +240,7 @@ class RoomRunner:
         self._offer: tuple[topics.Topic, bytes] | None = None
         self._offer_relayed = asyncio.Event()
         self._offer_unechoed = 0  # offers published that the broker has not passed back
-        self._offer_doubted: float | None = None
-        self._offer_restored = -RESTORE_EVERY
-        self.offers_restored = 0  # offers published again for that
+        self._offer_kept = _Kept()
         self._stop = asyncio.Event()
         self._closing = False  # the host leaves for good: the room closes, game or not
         self.closed_by_host = False  # a guest heard its host close the room mid-game
@@ -231,10 +263,8 @@ class RoomRunner:
         # it was last published again for that (see _heard_own_advert)
         self._advert_data = b""
         self._advert_sent: deque[bytes] = deque(maxlen=32)
-        self._advert_doubted: float | None = None
-        self._advert_restored = -RESTORE_EVERY
+        self._advert_kept = _Kept()
         self._connections = 1  # the broker connections made so far (see _restore_advert)
-        self.adverts_restored = 0  # adverts published again for that
         self.log_messages = 0
         self.log_bytes = 0
         self.ignored = 0  # undecodable or unsigned messages off the log topic
@@ -419,7 +449,7 @@ class RoomRunner:
         relayed = self._offer_relayed = asyncio.Event()
         self._offer = (topic, data)
         self._offer_unechoed = 0
-        self._offer_doubted = None
+        self._offer_kept.doubted = None
 
         async def connection() -> Transport:
             while self.transport is None:  # the room's connection is being opened
@@ -455,29 +485,31 @@ class RoomRunner:
         assert self._offer is not None
         if payload == self._offer[1]:
             self._offer_unechoed = max(0, self._offer_unechoed - 1)
-            self._offer_doubted = None
+            self._offer_kept.doubted = None
             self._offer_relayed.set()
             return
-        if self._offer_doubted is None:
-            self._offer_doubted = time.monotonic()
+        self._offer_kept.doubt(time.monotonic())
         self._wake.set()
+
+    @property
+    def offers_restored(self) -> int:
+        """Host: how many times its offer was published again, something else having taken
+        its place on the broker."""
+        return self._offer_kept.times
+
+    @property
+    def adverts_restored(self) -> int:
+        """Host: how many times its advert was published again, likewise."""
+        return self._advert_kept.times
 
     async def _restore_offer(self, transport: Transport, now: float) -> None:
         """Host: publish its offer again if something else took its place (see
         :meth:`_heard_own_offer`) or the broker may have lost it (connected again), once
-        its own offer on the way had the time to come back, and :data:`RESTORE_EVERY`
-        seconds after the last time at the soonest: a stranger clearing it without end
-        makes the host publish it once a second, no more."""
-        doubted = self._offer_doubted
-        if doubted is None or self._offer is None:
+        its own offer on the way had the time to come back (:meth:`_Kept.due`)."""
+        if self._offer is None:
             return
-        if self._offer_unechoed and now - doubted < ECHO_WAIT:
-            return  # the offer itself is on its way, after what was heard
-        if now - self._offer_restored < RESTORE_EVERY:
+        if not self._offer_kept.due(now, echo_awaited=self._offer_unechoed > 0):
             return
-        self._offer_restored = now
-        self._offer_doubted = None  # until something else is heard there again
-        self.offers_restored += 1
         log.info("room %s: its offer was cleared or replaced: published again", self.room)
         await self._send_offer(transport)
 
@@ -675,30 +707,22 @@ class RoomRunner:
             while self._advert_sent.popleft() != payload:
                 pass  # older ones whose echo was lost
             if payload == self._advert_data:
-                self._advert_doubted = None
+                self._advert_kept.doubted = None
             return
         if payload == self._advert_data and not self._advert_sent:
-            self._advert_doubted = None  # what the broker keeps, heard again on reconnecting
+            self._advert_kept.doubted = None  # what the broker keeps, heard on reconnecting
             return
-        if self._advert_doubted is None:
-            self._advert_doubted = time.monotonic()
+        self._advert_kept.doubt(time.monotonic())
         self._wake.set()
 
     async def _restore_advert(self, now: float) -> None:
         """Host: publish its advert again if something else took its place (see
         :meth:`_heard_own_advert`) or the broker may have lost it (connected again), once
-        its own newer adverts had the time to come back, and :data:`RESTORE_EVERY` seconds
-        after the last time at the soonest."""
-        doubted = self._advert_doubted
-        if doubted is None or not self._advert_data:
+        its own newer adverts had the time to come back (:meth:`_Kept.due`)."""
+        if not self._advert_data:
             return
-        if self._advert_sent and now - doubted < ECHO_WAIT:
-            return  # an advert of its own, newer than what was heard, is on its way
-        if now - self._advert_restored < RESTORE_EVERY:
+        if not self._advert_kept.due(now, echo_awaited=bool(self._advert_sent)):
             return
-        self._advert_restored = now
-        self._advert_doubted = None  # until something else is heard there again
-        self.adverts_restored += 1
         log.info("room %s: its advert was cleared or replaced: published again", self.room)
         await self._send_advert(self._advert_data)
 
@@ -998,10 +1022,9 @@ class RoomRunner:
         if self.host_lobby is not None:
             if transport.connections > self._connections:
                 # connected again: a broker started anew may have lost what it kept
-                if self._advert_doubted is None:
-                    self._advert_doubted = now
-                if self._offer is not None and self._offer_doubted is None:
-                    self._offer_doubted = now
+                self._advert_kept.doubt(now)
+                if self._offer is not None:
+                    self._offer_kept.doubt(now)
             self._connections = transport.connections
             await self._restore_advert(now)
             await self._restore_offer(transport, now)
