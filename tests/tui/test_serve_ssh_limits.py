@@ -174,12 +174,28 @@ async def greeting(port: int, source: str = "127.0.0.1") -> tuple[bytes, asyncio
     """A bare TCP connection to the server (from ``source``, an address of this computer's
     loopback), and its first line: the server's SSH version, or nothing if it closed the
     connection at once."""
+    line, _reader, writer = await greeted(port, source)
+    return line, writer
+
+
+async def greeted(
+    port: int, source: str = "127.0.0.1"
+) -> tuple[bytes, asyncio.StreamReader, asyncio.StreamWriter]:
+    """:func:`greeting`, and what else the server sends on that connection."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
     try:
         line = await asyncio.wait_for(reader.readline(), WAIT)
     except ConnectionResetError:
         line = b""
-    return line, writer
+    return line, reader, writer
+
+
+async def closed_by_server(reader: asyncio.StreamReader) -> None:
+    """Until the server has closed the connection ``reader`` reads (what it sent before
+    is read and dropped)."""
+    with contextlib.suppress(ConnectionResetError):
+        while await asyncio.wait_for(reader.read(4096), WAIT):
+            pass
 
 
 async def hung_up(writer: asyncio.StreamWriter) -> None:
@@ -191,17 +207,25 @@ async def hung_up(writer: asyncio.StreamWriter) -> None:
 async def test_only_so_many_connections_may_be_logging_in_at_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """When the places are full, a newcomer from the address holding them all is closed at
+    once; one from elsewhere takes the place of that address's oldest (until it had none:
+    it was closed at once as well)."""
     async with serving(tmp_path, max_logins=2) as options, contextlib.AsyncExitStack() as on:
         # a connection that logged in holds no place among those logging in
         await on.enter_async_context(connect(options, a_key()))
-        first, first_writer = await greeting(options.port)
+        first, first_reader, first_writer = await greeted(options.port)
         second, second_writer = await greeting(options.port)
         assert first == second == b"SSH-2.0-CakeParty\r\n"
         third, third_writer = await greeting(options.port)
         assert third == b""  # closed at once, before a word
         await hung_up(third_writer)
-        # one of those waiting leaves: a newcomer gets its place
+        # from another address: greeted, in place of the first, closed
+        other, other_writer = await greeting(options.port, "127.0.0.4")
+        assert other == b"SSH-2.0-CakeParty\r\n"
+        await closed_by_server(first_reader)
         await hung_up(first_writer)
+        # one of those waiting leaves: a newcomer gets its place
+        await hung_up(second_writer)
 
         async def newcomer() -> bytes | None:
             line, writer = await greeting(options.port)
@@ -209,9 +233,10 @@ async def test_only_so_many_connections_may_be_logging_in_at_once(
             return line or None
 
         assert await soon(newcomer) == b"SSH-2.0-CakeParty\r\n"
-        await hung_up(second_writer)
+        await hung_up(other_writer)
     log = capsys.readouterr().err
-    assert log.count("2 connections are logging in at once: closing new ones") >= 1
+    assert log.count("2 connections are logging in at once: closing new ones from") == 1
+    assert log.count("2 connections are logging in at once: a newcomer from an address") == 1
 
 
 async def test_one_address_cannot_take_every_place_among_those_logging_in(
@@ -249,6 +274,48 @@ async def test_one_address_cannot_take_every_place_among_those_logging_in(
     log = capsys.readouterr().err
     said = f"127.0.0.2 has {MAX_LOGINS_FROM} connections logging in: closing its new ones"
     assert log.count(said) == 1  # said once, not once a connection
+
+
+async def test_many_addresses_cannot_take_every_place_among_those_logging_in(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Many addresses, each under MAX_LOGINS_FROM, filled the MAX_LOGINS places and every
+    newcomer was closed at once. When the places are full, a newcomer from an address that
+    holds fewer of them takes the place of the oldest connection of the address holding the
+    most (closed); one from an address holding as many is closed at once."""
+    busiest = "127.0.0.2"
+    others = [f"127.0.1.{i}" for i in range(1, 1 + (MAX_LOGINS - MAX_LOGINS_FROM) // 7)]
+    async with serving(tmp_path) as options, contextlib.AsyncExitStack() as on:
+        held: dict[str, list[tuple[asyncio.StreamReader, asyncio.StreamWriter]]] = {}
+
+        async def hold(source: str) -> None:
+            line, reader, writer = await greeted(options.port, source)
+            assert line == b"SSH-2.0-CakeParty\r\n"
+            held.setdefault(source, []).append((reader, writer))
+
+        for _n in range(MAX_LOGINS_FROM):
+            await hold(busiest)
+        for source in others:  # fewer each than the busiest
+            for _n in range(7):
+                await hold(source)
+        assert sum(map(len, held.values())) == MAX_LOGINS
+        # full: a newcomer from an address with none is greeted all the same ...
+        await hold("127.0.0.3")
+        # ... in place of the busiest address's oldest, closed
+        await closed_by_server(held[busiest][0][0])
+        # an address holding as many as the busiest (7 now) gets no place
+        line, writer = await greeting(options.port, others[0])
+        assert line == b""
+        await hung_up(writer)
+        # and a player from yet another address logs in
+        await on.enter_async_context(connect(options, a_key()))
+        for writers in held.values():
+            for _reader, writer in writers:
+                await hung_up(writer)
+    log = capsys.readouterr().err
+    said = f"{MAX_LOGINS} connections are logging in at once: a newcomer from an address"
+    assert log.count(said) == 1  # said once, not once a connection closed
+    assert f"the oldest of {busiest}" in log
 
 
 def test_the_limit_of_one_key_is_an_option() -> None:

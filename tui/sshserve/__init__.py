@@ -14,7 +14,8 @@ warnings.filterwarnings("ignore", message="DSA is deprecated", module="asyncssh"
 
 #: seconds a connection has to log in
 LOGIN_TIMEOUT = 30
-#: connections at once that have not logged in yet; more are closed as they come
+#: connections at once that have not logged in yet; when all are taken, a newcomer from an
+#: address holding fewer takes the place of the oldest of the address holding the most
 MAX_LOGINS = 64
 #: … of them from one address (an IPv6 /64), so that one cannot take every place
 MAX_LOGINS_FROM = 8

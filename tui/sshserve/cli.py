@@ -25,7 +25,9 @@ def add_command(sub: Any) -> None:
         description=_(
             "Serve the app over SSH: each key is a player with a home here. A connection "
             "has {seconds} seconds to log in; at most {most} may be logging in at once, "
-            "{from_one} of them from one address (an IPv6 /64); more are closed as they come."
+            "{from_one} of them from one address (an IPv6 /64). When all are taken, a newcomer "
+            "from an address with fewer of them takes the place of the oldest of the address "
+            "with the most; others are closed as they come."
         ).format(seconds=LOGIN_TIMEOUT, most=MAX_LOGINS, from_one=MAX_LOGINS_FROM),
     )
     serve.add_argument(

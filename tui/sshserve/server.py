@@ -11,9 +11,11 @@ import asyncio
 import contextlib
 import signal
 import sys
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -143,22 +145,29 @@ class Sessions:
             session.connection_lost(None)
 
 
-@dataclass
 class Logins:
     """The connections that have not logged in yet: each holds memory and a file
-    descriptor for up to :data:`LOGIN_TIMEOUT` seconds, so only so many may wait, and only
-    :attr:`per_address` of them from one address (:func:`address_key`)."""
+    descriptor for up to :data:`LOGIN_TIMEOUT` seconds, so only :attr:`limit` may wait at
+    once, and only :attr:`per_address` of them from one address (:func:`address_key`).
+    When all the places are taken, a newcomer from an address holding fewer of them than
+    the address holding the most takes the place of that address's oldest (closed), so
+    many addresses together cannot keep a newcomer from elsewhere out either."""
 
-    limit: int
-    per_address: int = MAX_LOGINS_FROM
-    waiting: int = 0
-    said_full: bool = False  # the log says so once, until a connection gets in again
-    from_address: dict[str, int] = field(default_factory=dict)  # only those waiting
-    said_crowded: set[str] = field(default_factory=set)  # addresses at their limit, said
+    def __init__(self, limit: int, per_address: int = MAX_LOGINS_FROM) -> None:
+        self.limit = limit
+        self.per_address = per_address
+        # only those waiting, oldest first; a connection is closed by its ``evict()``
+        self.by_address: dict[str, OrderedDict[Any, None]] = {}
+        self.address_of: dict[Any, str] = {}
+        self.said_full = False  # the log says so once, until fewer are logging in
+        self.said_evicting = False  # likewise
+        self.said_crowded: set[str] = set()  # addresses at their limit, said
 
-    def enter(self, address: str = "") -> bool:
-        """Whether a connection from ``address`` (an :func:`address_key`) may log in."""
-        if self.from_address.get(address, 0) >= self.per_address:
+    def enter(self, connection: Any, address: str = "") -> bool:
+        """Whether ``connection``, from ``address`` (an :func:`address_key`), may log in.
+        It may close another connection (calling its ``evict()``) to make room."""
+        mine = len(self.by_address.get(address, ()))
+        if mine >= self.per_address:
             if address not in self.said_crowded:
                 log(
                     ngettext(
@@ -171,26 +180,52 @@ class Logins:
                 )
                 self.said_crowded.add(address)
             return False
-        if self.waiting >= self.limit:
-            if not self.said_full:
+        if len(self.address_of) >= self.limit:
+            crowded, theirs = max(self.by_address.items(), key=lambda item: len(item[1]))
+            if mine >= len(theirs):
+                if not self.said_full:
+                    log(
+                        ngettext(
+                            "{n} connection is logging in at once: closing new ones from "
+                            "the addresses with the most of them, until fewer are logging in",
+                            "{n} connections are logging in at once: closing new ones from "
+                            "the addresses with the most of them, until fewer are logging in",
+                            self.limit,
+                        ).format(n=self.limit)
+                    )
+                    self.said_full = True
+                return False
+            oldest = next(iter(theirs))
+            if not self.said_evicting:
                 log(
-                    _(
-                        "{n} connections are logging in at once: closing new ones "
-                        "until one of them is done"
-                    ).format(n=self.limit)
+                    ngettext(
+                        "{n} connection is logging in at once: a newcomer from an address "
+                        "with fewer of them closes the oldest of the address with the most "
+                        "(the oldest of {address}), until fewer are logging in",
+                        "{n} connections are logging in at once: a newcomer from an address "
+                        "with fewer of them closes the oldest of the address with the most "
+                        "(the oldest of {address}), until fewer are logging in",
+                        self.limit,
+                    ).format(n=self.limit, address=crowded or "?")
                 )
-                self.said_full = True
-            return False
-        self.waiting += 1
-        self.from_address[address] = self.from_address.get(address, 0) + 1
-        self.said_full = False
+                self.said_evicting = True
+            self.done(oldest)
+            oldest.evict()
+        else:
+            self.said_full = self.said_evicting = False
+        self.address_of[connection] = address
+        self.by_address.setdefault(address, OrderedDict())[connection] = None
         return True
 
-    def done(self, address: str = "") -> None:
-        self.waiting -= 1
-        left = self.from_address.pop(address, 0) - 1
-        if left > 0:
-            self.from_address[address] = left
+    def done(self, connection: Any) -> None:
+        """``connection`` logged in, or closed: it holds its place no more."""
+        address = self.address_of.pop(connection, None)
+        if address is None:
+            return
+        theirs = self.by_address[address]
+        del theirs[connection]
+        if not theirs:
+            del self.by_address[address]
         self.said_crowded.discard(address)
 
 
@@ -211,7 +246,6 @@ class _Server(asyncssh.SSHServer):
         self._options = options
         self._sessions = sessions
         self._logins = logins
-        self._logging_in = False  # holds a place among the logins
         self._authorized = authorized
         self._conn: asyncssh.SSHServerConnection | None = None
         self._peer = ("", "")
@@ -224,20 +258,19 @@ class _Server(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername") or ("", 0)
         self._peer = (str(peer[0]), str(peer[0]))
         self._address = address_key(peer)
-        self._logging_in = self._logins.enter(self._address)
-        if not self._logging_in:
+        if not self._logins.enter(self, self._address):
             conn.abort()  # before a word is sent: the socket closes at once
 
+    def evict(self) -> None:
+        """Closed, not logged in yet, to make room for a newcomer (:class:`Logins`)."""
+        if self._conn is not None:
+            self._conn.abort()
+
     def auth_completed(self) -> None:
-        self._done_logging_in()
+        self._logins.done(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._done_logging_in()
-
-    def _done_logging_in(self) -> None:
-        if self._logging_in:
-            self._logging_in = False
-            self._logins.done(self._address)
+        self._logins.done(self)
 
     def begin_auth(self, username: str) -> bool:
         return True
