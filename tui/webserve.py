@@ -19,8 +19,11 @@ at once (one more is told the server is full), a tab without a key press for
 is killed. A connection has :data:`HEADER_WAIT` seconds to send its request, one address
 may have :data:`MOST_WAITING_FROM` connections at once that have not, and everyone
 together a share of the files the server may open (:class:`Doorway`), so connections
-opened and left unfinished (slowloris) cannot take the server's sockets. The server's log
-says each of these in a line, never with a traceback.
+opened and left unfinished (slowloris) cannot take the server's sockets. Nor can
+connections whose requests were answered, kept alive for the next: one address has
+:data:`MOST_OPEN_FROM` open at once (its tabs' websockets aside), and one more is closed
+at once. One address has ``--max-per-address`` tabs at once (one more is told). The
+server's log says each of these in a line, never with a traceback.
 
 Running ``python -m cakeparty.tui.webserve`` opens the app itself: it is the command that
 each connection runs, in the environment that started the server (with the server's
@@ -72,6 +75,11 @@ MOST_WAITING_FROM = 8
 #: such connections from everyone at once: this many at most, and a quarter of the files
 #: the server may open (sockets are files)
 MOST_WAITING = 256
+#: connections from one address open at once, but for its tabs' websockets: waiting for
+#: their request, answering it or kept alive for the next (a browser keeps six or so)
+MOST_OPEN_FROM = 32
+#: tabs from one address at once (``--max-per-address``), so that one cannot take them all
+DEFAULT_PER_ADDRESS = 5
 PAGE = Path(__file__).with_name("web")
 
 
@@ -107,6 +115,16 @@ def add_command(sub: Any) -> None:
         default=DEFAULT_SESSIONS,
         metavar="N",
         help=_("at most N tabs at once, each its own app (default {n})").format(n=DEFAULT_SESSIONS),
+    )
+    web_.add_argument(
+        "--max-per-address",
+        type=arg.positive,
+        default=DEFAULT_PER_ADDRESS,
+        metavar="N",
+        help=_(
+            "at most N tabs at once from one address, an IPv6 /64 (default {n}; behind a "
+            "reverse proxy or a tunnel every tab comes from its address)"
+        ).format(n=DEFAULT_PER_ADDRESS),
     )
     web_.add_argument(
         "--idle-timeout",
@@ -288,13 +306,44 @@ class Doorway:
     """The connections that have not sent their request yet, counted by address
     (:func:`address_key`): :attr:`most_from` from one address at once (one more is
     refused), :attr:`most` from everyone (one more takes the place of the oldest of the
-    address that holds the most, so a newcomer from elsewhere always gets in)."""
+    address that holds the most, so a newcomer from elsewhere always gets in). And all
+    the connections open but the tabs' websockets, :attr:`most_open_from` from one
+    address at once (one more is refused)."""
 
-    def __init__(self, most_from: int = MOST_WAITING_FROM, most: int | None = None) -> None:
+    def __init__(
+        self,
+        most_from: int = MOST_WAITING_FROM,
+        most: int | None = None,
+        most_open_from: int = MOST_OPEN_FROM,
+    ) -> None:
         self.most_from = most_from
         self.most = most_waiting() if most is None else most
         self.waiting: dict[Any, str] = {}  # connection → its address's key
         self.by_address: dict[str, OrderedDict[Any, None]] = {}  # oldest first
+        self.most_open_from = most_open_from
+        self.open: dict[Any, str] = {}  # every connection but the tabs', → its address's key
+        self.open_from: dict[str, int] = {}
+
+    def arrive(self, connection: Any, peer: Any) -> bool:
+        """Whether ``connection`` (from ``peer``) may be open, its address having fewer
+        than :attr:`most_open_from` open; it counts until :meth:`gone`."""
+        key = address_key(peer)
+        theirs = self.open_from.get(key, 0)
+        if theirs >= self.most_open_from:
+            return False
+        self.open[connection] = key
+        self.open_from[key] = theirs + 1
+        return True
+
+    def gone(self, connection: Any) -> None:
+        """``connection`` closed, or became a tab's websocket (tabs have bounds of their
+        own): it counts no more among its address's open connections."""
+        key = self.open.pop(connection, None)
+        if key is None:
+            return
+        left = self.open_from.pop(key) - 1
+        if left:
+            self.open_from[key] = left
 
     def enter(self, connection: Any, peer: Any) -> tuple[bool, Any | None]:
         """Whether ``connection`` (from ``peer``) may wait for its request, and the
@@ -342,6 +391,16 @@ class Doorman(asyncio.Protocol):
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
         peer = transport.get_extra_info("peername")
+        if not self.door.arrive(transport, peer):
+            most = self.door.most_open_from
+            said = ngettext(
+                "a connection refused: {address} has {n} open",
+                "a connection refused: {address} has {n} open",
+                most,
+            )
+            log.warning(said.format(address=address_key(peer), n=most))
+            transport.abort()
+            return
         admitted, evicted = self.door.enter(transport, peer)
         if not admitted:
             most = self.door.most_from
@@ -398,6 +457,7 @@ class Doorman(asyncio.Protocol):
             self.timer.cancel()
         if self.transport is not None:
             self.door.leave(self.transport)
+            self.door.gone(self.transport)
         if self.inner is not None:
             self.inner.connection_lost(exc)
 
@@ -410,6 +470,7 @@ def build_server(
     *,
     max_sessions: int = DEFAULT_SESSIONS,
     idle_timeout: float = DEFAULT_IDLE,
+    max_per_address: int = DEFAULT_PER_ADDRESS,
 ) -> Any:
     """A textual-serve server that runs the app for each browser connection."""
     import aiohttp_jinja2
@@ -433,6 +494,7 @@ def build_server(
             )
             self.fixed_url = public_url
             self.tabs = 0  # apps running now, one a tab
+            self.tabs_from: dict[str, int] = {}  # … by address (only those with some)
             self.door = Doorway()
 
         def serve(self, debug: bool = False) -> None:
@@ -543,7 +605,28 @@ def build_server(
                 await websocket.send_bytes(("\r\n" + notice + "\r\n").encode("utf-8"))
                 await websocket.close()
                 return websocket
+            address = address_key(
+                request.transport and request.transport.get_extra_info("peername")
+            )
+            if self.tabs_from.get(address, 0) >= max_per_address:
+                say(
+                    ngettext(
+                        "a tab refused: {address} has {n} tab open",
+                        "a tab refused: {address} has {n} tabs open",
+                        max_per_address,
+                    ).format(address=address or "?", n=max_per_address)
+                )
+                notice = ngettext(
+                    "Too many tabs from your address ({n} at once): close one and try again.",
+                    "Too many tabs from your address ({n} at once): close one and try again.",
+                    max_per_address,
+                ).format(n=max_per_address)
+                await websocket.send_bytes(("\r\n" + notice + "\r\n").encode("utf-8"))
+                await websocket.close()
+                return websocket
+            self.door.gone(request.transport)  # a tab: counted as one from here on
             self.tabs += 1
+            self.tabs_from[address] = self.tabs_from.get(address, 0) + 1
             app = AppService(
                 self.command,
                 write_bytes=websocket.send_bytes,
@@ -569,6 +652,9 @@ def build_server(
                     idle.cancel()
                 await self._stop(app)
                 self.tabs -= 1
+                left = self.tabs_from.pop(address) - 1
+                if left:
+                    self.tabs_from[address] = left
                 with contextlib.suppress(Exception):
                     await websocket.close()
             return websocket
@@ -647,6 +733,7 @@ def _cmd_serve_web(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
         args.lang,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_timeout,
+        max_per_address=args.max_per_address,
     )
     try:
         server.serve()
