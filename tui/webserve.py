@@ -21,9 +21,11 @@ may have :data:`MOST_WAITING_FROM` connections at once that have not, and everyo
 together a share of the files the server may open (:class:`Doorway`), so connections
 opened and left unfinished (slowloris) cannot take the server's sockets. Nor can
 connections whose requests were answered, kept alive for the next: one address has
-:data:`MOST_OPEN_FROM` open at once (its tabs' websockets aside), and one more is closed
-at once. One address has ``--max-per-address`` tabs at once (one more is told). The
-server's log says each of these in a line, never with a traceback.
+:data:`MOST_OPEN_FROM` open at once (its tabs' websockets aside), one more closed at once,
+and everyone together half the files the server may open (one more from an address
+holding fewer takes the place of the oldest of the address holding the most). One
+address has ``--max-per-address`` tabs at once (one more is told). The server's log says
+each of these in a line, never with a traceback.
 
 Running ``python -m cakeparty.tui.webserve`` opens the app itself: it is the command that
 each connection runs, in the environment that started the server (with the server's
@@ -78,6 +80,9 @@ MOST_WAITING = 256
 #: connections from one address open at once, but for its tabs' websockets: waiting for
 #: their request, answering it or kept alive for the next (a browser keeps six or so)
 MOST_OPEN_FROM = 32
+#: connections from everyone open at once, but for the tabs' websockets: this many at most,
+#: and half of the files the server may open
+MOST_OPEN = 1024
 #: tabs from one address at once (``--max-per-address``), so that one cannot take them all
 DEFAULT_PER_ADDRESS = 5
 PAGE = Path(__file__).with_name("web")
@@ -302,38 +307,61 @@ def most_waiting() -> int:
     return max(1, min(MOST_WAITING, soft // 4))
 
 
+def most_open_at_once() -> int:
+    """How many connections may be open at once, but for the tabs' websockets:
+    :data:`MOST_OPEN`, and at most half of the files this process may open."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return MOST_OPEN
+    return max(1, min(MOST_OPEN, soft // 2))
+
+
 class Doorway:
     """The connections that have not sent their request yet, counted by address
     (:func:`address_key`): :attr:`most_from` from one address at once (one more is
     refused), :attr:`most` from everyone (one more takes the place of the oldest of the
     address that holds the most, so a newcomer from elsewhere always gets in). And all
-    the connections open but the tabs' websockets, :attr:`most_open_from` from one
-    address at once (one more is refused)."""
+    the connections open but the tabs' websockets: :attr:`most_open_from` from one
+    address at once (one more is refused), :attr:`most_open` from everyone (one more from
+    an address holding fewer than the address holding the most takes the place of its
+    oldest; one more from an address holding as many is refused)."""
 
     def __init__(
         self,
         most_from: int = MOST_WAITING_FROM,
         most: int | None = None,
         most_open_from: int = MOST_OPEN_FROM,
+        most_open: int | None = None,
     ) -> None:
         self.most_from = most_from
         self.most = most_waiting() if most is None else most
         self.waiting: dict[Any, str] = {}  # connection → its address's key
         self.by_address: dict[str, OrderedDict[Any, None]] = {}  # oldest first
         self.most_open_from = most_open_from
+        self.most_open = most_open_at_once() if most_open is None else most_open
         self.open: dict[Any, str] = {}  # every connection but the tabs', → its address's key
-        self.open_from: dict[str, int] = {}
+        self.open_by_address: dict[str, OrderedDict[Any, None]] = {}  # oldest first
 
-    def arrive(self, connection: Any, peer: Any) -> bool:
-        """Whether ``connection`` (from ``peer``) may be open, its address having fewer
-        than :attr:`most_open_from` open; it counts until :meth:`gone`."""
+    def arrive(self, connection: Any, peer: Any) -> tuple[str | None, Any | None]:
+        """Whether ``connection`` (from ``peer``) may be open: ``None``, or why not
+        (``"address"``: its address has :attr:`most_open_from`; ``"full"``: everyone has
+        :attr:`most_open` and its address as many as any); and the connection it takes the
+        place of, if any (to be closed). It counts until :meth:`gone`."""
         key = address_key(peer)
-        theirs = self.open_from.get(key, 0)
-        if theirs >= self.most_open_from:
-            return False
+        mine = len(self.open_by_address.get(key, ()))
+        if mine >= self.most_open_from:
+            return "address", None
+        evicted = None
+        if len(self.open) >= self.most_open:
+            theirs = max(self.open_by_address.values(), key=len)
+            if mine >= len(theirs):
+                return "full", None
+            evicted = next(iter(theirs))
+            self.gone(evicted)
+            self.leave(evicted)
         self.open[connection] = key
-        self.open_from[key] = theirs + 1
-        return True
+        self.open_by_address.setdefault(key, OrderedDict())[connection] = None
+        return None, evicted
 
     def gone(self, connection: Any) -> None:
         """``connection`` closed, or became a tab's websocket (tabs have bounds of their
@@ -341,9 +369,10 @@ class Doorway:
         key = self.open.pop(connection, None)
         if key is None:
             return
-        left = self.open_from.pop(key) - 1
-        if left:
-            self.open_from[key] = left
+        theirs = self.open_by_address[key]
+        del theirs[connection]
+        if not theirs:
+            del self.open_by_address[key]
 
     def enter(self, connection: Any, peer: Any) -> tuple[bool, Any | None]:
         """Whether ``connection`` (from ``peer``) may wait for its request, and the
@@ -391,7 +420,8 @@ class Doorman(asyncio.Protocol):
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
         peer = transport.get_extra_info("peername")
-        if not self.door.arrive(transport, peer):
+        refused, evicted = self.door.arrive(transport, peer)
+        if refused == "address":
             most = self.door.most_open_from
             said = ngettext(
                 "a connection refused: {address} has {n} open",
@@ -399,8 +429,26 @@ class Doorman(asyncio.Protocol):
                 most,
             )
             log.warning(said.format(address=address_key(peer), n=most))
+        elif refused is not None:
+            most = self.door.most_open
+            said = ngettext(
+                "a connection refused: {n} is open, and {address} has as many as any",
+                "a connection refused: {n} are open, and {address} has as many as any",
+                most,
+            )
+            log.warning(said.format(address=address_key(peer), n=most))
+        if refused is not None:
             transport.abort()
             return
+        if evicted is not None:
+            most = self.door.most_open
+            said = ngettext(
+                "a connection closed to make room: {n} was open",
+                "a connection closed to make room: {n} were open",
+                most,
+            )
+            log.warning(said.format(n=most))
+            evicted.abort()
         admitted, evicted = self.door.enter(transport, peer)
         if not admitted:
             most = self.door.most_from

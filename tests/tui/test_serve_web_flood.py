@@ -91,6 +91,38 @@ def test_one_address_keeps_only_so_many_connections_open() -> None:
         assert "Traceback" not in log
 
 
+def test_many_addresses_keep_only_so_many_connections_open() -> None:
+    """Many addresses, each under MOST_OPEN_FROM, kept more connections open in all than
+    the server may open files. Together they keep at most half of them: past that, a
+    newcomer from an address with fewer takes the place of the oldest connection of the
+    address with the most (closed), so a page still loads for a newcomer."""
+    files = 200  # the server's limit of open files, sockets among them
+    most = files // 2
+    per_address = MOST_OPEN_FROM - 2
+    sources = [f"127.0.1.{i}" for i in range(1, 1 + files // per_address + 1)]
+    with _served(files=files) as served:
+        held: list[socket.socket] = []
+        try:
+            for source in sources:
+                for _ in range(per_address):
+                    sock = _kept(served.port, source)
+                    if _answered(sock):
+                        held.append(sock)
+                    else:  # refused at once: no harm done
+                        sock.close()
+            assert _page(served.url) == 200
+            # those still open are answered again; the others were closed by the server
+            still = [sock for sock in held if _answered(sock).startswith(b"HTTP/1.1 200")]
+            assert 0 < len(still) <= most
+        finally:
+            for sock in held:
+                sock.close()
+        log = served.output()
+        assert "Too many open files" not in log  # the server always had sockets left
+        assert f"a connection closed to make room: {most} were open" in log
+        assert "Traceback" not in log
+
+
 async def _tab(url: str, source: str, opened: asyncio.Event | None = None) -> bytes:
     """A websocket from ``source``, as a page opens it: what the server writes to its
     terminal until it closes it (``opened`` is set once the app has written)."""
