@@ -755,9 +755,9 @@ def test_the_breakdown_wraps_a_long_assembly_under_itself() -> None:
 async def test_the_piece_in_dispute_stands_under_the_seats_however_tall_the_terminal(
     players: int, size: tuple[int, int]
 ) -> None:
-    """A tall terminal's table panel grows, but the piece in dispute stays right under the
-    seats (and the last trick's room), not at the panel's far end; at 80×24 the six seats
-    and the dispute line all fit."""
+    """In a tall terminal too, the piece in dispute stays right under the seats (and the
+    last trick's room), not at the panel's far end; at 80×24 the six seats and the
+    dispute line all fit."""
     from cakeparty.tui.games.cookies_battle.parts import seats_height
 
     setup = GameSetup(game="cookies-battle", players=players, bots="random", seed=5)

@@ -42,7 +42,7 @@ from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.table import kept
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.session import TableSession
-from cakeparty.tui.widgets import LogView, StatusBar
+from cakeparty.tui.widgets import LogView, SpareRows, StatusBar
 
 
 def table_bindings(prefix: str, new_game: str | None = None) -> list[BindingType]:
@@ -195,9 +195,12 @@ class TableScreen(ClosesOnce, Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         """Below the smallest size the screen is made for, a notice says so; otherwise
-        the table is drawn again at the new size."""
+        the table is drawn again at the new size. The rows beyond it go where the game's
+        screen keeps none of its fixed panels (:class:`SpareRows`)."""
         width, height = event.size
         least_w, least_h = self.MIN_SIZE
+        for spare in self.query(SpareRows):
+            spare.fit(height, least_h)
         small = width < least_w or height < least_h
         if small:
             self.query_one(f"#{self.TOO_SMALL_ID}", Static).update(

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from cakeparty.tui.widgets.log import LogView
     from cakeparty.tui.widgets.roomcode import RoomCode
     from cakeparty.tui.widgets.seats import SeatList, SeatRow
+    from cakeparty.tui.widgets.spare import SpareRows
     from cakeparty.tui.widgets.status import StatusBar
 
 #: Where each widget lives.
@@ -36,6 +37,7 @@ _EXPORTS: dict[str, str] = {
     "RoomCode": "roomcode",
     "SeatList": "seats",
     "SeatRow": "seats",
+    "SpareRows": "spare",
     "StatusBar": "status",
 }
 
@@ -67,5 +69,6 @@ __all__ = [
     "RoomCode",
     "SeatList",
     "SeatRow",
+    "SpareRows",
     "StatusBar",
 ]

@@ -93,7 +93,14 @@ from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen, table_bindings
 from cakeparty.tui.table.session import TableSession
-from cakeparty.tui.widgets import FittedText, HandView, LogView, SeatList, StatusBar
+from cakeparty.tui.widgets import (
+    FittedText,
+    HandView,
+    LogView,
+    SeatList,
+    SpareRows,
+    StatusBar,
+)
 
 #: Which action kinds each key action stands for; a key shows only when one is legal.
 KEY_ACTIONS: dict[str, tuple[type[Action], ...]] = {
@@ -203,6 +210,7 @@ class DuelScreen(TableScreen):
                     table.border_title = Content(_("Table"))
                     yield FittedText(id="duel-claims")
                     yield Static(id="duel-deck", markup=False)
+                yield SpareRows()  # a taller terminal's rows: the log's, not the table's
             log = LogView(id="duel-log")
             log.border_title = Content(_("Log"))
             yield log

@@ -75,7 +75,7 @@ from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen, table_bindings
 from cakeparty.tui.table.session import TableSession, away_seats
-from cakeparty.tui.widgets import LogView, StatusBar
+from cakeparty.tui.widgets import LogView, SpareRows, StatusBar
 
 #: The end-of-game box in the game's own words.
 END_TITLE = N_("Earth has chosen")
@@ -151,9 +151,11 @@ class DoomScreen(TableScreen):
         yield Static(id="doom-too-small", markup=False)
         yield Static(id="doom-title", markup=False)
         with Horizontal(id="doom-top"):
-            regions = Static(id="doom-regions", markup=False)
-            regions.border_title = Content(_("Earth"))
-            yield regions
+            with Vertical(id="doom-left"):
+                regions = Static(id="doom-regions", markup=False)
+                regions.border_title = Content(_("Earth"))
+                yield regions
+                yield SpareRows()  # a taller terminal's rows: the log's, not Earth's
             with Vertical(id="doom-right"):
                 players = Static(id="doom-players", markup=False)
                 players.border_title = Content(_("Players"))

@@ -81,7 +81,7 @@ from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen, table_bindings
 from cakeparty.tui.table.session import TableSession, away_seats
-from cakeparty.tui.widgets import LogView, StatusBar
+from cakeparty.tui.widgets import LogView, SpareRows, StatusBar
 
 #: Seconds a marker window waits for a person before it passes by itself.
 WINDOW_WAIT = 4.0
@@ -155,6 +155,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
                     seats.styles.max_height = seats_height(self.table.players)
                     yield seats
                     yield Static(id="cb-dispute", markup=False)
+                yield SpareRows()  # a taller terminal's rows: the log's, not the table's
                 with Vertical(id="cb-hand") as hand:
                     hand.border_title = Content(_("Your hand"))
                     yield Static(id="cb-hand-cards", markup=False)

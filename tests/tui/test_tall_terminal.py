@@ -1,0 +1,124 @@
+"""The four games' screens in terminals taller and wider than 80×24, local and networked:
+every box keeps the height it has at 80×24 but the log, which takes the spare rows (and
+the spare columns), where the game has something to tell; a box shown only where there
+is room (Cake Master's table of every cake) takes its own rows from them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.geometry import Region
+from textual.pilot import Pilot
+
+from cakeparty.tui.games.cake_duel.screen import DuelScreen
+from cakeparty.tui.games.cake_master.screen import MasterScreen
+from cakeparty.tui.games.cake_of_doom.screen import DoomScreen
+from cakeparty.tui.games.cookies_battle.screen import CookiesScreen
+from cakeparty.tui.table.local import GameSetup
+from cakeparty.tui.table.screen import TableScreen
+
+from .pilot import SIZE, make_app, rows, settle_on, until
+
+#: each game, its players, and its screen
+GAMES = {
+    "cookies-battle": (4, CookiesScreen),
+    "cake-of-doom": (3, DoomScreen),
+    "cake-duel": (2, DuelScreen),
+    "cake-master": (4, MasterScreen),
+}
+
+TALL = [(120, 40), (100, 30), (200, 50)]
+
+
+def boxes(screen: TableScreen) -> dict[str, Region]:
+    """Every box the screen shows (a widget with a border), by id, with its region."""
+    return {
+        widget.id: widget.region
+        for widget in screen.query("*")
+        if widget.id
+        and widget.region.height
+        and widget.styles.border_top[0] not in ("", "none", "hidden")
+    }
+
+
+async def resized(pilot: Pilot[Any], screen: TableScreen, size: tuple[int, int]) -> None:
+    """The terminal at ``size``, and the screen laid out for it."""
+    await pilot.resize_terminal(*size)
+    await until(pilot, lambda: tuple(screen.region.size) == size, f"the screen at {size}")
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def spare_rows_go_to_the_log(
+    pilot: Pilot[Any], screen: TableScreen, sizes: list[tuple[int, int]]
+) -> None:
+    """At 80×24, then at each of ``sizes``: every box but the log as tall as at 80×24, the
+    log taller by every spare row (but those of a box shown only at that size) and wider
+    by every spare column."""
+    await resized(pilot, screen, SIZE)
+    small = boxes(screen)
+    log = screen.log_view.id
+    assert log is not None and log in small
+    for width, height in sizes:
+        await resized(pilot, screen, (width, height))
+        tall = boxes(screen)
+        assert set(small) <= set(tall), (width, height)
+        added = sum(tall[name].height for name in set(tall) - set(small))
+        for name, region in small.items():
+            if name != log:  # its 80×24 height: no box grows with rows it has nothing for
+                assert tall[name].height == region.height, (name, (width, height), rows(pilot.app))
+        grown = tall[log].height - small[log].height
+        assert grown == height - SIZE[1] - added, (width, height, rows(pilot.app))
+        assert tall[log].width == small[log].width + width - SIZE[0], (width, height)
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_taller_terminal_gives_its_rows_to_the_log(game: str) -> None:
+    players, kind = GAMES[game]
+    app = make_app(GameSetup(game=game, players=players, bots="random", seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle_on(pilot, kind, 30)
+        assert isinstance(screen, kind)
+        before = rows(app)
+        await spare_rows_go_to_the_log(pilot, screen, TALL)
+        await resized(pilot, screen, SIZE)
+        assert rows(app) == before  # back at 80×24, the screen is as it was
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_networked_game_in_a_taller_terminal_gives_its_rows_to_the_log(
+    game: str,
+) -> None:
+    """Hosted here with bots in the other seats: the chat line and the clock take their
+    rows at every size, the log the spare ones."""
+    from cakeparty.broker.embedded import free_port
+    from cakeparty.tui.app import CakePartyApp
+    from cakeparty.tui.netroom import HostPlan
+    from cakeparty.tui.screens.lobby import LobbyScreen
+    from cakeparty.tui.settings import Settings
+
+    players, kind = GAMES[game]
+    players = min(players, 3)
+    plan = HostPlan(game=game, players=players, timeout=600, port=free_port(), lan=False)
+    app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), None, persist=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(LobbyScreen(plan, player="Ann", bot_level="random", bot_delay=0.0))
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen) and lobby.room is not None
+        room = lobby.room
+        await until(pilot, lambda: room.connected and room.advert is not None, "the room", 20)
+
+        def taken(seats: int) -> Callable[[], bool]:
+            return lambda: len(room.runner.advert.taken) == seats
+
+        for seats in range(2, players + 1):
+            await pilot.press("a")
+            await until(pilot, taken(seats), f"bot {seats - 1}", 20)
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, kind), "the game", 60)
+        screen = app.screen
+        assert isinstance(screen, kind)
+        await until(pilot, lambda: screen.awaiting is not None, "Ann's first decision", 60)
+        await spare_rows_go_to_the_log(pilot, screen, [(120, 40)])
