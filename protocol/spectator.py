@@ -28,7 +28,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -259,8 +259,23 @@ class WatchEvent:
 
     kind: str  # advert, started, moved, finished, connection, absent, presence, error,
     # closed (the host closed the room while its game was on: data is its advert)
-    text: str = ""
+    text: str = ""  # in English
     data: Any = None
+    #: ``text``'s message id (marked with ``N_``) and the values it is formatted with, so
+    #: that a user interface says it in its own language (:meth:`said`)
+    words: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, kind: str, words: str, data: Any = None, **params: Any) -> WatchEvent:
+        """The event ``kind`` whose text is ``words`` (a message id) with ``params``."""
+        return cls(kind, words.format(**params), data, words, tuple(params.items()))
+
+    def said(self, translate: Callable[[str], str]) -> str:
+        """The event's text in the language of ``translate`` (the UI's ``_``)."""
+        if not self.words:
+            return self.text
+        return translate(self.words).format(**dict(self.params))
 
 
 class SpectatorRunner:
@@ -341,7 +356,9 @@ class SpectatorRunner:
         async with transport:
             self.transport = transport
             self.published.append((str(me), watch_message(self.identity, self.room)))
-            await self._put("connection", f"connected to {self.broker}")
+            await self._say(
+                "connection", N_("connected to {broker}"), True, broker=str(self.broker)
+            )
             for topic in (
                 topics.lobby_room(self.room),
                 topics.presence_all(self.room),
@@ -367,6 +384,10 @@ class SpectatorRunner:
     async def _put(self, kind: str, text: str = "", data: Any = None) -> None:
         await self.events.put(WatchEvent(kind, text, data))
 
+    async def _say(self, kind: str, words: str, data: Any = None, **params: Any) -> None:
+        """Report ``kind`` in ``words`` (a message id, marked ``N_``) with ``params``."""
+        await self.events.put(WatchEvent.of(kind, words, data, **params))
+
     async def _read(self, transport: Transport) -> None:
         async for message in transport.messages():
             try:
@@ -375,7 +396,7 @@ class SpectatorRunner:
                 self.ignored += 1  # anyone may write on these topics: proves nothing
             except Exception as exc:  # never let one message stop the watching
                 log.exception("watching %s: message on %s", self.room, message.topic)
-                await self._put("error", f"ignored a message: {exc!r}"[:200])
+                await self._say("error", N_("ignored a message: {error}"), error=repr(exc)[:180])
 
     async def _handle(self, message: Message) -> None:
         topic = message.topic
@@ -411,7 +432,9 @@ class SpectatorRunner:
         if self.spectator is not None:
             if heard.closing:
                 self.closed_by_host = True
-                await self._put("closed", f"{advert.host_name} closed the room", advert)
+                await self._say(
+                    "closed", N_("{host} closed the room"), advert, host=advert.host_name
+                )
             return
         self.advert = advert
         self.absent = False
@@ -447,9 +470,15 @@ class SpectatorRunner:
         since = self._since
         if self.advert is None and not self.absent and since and now - since > self.absent_after:
             self.absent = True
-            await self._put("absent", f"no room {self.code} on {self.broker}")
+            await self._say(
+                "absent", N_("no room {room} on {broker}"), room=self.code, broker=str(self.broker)
+            )
         if transport.connected != self._was_connected:
             self._was_connected = transport.connected
-            text = f"reconnected to {self.broker}" if transport.connected else "connection lost"
-            await self._put("connection", text, transport.connected)
+            if transport.connected:
+                await self._say(
+                    "connection", N_("reconnected to {broker}"), True, broker=str(self.broker)
+                )
+            else:
+                await self._say("connection", N_("connection lost, reconnecting…"), False)
         await self._ask()

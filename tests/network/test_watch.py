@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gettext
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from cakeparty.core.i18n import DOMAIN, locale_dir
 from cakeparty.protocol import steps as st
 from cakeparty.protocol import topics
 from cakeparty.protocol.codec import decode
@@ -24,7 +27,7 @@ from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import read_game
 from cakeparty.protocol.lobby import new_room_code
 from cakeparty.protocol.network import HostSetup, RoomRunner, client_id
-from cakeparty.protocol.spectator import SpectatorRunner, hidden_cards
+from cakeparty.protocol.spectator import SpectatorRunner, WatchEvent, hidden_cards
 from cakeparty.protocol.transport import BrokerAddress, Transport
 
 from ..brokers import Mosquitto
@@ -44,6 +47,11 @@ def seatless_host(broker: BrokerAddress, room: str, tmp_path: Path, **more: Any)
         journal_dir=tmp_path / "host",
         **more,
     )
+
+
+def in_language(language: str) -> Callable[[str], str]:
+    """The app's catalog of ``language``, as a user interface translates with it."""
+    return gettext.translation(DOMAIN, locale_dir(), [language]).gettext
 
 
 def log_of(home: Path) -> list[bytes]:
@@ -163,11 +171,11 @@ async def test_a_host_closing_its_room_mid_game_ends_it_for_bots_and_spectators(
     ]
     spectator = SpectatorRunner(broker=broker, identity=Identity.generate("W"), room=host.code)
     watching = asyncio.create_task(spectator.run())
-    heard: list[str] = []
+    heard: list[WatchEvent] = []
 
     async def listen() -> None:
         while True:
-            heard.append((await spectator.events.get()).kind)
+            heard.append(await spectator.events.get())
 
     listening = asyncio.create_task(listen())
     try:
@@ -176,7 +184,12 @@ async def test_a_host_closing_its_room_mid_game_ends_it_for_bots_and_spectators(
         host.close()
         await asyncio.wait_for(hosting, 20)
         await until(lambda: spectator.closed_by_host, "the spectator hears it", DEADLINE)
-        assert "closed" in heard
+        # said in the user's language (the words were English whatever it was)
+        (closed,) = [event for event in heard if event.kind == "closed"]
+        assert closed.said(in_language("es")) == "Host cerró la sala"
+        assert closed.said(in_language("pl")) == "Host zamyka pokój"
+        (connected, *_more) = [event for event in heard if event.kind == "connection"]
+        assert connected.said(in_language("es")) == f"conectado a {broker}"
         for bot in bots:
             out, err = await asyncio.wait_for(bot.communicate(), DEADLINE)
             result = json.loads(out.decode().strip().splitlines()[-1])

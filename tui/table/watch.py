@@ -62,6 +62,11 @@ def _seat_row(name: str, tags: Sequence[str], player: bytes, shown: int = 19) ->
     return row
 
 
+def sentence(text: str) -> str:
+    """``text`` (an event of the room, in the user's language) as a sentence."""
+    return text[:1].upper() + text[1:] + ("" if text.endswith((".", "…")) else ".")
+
+
 class WatchScreen(ClosesOnce, Screen[None]):
     """A room in progress seen from no seat: public information only."""
 
@@ -96,6 +101,7 @@ class WatchScreen(ClosesOnce, Screen[None]):
         self.watch: WatchTable | None = None
         self.failed: str | None = None
         self.told_verdict = False
+        self.connected = True  # as the spectator last said (it says when it is lost)
 
     # -- layout ----------------------------------------------------------------------------
 
@@ -196,8 +202,14 @@ class WatchScreen(ClosesOnce, Screen[None]):
                 severity="warning",
                 timeout=8,
             )
+        elif kind == "connection":
+            self.connected = bool(event.data)
+            text = sentence(event.said(_))
+            self.log_view.add(text, "dim" if self.connected else "bold")
+            if not self.connected:
+                self.notify(text, severity="warning")
         elif kind == "error":
-            self.notify(event.text, severity="warning")
+            self.notify(sentence(event.said(_)), severity="warning")
         elif kind == "closed" and not (self.watch is not None and self.watch.over):
             self.failed = room_closed_text(event.data)
             self.log_view.add(self.failed, "bold")
@@ -298,6 +310,8 @@ class WatchScreen(ClosesOnce, Screen[None]):
         if self.failed is not None:
             return self.failed + " " + _("q to leave."), "end"
         watch = self.watch
+        if not self.connected and not (watch is not None and watch.over and watch.audited):
+            return _("Lost the connection to the broker; trying again…"), "wait"
         if watch is None:
             advert = getattr(self.runner, "advert", None)
             if advert is None:
