@@ -278,6 +278,34 @@ class WatchEvent:
         return translate(self.words).format(**dict(self.params))
 
 
+#: The events that only tell a screen to draw again what the runner holds: one of a kind
+#: waiting unread stands for those that come after it.
+REDRAW_EVENTS = frozenset({"moved", "presence"})
+
+
+class WatchEvents(asyncio.Queue[WatchEvent]):
+    """A spectator's events, as its screen reads them: an event of :data:`REDRAW_EVENTS`
+    is queued only if none of its kind waits unread. Anyone may send a room's messages
+    again, as fast as the broker passes them on; without this a screen that reads more
+    slowly than the broker delivers would hold an event for each, without bound."""
+
+    def _init(self, maxsize: int) -> None:
+        super()._init(maxsize)
+        self._waiting: dict[str, int] = {}
+
+    def _put(self, item: WatchEvent) -> None:
+        kind = item.kind
+        if kind in REDRAW_EVENTS and self._waiting.get(kind):
+            return
+        self._waiting[kind] = self._waiting.get(kind, 0) + 1
+        super()._put(item)
+
+    def _get(self) -> WatchEvent:
+        item: WatchEvent = super()._get()
+        self._waiting[item.kind] -= 1
+        return item
+
+
 class SpectatorRunner:
     """One process watching a room: the advert for its table, the log, the catch-up."""
 
@@ -300,7 +328,7 @@ class SpectatorRunner:
         self.linger = linger
         self.absent_after = absent_after
         self.client_id = client_id()
-        self.events: asyncio.Queue[WatchEvent] = asyncio.Queue()
+        self.events: asyncio.Queue[WatchEvent] = WatchEvents()
         self.advert: lb.Advert | None = None
         self.spectator: Spectator | None = None
         self.online: dict[bytes, bool] = {}
@@ -415,8 +443,10 @@ class SpectatorRunner:
             if presence_id(presence.player) != topic.rsplit("/", 1)[-1]:
                 return
             taken = self.advert.taken if self.advert else ()
-            if any(s.player == presence.player for s in taken):
-                self.online[presence.player] = presence.state == lb.ONLINE
+            online = presence.state == lb.ONLINE
+            seated = any(s.player == presence.player for s in taken)
+            if seated and self.online.get(presence.player) != online:  # (again: no news)
+                self.online[presence.player] = online
                 await self._put("presence", data=presence)
 
     async def _on_advert(self, topic: str, payload: bytes) -> None:

@@ -1,0 +1,91 @@
+"""A spectator on a real broker, against what anyone there may publish on its room's
+topics: replays of the seats' own words, as fast as the broker passes them, and a host's
+table no game can be played on. The watch never stops for them, keeps what it holds
+bounded, and names the culprit where one can be named."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+from cakeparty.protocol import lobby as lb
+from cakeparty.protocol import topics
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.lobby import PLAYING, Advert, Seat, new_room_code, room_code
+from cakeparty.protocol.spectator import SpectatorRunner
+from cakeparty.protocol.table import Table
+from cakeparty.protocol.topics import presence_id
+from cakeparty.protocol.transport import BrokerAddress, Transport, stop_task
+
+FLOOD = 3000
+
+
+async def until(test: Callable[[], object], what: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not test():
+        assert time.monotonic() < deadline, f"waited {timeout}s for {what}"
+        await asyncio.sleep(0.05)
+
+
+def playing_advert(room: str, host: Identity, guest: Identity, **table: object) -> bytes:
+    """``host``'s signed advert of ``room`` with its game of Cake Duel on, ``guest`` and
+    ``host`` seated (the table's settings ``table``, if any, replacing the usual ones)."""
+    seats = ((host.player_id, host.name), (guest.player_id, guest.name))
+    made = Table.of(room, "cake-duel", list(seats), nonce=bytes(range(16)))
+    made = Table(**{**made.__dict__, **table})  # type: ignore[arg-type]
+    advert = Advert(
+        room=room, game="cake-duel", host=host.player_id, host_name=host.name, seats=2,
+        taken=tuple(Seat(p, n) for p, n in seats), state=PLAYING, table=made, serial=5,
+    )  # fmt: skip
+    return lb.sign(host.signing_key, room, lb.ADVERT, advert.to_data())
+
+
+def presence(who: Identity, room: str, state: str) -> bytes:
+    """``who``'s signed presence in ``room``: what it published once, anyone may send again."""
+    body = lb.Presence(who.player_id, who.name, state).to_data()
+    return lb.sign(who.signing_key, room, lb.PRESENCE, body)
+
+
+async def test_a_flood_of_a_seat_s_presences_sent_again_piles_up_no_events(embedded: str) -> None:
+    """Anyone may send again a seat's presences (online, and the offline its last will
+    said once), as many as the broker passes on: each was an event for the screen, so a
+    spectator whose screen read more slowly than the broker delivered held every one of
+    them, without bound, and redrew the screen for each long after the flood. Now a
+    presence that changes nothing is no event, and one event waiting unread stands for
+    the rest; the seat's last word is the one shown."""
+    broker = BrokerAddress.parse(embedded)
+    room = new_room_code()
+    host, guest = Identity.generate("Hank"), Identity.generate("Ann")
+    async with Transport(broker, client_id="eve-flood") as eve:
+        await eve.publish(
+            topics.lobby(room, presence_id(host.player_id)),
+            playing_advert(room, host, guest),
+            retain=True,
+        )
+        watcher = SpectatorRunner(
+            broker=broker, identity=Identity.generate("W"), room=room_code(room, host.player_id)
+        )
+        watching = asyncio.create_task(watcher.run())
+        try:
+            await until(lambda: watcher.spectator is not None, "the table")
+            spectator = watcher.spectator
+            assert spectator is not None
+            said = {state: presence(guest, room, state) for state in (lb.ONLINE, lb.OFFLINE)}
+            topic = topics.presence(room, presence_id(guest.player_id))
+            # nobody reads the events meanwhile: a screen busy drawing, say
+            for i in range(FLOOD):
+                await eve.publish(topic, said[lb.ONLINE] if i % 2 else said[lb.OFFLINE])
+            await eve.publish(topic, said[lb.ONLINE])
+            for _ in range(FLOOD):  # the same word, over and over
+                await eve.publish(topic, said[lb.ONLINE])
+            await eve.publish(topics.log(room), b"flush")
+            await until(lambda: spectator.peer.ignored > 0, "the flood to pass", 300)
+            kinds = []
+            while not watcher.events.empty():
+                kinds.append(watcher.events.get_nowait().kind)
+            assert kinds.count("presence") <= 2, kinds.count("presence")
+            assert watcher.online[guest.player_id] is True
+        finally:
+            watcher.stop()
+            await stop_task(watching)
