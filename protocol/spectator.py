@@ -33,13 +33,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from cakeparty.core import get_game
+from cakeparty.core.errors import CakePartyError
 from cakeparty.core.i18n import N_
 from cakeparty.core.knowledge import PUBLIC
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
 from cakeparty.protocol.codec import Envelope, decode, expect_int, expect_name, expect_str
 from cakeparty.protocol.errors import MalformedMessage, ProtocolError
-from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.identity import Identity, fingerprint
 from cakeparty.protocol.peer import Peer
 from cakeparty.protocol.session import Abandonment
 from cakeparty.protocol.table import Table
@@ -258,7 +259,8 @@ class WatchEvent:
     """Something a spectator's screen should know."""
 
     kind: str  # advert, started, moved, finished, connection, absent, presence, error,
-    # closed (the host closed the room while its game was on: data is its advert)
+    # closed (the host closed the room while its game was on: data is its advert),
+    # refused (the host's table cannot be played: data is the error, naming the host)
     text: str = ""  # in English
     data: Any = None
     #: ``text``'s message id (marked with ``N_``) and the values it is formatted with, so
@@ -471,7 +473,20 @@ class SpectatorRunner:
         await self._put("advert", data=advert)
         table = advert.table
         if table is not None and get_game(table.game) is not None:
-            self.spectator = Spectator(table, self.identity, now=time.monotonic())
+            try:
+                self.spectator = Spectator(table, self.identity, now=time.monotonic())
+            except (CakePartyError, ValueError) as exc:
+                # the host's own table, signed: there is no game to follow, ever
+                self.finished_at = time.monotonic()
+                await self._say(
+                    "refused",
+                    N_("{host} ({key}) set a table that cannot be played: {reason}"),
+                    lb.TableRefused(str(exc)[:180], peer=advert.host),
+                    host=advert.host_name,
+                    key=fingerprint(advert.host),
+                    reason=str(exc)[:180],
+                )
+                return
             await self._put("started", data=table)
             await self._ask()
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
-from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.identity import Identity, fingerprint
 from cakeparty.protocol.lobby import PLAYING, Advert, Seat, new_room_code, room_code
 from cakeparty.protocol.spectator import SpectatorRunner
 from cakeparty.protocol.table import Table
@@ -86,6 +86,45 @@ async def test_a_flood_of_a_seat_s_presences_sent_again_piles_up_no_events(embed
                 kinds.append(watcher.events.get_nowait().kind)
             assert kinds.count("presence") <= 2, kinds.count("presence")
             assert watcher.online[guest.player_id] is True
+        finally:
+            watcher.stop()
+            await stop_task(watching)
+
+
+async def test_a_host_s_table_no_game_can_be_played_on_is_refused_naming_the_host(
+    embedded: str,
+) -> None:
+    """A host whose advert's table the game cannot be played on (an option the game does
+    not have): the spectator failed making its copy of the game, said "ignored a message:
+    CakePartyError(…)" naming nobody, and waited for ever, its screen saying the game had
+    not started. It now says the host set a table that cannot be played, naming the host
+    by name and key, and stops."""
+    broker = BrokerAddress.parse(embedded)
+    room = new_room_code()
+    host, guest = Identity.generate("Hank"), Identity.generate("Ann")
+    async with Transport(broker, client_id="eve-table") as eve:
+        await eve.publish(
+            topics.lobby(room, presence_id(host.player_id)),
+            playing_advert(room, host, guest, options=(("bogus", True),)),
+            retain=True,
+        )
+        watcher = SpectatorRunner(
+            broker=broker, identity=Identity.generate("W"), room=room_code(room, host.player_id)
+        )
+        watching = asyncio.create_task(watcher.run())
+        try:
+            await asyncio.wait_for(watching, 60)  # it stops by itself
+            events = []
+            while not watcher.events.empty():
+                events.append(watcher.events.get_nowait())
+            assert "error" not in [e.kind for e in events]
+            (refused,) = [e for e in events if e.kind == "refused"]
+            assert refused.said(str) == (
+                f"Hank ({fingerprint(host.player_id)}) set a table that cannot be played: "
+                "unknown Cake Duel option(s): bogus"
+            )
+            assert refused.data.peer == host.player_id
+            assert watcher.spectator is None
         finally:
             watcher.stop()
             await stop_task(watching)

@@ -210,6 +210,10 @@ class WatchScreen(ClosesOnce, Screen[None]):
                 self.notify(text, severity="warning")
         elif kind == "error":
             self.notify(sentence(event.said(_)), severity="warning")
+        elif kind == "refused":  # the host's table: there is nothing to watch
+            self.failed = sentence(event.said(_))
+            self.log_view.add(self.failed, "bold")
+            self.notify(self.failed, severity="error", timeout=10)
         elif kind == "closed" and not (self.watch is not None and self.watch.over):
             self.failed = room_closed_text(event.data)
             self.log_view.add(self.failed, "bold")
