@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cakeparty.core import get_game
+from cakeparty.core import game_names
 from cakeparty.core.errors import CakePartyError
 from cakeparty.core.i18n import N_
 from cakeparty.core.knowledge import PUBLIC
@@ -260,7 +260,8 @@ class WatchEvent:
 
     kind: str  # advert, started, moved, finished, connection, absent, presence, error,
     # closed (the host closed the room while its game was on: data is its advert),
-    # refused (the host's table cannot be played: data is the error, naming the host)
+    # refused (the room's table cannot be played here: data is the error naming the host,
+    # if it is the host's doing)
     text: str = ""  # in English
     data: Any = None
     #: ``text``'s message id (marked with ``N_``) and the values it is formatted with, so
@@ -472,23 +473,34 @@ class SpectatorRunner:
         self.absent = False
         await self._put("advert", data=advert)
         table = advert.table
-        if table is not None and get_game(table.game) is not None:
-            try:
-                self.spectator = Spectator(table, self.identity, now=time.monotonic())
-            except (CakePartyError, ValueError) as exc:
-                # the host's own table, signed: there is no game to follow, ever
-                self.finished_at = time.monotonic()
-                await self._say(
-                    "refused",
-                    N_("{host} ({key}) set a table that cannot be played: {reason}"),
-                    lb.TableRefused(str(exc)[:180], peer=advert.host),
-                    host=advert.host_name,
-                    key=fingerprint(advert.host),
-                    reason=str(exc)[:180],
-                )
-                return
-            await self._put("started", data=table)
-            await self._ask()
+        if table is None:
+            return
+        if table.game not in game_names():
+            # a game of another version of the app (or of none): nothing to follow here
+            self.finished_at = time.monotonic()
+            await self._say(
+                "refused",
+                N_("room {room} plays {game}, a game this app does not have"),
+                room=self.code,
+                game=table.game,
+            )
+            return
+        try:
+            self.spectator = Spectator(table, self.identity, now=time.monotonic())
+        except (CakePartyError, ValueError) as exc:
+            # the host's own table, signed: there is no game to follow, ever
+            self.finished_at = time.monotonic()
+            await self._say(
+                "refused",
+                N_("{host} ({key}) set a table that cannot be played: {reason}"),
+                lb.TableRefused(str(exc)[:180], peer=advert.host),
+                host=advert.host_name,
+                key=fingerprint(advert.host),
+                reason=str(exc)[:180],
+            )
+            return
+        await self._put("started", data=table)
+        await self._ask()
 
     async def _ask(self) -> None:
         spectator = self.spectator

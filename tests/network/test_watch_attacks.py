@@ -35,7 +35,7 @@ def playing_advert(room: str, host: Identity, guest: Identity, **table: object) 
     made = Table.of(room, "cake-duel", list(seats), nonce=bytes(range(16)))
     made = Table(**{**made.__dict__, **table})  # type: ignore[arg-type]
     advert = Advert(
-        room=room, game="cake-duel", host=host.player_id, host_name=host.name, seats=2,
+        room=room, game=made.game, host=host.player_id, host_name=host.name, seats=2,
         taken=tuple(Seat(p, n) for p, n in seats), state=PLAYING, table=made, serial=5,
     )  # fmt: skip
     return lb.sign(host.signing_key, room, lb.ADVERT, advert.to_data())
@@ -124,6 +124,39 @@ async def test_a_host_s_table_no_game_can_be_played_on_is_refused_naming_the_hos
                 "unknown Cake Duel option(s): bogus"
             )
             assert refused.data.peer == host.player_id
+            assert watcher.spectator is None
+        finally:
+            watcher.stop()
+            await stop_task(watching)
+
+
+async def test_a_room_of_a_game_this_app_does_not_have_is_said_and_the_watch_stops(
+    embedded: str,
+) -> None:
+    """A room whose table is for a game this app does not have (one of a later version,
+    say): the screen said the game had not started, for ever. The spectator now says the
+    room plays a game this app does not have, and stops."""
+    broker = BrokerAddress.parse(embedded)
+    room = new_room_code()
+    host, guest = Identity.generate("Hank"), Identity.generate("Ann")
+    async with Transport(broker, client_id="eve-game") as eve:
+        await eve.publish(
+            topics.lobby(room, presence_id(host.player_id)),
+            playing_advert(room, host, guest, game="cake-future"),
+            retain=True,
+        )
+        code = room_code(room, host.player_id)
+        watcher = SpectatorRunner(broker=broker, identity=Identity.generate("W"), room=code)
+        watching = asyncio.create_task(watcher.run())
+        try:
+            await asyncio.wait_for(watching, 60)  # it stops by itself
+            events = []
+            while not watcher.events.empty():
+                events.append(watcher.events.get_nowait())
+            (refused,) = [e for e in events if e.kind == "refused"]
+            assert (
+                refused.said(str) == f"room {code} plays cake-future, a game this app does not have"
+            )
             assert watcher.spectator is None
         finally:
             watcher.stop()
