@@ -281,16 +281,18 @@ class WatchEvent:
         return translate(self.words).format(**dict(self.params))
 
 
-#: The events that only tell a screen to draw again what the runner holds: one of a kind
-#: waiting unread stands for those that come after it.
-REDRAW_EVENTS = frozenset({"moved", "presence"})
+#: The events that only tell a screen to draw again what the runner holds (its advert,
+#: its spectator's log, who is online): one of a kind waiting unread stands for those that
+#: come after it, so its data may be older than what the runner holds by the time it is read.
+REDRAW_EVENTS = frozenset({"advert", "moved", "presence"})
 
 
 class WatchEvents(asyncio.Queue[WatchEvent]):
     """A spectator's events, as its screen reads them: an event of :data:`REDRAW_EVENTS`
     is queued only if none of its kind waits unread. Anyone may send a room's messages
-    again, as fast as the broker passes them on; without this a screen that reads more
-    slowly than the broker delivers would hold an event for each, without bound."""
+    again, and a host may publish new adverts, as fast as the broker passes them on;
+    without this a screen that reads more slowly than the broker delivers would hold an
+    event for each, without bound."""
 
     def _init(self, maxsize: int) -> None:
         super()._init(maxsize)

@@ -8,11 +8,12 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
 from cakeparty.protocol.identity import Identity, fingerprint
-from cakeparty.protocol.lobby import PLAYING, Advert, Seat, new_room_code, room_code
+from cakeparty.protocol.lobby import OPEN, PLAYING, Advert, Seat, new_room_code, room_code
 from cakeparty.protocol.spectator import SpectatorRunner
 from cakeparty.protocol.table import Table
 from cakeparty.protocol.topics import presence_id
@@ -158,6 +159,46 @@ async def test_a_room_of_a_game_this_app_does_not_have_is_said_and_the_watch_sto
                 refused.said(str) == f"room {code} plays cake-future, a game this app does not have"
             )
             assert watcher.spectator is None
+        finally:
+            watcher.stop()
+            await stop_task(watching)
+
+
+async def test_a_host_flooding_new_adverts_piles_up_no_events(embedded: str) -> None:
+    """A host may publish a new advert of its open room as fast as the broker takes
+    them, each newer than the last: each was an event a spectator's screen had to read,
+    held without bound while it read more slowly. One advert event waiting unread now
+    stands for those after it; the spectator holds the newest advert."""
+    broker = BrokerAddress.parse(embedded)
+    room = new_room_code()
+    host = Identity.generate("Hank")
+    topic = topics.lobby(room, presence_id(host.player_id))
+    advert = Advert(
+        room=room, game="cake-duel", host=host.player_id, host_name=host.name, seats=2,
+        taken=(Seat(host.player_id, host.name),), state=OPEN,
+    )  # fmt: skip
+    async with Transport(broker, client_id="hank-flood") as hank:
+        first = lb.sign(host.signing_key, room, lb.ADVERT, advert.to_data())
+        await hank.publish(topic, first, retain=True)
+        code = room_code(room, host.player_id)
+        watcher = SpectatorRunner(broker=broker, identity=Identity.generate("W"), room=code)
+        watching = asyncio.create_task(watcher.run())
+        try:
+            await until(lambda: watcher.advert is not None, "the advert")
+            for serial in range(1, FLOOD + 1):  # nobody reads the events meanwhile
+                newer = replace(advert, serial=serial)
+                await hank.publish(
+                    topic, lb.sign(host.signing_key, room, lb.ADVERT, newer.to_data())
+                )
+            await until(
+                lambda: watcher.advert is not None and watcher.advert.serial == FLOOD,
+                "the flood to pass",
+                300,
+            )
+            kinds = []
+            while not watcher.events.empty():
+                kinds.append(watcher.events.get_nowait().kind)
+            assert kinds.count("advert") <= 2, kinds.count("advert")
         finally:
             watcher.stop()
             await stop_task(watching)
