@@ -37,6 +37,7 @@ from cakeparty.core.errors import CakePartyError
 from cakeparty.core.i18n import N_
 from cakeparty.core.knowledge import PUBLIC
 from cakeparty.protocol import lobby as lb
+from cakeparty.protocol import steps as st
 from cakeparty.protocol import topics
 from cakeparty.protocol.codec import Envelope, decode, expect_int, expect_name, expect_str
 from cakeparty.protocol.errors import MalformedMessage, ProtocolError
@@ -183,6 +184,11 @@ class Spectator:
         self.peer = Peer(table, identity, watching=True)
         self.votes: dict[int, Vote] = {}  # each seat's standing vote to end the game
         self.abandoned: Abandonment | None = None
+        #: seat → the table digest its first envelope follows, when not this table's
+        self.elsewhere: dict[int, bytes] = {}
+        #: every seat began the game from one other table than this one (the host's
+        #: advert showed the spectator another table than its players play)
+        self.misled = False
         self.messages = 0
         self.bytes = 0
         self._seq = 0
@@ -195,7 +201,7 @@ class Spectator:
 
     @property
     def finished(self) -> bool:
-        return self.peer.finished or self.abandoned is not None
+        return self.peer.finished or self.abandoned is not None or self.misled
 
     @property
     def behind(self) -> bool:
@@ -217,12 +223,32 @@ class Spectator:
                 vote = take_vote(self.votes.get(seat), envelope, seat, self.table.seats, data)
                 if vote is not None:
                     self.votes[seat] = vote
+        elif envelope.seq == 0 and seat is not None and not self._first(envelope, seat):
+            self.peer.ignored += 1  # a first step from another table: no evidence here
+            return
         else:
             self.peer.accept(envelope)
         self._settle()
         if self.peer.seq != self._seq:
             self._seq = self.peer.seq
             self._moved_at = now
+
+    def _first(self, envelope: Envelope, seat: int) -> bool:
+        """Whether a seat's envelope of the game's first step follows this table (else
+        it is noted, and no evidence against the seat: the spectator may be the one shown
+        the wrong table). Once every seat has begun from one other table, the table this
+        spectator was shown is not the one played: the host's signed advert misled it
+        (a stranger cannot: it takes every seat's signature on one other table of this
+        very room, and the seats' own peers refuse a table played before)."""
+        table = self.table
+        if envelope.kind not in st.KINDS or envelope.room != table.room or self.peer.seq:
+            return True
+        if envelope.prev == table.digest():
+            return True
+        self.elsewhere.setdefault(seat, envelope.prev)
+        others = set(self.elsewhere.values())
+        self.misled = len(self.elsewhere) == table.seats and len(others) == 1
+        return False
 
     def _settle(self) -> None:
         """The game is abandoned while every seat but the absent one (and those signed
@@ -520,7 +546,18 @@ class SpectatorRunner:
         if moved != self._moved:
             self._moved = moved
             await self._put("moved")
-        if spectator.finished and self.finished_at is None:
+        if spectator.misled and self.finished_at is None:
+            self.finished_at = time.monotonic()
+            advert = self.advert
+            assert advert is not None
+            await self._say(
+                "refused",
+                N_("{host} ({key}) showed spectators another table than its players play"),
+                lb.TableRefused(N_("the advert's table is not the one played"), peer=advert.host),
+                host=advert.host_name,
+                key=fingerprint(advert.host),
+            )
+        elif spectator.finished and self.finished_at is None:
             self.finished_at = time.monotonic()
             await self._put("finished", data=peer.verdict)
 

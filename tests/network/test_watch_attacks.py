@@ -14,6 +14,7 @@ from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
 from cakeparty.protocol.identity import Identity, fingerprint
 from cakeparty.protocol.lobby import OPEN, PLAYING, Advert, Seat, new_room_code, room_code
+from cakeparty.protocol.mental import MentalMatch
 from cakeparty.protocol.spectator import SpectatorRunner
 from cakeparty.protocol.table import Table
 from cakeparty.protocol.topics import presence_id
@@ -199,6 +200,54 @@ async def test_a_host_flooding_new_adverts_piles_up_no_events(embedded: str) -> 
             while not watcher.events.empty():
                 kinds.append(watcher.events.get_nowait().kind)
             assert kinds.count("advert") <= 2, kinds.count("advert")
+        finally:
+            watcher.stop()
+            await stop_task(watching)
+
+
+async def test_a_host_showing_spectators_another_table_is_named_not_its_players(
+    embedded: str,
+) -> None:
+    """A host whose advert shows spectators another table than the one its players play
+    (another nonce): every seat's first envelope then fails to follow the spectator's
+    log, and the spectator blamed each player ("envelope does not follow the log") while
+    it waited for ever. Once every seat has begun from one other table, it now names the
+    host as the one who misled it, blames no player, and stops."""
+    broker = BrokerAddress.parse(embedded)
+    room = new_room_code()
+    match = MentalMatch("cake-duel", 2, 11, room=room)
+    host = match.identities[0]
+    shown = replace(match.table, nonce=bytes(16))  # not the table played
+    advert = Advert(
+        room=room, game="cake-duel", host=host.player_id, host_name=host.name, seats=2,
+        taken=tuple(Seat(p, n) for p, n in zip(shown.players, shown.names, strict=True)),
+        state=PLAYING, table=shown, serial=5,
+    )  # fmt: skip
+    async with Transport(broker, client_id="host-lies") as liar:
+        await liar.publish(
+            topics.lobby(room, presence_id(host.player_id)),
+            lb.sign(host.signing_key, room, lb.ADVERT, advert.to_data()),
+            retain=True,
+        )
+        code = room_code(room, host.player_id)
+        watcher = SpectatorRunner(broker=broker, identity=Identity.generate("W"), room=code)
+        watching = asyncio.create_task(watcher.run())
+        try:
+            await until(lambda: watcher.spectator is not None, "the table")
+            for data in match.peers[0].envelopes_since(0):  # the game, as its seats play it
+                await liar.publish(topics.log(room), data)
+            await asyncio.wait_for(watching, 60)  # it stops by itself
+            events = []
+            while not watcher.events.empty():
+                events.append(watcher.events.get_nowait())
+            (refused,) = [e for e in events if e.kind == "refused"]
+            assert refused.said(str) == (
+                f"{host.name} ({fingerprint(host.player_id)}) showed spectators another table "
+                "than its players play"
+            )
+            assert refused.data.peer == host.player_id
+            spectator = watcher.spectator
+            assert spectator is not None and list(spectator.peer.incidents) == []
         finally:
             watcher.stop()
             await stop_task(watching)
