@@ -83,8 +83,9 @@ MOST_OPEN_FROM = 32
 #: connections from everyone open at once, but for the tabs' websockets: this many at most,
 #: and half of the files the server may open
 MOST_OPEN = 1024
-#: tabs from one address at once (``--max-per-address``), so that one cannot take them all
-DEFAULT_PER_ADDRESS = 5
+#: tabs from one address at once (``--max-per-address``), so that one cannot take them all:
+#: friends behind one home router playing a six-player game, a tab each, still fit
+DEFAULT_PER_ADDRESS = 8
 PAGE = Path(__file__).with_name("web")
 
 

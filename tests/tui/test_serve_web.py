@@ -192,7 +192,7 @@ def test_the_command_line() -> None:
     assert parser.parse_args(["serve-web", "--lang", "pl"]).lang == "pl"
     args = parser.parse_args(["serve-web", "--max-sessions", "3", "--idle-timeout", "0"])
     assert (args.max_sessions, args.idle_timeout) == (3, 0)
-    assert parser.parse_args(["serve-web"]).max_per_address == 5
+    assert parser.parse_args(["serve-web"]).max_per_address == 8
     assert parser.parse_args(["serve-web", "--max-per-address", "10"]).max_per_address == 10
     for bad in (
         ["--max-sessions", "0"],
@@ -213,7 +213,7 @@ def test_listening_beyond_this_computer_is_said_plainly(
     class Server:
         def __init__(self, *where: object, **bounds: int) -> None:
             served.append(where)  # type: ignore[arg-type]
-            assert bounds == {"max_sessions": 10, "idle_timeout": 1800, "max_per_address": 5}
+            assert bounds == {"max_sessions": 10, "idle_timeout": 1800, "max_per_address": 8}
 
         def serve(self) -> None:
             pass

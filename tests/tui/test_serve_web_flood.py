@@ -145,7 +145,7 @@ async def _tab(url: str, source: str, opened: asyncio.Event | None = None) -> by
 def test_one_address_opens_only_so_many_tabs() -> None:
     """Each tab runs an app, at most --max-sessions of them: one address could take them
     all and keep everyone else out. It has --max-per-address at once; one more is told."""
-    assert DEFAULT_PER_ADDRESS == 5
+    assert DEFAULT_PER_ADDRESS == 8
     with _served("--max-sessions", "4", "--max-per-address", "2") as served:
 
         async def tabs() -> bytes:
