@@ -130,6 +130,7 @@ async def test_settings_are_edited_and_saved_as_json(
     # the home the app runs in (over SSH: the one the server gave the player's key)
     monkeypatch.setenv("HOME", str(config_dir.parent))
     app = CakePartyApp(Settings(name="Ann", bot_delay=0.6), persist=True, ask_name=False)
+    app.NOTIFICATION_TIMEOUT = 600  # the notice stays to be read, however slow the run
     record = Recorder(SettingsSaved)
     async with app.run_test(size=SIZE, message_hook=record) as pilot:
         await pilot.press("o")
@@ -144,9 +145,13 @@ async def test_settings_are_edited_and_saved_as_json(
         )
         assert app.settings == edited
         assert [m.settings for m in record.of(SettingsSaved)] == [app.settings]
+
         # the file is named from the home, not by the computer's layout around it
-        told = [n.message for n in app._notifications if "Settings saved" in n.message]
-        assert told == [f"Settings saved to {Path('~', 'config', 'settings.json')}"]
+        def told() -> list[str]:
+            return [n.message for n in app._notifications if "Settings saved" in n.message]
+
+        await until(pilot, told, "the notice of the settings saved")
+        assert told() == [f"Settings saved to {Path('~', 'config', 'settings.json')}"]
         assert not app.colours
         # esc leaves them as they were
         await pilot.press("o", "right", "escape")
