@@ -58,6 +58,8 @@ MOST_LAN_BROKERS = 8
 
 #: The choices of the host's setup form: seconds per move.
 TIMEOUTS = (30, 60, 120, 300, 600)
+#: seconds between two looks at whether the broker run here for a hosted room still runs
+BROKER_CHECK = 2.0
 
 
 @dataclass(frozen=True)
@@ -288,6 +290,7 @@ class NetRoom:
     bot_levels: dict[bytes, str] = field(default_factory=dict)  # bots run here
     seat_bot: str | None = None  # a bot plays the host's own seat (headless hosting)
     record: hosting.HostRecord | None = None  # what this host remembers of its room
+    broker_pid: int | None = None  # the process of the broker run here, once started
 
     def __post_init__(self) -> None:
         plan = self.plan
@@ -448,6 +451,10 @@ class NetRoom:
                 if self.record is not None:
                     self._remember()
                     stack.push_async_callback(self._closed)
+                if self.port is not None:
+                    # stopped before the broker is (the callbacks run last first)
+                    tend = asyncio.create_task(self._tend_broker(notice), name="broker-tend")
+                    stack.push_async_callback(_cancel, tend)
                 if isinstance(self.plan, HostPlan) and self.plan.lan:
                     lan = asyncio.create_task(self._announce(notice), name="lan-advert")
                     stack.push_async_callback(_cancel, lan)
@@ -496,15 +503,54 @@ class NetRoom:
         before (a host coming back), or a new process of its own."""
         assert self.port is not None
         record = self.record
-        pid = record.pid if record is not None else None
+        pid = record.pid if record is not None else self.broker_pid
         if pid is not None and brokers.is_ours(pid, self.port) and brokers.listening(self.port):
+            self.broker_pid = pid
             return  # it outlived the app: the others never lost it
         if not port_is_free(self.port):
             raise OSError(_("port {port} is already in use").format(port=self.port))
         log_file = data_dir(self.journal_dir) / "brokers" / f"{self.port}.log"
         pid = brokers.spawn(self.port, log_file=log_file, detached=not brokers.bound_to_session())
+        self.broker_pid = pid
         if record is not None:
             self.record = record.with_(pid=pid)
+
+    async def _tend_broker(self, notice: Notice) -> None:
+        """Host: while the room lives, start the broker run here again should it stop (a
+        kill, a crash, the machine short of memory) on the same port: the players and the
+        host reconnect by themselves, and the host publishes again what the broker kept.
+        Said once each time; a port someone else took meanwhile is said once, and tried
+        again."""
+        assert self.port is not None
+        said_taken = False
+        while not self._left.is_set():
+            await asyncio.sleep(BROKER_CHECK)
+            pid = self.broker_pid
+            if self._left.is_set() or (pid is not None and brokers.is_ours(pid, self.port)):
+                continue
+            try:
+                await asyncio.to_thread(self._start_broker)
+            except OSError as exc:  # the port taken, or the broker would not start
+                log.warning("the room's broker could not start again", exc_info=True)
+                if not said_taken:
+                    said_taken = True
+                    notice(
+                        _(
+                            "The broker on this computer stopped and cannot start again "
+                            "({error}); trying again."
+                        ).format(error=exc),
+                        "error",
+                    )
+                continue
+            said_taken = False
+            self._remember()  # the new broker's process, for coming back after a crash
+            notice(
+                _(
+                    "The broker on this computer stopped; it was started again on port "
+                    "{port}, and the players reconnect by themselves."
+                ).format(port=self.port),
+                "warning",
+            )
 
     def _remember(self, **changes: Any) -> None:
         """Write what a host needs to come back to this room."""
