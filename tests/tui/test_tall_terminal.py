@@ -57,13 +57,22 @@ async def spare_rows_go_to_the_log(
     """At 80×24, then at each of ``sizes``: every box but the log as tall as at 80×24, the
     log taller by every spare row (but those of a box shown only at that size) and wider
     by every spare column."""
-    await resized(pilot, screen, SIZE)
-    small = boxes(screen)
     log = screen.log_view.id
-    assert log is not None and log in small
     for width, height in sizes:
-        await resized(pilot, screen, (width, height))
-        tall = boxes(screen)
+        # a networked game may move on while it is measured (a bot's turn changes the
+        # lines under the panels, and every panel with them): each size is compared with
+        # 80×24 in one state, seen alike just before and just after
+        for _look in range(10):
+            await resized(pilot, screen, SIZE)
+            small = boxes(screen)
+            await resized(pilot, screen, (width, height))
+            tall = boxes(screen)
+            await resized(pilot, screen, SIZE)
+            if boxes(screen) == small:
+                break
+        else:
+            raise AssertionError("the screen kept changing while it was measured")
+        assert log is not None and log in small
         assert set(small) <= set(tall), (width, height)
         added = sum(tall[name].height for name in set(tall) - set(small))
         for name, region in small.items():
