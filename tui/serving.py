@@ -5,6 +5,7 @@ and who counts as one visitor when connections are counted by address."""
 from __future__ import annotations
 
 import ipaddress
+from collections import OrderedDict
 from typing import Any
 
 from cakeparty.core.i18n import ngettext
@@ -48,3 +49,44 @@ def address_key(peer: Any) -> str:
             return str(address.ipv4_mapped)
         return str(ipaddress.IPv6Network((address, 64), strict=False))
     return str(address)
+
+
+class ByAddress:
+    """Connections counted by their address (an :func:`address_key`), each address's
+    oldest first: what a server bounds per address and in total, and where it finds the
+    connection to close for a newcomer (:meth:`busiest`)."""
+
+    def __init__(self) -> None:
+        self.address_of: dict[Any, str] = {}
+        self.by_address: dict[str, OrderedDict[Any, None]] = {}
+
+    def __len__(self) -> int:
+        return len(self.address_of)
+
+    def __contains__(self, connection: object) -> bool:
+        return connection in self.address_of
+
+    def count(self, address: str) -> int:
+        """The connections of ``address`` counted now."""
+        return len(self.by_address.get(address, ()))
+
+    def add(self, connection: Any, address: str) -> None:
+        self.address_of[connection] = address
+        self.by_address.setdefault(address, OrderedDict())[connection] = None
+
+    def remove(self, connection: Any) -> str | None:
+        """``connection`` counts no more: its address, or ``None`` if it did not count."""
+        address = self.address_of.pop(connection, None)
+        if address is None:
+            return None
+        theirs = self.by_address[address]
+        del theirs[connection]
+        if not theirs:
+            del self.by_address[address]
+        return address
+
+    def busiest(self) -> tuple[str, int, Any]:
+        """The address holding the most connections (the first counted of those tied),
+        how many, and its oldest. Only while some are counted."""
+        address, theirs = max(self.by_address.items(), key=lambda item: len(item[1]))
+        return address, len(theirs), next(iter(theirs))

@@ -45,7 +45,6 @@ import shlex
 import signal
 import sys
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -53,7 +52,7 @@ from urllib.parse import urlsplit
 
 from cakeparty.core.i18n import LANGUAGES, _, ngettext
 from cakeparty.tui import arguments as arg
-from cakeparty.tui.serving import MOST_CELLS, address_key, idle_notice
+from cakeparty.tui.serving import MOST_CELLS, ByAddress, address_key, idle_notice
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -336,12 +335,10 @@ class Doorway:
     ) -> None:
         self.most_from = most_from
         self.most = most_waiting() if most is None else most
-        self.waiting: dict[Any, str] = {}  # connection → its address's key
-        self.by_address: dict[str, OrderedDict[Any, None]] = {}  # oldest first
+        self.waiting = ByAddress()
         self.most_open_from = most_open_from
         self.most_open = most_open_at_once() if most_open is None else most_open
-        self.open: dict[Any, str] = {}  # every connection but the tabs', → its address's key
-        self.open_by_address: dict[str, OrderedDict[Any, None]] = {}  # oldest first
+        self.open = ByAddress()  # every connection but the tabs' websockets
 
     def arrive(self, connection: Any, peer: Any) -> tuple[str | None, Any | None]:
         """Whether ``connection`` (from ``peer``) may be open: ``None``, or why not
@@ -349,57 +346,40 @@ class Doorway:
         :attr:`most_open` and its address as many as any); and the connection it takes the
         place of, if any (to be closed). It counts until :meth:`gone`."""
         key = address_key(peer)
-        mine = len(self.open_by_address.get(key, ()))
+        mine = self.open.count(key)
         if mine >= self.most_open_from:
             return "address", None
         evicted = None
         if len(self.open) >= self.most_open:
-            theirs = max(self.open_by_address.values(), key=len)
-            if mine >= len(theirs):
+            _crowded, theirs, evicted = self.open.busiest()
+            if mine >= theirs:
                 return "full", None
-            evicted = next(iter(theirs))
             self.gone(evicted)
             self.leave(evicted)
-        self.open[connection] = key
-        self.open_by_address.setdefault(key, OrderedDict())[connection] = None
+        self.open.add(connection, key)
         return None, evicted
 
     def gone(self, connection: Any) -> None:
         """``connection`` closed, or became a tab's websocket (tabs have bounds of their
         own): it counts no more among its address's open connections."""
-        key = self.open.pop(connection, None)
-        if key is None:
-            return
-        theirs = self.open_by_address[key]
-        del theirs[connection]
-        if not theirs:
-            del self.open_by_address[key]
+        self.open.remove(connection)
 
     def enter(self, connection: Any, peer: Any) -> tuple[bool, Any | None]:
         """Whether ``connection`` (from ``peer``) may wait for its request, and the
         connection it takes the place of, if any (to be closed)."""
         key = address_key(peer)
-        mine = self.by_address.get(key)
-        if mine is not None and len(mine) >= self.most_from:
+        if self.waiting.count(key) >= self.most_from:
             return False, None
         evicted = None
         if len(self.waiting) >= self.most:
-            crowded = max(self.by_address.values(), key=len)
-            evicted = next(iter(crowded))
+            _crowded, _theirs, evicted = self.waiting.busiest()
             self.leave(evicted)
-        self.waiting[connection] = key
-        self.by_address.setdefault(key, OrderedDict())[connection] = None
+        self.waiting.add(connection, key)
         return True, evicted
 
     def leave(self, connection: Any) -> None:
         """``connection`` sent its request, or closed: it waits no more."""
-        key = self.waiting.pop(connection, None)
-        if key is None:
-            return
-        mine = self.by_address[key]
-        del mine[connection]
-        if not mine:
-            del self.by_address[key]
+        self.waiting.remove(connection)
 
     def is_waiting(self, connection: Any) -> bool:
         return connection in self.waiting

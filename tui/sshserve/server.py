@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import signal
 import sys
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +19,7 @@ from typing import Any
 import asyncssh
 
 from cakeparty.core.i18n import _, ngettext
-from cakeparty.tui.serving import address_key
+from cakeparty.tui.serving import ByAddress, address_key
 from cakeparty.tui.sshserve import LOGIN_TIMEOUT, MAX_LOGINS, MAX_LOGINS_FROM
 from cakeparty.tui.sshserve.homes import PLAYERS_DIR, PlayerHome, server_dir
 from cakeparty.tui.sshserve.session import GameSession, Launch
@@ -156,9 +155,8 @@ class Logins:
     def __init__(self, limit: int, per_address: int = MAX_LOGINS_FROM) -> None:
         self.limit = limit
         self.per_address = per_address
-        # only those waiting, oldest first; a connection is closed by its ``evict()``
-        self.by_address: dict[str, OrderedDict[Any, None]] = {}
-        self.address_of: dict[Any, str] = {}
+        # only those waiting; a connection is closed by its ``evict()``
+        self.waiting = ByAddress()
         self.said_full = False  # the log says so once, until fewer are logging in
         self.said_evicting = False  # likewise
         self.said_crowded: set[str] = set()  # addresses at their limit, said
@@ -166,7 +164,7 @@ class Logins:
     def enter(self, connection: Any, address: str = "") -> bool:
         """Whether ``connection``, from ``address`` (an :func:`address_key`), may log in.
         It may close another connection (calling its ``evict()``) to make room."""
-        mine = len(self.by_address.get(address, ()))
+        mine = self.waiting.count(address)
         if mine >= self.per_address:
             if address not in self.said_crowded:
                 log(
@@ -180,9 +178,9 @@ class Logins:
                 )
                 self.said_crowded.add(address)
             return False
-        if len(self.address_of) >= self.limit:
-            crowded, theirs = max(self.by_address.items(), key=lambda item: len(item[1]))
-            if mine >= len(theirs):
+        if len(self.waiting) >= self.limit:
+            crowded, theirs, oldest = self.waiting.busiest()
+            if mine >= theirs:
                 if not self.said_full:
                     log(
                         ngettext(
@@ -195,7 +193,6 @@ class Logins:
                     )
                     self.said_full = True
                 return False
-            oldest = next(iter(theirs))
             if not self.said_evicting:
                 log(
                     ngettext(
@@ -213,20 +210,14 @@ class Logins:
             oldest.evict()
         else:
             self.said_full = self.said_evicting = False
-        self.address_of[connection] = address
-        self.by_address.setdefault(address, OrderedDict())[connection] = None
+        self.waiting.add(connection, address)
         return True
 
     def done(self, connection: Any) -> None:
         """``connection`` logged in, or closed: it holds its place no more."""
-        address = self.address_of.pop(connection, None)
-        if address is None:
-            return
-        theirs = self.by_address[address]
-        del theirs[connection]
-        if not theirs:
-            del self.by_address[address]
-        self.said_crowded.discard(address)
+        address = self.waiting.remove(connection)
+        if address is not None:
+            self.said_crowded.discard(address)
 
 
 def log(text: str) -> None:
