@@ -17,7 +17,7 @@ import random
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from cakeparty.protocol import journal as jn
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
 from cakeparty.protocol.errors import ProtocolError
+from cakeparty.protocol.events import Event
 from cakeparty.protocol.group import seeded_random_bytes
 from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
 from cakeparty.protocol.journal import data_dir
@@ -110,32 +111,15 @@ class _Kept:
 
 
 @dataclass(frozen=True)
-class RoomEvent:
+class RoomEvent(Event):
     """Something the room's owner should know about."""
 
-    kind: str  # advert, started, moved, chat, incident, connection, finished, error,
+    # its kinds: advert, started, moved, chat, incident, connection, finished, error,
     # refused, absent (no advert of this room on the broker, yet), watchers (how many
     # spectators watch: data is the count), closed (the host closed the room while its
     # game was on: data is its signed advert saying so), stumbled (a bot run here failed
     # and played at random that once: data is its seat and what went wrong), wrong-game
     # (the room plays another game than the one this guest came for: data is its advert)
-    text: str = ""  # in English
-    data: Any = None
-    #: ``text``'s message id (marked with ``N_``) and the values it is formatted with, so
-    #: that a user interface says it in its own language (:meth:`said`)
-    words: str = ""
-    params: tuple[tuple[str, Any], ...] = ()
-
-    @classmethod
-    def of(cls, kind: str, words: str, data: Any = None, **params: Any) -> RoomEvent:
-        """The event ``kind`` whose text is ``words`` (a message id) with ``params``."""
-        return cls(kind, words.format(**params), data, words, tuple(params.items()))
-
-    def said(self, translate: Callable[[str], str]) -> str:
-        """The event's text in the language of ``translate`` (the UI's ``_``)."""
-        if not self.words:
-            return self.text
-        return translate(self.words).format(**dict(self.params))
 
 
 @dataclass

@@ -28,7 +28,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +41,7 @@ from cakeparty.protocol import steps as st
 from cakeparty.protocol import topics
 from cakeparty.protocol.codec import Envelope, decode, expect_int, expect_name, expect_str
 from cakeparty.protocol.errors import MalformedMessage, ProtocolError
+from cakeparty.protocol.events import Event
 from cakeparty.protocol.identity import Identity, fingerprint
 from cakeparty.protocol.peer import Peer
 from cakeparty.protocol.session import Abandonment
@@ -281,30 +282,13 @@ class Spectator:
 
 
 @dataclass(frozen=True)
-class WatchEvent:
+class WatchEvent(Event):
     """Something a spectator's screen should know."""
 
-    kind: str  # advert, started, moved, finished, connection, absent, presence, error,
+    # its kinds: advert, started, moved, finished, connection, absent, presence, error,
     # closed (the host closed the room while its game was on: data is its advert),
     # refused (the room's table cannot be played here: data is the error naming the host,
     # if it is the host's doing)
-    text: str = ""  # in English
-    data: Any = None
-    #: ``text``'s message id (marked with ``N_``) and the values it is formatted with, so
-    #: that a user interface says it in its own language (:meth:`said`)
-    words: str = ""
-    params: tuple[tuple[str, Any], ...] = ()
-
-    @classmethod
-    def of(cls, kind: str, words: str, data: Any = None, **params: Any) -> WatchEvent:
-        """The event ``kind`` whose text is ``words`` (a message id) with ``params``."""
-        return cls(kind, words.format(**params), data, words, tuple(params.items()))
-
-    def said(self, translate: Callable[[str], str]) -> str:
-        """The event's text in the language of ``translate`` (the UI's ``_``)."""
-        if not self.words:
-            return self.text
-        return translate(self.words).format(**dict(self.params))
 
 
 #: The events that only tell a screen to draw again what the runner holds (its advert,
