@@ -123,10 +123,13 @@ def _result(runner: Any, started: float) -> dict[str, Any]:
         out.update(winner=None, audit=f"abandoned by seat {ended.seat}")
     else:
         outcome = peer.outcome
+        verdict = peer.verdict
         out.update(
             winner=list(outcome.winners) if outcome else None,
-            audit=str(peer.verdict) if peer.verdict is not None else "not audited",
+            audit=str(verdict) if verdict is not None else "not audited",
         )
+        if verdict is not None and not verdict.fair:
+            out.update(breach=breach_of(verdict))
         if runner.closed_by_host and peer.verdict is None:
             out.update(audit="room closed by its host")
     out.update(
@@ -147,10 +150,30 @@ def won_words(winners: Sequence[int] | None, names: Sequence[str]) -> str:
     return ngettext("won by {names}", "won by {names}", len(winners)).format(names=won)
 
 
-def audit_words(audit: str, names: Sequence[str]) -> str:
+def breach_of(verdict: Any) -> dict[str, Any]:
+    """An unfair verdict's reason as a bot's JSON keeps it beside the ``audit`` line: the
+    untranslated ``reason`` and the ``params`` that fill it, so that the words can be said
+    in the reader's language (the line itself is the protocol's English)."""
+    return {"reason": verdict.reason, "params": dict(verdict.params)}
+
+
+def audit_words(audit: str, names: Sequence[str], breach: dict[str, Any] | None = None) -> str:
     """A bot's audit (its JSON's words, seats counted from 0) as a person reads it, every
-    seat named."""
+    seat named; ``breach`` (:func:`breach_of`) words an unfair verdict's reason in the
+    reader's language, fields and all."""
+    from cakeparty.core.actions import forfeit_words
     from cakeparty.tui.table.net import seat_name
+
+    def reason_words(reason: str) -> str:
+        if not breach or not isinstance(breach.get("reason"), str):
+            return _(reason)
+        params = breach.get("params")
+        fields = tuple(
+            (str(name), value)
+            for name, value in (params.items() if isinstance(params, dict) else ())
+            if isinstance(value, (str, int))
+        )
+        return forfeit_words(breach["reason"], fields)
 
     if audit in AUDIT_WORDS:
         return _(AUDIT_WORDS[audit])
@@ -159,10 +182,10 @@ def audit_words(audit: str, names: Sequence[str]) -> str:
     if found := re.fullmatch(r"seat (\d+): (.*?): (.*)", audit, re.DOTALL):
         seat, move, reason = found.groups()
         return _("audit: {name} cheated ({move}): {reason}").format(
-            name=seat_name(int(seat), names), move=move, reason=_(reason)
+            name=seat_name(int(seat), names), move=move, reason=reason_words(reason)
         )
     if found := re.fullmatch(r"seat None: (?:None: )?(.*)", audit, re.DOTALL):
-        return _("audit: something is wrong: {reason}").format(reason=_(found[1]))
+        return _("audit: something is wrong: {reason}").format(reason=reason_words(found[1]))
     return audit
 
 
@@ -189,7 +212,7 @@ def bot_line(result: dict[str, Any], name: str) -> str:
         seat=seat + 1,
         seats=len(names),
         won=won_words(result.get("winner"), names),
-        audit=audit_words(str(result.get("audit")), names),
+        audit=audit_words(str(result.get("audit")), names, result.get("breach")),
     )
 
 
@@ -526,6 +549,7 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         _keep_for_a_look(work)
         return 1
     audits = {str(r.get("audit")) for r in results}
+    breaches = {str(r["audit"]): r["breach"] for r in results if r.get("breach")}
     if len(results) < args.players:
         audits.add("no result")
     first = results[0] if results else {}
@@ -536,6 +560,7 @@ def _cmd_selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
         "names": first.get("names") or [bot.name for bot in bots],
         "winner": first.get("winner"),
         "audit": "fair" if audits == {"fair"} else sorted(audits),
+        **({"breaches": breaches} if breaches else {}),
         "seconds": round(time.monotonic() - started, 3),
         "messages": host.log_messages,
         "bytes": host.log_bytes,
@@ -594,13 +619,14 @@ def report_line(report: dict[str, Any]) -> str:
     names = report.get("names") or []
     audit = report["audit"]
     audits = [audit] if isinstance(audit, str) else audit
+    breaches = report.get("breaches") or {}
     return _(
         "{game}, {players} players: {won}, {audit}, {seconds} s, {messages} messages, {bytes} bytes"
     ).format(
         game=game_title(report["game"]),
         players=report["players"],
         won=won_words(report["winner"], names),
-        audit="; ".join(audit_words(a, names) for a in audits),
+        audit="; ".join(audit_words(a, names, breaches.get(a)) for a in audits),
         seconds=report["seconds"],
         messages=report["messages"],
         bytes=report["bytes"],

@@ -114,3 +114,56 @@ def test_a_bot_s_and_a_self_play_s_results_name_the_seats_a_person_reads() -> No
         "Cake Duel, 3 players: won by Bot 3, abandoned by Bot 2, no audit; a bot gave no "
         "result, 1.5 s, 20 messages, 300 bytes"
     )
+
+
+def test_a_bot_s_breach_reads_in_the_reader_s_language_fields_and_all() -> None:
+    """The ``audit`` line is the protocol's English, its fields already filled; the JSON's
+    ``breach`` keeps the reason and its fields, so that a bot's and a self-play's words
+    say it in ``--lang`` (they translated the filled English line, and so said it in
+    English)."""
+    import json
+
+    from cakeparty.protocol.audit import Verdict
+    from cakeparty.tui import netcli
+
+    from .languages import speaking
+
+    verdict = Verdict(
+        False,
+        1,
+        "#12",
+        "offered {value} where {need} is needed",
+        params=(("value", 2), ("need", 3)),
+    )
+    names = ["Ann", "Ben"]
+    result = json.loads(
+        json.dumps(
+            {
+                "seat": 0,
+                "names": names,
+                "winner": [0],
+                "audit": str(verdict),
+                "breach": netcli.breach_of(verdict),
+            }
+        )
+    )
+    assert result["audit"] == "seat 1: #12: offered 2 where 3 is needed"
+    report = {
+        "game": "cake-of-doom",
+        "players": 2,
+        "names": names,
+        "winner": [0],
+        "audit": [result["audit"]],
+        "breaches": {result["audit"]: result["breach"]},
+        "seconds": 1.5,
+        "messages": 20,
+        "bytes": 300,
+    }
+    with speaking("es"):
+        line = netcli.bot_line(result, "Ann")
+        said = netcli.report_line(report)
+        plain = netcli.bot_line({**result, "breach": None}, "Ann")
+    assert "ofreció 2 donde hacía falta 3" in line, line
+    assert "ofreció 2 donde hacía falta 3" in said, said
+    assert "offered 2 where 3 is needed" in plain  # without it: the English line, as before
+    assert netcli.bot_line(result, "Ann").endswith("Ben cheated (#12): offered 2 where 3 is needed")
