@@ -396,6 +396,15 @@ def test_piped_rules_fit_80_columns_with_tables_as_lines() -> None:
     assert max(len(line) for line in lines) <= 80
     assert not any(line.startswith("|") for line in lines)
     assert "- Soldier (5, weapon attacker): steal 1 cake" in lines
+    # the header, in the rows' shape, says which number is which
+    assert lines.index("card (copies, type): effect") < lines.index(
+        "- Soldier (5, weapon attacker): steal 1 cake"
+    )
+    pieces = run("rules", "cookies-battle").stdout.splitlines()
+    assert pieces.index("kind (pieces, one piece): whole cookie (4 pieces)") + 1 == (
+        pieces.index("- Traditional (16, 1): 6")
+    )
+    assert "marker: what it does" not in pieces  # two columns say themselves
     raw = (Path(__file__).parents[1] / "tui/data/rules/en/cake-duel.md").read_text()
     assert max(len(line) for line in raw.splitlines()) > 80  # the source is wider
 

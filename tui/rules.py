@@ -2,7 +2,8 @@
 
 ``cakeparty rules`` prints them for where they go: rich Markdown at the terminal's width
 (through a pager when longer than the screen), or, piped, plain text wrapped to at most
-80 columns — tables become one wrapped line per row, so no raw Markdown runs past the edge.
+80 columns — tables become one wrapped line per row under
+their header in the same shape, so no raw Markdown runs past the edge.
 """
 
 from __future__ import annotations
@@ -44,18 +45,28 @@ def _cells(line: str) -> list[str]:
     return [cell.strip() for cell in line.strip().strip("|").split("|")]
 
 
+def _row(cells: list[str]) -> str:
+    """A table's row in one line: "first (middle, …): last"."""
+    first, *rest = cells
+    middle, last = rest[:-1], rest[-1] if rest else ""
+    return f"{first} ({', '.join(middle)}): {last}" if middle else f"{first}: {last}"
+
+
 def _table(rows: list[str], width: int) -> list[str]:
-    """A Markdown table as one wrapped item per row: "first (middle, …): last"."""
+    """A Markdown table as one wrapped item per row, "first (middle, …): last", under its
+    header in the same shape where a row has more than two cells (so that "Traditional
+    (16, 1): 6" says which number is which)."""
     header, *body = rows
     body = [r for r in body if set(r.replace("|", "").strip()) - set("-: ")]
-    if len(_cells(header)) < 2:
-        body = rows
     out = []
+    if len(_cells(header)) < 2 or len(body) == len(rows) - 1:  # no header row
+        body = rows
+    elif len(_cells(header)) > 2:
+        out.extend(textwrap.wrap(_row(_cells(header)), width, subsequent_indent="  "))
     for row in body:
-        first, *rest = _cells(row)
-        middle, last = rest[:-1], rest[-1] if rest else ""
-        item = f"{first} ({', '.join(middle)}): {last}" if middle else f"{first}: {last}"
-        out.extend(textwrap.wrap(item, width, initial_indent="- ", subsequent_indent="  "))
+        out.extend(
+            textwrap.wrap(_row(_cells(row)), width, initial_indent="- ", subsequent_indent="  ")
+        )
     return out
 
 
