@@ -2,8 +2,8 @@
 
 ``cakeparty rules`` prints them for where they go: rich Markdown at the terminal's width
 (through a pager when longer than the screen), or, piped, plain text wrapped to at most
-80 columns — tables become one wrapped line per row under
-their header in the same shape, so no raw Markdown runs past the edge.
+80 columns — tables become one wrapped line per row under their header in the same
+shape, so no raw Markdown runs past the edge.
 """
 
 from __future__ import annotations
