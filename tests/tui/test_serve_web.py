@@ -86,6 +86,29 @@ def test_the_browser_opens_the_app_and_its_keys_reach_it(
     assert "Serving Cake Party on " + server.url in server.output()
 
 
+def test_keys_reach_the_app_with_no_click_and_enter_restarts_it_once_it_ends(
+    server: WebServer, config_dir: Path
+) -> None:
+    """Keyboard first: a page just opened takes keys without a click on the terminal, and
+    once its app has quit, enter starts a new one."""
+    with chromium() as browser:
+        page = browser.new_page()
+        term = BrowserTerminal(page)
+        page.goto(server.url + "/")
+        term.wait_for(lambda s: "Welcome to Cake Party" in s, "the name prompt")
+        page.keyboard.type("Bea")  # no click, no focus set by hand
+        term.wait_for(lambda s: "Bea" in s, "the typed name in the prompt")
+        page.keyboard.press("Enter")
+        term.wait_for(lambda s: "Hello, Bea." in s, "the menu")
+        page.keyboard.press("q")  # the app quits; the page says so
+        page.wait_for_function("document.body.classList.contains('-closed')")
+        again = BrowserTerminal(page)  # the next app's screen, from its first byte
+        page.keyboard.press("Enter")
+        again.wait_for(lambda s: "Hello, Bea." in s, "the menu of a new app")
+        page.keyboard.press("r")
+        again.wait_for(lambda s: "Which game?" in s, "the rules asking which game")
+
+
 def test_the_servers_language_is_the_apps_in_every_tab(tooling: None) -> None:
     served = WebServer("--lang", "pl")
     try:
