@@ -10,6 +10,7 @@ import os
 import re
 import signal
 import stat
+import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -387,7 +388,8 @@ def test_only_listed_keys_no_passwords_no_other_commands_and_no_more_than_allowe
     try:
         # a key not in the list is refused, and a password is never even offered
         done = server.run(eve_key, "eve")
-        assert done.returncode == 255 and "Permission denied (publickey)" in done.stderr
+        assert done.returncode == 255 and "Permission denied (publickey" in done.stderr
+        assert "password" not in done.stderr
         assert not server.players.exists() or not any(server.players.iterdir())
         assert asyncio.run(_password_login(server.port)) == "refused"
         # only the app's own commands, and only in a terminal
@@ -410,6 +412,57 @@ def test_only_listed_keys_no_passwords_no_other_commands_and_no_more_than_allowe
         if term is not None:
             term.close()
         server.stop()
+
+
+def _ssh_as_a_person(server: SSHServer, key: ClientKey | None) -> subprocess.CompletedProcess[str]:
+    """The OpenSSH client as a person runs it (no batch mode), with ``key`` or none."""
+    assert SSH is not None
+    env = {k: v for k, v in os.environ.items() if k != "SSH_AUTH_SOCK"}
+    identity = str(key.path) if key is not None else str(server.folder / "no-such-key")
+    return subprocess.run(
+        [
+            SSH,
+            *("-p", str(server.port), "-F", "/dev/null", "-i", identity),
+            *("-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no"),
+            *("-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=INFO"),
+            "someone@127.0.0.1",
+        ],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+
+
+@real
+def test_a_person_whose_keys_do_not_get_in_is_told_why_and_what_to_do(tmp_path: Path) -> None:
+    ann_key, eve_key = ClientKey(tmp_path, "ann_key"), ClientKey(tmp_path, "eve_key")
+    listed = tmp_path / "authorized_keys"
+    listed.write_text(ann_key.public_line + "\n")
+    server = SSHServer(tmp_path, "--authorized-keys", str(listed))
+    try:
+        done = _ssh_as_a_person(server, eve_key)
+        assert done.returncode == 255, done.stderr
+        assert done.stderr.count("none of the keys this ssh offered is admitted here") == 1
+        assert "send them your public key" in done.stderr
+        done = _ssh_as_a_person(server, None)
+        assert done.returncode == 255, done.stderr
+        assert done.stderr.count("Make one with: ssh-keygen -t ed25519") == 1
+        assert "send them your public key" in done.stderr
+        assert not server.players.exists() or not any(server.players.iterdir())
+    finally:
+        server.stop()
+    (tmp_path / "open").mkdir()
+    open_server = SSHServer(tmp_path / "open")
+    try:  # where any key gets in, a person with none is told to make one
+        done = _ssh_as_a_person(open_server, None)
+        assert done.returncode == 255, done.stderr
+        assert "Make one with: ssh-keygen -t ed25519" in done.stderr
+        assert "then connect again." in done.stderr
+        assert "send them" not in done.stderr
+    finally:
+        open_server.stop()
 
 
 @real

@@ -1,8 +1,11 @@
 """The SSH server: keys only, one app per session, at most so many at once.
 
-Passwords and keyboard-interactive logins are never offered. A client key is admitted
+Passwords are never offered, and no one logs in without a key. A client key is admitted
 when it is in ``--authorized-keys`` (re-read when the file changes), or, without that
 option, any key is: the key is then only a name, the player's home on this server.
+Keyboard-interactive is offered once per connection for one thing only: to tell a
+client none of whose keys got in why, and what to do (:func:`no_entry`); it admits no
+one.
 """
 
 from __future__ import annotations
@@ -224,6 +227,25 @@ def log(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
+def no_entry(key_refused: bool, listed_only: bool) -> str:
+    """What a client that did not get in is told: ``key_refused`` when it offered a key
+    that is not among the ``--authorized-keys`` (``listed_only``), else it offered none."""
+    send = [
+        _("This server admits only the keys its owner listed: send them your public key,"),
+        _("the file ending in .pub (such as ~/.ssh/id_ed25519.pub)."),
+    ]
+    if key_refused:
+        return "\n".join(
+            [_("Cake Party: none of the keys this ssh offered is admitted here."), *send]
+        )
+    lines = [
+        _("Cake Party admits players by their SSH key, never by password,"),
+        _("and this ssh offered none. Make one with: ssh-keygen -t ed25519"),
+    ]
+    lines += send if listed_only else [_("then connect again.")]
+    return "\n".join(lines)
+
+
 class _Server(asyncssh.SSHServer):
     """One connection: its authentication, then its sessions."""
 
@@ -243,6 +265,8 @@ class _Server(asyncssh.SSHServer):
         self._address = ""  # whom it counts against among those logging in
         self._key: asyncssh.SSHKey | None = None
         self._channels = 0  # sessions open on this connection
+        self._key_refused = False  # a key offered and not among the authorized ones
+        self._told = False  # why it did not get in, said once (:func:`no_entry`)
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
@@ -270,13 +294,24 @@ class _Server(asyncssh.SSHServer):
         return False
 
     def kbdint_auth_supported(self) -> bool:
-        return False
+        # only to say why the keys did not get in, once: OpenSSH prints the instruction
+        return not self._told
+
+    def get_kbdint_challenge(
+        self, username: str, lang: str, submethods: str
+    ) -> tuple[str, str, str, list[tuple[str, bool]]]:
+        self._told = True
+        return ("", no_entry(self._key_refused, self._authorized is not None), "", [])
+
+    def validate_kbdint_response(self, username: str, responses: Any) -> bool:
+        return False  # never a way in
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         if self._authorized is not None and not self._authorized.admits(key, *self._peer):
+            self._key_refused = True
             return False
         # the last key accepted here is the one whose signature completes the login:
         # asyncssh checks the signature right after this call, before anything else
@@ -326,7 +361,7 @@ async def serve(options: ServeOptions, ready: Callable[[], None] | None = None) 
         server_host_keys=[options.host_key],
         encoding=None,
         password_auth=False,
-        kbdint_auth=False,
+        kbdint_auth=True,  # it admits no one (_Server.validate_kbdint_response)
         gss_host=None,
         allow_scp=False,
         agent_forwarding=False,
