@@ -25,7 +25,8 @@ connections whose requests were answered, kept alive for the next: one address h
 and everyone together half the files the server may open (one more from an address
 holding fewer takes the place of the oldest of the address holding the most). One
 address has ``--max-per-address`` tabs at once (one more is told). The server's log says
-each of these in a line, never with a traceback.
+each of these in a line, never with a traceback (but for a connection closed having sent
+nothing: browsers open such connections ahead of their next requests).
 
 Running ``python -m cakeparty.tui.webserve`` opens the app itself: it is the command that
 each connection runs, in the environment that started the server (with the server's
@@ -396,6 +397,10 @@ class Doorman(asyncio.Protocol):
         self.inner: Any = None
         self.transport: asyncio.Transport | None = None
         self.timer: asyncio.TimerHandle | None = None
+        #: whether it has sent a byte: a browser opens connections ahead of its next
+        #: requests (preconnects) and closes them unused, so a silent one closed for
+        #: sending nothing is no news for the log
+        self.heard = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
@@ -456,17 +461,19 @@ class Doorman(asyncio.Protocol):
 
     def _too_slow(self) -> None:
         if self.transport is not None and self.door.is_waiting(self.transport):
-            wait = round(HEADER_WAIT)
-            said = ngettext(
-                "a connection closed: no request within {n} second",
-                "a connection closed: no request within {n} seconds",
-                wait,
-            )
-            log.warning(said.format(n=wait))
+            if self.heard:
+                wait = round(HEADER_WAIT)
+                said = ngettext(
+                    "a connection closed: no request within {n} second",
+                    "a connection closed: no request within {n} seconds",
+                    wait,
+                )
+                log.warning(said.format(n=wait))
             self.door.leave(self.transport)
             self.transport.abort()
 
     def data_received(self, data: bytes) -> None:
+        self.heard = True
         if self.inner is not None:
             self.inner.data_received(data)
 

@@ -80,6 +80,25 @@ def test_a_request_never_finished_is_closed_after_a_while() -> None:
         )
 
 
+def test_a_connection_that_sends_nothing_is_closed_without_a_word_in_the_log() -> None:
+    """Browsers open connections ahead of their next requests and leave them unused: such a
+    connection is closed after HEADER_WAIT like a slow one, but the log, which says a slow
+    request each time, does not fill with these."""
+    with _served() as served:
+        silent = socket.create_connection(("127.0.0.1", served.port), timeout=DEADLINE)
+        with silent:
+            assert _closed(silent)
+        slow = _slow(served.port, "127.0.0.1")
+        with slow:
+            assert _closed(slow)
+        said = f"a connection closed: no request within {round(HEADER_WAIT)} seconds"
+        end = time.monotonic() + DEADLINE
+        while said not in served.output():  # the slow one's line, after the silent one
+            assert time.monotonic() < end, served.output()
+            time.sleep(0.1)
+        assert served.output().count(said) == 1
+
+
 def test_one_address_cannot_hold_every_place_and_the_server_keeps_its_sockets() -> None:
     """Connections that never finish their request each hold a socket: a client opening
     more than the server may have files open left it refusing everyone (and had one
