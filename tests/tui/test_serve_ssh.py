@@ -559,6 +559,29 @@ def _host_and_find_the_broker(server: SSHServer, key: ClientKey, name: str) -> T
     return term
 
 
+@real
+def test_when_the_server_stops_the_players_terminal_is_put_back_and_told(tmp_path: Path) -> None:
+    """Stopped mid-session, the server left the player's terminal in the app's alternate
+    screen with the mouse reported (every move of it typed into their shell), and the
+    player not told why."""
+    key = ClientKey(tmp_path, "ann_key")
+    server = SSHServer(tmp_path)
+    term: Terminal | None = None
+    try:
+        term = Terminal(f"cakeparty-ssh-{_tag()}", server.ssh_args(key, "ann"))
+        term.wait_for(lambda s: "Welcome to Cake Party" in s, "the app")
+        server.stop()
+        screen = term.wait_ended("ssh to end with the server")
+        assert "The Cake Party server is stopping" in screen
+        modes = term.tmux("display", "-p", "-t", term.name, "#{alternate_on} #{mouse_any_flag}")
+        assert modes.stdout.split() == ["0", "0"]  # the main screen, and no mouse reported
+        assert "ended: the server stopped" in server.log.read_text()
+    finally:
+        if term is not None:
+            term.close()
+        server.stop()
+
+
 def _wait_none(home: Path, what: str) -> None:
     deadline = time.monotonic() + 60
     while _brokers_of(home):

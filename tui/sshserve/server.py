@@ -144,7 +144,7 @@ class Sessions:
 
     def hang_up_all(self) -> None:
         for session in list(self.running.values()):
-            session.connection_lost(None)
+            session.stop()
 
 
 class Logins:

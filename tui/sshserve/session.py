@@ -106,9 +106,13 @@ class Launch:
         return cls(argv, env, home)
 
 
-def how_ended(status: int, *, hung_up: bool = False, idle: bool = False) -> str:
+def how_ended(
+    status: int, *, hung_up: bool = False, idle: bool = False, stopped: bool = False
+) -> str:
     """How a session's app ended, for the server's log: its exit status in words (a
     negative status is the signal that ended it, as asyncio reports it)."""
+    if stopped:
+        return _("the server stopped")
     if idle:
         return _("closed for want of a key press")
     if hung_up:
@@ -151,6 +155,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._reading = False
         self._hung_up = False
         self._idle_closed = False
+        self._stopped = False
         self._last_input = time.monotonic()
         self._idle_handle: asyncio.TimerHandle | None = None
         self._kill_handle: asyncio.TimerHandle | None = None
@@ -296,7 +301,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         for handle in (self._idle_handle, self._kill_handle):
             if handle is not None:
                 handle.cancel()
-        self._sessions.leave(self, how_ended(status, hung_up=self._hung_up, idle=self._idle_closed))
+        how = how_ended(
+            status, hung_up=self._hung_up, idle=self._idle_closed, stopped=self._stopped
+        )
+        self._sessions.leave(self, how)
         if self._chan is not None:
             if self._idle_closed:
                 self._chan.write(RESTORE + idle_notice(self._idle_timeout).encode())
@@ -378,6 +386,18 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         else:
             loop = asyncio.get_running_loop()
             self._idle_handle = loop.call_later(self._idle_timeout - idle, self._check_idle)
+
+    def stop(self) -> None:
+        """The server is stopping: the player's terminal is put back (main screen, cursor,
+        no mouse) and told why the connection closes, then the app is hung up as on a
+        dropped line (its games wait in their journals)."""
+        chan, self._chan = self._chan, None
+        self._stopped = True
+        if chan is not None:
+            said = _("The Cake Party server is stopping. Your games are kept: connect again later.")
+            chan.write(RESTORE + ("\r\n" + said + "\r\n").encode())
+            chan.exit(1)
+        self._hang_up()
 
     def _hang_up(self) -> None:
         """What a real terminal does when the line drops: SIGHUP to the app's group, and
