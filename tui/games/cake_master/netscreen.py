@@ -56,6 +56,19 @@ class NetMasterScreen(NetPlay, MasterScreen):
         if not self.same_decision(seat):
             super().await_player(seat)
 
+    def _finish(self) -> None:
+        """The last round's breakdown, then the end. The verdict may reach the screen
+        before the event of the last moves does: the last round's scoring is then told
+        here, and its breakdown shown before the end's dialog (which comes as it closes),
+        not after it."""
+        if not self.ended:
+            entries = self.net.catch_up()
+            if entries:
+                self._tell(entries)
+            if self.news_first():
+                return
+        super()._finish()
+
     def _game_over(self) -> ev.GameOver | None:
         view = self.net.view(None)
         return next((e for e in reversed(view.events) if isinstance(e, ev.GameOver)), None)
