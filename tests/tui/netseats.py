@@ -28,18 +28,19 @@ class Runner:
         self.session.act(self.my_seat, action)
 
 
-def seats_at(game: str, players: int) -> list[NetTable]:
-    """The seats of Ann, Bob (and Cy) at a game of ``game``, each a session of its own."""
+def seats_at(game: str, players: int, timeout: int = 60, now: float = 0.0) -> list[NetTable]:
+    """The seats of Ann, Bob (and Cy) at a game of ``game``, each a session of its own,
+    its clock (``timeout`` seconds a move) started at monotonic time ``now``."""
     people = [Identity.generate(n) for n in ("Ann", "Bob", "Cy")[:players]]
     table = Table.of(
         "ROOM43",
         game,
         [(p.player_id, p.name) for p in people],
-        timeout=60,
+        timeout=timeout,
         nonce=secrets.token_bytes(16),
     )
     return [
-        NetTable(Runner(GameSession(table, [person]), person, seat))
+        NetTable(Runner(GameSession(table, [person], now=now), person, seat))
         for seat, person in enumerate(people)
     ]
 

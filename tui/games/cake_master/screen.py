@@ -258,9 +258,13 @@ class MasterScreen(TableScreen):
             return _("The game is over · r replay face up · d new game · e results · q quit"), "end"
         step = _(STEP_WORDS[view.phase]) if view.phase in STEP_WORDS else ""
         if self.awaiting is not None:
-            return _("{name}: your choice — {step}").format(
-                name=names[self.awaiting], step=step
-            ), "you"
+            if self.sharing:  # people take turns at this keyboard: whose choice it is
+                return _("{name}: your choice — {step}").format(
+                    name=names[self.awaiting], step=step
+                ), "you"
+            # one person here, named on the hand: the line keeps its room for the step
+            # (and a networked seat's clock before it)
+            return _("Your choice — {step}").format(step=step), "you"
         seat = self.table.to_act
         if seat is None:
             if step:  # a networked seat whose choice is sealed: the others still choose
