@@ -209,6 +209,9 @@ class Peer:
         self.broken: int | None = None  # the step at which a card turned out to be none
         self.stopped_by: int | None = None  # the seat that said so
         self.verdict: Any = None
+        #: two envelopes one seat signed for one step (same number, same ``prev``): the
+        #: game ends there, naming it, on every peer that holds them (see :meth:`_equivocated`)
+        self.proof: tuple[Envelope, Envelope] | None = None
         self._inbox: deque[Envelope] = deque()
         self._draining = False
         self.step = self._next_step()
@@ -313,6 +316,9 @@ class Peer:
     def _receive(self, envelope: Envelope) -> None:
         if envelope.kind not in st.KINDS:
             return  # a control message (sync, abandon): the session's business
+        if self.proof is not None:
+            self.ignored += 1  # the game ended on a seat's two envelopes for one step
+            return
         seat = self.table.seat_of(envelope.sender)
         if envelope.room != self.table.room or seat is None:
             # another room's envelope, replayed by anyone, or a stranger's: no evidence
@@ -322,7 +328,14 @@ class Peer:
             old = self.log[envelope.seq]
             if any(e.sender == envelope.sender and e.digest() == envelope.digest() for e in old):
                 return  # a duplicate (QoS 1 delivers some twice)
-            self._incident(BadChain(N_("replayed or stale envelope"), peer=seat, seq=envelope.seq))
+            twin = next((e for e in old if e.sender == envelope.sender), None)
+            if twin is not None and twin.prev == envelope.prev:
+                self._equivocated(seat, twin, envelope)
+                return
+            # off this peer's log: a cheat's (harmless: it changes nothing), or an honest
+            # seat's that follows another version of a step someone signed twice, so it
+            # names nobody (the two versions do, once they are seen)
+            self.ignored += 1
             return
         if envelope.seq > self.seq:
             self._hold(envelope)
@@ -337,8 +350,17 @@ class Peer:
             self.ignored += 1
             return
         waiting = self.future.setdefault(envelope.seq, [])
-        if any(e.sender == envelope.sender for e in waiting):
-            return  # one per sender and step: the first (a second is a duplicate or a lie)
+        twin = next((e for e in waiting if e.sender == envelope.sender), None)
+        if twin is not None:
+            # one per sender and step: the first; a second signed for the same step is a lie
+            seat = self.table.seat_of(envelope.sender)
+            if (
+                seat is not None
+                and twin.prev == envelope.prev
+                and twin.digest() != envelope.digest()
+            ):
+                self._equivocated(seat, twin, envelope)
+            return
         waiting.append(envelope)
         self._ahead_bytes[envelope.sender] = held + size
 
@@ -356,14 +378,35 @@ class Peer:
     def _incident(self, error: ProtocolError) -> None:
         self.incidents.append(error)
 
+    def _equivocated(self, seat: int, first: Envelope, second: Envelope) -> None:
+        """``seat`` signed two different envelopes for one step. Peers that took one and
+        peers that took the other would each follow a log the others refuse, and blame
+        each other for it: so the game ends here, naming ``seat``, with no audit (the
+        peers' logs may differ from this step on). The pair is signed by ``seat`` alone:
+        anyone can check it, so this peer passes it on, once, and every peer that holds it
+        ends the game alike, wherever its own log had got to."""
+        if self.finished or self.proof is not None:
+            return
+        from cakeparty.protocol.audit import Verdict
+
+        error = BadChain(N_("two different envelopes for one step"), peer=seat, seq=first.seq)
+        self._incident(error)
+        self.proof = (first, second)
+        self.finished = True
+        self.got = {}
+        self.future.clear()
+        self._ahead_bytes.clear()
+        self.verdict = Verdict(False, seat, f"#{first.seq}", error.reason)
+        if self.on_envelope is not None:
+            for envelope in self.proof:
+                self.on_envelope(envelope.to_bytes())
+
     def _offer(self, envelope: Envelope, seat: int) -> None:
         step = self.step
         if self.finished:
             return
         if envelope.prev != self.prev:
-            self._incident(
-                BadChain(N_("envelope does not follow the log"), peer=seat, seq=step.seq)
-            )
+            self.ignored += 1  # off this peer's log: as a stale envelope, above
             return
         if envelope.kind == st.AUDIT and step.kind != st.AUDIT and self.broken is None:
             # a seat publishes its game secret early: it found a card it was dealt to be
@@ -384,9 +427,7 @@ class Peer:
             return
         if seat in self.got:
             if self.got[seat][0].digest() != envelope.digest():
-                self._incident(
-                    BadChain(N_("two different envelopes for one step"), peer=seat, seq=step.seq)
-                )
+                self._equivocated(seat, self.got[seat][0], envelope)
             return
         started = time.process_time()
         try:
@@ -899,7 +940,8 @@ class Peer:
         """Every envelope from step ``seq`` on, the open step's too, for a peer that
         missed them (each is signed by its author: anyone may pass them on)."""
         done = [e.to_bytes() for step in self.log[seq:] for e in step]
-        return done + [e.to_bytes() for e, _ in self.got.values()]
+        proof = [e.to_bytes() for e in self.proof or ()]
+        return done + [e.to_bytes() for e, _ in self.got.values()] + proof
 
     def own_pending(self) -> list[bytes]:
         """What this seat contributed to the step still open (to send again)."""

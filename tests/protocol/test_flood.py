@@ -45,8 +45,9 @@ def test_a_flood_from_a_stranger_and_a_seated_player_keeps_memory_bounded(
         sent += sum(len(d) for d in victim.outbox)
         victim.outbox.clear()
     kept = victim.footprint()
-    # nothing of what was refused is kept but a few small records
-    assert 0 < kept["incidents"] <= 2 * MAX_INCIDENTS
+    # nothing of what was refused is kept but a few small records (an envelope off the
+    # log is counted, not named: an honest seat sends one when another signed a step twice)
+    assert kept["incidents"] <= 2 * MAX_INCIDENTS
     records = list(victim.incidents) + [i for p in victim.peers for i in p.incidents]
     assert all(type(i) is Incident and len(i.reason) <= 160 for i in records)
     assert kept["ignored"] > 40 * 30  # garbage, strangers, forgeries: counted only
