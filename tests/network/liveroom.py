@@ -1,0 +1,146 @@
+"""A room of game sessions in this process, each with its own connection to a real broker.
+
+No lobby: the table is made here, so that a test can hold one seat's key as an attacker
+would (it signs what it likes, when it likes) while the other seats are honest peers whose
+bots play. A seat's connection can drop and come back, as a laptop's Wi-Fi does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from cakeparty.core import get_game
+from cakeparty.protocol import topics
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.lobby import new_room_code
+from cakeparty.protocol.session import GameSession
+from cakeparty.protocol.table import Table
+from cakeparty.protocol.transport import BrokerAddress, Transport
+
+WAIT = 120.0  # seconds a condition may take on a busy machine before the test fails
+
+
+async def stop(task: asyncio.Task[None]) -> None:
+    """Cancel ``task`` and wait for it to end. Asked again until it does: Python 3.11's
+    ``wait_for`` (which the MQTT client's calls use) loses a cancellation that arrives as
+    the call it waits on completes, and the task then runs on."""
+    while not task.done():
+        task.cancel()
+        await asyncio.wait({task}, timeout=1.0)
+    with contextlib.suppress(asyncio.CancelledError):
+        task.result()
+
+
+class LiveSeat:
+    """One seat: its session, its bot, and its connection (which may be down)."""
+
+    def __init__(self, room: LiveRoom, seat: int, identity: Identity, tmp: Path) -> None:
+        self.room = room
+        self.seat = seat
+        self.identity = identity
+        self.session = GameSession(room.table, [identity], journal_dir=tmp / f"seat{seat}")
+        self.bot = get_game(room.table.game).bots["random"]
+        self.rng = random.Random(seat)
+        self.playing = True  # its bot makes its moves
+        self.transport: Transport | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._connections = 0
+
+    @property
+    def peer(self) -> Any:
+        return self.session.peers[0]
+
+    async def connect(self) -> None:
+        self._connections += 1
+        transport = Transport(
+            BrokerAddress.parse(self.room.url),
+            client_id=f"live-{self.room.table.room}-{self.seat}-{self._connections}",
+        )
+        await transport.__aenter__()
+        await transport.subscribe(topics.log(self.room.table.room))
+        self.transport = transport
+        self.session.sync(time.monotonic())  # ask for what passed while away
+        self._task = asyncio.create_task(self._read(transport))
+
+    async def disconnect(self) -> None:
+        transport, self.transport = self.transport, None
+        if self._task is not None:
+            await stop(self._task)
+        if transport is not None:
+            await transport.close()
+
+    async def _read(self, transport: Transport) -> None:
+        async for message in transport.messages():
+            self.session.receive(message.payload, time.monotonic())
+
+    async def step(self) -> None:
+        """Play the bot's moves that are due, tick, and send what the session put out."""
+        if self.transport is None:
+            return
+        now = time.monotonic()
+        if self.playing:
+            for peer, view in self.session.due():
+                peer.act(self.bot(view, self.rng))
+        self.session.tick(now)
+        await self.flush()
+
+    async def flush(self) -> None:
+        assert self.transport is not None
+        outbox = self.session.outbox
+        while outbox:
+            batch, outbox[:] = list(outbox), []
+            for data in batch:
+                await self.transport.publish(topics.log(self.room.table.room), data)
+
+
+class LiveRoom:
+    """``players`` seats of ``game`` on the broker at ``url``, all connected and running."""
+
+    def __init__(self, url: str, game: str, players: int, tmp: Path, seed: int = 0) -> None:
+        self.url = url
+        rng = random.Random(seed)
+        identities = [
+            Identity.generate(f"P{i}", random_bytes=rng.randbytes) for i in range(players)
+        ]
+        self.table = Table.of(
+            new_room_code(),
+            game,
+            [(i.player_id, i.name) for i in identities],
+            nonce=os.urandom(16),
+        )
+        self.seats = [LiveSeat(self, n, i, tmp) for n, i in enumerate(identities)]
+        self._runner: asyncio.Task[None] | None = None
+
+    async def __aenter__(self) -> LiveRoom:
+        for seat in self.seats:
+            await seat.connect()
+        self._runner = asyncio.create_task(self._run())
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._runner is not None:
+            await stop(self._runner)
+        for seat in self.seats:
+            await seat.disconnect()
+
+    async def _run(self) -> None:
+        while True:
+            for seat in self.seats:
+                await seat.step()
+            await asyncio.sleep(0.02)
+
+    async def until(self, what: Callable[[], bool], why: str, timeout: float = WAIT) -> None:
+        """Wait until ``what()`` holds; fail saying ``why`` if it never does."""
+        deadline = time.monotonic() + timeout
+        while not what():
+            if self._runner is not None and self._runner.done():
+                self._runner.result()  # a crash of a seat's loop: raised here
+            assert time.monotonic() < deadline, f"never happened: {why}"
+            await asyncio.sleep(0.05)

@@ -1,0 +1,97 @@
+"""A seated player signs two different envelopes for one step, one seen by some peers and
+the other by the rest, through a real broker: the attacker waits for a seat's connection
+to drop (its last will says so to everyone), sends one version while it is away and the
+other once it is back. The honest peers must name the attacker alone, end the game alike,
+keep bounded memory and never hang."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from cakeparty.core import Action, to_data
+from cakeparty.protocol import steps as st
+from cakeparty.protocol import topics
+from cakeparty.protocol.codec import seal
+
+from .liveroom import LiveRoom
+
+ATTACKER, AWAY, THERE = 2, 1, 0
+
+
+def other_version(seat, first: Action, rng: random.Random) -> bytes:  # type: ignore[no-untyped-def]
+    """A second envelope the attacker signs for the step it answers with ``first``."""
+    peer = seat.peer
+    step = peer.step
+    if step.kind == st.CHOICE_COMMIT:
+        body: object = {"c": rng.randbytes(32)}  # a commitment to anything at all
+    else:
+        legal = peer.game.legal_actions(peer.state, peer.seat)
+        body = {"a": to_data(next(a for a in legal if a != first))}
+    return seal(
+        seat.identity.signing_key,
+        room=peer.table.room,
+        seq=peer.seq,
+        prev=peer.prev,
+        kind=step.kind,
+        body=body,
+    ).to_bytes()
+
+
+def choices(seat) -> int:  # type: ignore[no-untyped-def]
+    """How many moves the seat could make now (0 when none is due)."""
+    due = seat.session.due()
+    if not due:
+        return 0
+    peer, _view = due[0]
+    return len(peer.game.legal_actions(peer.state, peer.seat))
+
+
+@pytest.mark.parametrize("game", ["cake-master", "cookies-battle", "cake-of-doom"], ids=lambda g: g)
+async def test_two_versions_of_one_step_end_the_game_naming_their_signer_alone(
+    embedded: str, tmp_path: Path, game: str
+) -> None:
+    async with LiveRoom(embedded, game, 3, tmp_path, seed=5) as room:
+        attacker, away, there = room.seats[ATTACKER], room.seats[AWAY], room.seats[THERE]
+        attacker.playing = False  # its moves are made below, by hand
+        # the first step the attacker decides with a choice of moves, while the others
+        # wait on it too (a simultaneous choice, or its own turn)
+        while True:
+            await room.until(lambda: attacker.session.due() != [], "the attacker's turn")
+            if choices(attacker) > 1 and away.peer.seq == attacker.peer.seq:
+                break
+            peer, view = attacker.session.due()[0]
+            peer.act(attacker.bot(view, attacker.rng))
+            await room.until(lambda: attacker.session.due() == [], "the attacker's move taken")
+        seq = attacker.peer.seq
+        await away.disconnect()  # its laptop's Wi-Fi drops
+        peer, view = attacker.session.due()[0]
+        first = attacker.bot(view, attacker.rng)
+        second = other_version(attacker, first, random.Random(1))
+        peer.act(first)  # the first version, sent now
+        await attacker.flush()
+        await room.until(
+            lambda: there.peer.seq > seq or ATTACKER in there.peer.got,
+            "the seat still there took the first version",
+        )
+        await away.connect()  # back: the second version reaches it first
+        assert attacker.transport is not None
+        await attacker.transport.publish(topics.log(room.table.room), second)
+        honest = (there, away)
+        await room.until(
+            lambda: (
+                all(s.session.finished for s in honest)
+                or any(i.peer not in (ATTACKER, None) for s in honest for i in s.peer.incidents)
+            ),
+            "the honest peers end the game",
+        )
+        for seat in honest:
+            named = {i.peer for i in seat.peer.incidents} - {None}
+            assert named == {ATTACKER}, (seat.seat, [str(i) for i in seat.peer.incidents])
+            verdict = seat.peer.verdict
+            assert verdict is not None and verdict.seat == ATTACKER, verdict
+            assert "two different envelopes" in verdict.reason
+            footprint = seat.session.footprint()
+            assert footprint["held_envelopes"] == 0 and footprint["incidents"] < 10, footprint
