@@ -47,3 +47,18 @@ def test_blame_names_a_peer_later() -> None:
     err = UnknownCard("not a card").blame(2, seq=40)
     assert type(err) is UnknownCard
     assert (err.peer, err.seq, err.reason) == (2, 40, "not a card")
+
+
+def test_a_peer_keeps_its_first_incidents_once_each_and_counts_the_rest() -> None:
+    """However many a seated cheat provokes, a peer keeps the first MAX_INCIDENTS (the
+    audit names the first seat at fault), each once, its reason cut short."""
+    from cakeparty.protocol.errors import MAX_INCIDENTS, MAX_REASON, Incidents
+
+    kept = Incidents()
+    for n in range(3 * MAX_INCIDENTS):
+        kept.append(BadChain("x" * 10_000 + str(n), peer=n % 3, seq=n))
+        kept.append(BadChain("x" * 10_000 + str(n), peer=n % 3, seq=n))  # again: once
+    assert len(kept) == MAX_INCIDENTS
+    assert [i.seq for i in kept] == list(range(MAX_INCIDENTS))
+    assert kept.dropped == 2 * 2 * MAX_INCIDENTS
+    assert all(len(i.reason) <= MAX_REASON for i in kept)
