@@ -253,6 +253,24 @@ async def test_a_networked_cake_master_played_by_two_to_its_end() -> None:
         assert "Audit: fair" in end["shown"]
 
 
+async def three_handed(app: CakePartyApp, pilot: Pilot[Any]) -> NetMasterScreen:
+    """The host's lobby (``app`` hosts three seats) takes two bots (``a``) and starts on
+    ready; the game's screen."""
+    lobby = app.screen
+    assert isinstance(lobby, LobbyScreen) and lobby.room is not None
+    room = lobby.room
+    await until(pilot, lambda: room.connected and room.advert is not None, "the room", 15)
+    await pilot.press("a")
+    await until(pilot, lambda: len(room.runner.advert.taken) == 2, "the first bot", 15)
+    await pilot.press("a")
+    await until(pilot, lambda: len(room.runner.advert.taken) == 3, "the second bot", 15)
+    await pilot.press("r")
+    await until(pilot, lambda: isinstance(app.screen, NetMasterScreen), "the game", 20)
+    screen = app.screen
+    assert isinstance(screen, NetMasterScreen)
+    return screen
+
+
 async def test_a_host_seats_two_bots_and_plays_three_handed_to_the_end() -> None:
     """``host cake-master --players 3``: the lobby takes two bots (``a``), the game starts
     on ready, the footer keeps the chat key at 80 columns, the first pass goes by keys,
@@ -261,18 +279,7 @@ async def test_a_host_seats_two_bots_and_plays_three_handed_to_the_end() -> None
     app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), plan, persist=False)
     rng = random.Random(3)
     async with app.run_test(size=SIZE) as pilot:
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen) and lobby.room is not None
-        room = lobby.room
-        await until(pilot, lambda: room.connected and room.advert is not None, "the room", 15)
-        await pilot.press("a")
-        await until(pilot, lambda: len(room.runner.advert.taken) == 2, "the first bot", 15)
-        await pilot.press("a")
-        await until(pilot, lambda: len(room.runner.advert.taken) == 3, "the second bot", 15)
-        await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, NetMasterScreen), "the game", 20)
-        screen = app.screen
-        assert isinstance(screen, NetMasterScreen)
+        screen = await three_handed(app, pilot)
         net = screen.net
         await until(pilot, lambda: screen.awaiting is not None, "Ann's first choice", 20)
         assert net.view(net.seat).phase is Phase.PASS

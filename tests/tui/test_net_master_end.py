@@ -21,14 +21,13 @@ from cakeparty.broker.embedded import free_port
 from cakeparty.core import get_game
 from cakeparty.core.games.cake_master.state import Phase
 from cakeparty.tui.app import CakePartyApp
-from cakeparty.tui.games.cake_master.netscreen import NetMasterScreen
 from cakeparty.tui.netroom import HostPlan
 from cakeparty.tui.screens.dialogs import NoticeScreen
-from cakeparty.tui.screens.lobby import LobbyScreen
 from cakeparty.tui.settings import Settings
 from cakeparty.tui.table.results import EndScreen
 
 from .pilot import PATIENCE, SIZE, until
+from .test_net_master import three_handed
 
 BOT = get_game("cake-master").bots["random"]
 DEADLINE = 60.0 * PATIENCE
@@ -39,18 +38,7 @@ async def test_the_last_rounds_breakdown_comes_before_the_end_when_the_verdict_i
     app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), plan, persist=False)
     rng = random.Random(5)
     async with app.run_test(size=SIZE) as pilot:
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen) and lobby.room is not None
-        room = lobby.room
-        await until(pilot, lambda: room.connected and room.advert is not None, "the room", 15)
-        await pilot.press("a")
-        await until(pilot, lambda: len(room.runner.advert.taken) == 2, "the first bot", 15)
-        await pilot.press("a")
-        await until(pilot, lambda: len(room.runner.advert.taken) == 3, "the second bot", 15)
-        await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, NetMasterScreen), "the game", 20)
-        screen = app.screen
-        assert isinstance(screen, NetMasterScreen)
+        screen = await three_handed(app, pilot)
         net = screen.net
         deadline = time.monotonic() + DEADLINE
         while True:  # to the last move of the game
