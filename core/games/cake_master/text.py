@@ -4,7 +4,7 @@ Pure functions of public facts, a view and the seats' names; no UI library. Ever
 sentence goes through the translation catalog.
 
 >>> card_words("pink-hp-rb")
-'Pink · half|plain · 1 raspberry 1 blueberry'
+'Pink · half|plain · 1 raspberry, 1 blueberry'
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ FRUIT_TITLES: dict[tuple[int, int], str] = {
     (0, 0): N_("no fruit"),
     (1, 0): N_("1 raspberry"),
     (0, 1): N_("1 blueberry"),
-    (1, 1): N_("1 raspberry 1 blueberry"),
+    (1, 1): N_("1 raspberry, 1 blueberry"),
     (2, 0): N_("2 raspberries"),
     (0, 2): N_("2 blueberries"),
 }
@@ -71,13 +71,13 @@ def edge_words(name: str) -> str:
 
 
 def fruit_words(name: str) -> str:
-    """A card's fruit: "1 raspberry 1 blueberry", "2 blueberries", "no fruit"."""
+    """A card's fruit: "1 raspberry, 1 blueberry", "2 blueberries", "no fruit"."""
     card = CARDS[name]
     return _(FRUIT_TITLES[card.raspberries, card.blueberries])
 
 
 def card_words(name: str | None) -> str:
-    """A card in full: "Pink · half|plain · 1 raspberry 1 blueberry"; "?" if unknown."""
+    """A card in full: "Pink · half|plain · 1 raspberry, 1 blueberry"; "?" if unknown."""
     if name is None:
         return "?"
     return " · ".join((icing_word(CARDS[name].icing), edge_words(name), fruit_words(name)))

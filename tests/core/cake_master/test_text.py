@@ -26,7 +26,7 @@ from .stacking import stacked
 
 
 def test_a_card_in_words() -> None:
-    assert card_words("pink-hp-rb") == "Pink · half|plain · 1 raspberry 1 blueberry"
+    assert card_words("pink-hp-rb") == "Pink · half|plain · 1 raspberry, 1 blueberry"
     assert card_words("chocolate-pp-none") == "Chocolate · plain|plain · no fruit"
     assert card_words("white-hh-bb") == "White · half|half · 2 blueberries"
     assert card_words(None) == "?"
