@@ -151,11 +151,13 @@ class NetTable:
 
     @property
     def over(self) -> bool:
-        """The game ended: won, abandoned, or stopped over a forged card."""
+        """The game ended: won, abandoned, stopped over a forged card, or stopped over a
+        seat's two versions of one step."""
         return (
             self.outcome is not None
             or self.session.abandoned is not None
             or self.peer.broken is not None
+            or self.peer.proof is not None
         )
 
     @property

@@ -34,7 +34,7 @@ from cakeparty.tui.messages import ChatClosed, ChatSent, GameEnded
 from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen, NoticeScreen
 from cakeparty.tui.screens.lobby_parts import room_closed_text, room_error_text
 from cakeparty.tui.table.again import join_again, play_again
-from cakeparty.tui.table.net import WARN_AT, NetTable
+from cakeparty.tui.table.net import WARN_AT, NetTable, seat_name
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
 from cakeparty.tui.widgets import ChatInput, LogView, StatusBar
 
@@ -557,7 +557,12 @@ class NetPlay:
             headline, lines, won = self.net_ending()
         else:
             ended = net.session.abandoned
-            if ended is None:
+            verdict = net.verdict
+            if ended is None and net.peer.proof is not None and verdict is not None:
+                # a seat signed two versions of one step: the verdict names it
+                who = seat_name(verdict.seat, net.names) if verdict.seat is not None else "?"
+                headline = _("The game was stopped: {name} broke the room's rules").format(name=who)
+            elif ended is None:
                 headline = _("The game was stopped: a card is no card")
             else:
                 headline = _("The game was abandoned by {name}").format(name=net.names[ended.seat])
