@@ -22,7 +22,7 @@ from cakeparty.tui.webserve import (
     origin_refusal,
     page_message,
 )
-from tests.tui.web import DEADLINE, BrowserTerminal, WebServer, chromium, missing_tooling
+from tests.tui.web import DEADLINE, BrowserTerminal, WebServer, chromium, missing_tooling, serving
 
 MENU = ("Join a game", "Rules and cards", "Settings")
 
@@ -41,12 +41,8 @@ def tooling() -> None:
 
 @pytest.fixture
 def server(tooling: None) -> Iterator[WebServer]:
-    served = WebServer()
-    try:
-        served.wait_ready()
-        yield served
-    finally:
-        served.stop()
+    with serving() as running:
+        yield running
 
 
 def test_the_browser_opens_the_app_and_its_keys_reach_it(
@@ -110,9 +106,7 @@ def test_keys_reach_the_app_with_no_click_and_enter_restarts_it_once_it_ends(
 
 
 def test_the_servers_language_is_the_apps_in_every_tab(tooling: None) -> None:
-    served = WebServer("--lang", "pl")
-    try:
-        served.wait_ready()
+    with serving("--lang", "pl") as served:
         with chromium() as browser:
             page = browser.new_page()
             term = BrowserTerminal(page)
@@ -122,8 +116,6 @@ def test_the_servers_language_is_the_apps_in_every_tab(tooling: None) -> None:
             assert "Welcome" not in term.screen()
             page.close()
         assert "Cake Party działa pod adresem " + served.url in served.output()
-    finally:
-        served.stop()
 
 
 def _get(url: str, headers: dict[str, str]) -> int:
@@ -323,9 +315,7 @@ def test_a_stranger_gets_one_line_and_the_server_goes_on(server: WebServer) -> N
 def test_tabs_are_bounded_and_an_idle_one_closes(tooling: None) -> None:
     import asyncio
 
-    served = WebServer("--max-sessions", "1", "--idle-timeout", "5")
-    try:
-        served.wait_ready()
+    with serving("--max-sessions", "1", "--idle-timeout", "5") as served:
 
         async def two_tabs() -> tuple[bytes, bytes]:
             first = asyncio.create_task(_tab(served.url, '["stdin", "B"]'))
@@ -346,8 +336,6 @@ def test_tabs_are_bounded_and_an_idle_one_closes(tooling: None) -> None:
         log = served.output()
         assert "a tab refused: 1 tab is open" in log
         assert "a tab closed for want of a key press" in log
-    finally:
-        served.stop()
 
 
 def test_an_app_that_does_not_quit_with_its_tab_is_killed(server: WebServer) -> None:

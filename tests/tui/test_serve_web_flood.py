@@ -5,30 +5,18 @@ sockets and real websockets to a real server process. Needs no browser."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import socket
 import time
 import urllib.request
-from collections.abc import Iterator
 
 import pytest
 
 from cakeparty.tui.webserve import DEFAULT_PER_ADDRESS, MOST_OPEN_FROM
-from tests.tui.web import BINARY, DEADLINE, WebServer
+from tests.tui.web import BINARY, DEADLINE, serving
 
 pytestmark = pytest.mark.skipif(not BINARY.exists(), reason=f"{BINARY} is not installed")
 
 REQUEST = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-
-
-@contextlib.contextmanager
-def _served(*args: str, files: int | None = None) -> Iterator[WebServer]:
-    served = WebServer(*args, files=files)
-    try:
-        served.wait_ready()
-        yield served
-    finally:
-        served.stop()
 
 
 def _answered(sock: socket.socket) -> bytes:
@@ -62,7 +50,7 @@ def test_one_address_keeps_only_so_many_connections_open() -> None:
     sending complete requests as fast as it liked kept any number open, past the files
     the server may open, and every other visitor's page stopped loading. One address keeps
     MOST_OPEN_FROM open at once; one more is closed before its request is read."""
-    with _served(files=4 * MOST_OPEN_FROM) as served:
+    with serving(files=4 * MOST_OPEN_FROM) as served:
         held: list[socket.socket] = []
         try:
             for _ in range(MOST_OPEN_FROM):
@@ -100,7 +88,7 @@ def test_many_addresses_keep_only_so_many_connections_open() -> None:
     most = files // 2
     per_address = MOST_OPEN_FROM - 2
     sources = [f"127.0.1.{i}" for i in range(1, 1 + files // per_address + 1)]
-    with _served(files=files) as served:
+    with serving(files=files) as served:
         held: list[socket.socket] = []
         try:
             for source in sources:
@@ -146,7 +134,7 @@ def test_one_address_opens_only_so_many_tabs() -> None:
     """Each tab runs an app, at most --max-sessions of them: one address could take them
     all and keep everyone else out. It has --max-per-address at once; one more is told."""
     assert DEFAULT_PER_ADDRESS == 8
-    with _served("--max-sessions", "4", "--max-per-address", "2") as served:
+    with serving("--max-sessions", "4", "--max-per-address", "2") as served:
 
         async def tabs() -> bytes:
             mine = []

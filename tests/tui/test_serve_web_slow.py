@@ -7,12 +7,11 @@ import contextlib
 import socket
 import time
 import urllib.request
-from collections.abc import Iterator
 
 import pytest
 
 from cakeparty.tui.webserve import HEADER_WAIT, MOST_WAITING_FROM
-from tests.tui.web import BINARY, DEADLINE, WebServer
+from tests.tui.web import BINARY, DEADLINE, serving
 
 pytestmark = pytest.mark.skipif(not BINARY.exists(), reason=f"{BINARY} is not installed")
 
@@ -46,20 +45,10 @@ def _closed(sock: socket.socket) -> bool:
         return True
 
 
-@contextlib.contextmanager
-def _served(*args: str, files: int | None = None) -> Iterator[WebServer]:
-    served = WebServer(*args, files=files)
-    try:
-        served.wait_ready()
-        yield served
-    finally:
-        served.stop()
-
-
 def test_a_request_never_finished_is_closed_after_a_while() -> None:
     """A connection that sends the beginning of a request and then a header line now and
     then, never finishing it, was kept for 75 s: it is closed after HEADER_WAIT."""
-    with _served() as served:
+    with serving() as served:
         sock = _slow(served.port, "127.0.0.1")
         began = time.monotonic()
         sock.settimeout(1.0)
@@ -84,7 +73,7 @@ def test_a_connection_that_sends_nothing_is_closed_without_a_word_in_the_log() -
     """Browsers open connections ahead of their next requests and leave them unused: such a
     connection is closed after HEADER_WAIT like a slow one, but the log, which says a slow
     request each time, does not fill with these."""
-    with _served() as served:
+    with serving() as served:
         silent = socket.create_connection(("127.0.0.1", served.port), timeout=DEADLINE)
         with silent:
             assert _closed(silent)
@@ -106,7 +95,7 @@ def test_one_address_cannot_hold_every_place_and_the_server_keeps_its_sockets() 
     their request wait at once, one more is closed at once; from many, the server
     keeps a share of its sockets for the rest, and a page still loads."""
     files = 200  # the server's limit of open files, sockets among them
-    with _served(files=files) as served:
+    with serving(files=files) as served:
         held: list[socket.socket] = []
         try:
             for _ in range(MOST_WAITING_FROM):

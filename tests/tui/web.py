@@ -128,6 +128,18 @@ class WebServer:
         self.log.close()
 
 
+@contextlib.contextmanager
+def serving(*args: str, files: int | None = None) -> Iterator[WebServer]:
+    """``cakeparty serve-web args`` running and ready (``files``: as :class:`WebServer`),
+    stopped after."""
+    server = WebServer(*args, files=files)
+    try:
+        server.wait_ready()
+        yield server
+    finally:
+        server.stop()
+
+
 class BrowserTerminal:
     """One page of the served app in headless Chromium; ``screen()`` is its text."""
 
