@@ -6,9 +6,11 @@ bounded, and names the culprit where one can be named."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
+from typing import Any
 
 from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
@@ -43,6 +45,31 @@ def playing_advert(room: str, host: Identity, guest: Identity, **table: object) 
     return lb.sign(host.signing_key, room, lb.ADVERT, advert.to_data())
 
 
+@contextlib.asynccontextmanager
+async def watching(
+    publisher: Transport, broker: BrokerAddress, room: str, host: Identity, advert: bytes
+) -> AsyncIterator[tuple[SpectatorRunner, asyncio.Task[None]]]:
+    """``publisher`` puts ``host``'s signed ``advert`` of ``room`` on the broker (kept),
+    and a spectator watches the room: the spectator and its running task, stopped after."""
+    await publisher.publish(topics.lobby(room, presence_id(host.player_id)), advert, retain=True)
+    code = room_code(room, host.player_id)
+    watcher = SpectatorRunner(broker=broker, identity=Identity.generate("W"), room=code)
+    task = asyncio.create_task(watcher.run())
+    try:
+        yield watcher, task
+    finally:
+        watcher.stop()
+        await stop_task(task)
+
+
+def drained(watcher: SpectatorRunner) -> list[Any]:
+    """The events waiting for the spectator's screen, taken."""
+    events = []
+    while not watcher.events.empty():
+        events.append(watcher.events.get_nowait())
+    return events
+
+
 def presence(who: Identity, room: str, state: str) -> bytes:
     """``who``'s signed presence in ``room``: what it published once, anyone may send again."""
     body = lb.Presence(who.player_id, who.name, state).to_data()
@@ -59,38 +86,26 @@ async def test_a_flood_of_a_seat_s_presences_sent_again_piles_up_no_events(embed
     broker = BrokerAddress.parse(embedded)
     room = new_room_code()
     host, guest = Identity.generate("Hank"), Identity.generate("Ann")
-    async with Transport(broker, client_id="eve-flood") as eve:
-        await eve.publish(
-            topics.lobby(room, presence_id(host.player_id)),
-            playing_advert(room, host, guest),
-            retain=True,
-        )
-        watcher = SpectatorRunner(
-            broker=broker, identity=Identity.generate("W"), room=room_code(room, host.player_id)
-        )
-        watching = asyncio.create_task(watcher.run())
-        try:
-            await until(lambda: watcher.spectator is not None, "the table")
-            spectator = watcher.spectator
-            assert spectator is not None
-            said = {state: presence(guest, room, state) for state in (lb.ONLINE, lb.OFFLINE)}
-            topic = topics.presence(room, presence_id(guest.player_id))
-            # nobody reads the events meanwhile: a screen busy drawing, say
-            for i in range(FLOOD):
-                await eve.publish(topic, said[lb.ONLINE] if i % 2 else said[lb.OFFLINE])
+    async with (
+        Transport(broker, client_id="eve-flood") as eve,
+        watching(eve, broker, room, host, playing_advert(room, host, guest)) as (watcher, _),
+    ):
+        await until(lambda: watcher.spectator is not None, "the table")
+        spectator = watcher.spectator
+        assert spectator is not None
+        said = {state: presence(guest, room, state) for state in (lb.ONLINE, lb.OFFLINE)}
+        topic = topics.presence(room, presence_id(guest.player_id))
+        # nobody reads the events meanwhile: a screen busy drawing, say
+        for i in range(FLOOD):
+            await eve.publish(topic, said[lb.ONLINE] if i % 2 else said[lb.OFFLINE])
+        await eve.publish(topic, said[lb.ONLINE])
+        for _ in range(FLOOD):  # the same word, over and over
             await eve.publish(topic, said[lb.ONLINE])
-            for _ in range(FLOOD):  # the same word, over and over
-                await eve.publish(topic, said[lb.ONLINE])
-            await eve.publish(topics.log(room), b"flush")
-            await until(lambda: spectator.peer.ignored > 0, "the flood to pass", 300)
-            kinds = []
-            while not watcher.events.empty():
-                kinds.append(watcher.events.get_nowait().kind)
-            assert kinds.count("presence") <= 2, kinds.count("presence")
-            assert watcher.online[guest.player_id] is True
-        finally:
-            watcher.stop()
-            await stop_task(watching)
+        await eve.publish(topics.log(room), b"flush")
+        await until(lambda: spectator.peer.ignored > 0, "the flood to pass", 300)
+        kinds = [e.kind for e in drained(watcher)]
+        assert kinds.count("presence") <= 2, kinds.count("presence")
+        assert watcher.online[guest.player_id] is True
 
 
 async def test_a_host_s_table_no_game_can_be_played_on_is_refused_naming_the_host(
@@ -104,32 +119,21 @@ async def test_a_host_s_table_no_game_can_be_played_on_is_refused_naming_the_hos
     broker = BrokerAddress.parse(embedded)
     room = new_room_code()
     host, guest = Identity.generate("Hank"), Identity.generate("Ann")
-    async with Transport(broker, client_id="eve-table") as eve:
-        await eve.publish(
-            topics.lobby(room, presence_id(host.player_id)),
-            playing_advert(room, host, guest, options=(("bogus", True),)),
-            retain=True,
+    advert = playing_advert(room, host, guest, options=(("bogus", True),))
+    async with (
+        Transport(broker, client_id="eve-table") as eve,
+        watching(eve, broker, room, host, advert) as (watcher, task),
+    ):
+        await asyncio.wait_for(task, 60)  # it stops by itself
+        events = drained(watcher)
+        assert "error" not in [e.kind for e in events]
+        (refused,) = [e for e in events if e.kind == "refused"]
+        assert refused.said(str) == (
+            f"Hank ({fingerprint(host.player_id)}) set a table that cannot be played: "
+            "unknown Cake Duel option(s): bogus"
         )
-        watcher = SpectatorRunner(
-            broker=broker, identity=Identity.generate("W"), room=room_code(room, host.player_id)
-        )
-        watching = asyncio.create_task(watcher.run())
-        try:
-            await asyncio.wait_for(watching, 60)  # it stops by itself
-            events = []
-            while not watcher.events.empty():
-                events.append(watcher.events.get_nowait())
-            assert "error" not in [e.kind for e in events]
-            (refused,) = [e for e in events if e.kind == "refused"]
-            assert refused.said(str) == (
-                f"Hank ({fingerprint(host.player_id)}) set a table that cannot be played: "
-                "unknown Cake Duel option(s): bogus"
-            )
-            assert refused.data.peer == host.player_id
-            assert watcher.spectator is None
-        finally:
-            watcher.stop()
-            await stop_task(watching)
+        assert refused.data.peer == host.player_id
+        assert watcher.spectator is None
 
 
 async def test_a_room_of_a_game_this_app_does_not_have_is_said_and_the_watch_stops(
@@ -141,28 +145,16 @@ async def test_a_room_of_a_game_this_app_does_not_have_is_said_and_the_watch_sto
     broker = BrokerAddress.parse(embedded)
     room = new_room_code()
     host, guest = Identity.generate("Hank"), Identity.generate("Ann")
-    async with Transport(broker, client_id="eve-game") as eve:
-        await eve.publish(
-            topics.lobby(room, presence_id(host.player_id)),
-            playing_advert(room, host, guest, game="cake-future"),
-            retain=True,
-        )
+    advert = playing_advert(room, host, guest, game="cake-future")
+    async with (
+        Transport(broker, client_id="eve-game") as eve,
+        watching(eve, broker, room, host, advert) as (watcher, task),
+    ):
+        await asyncio.wait_for(task, 60)  # it stops by itself
+        (refused,) = [e for e in drained(watcher) if e.kind == "refused"]
         code = room_code(room, host.player_id)
-        watcher = SpectatorRunner(broker=broker, identity=Identity.generate("W"), room=code)
-        watching = asyncio.create_task(watcher.run())
-        try:
-            await asyncio.wait_for(watching, 60)  # it stops by itself
-            events = []
-            while not watcher.events.empty():
-                events.append(watcher.events.get_nowait())
-            (refused,) = [e for e in events if e.kind == "refused"]
-            assert (
-                refused.said(str) == f"room {code} plays cake-future, a game this app does not have"
-            )
-            assert watcher.spectator is None
-        finally:
-            watcher.stop()
-            await stop_task(watching)
+        assert refused.said(str) == f"room {code} plays cake-future, a game this app does not have"
+        assert watcher.spectator is None
 
 
 async def test_a_host_flooding_new_adverts_piles_up_no_events(embedded: str) -> None:
@@ -178,31 +170,22 @@ async def test_a_host_flooding_new_adverts_piles_up_no_events(embedded: str) -> 
         room=room, game="cake-duel", host=host.player_id, host_name=host.name, seats=2,
         taken=(Seat(host.player_id, host.name),), state=OPEN,
     )  # fmt: skip
-    async with Transport(broker, client_id="hank-flood") as hank:
-        first = lb.sign(host.signing_key, room, lb.ADVERT, advert.to_data())
-        await hank.publish(topic, first, retain=True)
-        code = room_code(room, host.player_id)
-        watcher = SpectatorRunner(broker=broker, identity=Identity.generate("W"), room=code)
-        watching = asyncio.create_task(watcher.run())
-        try:
-            await until(lambda: watcher.advert is not None, "the advert")
-            for serial in range(1, FLOOD + 1):  # nobody reads the events meanwhile
-                newer = replace(advert, serial=serial)
-                await hank.publish(
-                    topic, lb.sign(host.signing_key, room, lb.ADVERT, newer.to_data())
-                )
-            await until(
-                lambda: watcher.advert is not None and watcher.advert.serial == FLOOD,
-                "the flood to pass",
-                300,
-            )
-            kinds = []
-            while not watcher.events.empty():
-                kinds.append(watcher.events.get_nowait().kind)
-            assert kinds.count("advert") <= 2, kinds.count("advert")
-        finally:
-            watcher.stop()
-            await stop_task(watching)
+    first = lb.sign(host.signing_key, room, lb.ADVERT, advert.to_data())
+    async with (
+        Transport(broker, client_id="hank-flood") as hank,
+        watching(hank, broker, room, host, first) as (watcher, _),
+    ):
+        await until(lambda: watcher.advert is not None, "the advert")
+        for serial in range(1, FLOOD + 1):  # nobody reads the events meanwhile
+            newer = replace(advert, serial=serial)
+            await hank.publish(topic, lb.sign(host.signing_key, room, lb.ADVERT, newer.to_data()))
+        await until(
+            lambda: watcher.advert is not None and watcher.advert.serial == FLOOD,
+            "the flood to pass",
+            300,
+        )
+        kinds = [e.kind for e in drained(watcher)]
+        assert kinds.count("advert") <= 2, kinds.count("advert")
 
 
 async def test_a_host_showing_spectators_another_table_is_named_not_its_players(
@@ -223,31 +206,20 @@ async def test_a_host_showing_spectators_another_table_is_named_not_its_players(
         taken=tuple(Seat(p, n) for p, n in zip(shown.players, shown.names, strict=True)),
         state=PLAYING, table=shown, serial=5,
     )  # fmt: skip
-    async with Transport(broker, client_id="host-lies") as liar:
-        await liar.publish(
-            topics.lobby(room, presence_id(host.player_id)),
-            lb.sign(host.signing_key, room, lb.ADVERT, advert.to_data()),
-            retain=True,
+    signed = lb.sign(host.signing_key, room, lb.ADVERT, advert.to_data())
+    async with (
+        Transport(broker, client_id="host-lies") as liar,
+        watching(liar, broker, room, host, signed) as (watcher, task),
+    ):
+        await until(lambda: watcher.spectator is not None, "the table")
+        for data in match.peers[0].envelopes_since(0):  # the game, as its seats play it
+            await liar.publish(topics.log(room), data)
+        await asyncio.wait_for(task, 60)  # it stops by itself
+        (refused,) = [e for e in drained(watcher) if e.kind == "refused"]
+        assert refused.said(str) == (
+            f"{host.name} ({fingerprint(host.player_id)}) showed spectators another table "
+            "than its players play"
         )
-        code = room_code(room, host.player_id)
-        watcher = SpectatorRunner(broker=broker, identity=Identity.generate("W"), room=code)
-        watching = asyncio.create_task(watcher.run())
-        try:
-            await until(lambda: watcher.spectator is not None, "the table")
-            for data in match.peers[0].envelopes_since(0):  # the game, as its seats play it
-                await liar.publish(topics.log(room), data)
-            await asyncio.wait_for(watching, 60)  # it stops by itself
-            events = []
-            while not watcher.events.empty():
-                events.append(watcher.events.get_nowait())
-            (refused,) = [e for e in events if e.kind == "refused"]
-            assert refused.said(str) == (
-                f"{host.name} ({fingerprint(host.player_id)}) showed spectators another table "
-                "than its players play"
-            )
-            assert refused.data.peer == host.player_id
-            spectator = watcher.spectator
-            assert spectator is not None and list(spectator.peer.incidents) == []
-        finally:
-            watcher.stop()
-            await stop_task(watching)
+        assert refused.data.peer == host.player_id
+        spectator = watcher.spectator
+        assert spectator is not None and list(spectator.peer.incidents) == []
