@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from textual.pilot import Pilot
 
@@ -16,6 +16,32 @@ from cakeparty.tui.netroom import JoinPlan
 from cakeparty.tui.screens.lobby import LobbyScreen
 
 from .pilot import until
+
+GameScreen = TypeVar("GameScreen")
+
+
+async def bots_then_start(
+    app: Any, pilot: Pilot[Any], players: int, kind: type[GameScreen], wait: float, start: float
+) -> GameScreen:
+    """The host's lobby on ``app``'s screen seats bots (``a``), each in ``wait`` seconds,
+    until ``players`` are seated, and starts the game on ready (``r``): its screen, of
+    class ``kind``, within ``start`` seconds."""
+    lobby = app.screen
+    assert isinstance(lobby, LobbyScreen) and lobby.room is not None
+    room = lobby.room
+    await until(pilot, lambda: room.connected and room.advert is not None, "the room", wait)
+
+    def seated(seats: int) -> Callable[[], bool]:
+        return lambda: len(room.runner.advert.taken) == seats
+
+    for seats in range(2, players + 1):
+        await pilot.press("a")
+        await until(pilot, seated(seats), f"bot {seats - 1}", wait)
+    await pilot.press("r")
+    await until(pilot, lambda: isinstance(app.screen, kind), "the game", start)
+    screen = app.screen
+    assert isinstance(screen, kind)
+    return screen
 
 
 @asynccontextmanager

@@ -24,6 +24,7 @@ from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
 
 from .pilot import SIZE, make_app, settle_on, until
+from .rooms import bots_then_start
 
 
 def screen_text(app: App[Any]) -> str:
@@ -504,18 +505,7 @@ async def test_a_networked_seat_plays_its_first_decision_by_keys() -> None:
     app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), None, persist=False)
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(LobbyScreen(plan, player="Ann", bot_level="random", bot_delay=0.0))
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen) and lobby.room is not None
-        room = lobby.room
-        await until(pilot, lambda: room.connected and room.advert is not None, "the room", 20)
-        await pilot.press("a")
-        await until(pilot, lambda: len(room.runner.advert.taken) == 2, "the first bot", 20)
-        await pilot.press("a")
-        await until(pilot, lambda: len(room.runner.advert.taken) == 3, "the second bot", 20)
-        await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, NetDoomScreen), "the game", 60)
-        screen = app.screen
-        assert isinstance(screen, NetDoomScreen)
+        screen = await bots_then_start(app, pilot, 3, NetDoomScreen, wait=20, start=60)
         await until(
             pilot,
             lambda: screen.awaiting is not None or isinstance(app.screen, ChoiceScreen),

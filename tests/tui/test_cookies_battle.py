@@ -39,6 +39,7 @@ from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen, ReplayScreen
 
 from .pilot import SIZE, make_app, settle_on, until
+from .rooms import bots_then_start
 
 
 def screen_text(app: App[Any]) -> str:
@@ -484,24 +485,12 @@ async def test_a_hosted_room_with_two_bots_plays_a_trick_by_keys() -> None:
     from cakeparty.tui.app import CakePartyApp
     from cakeparty.tui.games.cookies_battle.netscreen import NetCookiesScreen
     from cakeparty.tui.netroom import HostPlan
-    from cakeparty.tui.screens.lobby import LobbyScreen
     from cakeparty.tui.settings import Settings
 
     plan = HostPlan(game="cookies-battle", players=3, timeout=60, port=free_port(), lan=False)
     app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), plan, persist=False)
     async with app.run_test(size=SIZE) as pilot:
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen) and lobby.room is not None
-        room = lobby.room
-        await until(pilot, lambda: room.connected and room.advert is not None, "the room", 20)
-        await pilot.press("a")
-        await until(pilot, lambda: len(room.runner.advert.taken) == 2, "the first bot", 20)
-        await pilot.press("a")
-        await until(pilot, lambda: len(room.runner.advert.taken) == 3, "the second bot", 20)
-        await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, NetCookiesScreen), "the game", 30)
-        screen = app.screen
-        assert isinstance(screen, NetCookiesScreen)
+        screen = await bots_then_start(app, pilot, 3, NetCookiesScreen, wait=20, start=30)
         screen.window_wait = 0.2
         net = screen.net
         await until(pilot, lambda: screen.awaiting is not None, "Ann's pass", 30)

@@ -41,7 +41,7 @@ from cakeparty.tui.widgets import StatusBar
 from cakeparty.tui.widgets.chat import ChatInput
 
 from .pilot import PATIENCE, SIZE, until
-from .rooms import join_lobby
+from .rooms import bots_then_start, join_lobby
 
 BOT = get_game("cake-master").bots["random"]
 AUDIT_FAIR = "Audit: fair. Every card and every move checked out."
@@ -256,19 +256,7 @@ async def test_a_networked_cake_master_played_by_two_to_its_end() -> None:
 async def three_handed(app: CakePartyApp, pilot: Pilot[Any]) -> NetMasterScreen:
     """The host's lobby (``app`` hosts three seats) takes two bots (``a``) and starts on
     ready; the game's screen."""
-    lobby = app.screen
-    assert isinstance(lobby, LobbyScreen) and lobby.room is not None
-    room = lobby.room
-    await until(pilot, lambda: room.connected and room.advert is not None, "the room", 15)
-    await pilot.press("a")
-    await until(pilot, lambda: len(room.runner.advert.taken) == 2, "the first bot", 15)
-    await pilot.press("a")
-    await until(pilot, lambda: len(room.runner.advert.taken) == 3, "the second bot", 15)
-    await pilot.press("r")
-    await until(pilot, lambda: isinstance(app.screen, NetMasterScreen), "the game", 20)
-    screen = app.screen
-    assert isinstance(screen, NetMasterScreen)
-    return screen
+    return await bots_then_start(app, pilot, 3, NetMasterScreen, wait=15, start=20)
 
 
 async def test_a_host_seats_two_bots_and_plays_three_handed_to_the_end() -> None:

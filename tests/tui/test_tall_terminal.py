@@ -5,7 +5,6 @@ is room (Cake Master's table of every cake) takes its own rows from them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,6 +19,7 @@ from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.table.screen import TableScreen
 
 from .pilot import SIZE, make_app, rows, settle_on, until
+from .rooms import bots_then_start
 
 #: each game, its players, and its screen
 GAMES = {
@@ -114,21 +114,7 @@ async def test_a_networked_game_in_a_taller_terminal_gives_its_rows_to_the_log(
     app = CakePartyApp(Settings(name="Ann", bot_delay=0.0), None, persist=False)
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(LobbyScreen(plan, player="Ann", bot_level="random", bot_delay=0.0))
-        lobby = app.screen
-        assert isinstance(lobby, LobbyScreen) and lobby.room is not None
-        room = lobby.room
-        await until(pilot, lambda: room.connected and room.advert is not None, "the room", 20)
-
-        def taken(seats: int) -> Callable[[], bool]:
-            return lambda: len(room.runner.advert.taken) == seats
-
-        for seats in range(2, players + 1):
-            await pilot.press("a")
-            await until(pilot, taken(seats), f"bot {seats - 1}", 20)
-        await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, kind), "the game", 60)
-        screen = app.screen
-        assert isinstance(screen, kind)
+        screen = await bots_then_start(app, pilot, players, kind, wait=20, start=60)
         await until(pilot, lambda: screen.awaiting is not None, "Ann's first decision", 60)
         # as wide as at 80×24: a wider terminal may set a wrapped prompt on one line, and
         # the panels above it rightly take that row (the local test checks the columns)
