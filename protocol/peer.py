@@ -134,6 +134,12 @@ class _FalseOpening:
         self.reason = reason  # an action name: "false-opening" or "illegal-choice"
 
 
+def _twin(envelopes: list[Envelope], envelope: Envelope) -> Envelope | None:
+    """The envelope of ``envelope``'s sender among ``envelopes`` (one step's: one a
+    sender), if any."""
+    return next((e for e in envelopes if e.sender == envelope.sender), None)
+
+
 class Peer:
     """One seat of a room, following its log."""
 
@@ -325,44 +331,44 @@ class Peer:
             self.ignored += 1
             return
         if envelope.seq < self.seq:
-            old = self.log[envelope.seq]
-            if any(e.sender == envelope.sender and e.digest() == envelope.digest() for e in old):
+            twin = _twin(self.log[envelope.seq], envelope)
+            if twin is not None and twin.digest() == envelope.digest():
                 return  # a duplicate (QoS 1 delivers some twice)
-            twin = next((e for e in old if e.sender == envelope.sender), None)
-            if twin is not None and twin.prev == envelope.prev:
-                self._equivocated(seat, twin, envelope)
-                return
-            # off this peer's log: a cheat's (harmless: it changes nothing), or an honest
-            # seat's that follows another version of a step someone signed twice, so it
-            # names nobody (the two versions do, once they are seen)
-            self.ignored += 1
+            if not self._second_version(seat, twin, envelope):
+                # off this peer's log: a cheat's (harmless: it changes nothing), or an honest
+                # seat's that follows another version of a step someone signed twice, so it
+                # names nobody (the two versions do, once they are seen)
+                self.ignored += 1
             return
         if envelope.seq > self.seq:
-            self._hold(envelope)
+            self._hold(envelope, seat)
             return
         self._offer(envelope, seat)
 
-    def _hold(self, envelope: Envelope) -> None:
-        """Keep an envelope for a later step, within the look-ahead bounds."""
+    def _hold(self, envelope: Envelope, seat: int) -> None:
+        """Keep ``seat``'s envelope for a later step, within the look-ahead bounds."""
         size = len(envelope.to_bytes())
         held = self._ahead_bytes.get(envelope.sender, 0)
         if envelope.seq > self.seq + MAX_AHEAD_STEPS or held + size > MAX_AHEAD_BYTES:
             self.ignored += 1
             return
         waiting = self.future.setdefault(envelope.seq, [])
-        twin = next((e for e in waiting if e.sender == envelope.sender), None)
+        twin = _twin(waiting, envelope)
         if twin is not None:
             # one per sender and step: the first; a second signed for the same step is a lie
-            seat = self.table.seat_of(envelope.sender)
-            if (
-                seat is not None
-                and twin.prev == envelope.prev
-                and twin.digest() != envelope.digest()
-            ):
-                self._equivocated(seat, twin, envelope)
+            self._second_version(seat, twin, envelope)
             return
         waiting.append(envelope)
         self._ahead_bytes[envelope.sender] = held + size
+
+    def _second_version(self, seat: int, first: Envelope | None, envelope: Envelope) -> bool:
+        """Whether ``envelope`` is ``seat``'s second version of the step ``first`` (its
+        envelope for that step, if any) answers: the same step after the same log, other
+        bytes. The game then ends there (:meth:`_equivocated`)."""
+        if first is None or first.prev != envelope.prev or first.digest() == envelope.digest():
+            return False
+        self._equivocated(seat, first, envelope)
+        return True
 
     def _release(self) -> list[Envelope]:
         """The envelopes held for the step now open."""
@@ -426,8 +432,7 @@ class Peer:
             self._incident(BadChain(f"not expected now ({envelope.kind})", peer=seat, seq=step.seq))
             return
         if seat in self.got:
-            if self.got[seat][0].digest() != envelope.digest():
-                self._equivocated(seat, self.got[seat][0], envelope)
+            self._second_version(seat, self.got[seat][0], envelope)  # else a duplicate
             return
         started = time.process_time()
         try:
