@@ -223,8 +223,8 @@ def hand_lines(
     width: int | None = None,
 ) -> Text:
     """The hand, each card in full, with what is chosen for it; cards not in ``seen``
-    (the hand at this seat's last choice this turn) are marked new. A row longer than
-    ``width`` cuts the card's words, never what is chosen for it."""
+    (the hand at this seat's last choice this turn) are marked new, the others kept. A
+    row longer than ``width`` cuts the card's words, never what is chosen for it."""
     lines = []
     placing = len(marks.spots) == 3
     for index, slot in enumerate(view.hand):
@@ -234,8 +234,8 @@ def hand_lines(
         text.append("▸" if here else " ", style="bold")
         text.append(f"{index + 1} ", style="bold")
         note = _card_note(view, slot, marks, names, placing)
-        if not note and seen is not None and slot not in seen:
-            note = _("new")
+        if not note and seen is not None:
+            note = _("kept") if slot in seen else _("new")
         note = f"  {note}" if note else ""
         if name is not None:
             text.append_text(short_card(name))

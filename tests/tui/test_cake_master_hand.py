@@ -1,0 +1,58 @@
+"""Cake Master's hand at 80×24 after a pass: the card kept says so while the others still
+choose and after the cards come round, and each card received names who gave it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+
+from cakeparty.core.games.cake_master.state import Phase
+from cakeparty.tui.games.cake_master.screen import MasterScreen
+from cakeparty.tui.table.local import GameSetup
+
+from .pilot import SIZE, make_app, settle_on, until
+
+
+def hand_rows(app: App[Any]) -> list[str]:
+    """The hand's card rows as the terminal shows them."""
+    screen = app.screen
+    assert isinstance(screen, MasterScreen)
+    return str(screen.query_one("#cm-hand-cards").render()).splitlines()
+
+
+async def test_the_card_kept_is_marked_while_the_others_choose() -> None:
+    """The pass is sealed and the bots take their time: the third card, neither given
+    left nor right, is marked kept."""
+    app = make_app(GameSetup(game="cake-master", players=3, bots="normal", seed=7), bot_delay=600)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle_on(pilot, MasterScreen, 20)
+        assert isinstance(screen, MasterScreen) and screen.view().phase is Phase.PASS
+        await pilot.press("1", "l", "r", "enter")
+        await until(pilot, lambda: screen.awaiting is None, "the pass sealed")
+        await pilot.pause()
+        rows = hand_rows(app)
+        assert rows[0].rstrip().endswith("→ left (Muffin)"), rows
+        assert rows[1].rstrip().endswith("→ right (Eclair)"), rows
+        assert rows[2].rstrip().endswith("kept"), rows
+        assert screen.view().phase is Phase.PASS  # still waiting on the bots
+
+
+async def test_after_the_pass_the_card_kept_is_still_marked() -> None:
+    """The cards come round: the one kept says so, the two received do not."""
+    app = make_app(GameSetup(game="cake-master", players=3, bots="normal", seed=7))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle_on(pilot, MasterScreen, 20)
+        assert isinstance(screen, MasterScreen)
+        kept = screen.view().hand[2]
+        await pilot.press("1", "l", "r", "enter")
+        screen = await settle_on(pilot, MasterScreen, 20)
+        assert isinstance(screen, MasterScreen)
+        view = screen.view()
+        assert view.phase is Phase.PLACE
+        rows = hand_rows(app)
+        for row, slot in zip(rows, view.hand, strict=True):
+            if slot == kept:
+                assert row.rstrip().endswith("kept"), rows
+            else:
+                assert not row.rstrip().endswith("kept"), rows
