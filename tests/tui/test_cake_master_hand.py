@@ -56,3 +56,29 @@ async def test_after_the_pass_the_card_kept_is_still_marked() -> None:
                 assert row.rstrip().endswith("kept"), rows
             else:
                 assert not row.rstrip().endswith("kept"), rows
+
+
+async def test_each_card_received_names_who_gave_it() -> None:
+    """The cards received are new, each with its giver's name: the neighbour that held it
+    before the pass."""
+    app = make_app(GameSetup(game="cake-master", players=3, bots="normal", seed=7))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle_on(pilot, MasterScreen, 20)
+        assert isinstance(screen, MasterScreen)
+        table = screen.table
+        before = {seat: set(table.view(seat).hand) for seat in (1, 2)}
+        await pilot.press("1", "l", "r", "enter")
+        screen = await settle_on(pilot, MasterScreen, 20)
+        assert isinstance(screen, MasterScreen)
+        view = screen.view()
+        assert view.phase is Phase.PLACE
+        rows = hand_rows(app)
+        givers = []
+        for row, slot in zip(rows, view.hand, strict=True):
+            giver = next((s for s in (1, 2) if slot in before[s]), None)
+            if giver is None:
+                continue
+            givers.append(giver)
+            assert row.rstrip().endswith(f"new from {table.names[giver]}"), rows
+        assert sorted(givers) == [1, 2]
+        assert max(len(row.rstrip()) for row in rows) <= SIZE[0] - 4

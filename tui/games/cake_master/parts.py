@@ -223,8 +223,9 @@ def hand_lines(
     width: int | None = None,
 ) -> Text:
     """The hand, each card in full, with what is chosen for it; cards not in ``seen``
-    (the hand at this seat's last choice this turn) are marked new, the others kept. A
-    row longer than ``width`` cuts the card's words, never what is chosen for it."""
+    (the hand at this seat's last choice this turn) are marked new, with who gave them,
+    and the others kept. A row longer than ``width`` cuts the card's words, never what is
+    chosen for it."""
     lines = []
     placing = len(marks.spots) == 3
     for index, slot in enumerate(view.hand):
@@ -235,7 +236,7 @@ def hand_lines(
         text.append(f"{index + 1} ", style="bold")
         note = _card_note(view, slot, marks, names, placing)
         if not note and seen is not None:
-            note = _("kept") if slot in seen else _("new")
+            note = _("kept") if slot in seen else _new_note(view, slot, names)
         note = f"  {note}" if note else ""
         if name is not None:
             text.append_text(short_card(name))
@@ -252,6 +253,19 @@ def hand_lines(
             text.stylize("reverse")
         lines.append(text)
     return Text("\n").join(lines)
+
+
+def _new_note(view: MasterView, slot: int, names: Sequence[str]) -> str:
+    """A card new in the hand: "new from Bob" when a player gave it (the one other seat that
+    may know it), else "new" (dealt, or drawn in an exchange)."""
+    givers = [
+        seat
+        for seat in range(view.players)
+        if seat != view.seat and view.known_by[slot] & (1 << seat)
+    ]
+    if len(givers) == 1 and givers[0] < len(names):
+        return _("new from {name}").format(name=names[givers[0]])
+    return _("new")
 
 
 def _card_note(
