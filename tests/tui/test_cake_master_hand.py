@@ -1,17 +1,19 @@
-"""Cake Master's hand at 80×24 after a pass: the card kept says so while the others still
-choose and after the cards come round, and each card received names who gave it."""
+"""Cake Master at 80×24 after a pass: the card kept says so while the others still choose
+and after the cards come round, each card received names who gave it; after a turn the
+log shows every player's placement."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.app import App
 
 from cakeparty.core.games.cake_master.state import Phase
 from cakeparty.tui.games.cake_master.screen import MasterScreen
 from cakeparty.tui.table.local import GameSetup
 
-from .pilot import SIZE, make_app, settle_on, until
+from .pilot import SIZE, make_app, rows, settle_on, until
 
 
 def hand_rows(app: App[Any]) -> list[str]:
@@ -82,3 +84,27 @@ async def test_each_card_received_names_who_gave_it() -> None:
             assert row.rstrip().endswith(f"new from {table.names[giver]}"), rows
         assert sorted(givers) == [1, 2]
         assert max(len(row.rstrip()) for row in rows) <= SIZE[0] - 4
+
+
+@pytest.mark.parametrize("players", [3, 5])
+async def test_the_log_shows_every_placement_of_the_turn(players: int) -> None:
+    """A turn placed: the log shows, at 80×24, a line for each player's placement of it
+    (every card in short, its cake and quarter), not the last player's alone."""
+    app = make_app(GameSetup(game="cake-master", players=players, bots="normal", seed=7))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle_on(pilot, MasterScreen, 20)
+        assert isinstance(screen, MasterScreen)
+        await pilot.press("1", "l", "r", "enter")
+        screen = await settle_on(pilot, MasterScreen, 20)
+        assert isinstance(screen, MasterScreen) and screen.view().phase is Phase.PLACE
+        await pilot.press("a", "1", "a", "2", "a", "3", "enter")
+        screen = await settle_on(pilot, MasterScreen, 20)
+        assert isinstance(screen, MasterScreen) and screen.view().turn == 2
+        log = screen.query_one("#cm-log")
+        region = log.content_region
+        seen = [row[region.x : region.right] for row in rows(app)[region.y : region.bottom]]
+        for seat, name in enumerate(screen.table.names):
+            placed = [row for row in seen if row.startswith(f"{name}: ")]
+            assert len(placed) == 1 and placed[0].count("→ cake") == 3, seen
+            cards = screen.view().seat_cakes(seat)
+            assert sum(card is not None for cake in cards for card in cake) == 3

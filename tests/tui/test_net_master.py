@@ -238,8 +238,8 @@ async def test_a_networked_cake_master_played_by_two_to_its_end() -> None:
     for seat in ("Hank", "Gina"):
         # below the panel's title ("Your cakes — Hank" or "Hank's cakes")
         assert shared["Hank"][seat][1:] == shared["Gina"][seat][1:], seat
-        assert any(f"{seat} places" in line for line in shared["log Hank"])
-        assert any(f"{seat} places" in line for line in shared["log Gina"])
+        for log in (shared["log Hank"], shared["log Gina"]):
+            assert any(line.startswith(f"{seat}: ") and "→ cake" in line for line in log)
     assert "Your cakes — Hank" in shared["Hank"]["Hank"][0]
     assert "Gina's cakes" in shared["Hank"]["Gina"][0]
     # the same ending on both screens, with the same final table and a fair audit
@@ -312,7 +312,7 @@ async def test_a_host_seats_two_bots_and_plays_three_handed_to_the_end() -> None
         await pilot.pause()
         shown = " ".join(" ".join(r.split()) for r in rows(app))
         assert net.fair and "Audit: fair" in shown
-        placed = [line for line in screen.log_view.plain if " places " in line]
+        placed = [line for line in screen.log_view.plain if "→ cake" in line]
         assert len(placed) == 3 * 4 * 3  # three players, four turns, three rounds
         # the end put away: the table says how to play again, in the status and the footer
         await pilot.press("enter")

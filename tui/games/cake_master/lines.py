@@ -10,6 +10,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.text import Text
 
+from cakeparty.core.games.cake_master import events as ev
 from cakeparty.core.games.cake_master.actions import Keep, Place
 from cakeparty.core.games.cake_master.cards import CARDS, CUSTOMERS
 from cakeparty.core.games.cake_master.scoring import Cake, best_matching, meets, taste
@@ -18,10 +19,11 @@ from cakeparty.core.games.cake_master.text import (
     customer_words,
     exchanges_left_words,
     preview_words,
+    seat_name,
 )
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.i18n import N_, _, ngettext
-from cakeparty.tui.games.cake_master.parts import ICING_STYLES, Marks, icing_letter
+from cakeparty.tui.games.cake_master.parts import ICING_STYLES, Marks, fruit_code, icing_letter
 from cakeparty.tui.table.session import away_seats
 from cakeparty.tui.widgets.fitted import cut_apart, cut_rows, fit
 
@@ -32,6 +34,19 @@ STEP_WORDS = {
     Phase.KEEP_BACK: N_("keep one card, give one back"),
     Phase.PLACE: N_("place the cards on the cakes"),
 }
+
+
+def placed_line(event: ev.Placed, names: Sequence[str]) -> str:
+    """A placement in one short line, so the log shows every seat's at once: "Bob: P rb
+    → cake 1 q2, W - → cake 3 q1, C bb → cake 3 q2" (a card as its icing letter and
+    fruit, as the hand shows it; the replay tells the cards in full)."""
+    cards = ", ".join(
+        _("{card} → cake {cake} q{quarter}").format(
+            card=f"{icing_letter(card)} {fruit_code(card)}", cake=cake + 1, quarter=quarter + 1
+        )
+        for card, cake, quarter in zip(event.cards, event.cakes, event.quarters, strict=True)
+    )
+    return _("{name}: {cards}").format(name=seat_name(event.seat, names), cards=cards)
 
 
 def decision_line(view: MasterView, seat: int, names: Sequence[str]) -> str:

@@ -41,6 +41,7 @@ from cakeparty.tui.games.cake_master.lines import (
     cakes_with_marks,
     free_quarters,
     keepable,
+    placed_line,
     prompt_line,
     title_line,
 )
@@ -296,7 +297,9 @@ class MasterScreen(TableScreen):
             elif isinstance(event, ev.RoundScored | ev.GameOver):
                 style = "bold"
             elif isinstance(event, ev.Placed):
-                style = "dim"
+                # a line each: every seat's placement of the turn stays in sight
+                self.log_view.add(placed_line(event, names), "dim")
+                continue
             self.log_view.add(describe(event, names), style)
             if isinstance(event, ev.RoundScored):
                 result = event.result
