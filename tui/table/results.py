@@ -29,6 +29,7 @@ RESULTS_CSS = Path(__file__).parent / "results.tcss"
 #: How each kind of replay line is drawn.
 LINE_STYLES = {
     "bout": "bold reverse",
+    "turn": "bold underline",  # a turn's heading within a round (or a bout)
     "event": "",
     "truth": "italic",
     "lie": "bold italic",

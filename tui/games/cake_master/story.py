@@ -14,7 +14,7 @@ from typing import Any
 from cakeparty.core import Action, Committed
 from cakeparty.core.games.cake_master import events as ev
 from cakeparty.core.games.cake_master.actions import Exchange, Keep, PassCards, Place
-from cakeparty.core.games.cake_master.state import MasterState, Phase
+from cakeparty.core.games.cake_master.state import ROUNDS, TURNS, MasterState, Phase
 from cakeparty.core.games.cake_master.text import card_words, describe, seat_name
 from cakeparty.core.i18n import _
 from cakeparty.tui.table.story import Story
@@ -29,6 +29,9 @@ class Entry:
     choice: Action | None = None  # the opened choice (replay only)
     cards: tuple[str, ...] = ()  # the real cards of the choice's slots, in its order
     phase: Phase | None = None  # the step the choice was made in
+    #: the round and the turn in it (1–4) of the step that made it; 0 before any
+    round: int = 0
+    turn: int = 0
 
 
 def choice_slots(choice: Action) -> tuple[int, ...]:
@@ -55,6 +58,7 @@ class MasterStory(Story):
             # what the game told before its first step (the first round, its customers)
             self._began = True
             out.extend(Entry(e) for e in before.events)
+        when = {"round": before.round, "turn": before.turn_in_round}
         if self.face_up and isinstance(action, Committed):
             for chooser, choice in action.choices:
                 out.append(
@@ -64,10 +68,11 @@ class MasterStory(Story):
                         choice,
                         self.real(choice_slots(choice)),
                         before.phase,
+                        **when,
                     )
                 )
         # the state keeps every event of the game: what this step added is the tail
-        out.extend(Entry(e) for e in after.events[len(before.events) :])
+        out.extend(Entry(e, **when) for e in after.events[len(before.events) :])
         return out
 
 
@@ -96,10 +101,28 @@ def opened_line(entry: Entry, names: Sequence[str]) -> str:
     return f"  ↳ {who}: {choice}"
 
 
+#: What a turn's own story begins with (its choices opened, its passes, placements and
+#: exchanges): the turn's heading goes before the first of them.
+TURN_EVENTS = (ev.CardsPassed, ev.Exchanged, ev.Placed)
+
+
+def turn_heading(entry: Entry) -> str:
+    """The heading of a turn in the replay: "Round 2/3 · turn 3/4"."""
+    return _("Round {n}/{rounds} · turn {turn}/{turns}").format(
+        n=entry.round, rounds=ROUNDS, turn=entry.turn, turns=TURNS
+    )
+
+
 def replay_lines(entries: Sequence[Entry], names: Sequence[str]) -> list[tuple[str, str]]:
-    """A face-up replay as ``(kind, text)`` lines ("bout", "event", "truth", "end")."""
+    """A face-up replay as ``(kind, text)`` lines ("bout", "turn", "event", "truth",
+    "end"): each turn under its heading (its round and its turn in the round)."""
     lines: list[tuple[str, str]] = []
+    headed = (0, 0)  # the round and turn of the last heading
     for entry in entries:
+        starts = entry.choice is not None or isinstance(entry.event, TURN_EVENTS)
+        if starts and entry.turn and (entry.round, entry.turn) != headed:
+            headed = (entry.round, entry.turn)
+            lines.append(("turn", turn_heading(entry)))
         if entry.choice is not None:
             if isinstance(entry.choice, Place):
                 continue  # the placement is told by its public event just after
