@@ -54,6 +54,9 @@ from cakeparty.tui.widgets import ChatInput, LogView, RoomCode, StatusBar
 
 #: Seconds to wait for the room to close cleanly before leaving anyway.
 LEAVE_TIMEOUT = 5.0
+#: The options panel's columns inside its edges and padding (lobby.tcss: 30 wide), for
+#: the first time it is drawn, before it is laid out.
+OPTIONS_WIDTH = 26
 #: seconds another window of this player has to close when this one takes the room over
 TAKE_OVER_WAIT = 15.0
 
@@ -310,8 +313,15 @@ class LobbyScreen(ClosesOnce, Screen[None]):
         self.query_one("#lobby-broker", Static).update(self._broker_text())
         plan = self.plan if isinstance(self.plan, HostPlan) else None
         reached = self.problem is None
-        self.query_one("#lobby-options", Static).update(
-            options_lines(advert, plan, reached=reached, elsewhere=self.elsewhere)
+        options = self.query_one("#lobby-options", Static)
+        options.update(
+            options_lines(
+                advert,
+                plan,
+                reached=reached,
+                elsewhere=self.elsewhere,
+                width=options.content_size.width or OPTIONS_WIDTH,
+            )
         )
         self._show_seats()
         self.query_one(StatusBar).show(*self._status())

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from cakeparty.core.i18n import N_, _, ngettext
@@ -83,10 +84,13 @@ def options_lines(
     *,
     reached: bool = True,
     elsewhere: bool = False,
+    width: int = 0,
 ) -> Text:
     """The room's options: game and players, the game's own options, move timeout.
     ``reached``: the room can still be reached (else no advert is awaited any more);
-    ``elsewhere``: another window of this player has the room (so none is read here)."""
+    ``elsewhere``: another window of this player has the room (so none is read here);
+    ``width``: the panel's columns (0: no limit), where the game and its players go on a
+    line each when both do not fit on one, rather than wrap in the middle of a phrase."""
     if advert is not None and advert.table is not None:  # what the game is played with
         table = advert.table
         game, players = table.game, table.seats
@@ -107,9 +111,12 @@ def options_lines(
     else:
         return Text(_("Waiting for the host's advert…"), style="dim")
     text = Text()
-    text.append(game_title(game), style="bold")
-    text.append(" · ")
-    text.append(ngettext("{n} player", "{n} players", players).format(n=players))
+    title = game_title(game)
+    count = ngettext("{n} player", "{n} players", players).format(n=players)
+    text.append(title, style="bold")
+    apart = width > 0 and cell_len(f"{title} · {count}") > width
+    text.append("\n" if apart else " · ")
+    text.append(count)
     text.append("\n")
     try:
         table = any_game(game)
