@@ -196,8 +196,9 @@ def _journals_of(
 
 def _over(path: Path) -> bool:
     """Whether the journal at ``path`` holds the end of its game: the audit (its last
-    step, after a win or a card that is no card) or the votes that abandoned it. A
-    journal that does not read counts as over: nothing can resume from it."""
+    step, after a win or a card that is no card), the votes that abandoned it, or a
+    seat's two versions of one step. A journal that does not read counts as over:
+    nothing can resume from it."""
     from cakeparty.protocol import journal as jn
     from cakeparty.protocol.codec import decode
     from cakeparty.protocol.steps import AUDIT
@@ -211,7 +212,7 @@ def _over(path: Path) -> bool:
         with contextlib.suppress(ValueError):
             if decode(data, verify=False).kind == AUDIT:
                 return True
-    return abandoned_in(table, envelopes)
+    return abandoned_in(table, envelopes) or jn.two_versions(envelopes)
 
 
 def remove(room: str, directory: str | os.PathLike[str] | None = None) -> None:

@@ -7,6 +7,10 @@ value starts with) keep this seat's own simultaneous choices, each written (and 
 disk) before its commitment is published: they never go on the wire, and a peer restarted
 between committing and opening opens the very choice it committed.
 
+A game that ended because a seat signed two different envelopes for one step keeps that
+pair after its log: the peer reads it again when it resumes and ends the game there at
+once, as before the restart (a journal written without it still reads).
+
 The game secret is 32 fresh random bytes from which the peer derives its game key, mixes
 and nonces: a peer that resumes issues its envelopes again byte for byte, and nothing of
 it follows from the identity key or the table, so a game's audit (which publishes the game
@@ -40,6 +44,7 @@ import platformdirs
 
 from cakeparty.protocol.codec import decode, pack, unpack
 from cakeparty.protocol.errors import MalformedMessage, ProtocolError
+from cakeparty.protocol.steps import KINDS
 from cakeparty.protocol.table import Table
 
 _LENGTH = struct.Struct(">I")
@@ -364,8 +369,9 @@ def journals(directory: str | os.PathLike[str] | None = None) -> Iterator[Path]:
 
 
 def finished(path: Path) -> bool:
-    """Whether the journal at ``path`` holds the end of its game (an audit or an
-    abandonment); an unreadable journal counts as finished: nothing can resume from it."""
+    """Whether the journal at ``path`` holds the end of its game (an audit, an
+    abandonment, or a seat's two versions of one step); an unreadable journal counts as
+    finished: nothing can resume from it."""
     return game_on(path) is None
 
 
@@ -382,7 +388,27 @@ def game_on(path: Path) -> Table | None:
                 return None
         except (ProtocolError, ValueError):
             continue
-    return table
+    return None if two_versions(envelopes) else table
+
+
+def two_versions(envelopes: list[bytes]) -> bool:
+    """Whether a journal's ``envelopes`` hold two different envelopes one seat signed for
+    one step of the game (the same number after the same log): the pair its peer kept
+    when it ended the game there (see ``Peer._equivocated``)."""
+    seen: dict[tuple[int, bytes], tuple[bytes, bytes]] = {}
+    for data in envelopes:
+        try:
+            envelope = decode(data, verify=False)
+        except (ProtocolError, ValueError):
+            continue
+        if envelope.kind not in KINDS:
+            continue  # a vote: its voter may sign several about one step, adding seats gone
+        prev, digest = seen.setdefault(
+            (envelope.seq, envelope.sender), (envelope.prev, envelope.digest())
+        )
+        if prev == envelope.prev and digest != envelope.digest():
+            return True
+    return False
 
 
 def prune(

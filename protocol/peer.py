@@ -390,7 +390,8 @@ class Peer:
         each other for it: so the game ends here, naming ``seat``, with no audit (the
         peers' logs may differ from this step on). The pair is signed by ``seat`` alone:
         anyone can check it, so this peer passes it on, once, and every peer that holds it
-        ends the game alike, wherever its own log had got to."""
+        ends the game alike, wherever its own log had got to. Its journal keeps the pair
+        after the log, so that the peer resumed from it ends here again."""
         if self.finished or self.proof is not None:
             return
         from cakeparty.protocol.audit import Verdict
@@ -403,6 +404,12 @@ class Peer:
         self.future.clear()
         self._ahead_bytes.clear()
         self.verdict = Verdict(False, seat, f"#{first.seq}", error.reason)
+        if self.journal is not None:
+            # kept after the log: a peer restarted from its journal reads the pair again
+            # and ends here at once, whoever else is still online. A disk that refuses it
+            # changes nothing now (the others' catch-up answers carry the pair too).
+            with contextlib.suppress(JournalWriteError):
+                self.journal.append(first.to_bytes(), second.to_bytes())
         if self.on_envelope is not None:
             for envelope in self.proof:
                 self.on_envelope(envelope.to_bytes())

@@ -2,7 +2,8 @@
 the other by the rest, through a real broker: the attacker waits for a seat's connection
 to drop (its last will says so to everyone), sends one version while it is away and the
 other once it is back. The honest peers must name the attacker alone, end the game alike,
-keep bounded memory and never hang."""
+keep bounded memory and never hang; started again from their journals, they end it alike
+at once."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ from pathlib import Path
 import pytest
 
 from cakeparty.core import Action, to_data
+from cakeparty.protocol import journal, topics
 from cakeparty.protocol import steps as st
-from cakeparty.protocol import topics
 from cakeparty.protocol.codec import seal
+from cakeparty.protocol.journal import journal_path
+from cakeparty.protocol.session import GameSession
 
 from .liveroom import LiveRoom
 
@@ -95,3 +98,11 @@ async def test_two_versions_of_one_step_end_the_game_naming_their_signer_alone(
             assert "two different envelopes" in verdict.reason
             footprint = seat.session.footprint()
             assert footprint["held_envelopes"] == 0 and footprint["incidents"] < 10, footprint
+        for seat in honest:
+            # its app started again from its journal, with nobody else online, ends the
+            # game the same way at once, and offers no game to go back to
+            folder = tmp_path / f"seat{seat.seat}"
+            assert journal.finished(journal_path(room.table, seat.identity.player_id, folder))
+            again = GameSession(room.table, [seat.identity], journal_dir=folder)
+            assert again.finished and again.peers[0].proof is not None
+            assert again.peers[0].verdict == seat.peer.verdict

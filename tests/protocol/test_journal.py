@@ -8,6 +8,10 @@ from pathlib import Path
 import pytest
 
 from cakeparty.protocol import journal
+from cakeparty.protocol import steps as st
+from cakeparty.protocol.codec import seal
+from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.lobby import ABANDON, NO_PREV
 from cakeparty.protocol.mental import MentalMatch
 
 from .test_room import seat_bots
@@ -107,6 +111,22 @@ def test_prune_removes_old_finished_games_and_keeps_games_in_progress(tmp_path: 
         os.utime(path, (month_ago, month_ago))
     assert set(journal.prune(tmp_path, days=30, now=now)) == ended
     assert set(journal.journals(tmp_path)) == going
+
+
+def test_a_seat_s_two_versions_of_one_step_are_told_from_its_votes() -> None:
+    """A journal ends on a seat's two envelopes for one step (same number, same log
+    before); a voter's votes about one step (each adds seats gone) are no such pair."""
+    key = Identity.generate("Bob", random_bytes=random.Random(1).randbytes).signing_key
+
+    def signed(kind: str, body: object, prev: bytes = bytes(range(32))) -> bytes:
+        return seal(key, room="R1", seq=3, prev=prev, kind=kind, body=body).to_bytes()
+
+    first, second = signed(st.ACTION, {"a": 1}), signed(st.ACTION, {"a": 2})
+    assert journal.two_versions([first, second])
+    assert not journal.two_versions([first, first])  # one envelope, kept twice
+    assert not journal.two_versions([first, signed(st.ACTION, {"a": 2}, prev=bytes(32))])
+    votes = [signed(ABANDON, {"seat": 0}, NO_PREV), signed(ABANDON, {"away": [2]}, NO_PREV)]
+    assert not journal.two_versions(votes)
 
 
 WRITER = (
