@@ -2,7 +2,9 @@
 
 No lobby: the table is made here, so that a test can hold one seat's key as an attacker
 would (it signs what it likes, when it likes) while the other seats are honest peers whose
-bots play. A seat's connection can drop and come back, as a laptop's Wi-Fi does.
+bots play. A seat's connection can drop and come back, as a laptop's Wi-Fi does. The seats
+answer spectators' catch-up requests as the app's do, and the first seat's advert (kept on
+the broker, :meth:`LiveRoom.advertise`) shows spectators the table.
 """
 
 from __future__ import annotations
@@ -12,15 +14,17 @@ import contextlib
 import os
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
 from cakeparty.core import get_game
+from cakeparty.protocol import lobby as lb
 from cakeparty.protocol import topics
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.lobby import new_room_code
 from cakeparty.protocol.session import GameSession
+from cakeparty.protocol.spectator import Backlog, read_catch_up
 from cakeparty.protocol.table import Table
 from cakeparty.protocol.transport import BrokerAddress, Transport
 
@@ -50,6 +54,7 @@ class LiveSeat:
         self.rng = random.Random(seat)
         self.playing = True  # its bot makes its moves
         self.transport: Transport | None = None
+        self.backlog = Backlog()  # its answers to spectators' catch-up requests
         self._task: asyncio.Task[None] | None = None
         self._connections = 0
 
@@ -65,6 +70,7 @@ class LiveSeat:
         )
         await transport.__aenter__()
         await transport.subscribe(topics.log(self.room.table.room))
+        await transport.subscribe(topics.catch_up(self.room.table.room))
         self.transport = transport
         self.session.sync(time.monotonic())  # ask for what passed while away
         self._task = asyncio.create_task(self._read(transport))
@@ -77,8 +83,13 @@ class LiveSeat:
             await transport.close()
 
     async def _read(self, transport: Transport) -> None:
+        room = self.room.table.room
         async for message in transport.messages():
-            self.session.receive(message.payload, time.monotonic())
+            if message.topic == str(topics.catch_up(room)):
+                with contextlib.suppress(ValueError):  # anyone may write there
+                    self.backlog.ask(read_catch_up(message.payload, room))
+            else:
+                self.session.receive(message.payload, time.monotonic())
 
     async def step(self) -> None:
         """Play the bot's moves that are due, tick, and send what the session put out."""
@@ -90,6 +101,9 @@ class LiveSeat:
                 peer.act(self.bot(view, self.rng))
         self.session.tick(now)
         await self.flush()
+        votes = self.session.standing_votes()
+        for data in self.backlog.due(self.peer, now, votes):
+            await self.transport.publish(topics.backlog(self.room.table.room), data)
 
     async def flush(self) -> None:
         assert self.transport is not None
@@ -117,6 +131,13 @@ class LiveRoom:
         )
         self.seats = [LiveSeat(self, n, i, tmp) for n, i in enumerate(identities)]
         self._runner: asyncio.Task[None] | None = None
+        self._more: list[asyncio.Task[None]] = []  # what the test runs beside the seats
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run ``coro`` beside the seats (a spectator's, say) until the room closes."""
+        task = asyncio.create_task(coro)
+        self._more.append(task)
+        return task
 
     async def __aenter__(self) -> LiveRoom:
         for seat in self.seats:
@@ -125,10 +146,30 @@ class LiveRoom:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        for task in self._more:
+            with contextlib.suppress(Exception):  # its failure is its test's to report
+                await stop(task)
         if self._runner is not None:
             await stop(self._runner)
         for seat in self.seats:
             await seat.disconnect()
+
+    async def advertise(self) -> str:
+        """Put the first seat's advert of the room's game, under way, on the broker (kept,
+        as a host's is) and return the room's code, which a spectator watches."""
+        table, host = self.table, self.seats[0]
+        advert = lb.Advert(
+            room=table.room, game=table.game, host=host.identity.player_id,
+            host_name=host.identity.name, seats=table.seats, options=table.options,
+            timeout=table.timeout, on_timeout=table.on_timeout,
+            taken=tuple(lb.Seat(p, n) for p, n in zip(table.players, table.names, strict=True)),
+            state=lb.PLAYING, table=table, serial=1,
+        )  # fmt: skip
+        data = lb.sign(host.identity.signing_key, table.room, lb.ADVERT, advert.to_data())
+        topic = topics.lobby(table.room, topics.presence_id(host.identity.player_id))
+        assert host.transport is not None
+        await host.transport.publish(topic, data, retain=True)
+        return lb.room_code(table.room, host.identity.player_id)
 
     async def _run(self) -> None:
         while True:

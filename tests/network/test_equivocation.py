@@ -3,12 +3,14 @@ the other by the rest, through a real broker: the attacker waits for a seat's co
 to drop (its last will says so to everyone), sends one version while it is away and the
 other once it is back. The honest peers must name the attacker alone, end the game alike,
 keep bounded memory and never hang; started again from their journals, they end it alike
-at once."""
+at once. A spectator sees the same end, watching all along or come after it."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,10 +18,13 @@ from cakeparty.core import Action, to_data
 from cakeparty.protocol import journal, topics
 from cakeparty.protocol import steps as st
 from cakeparty.protocol.codec import seal
+from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import journal_path
 from cakeparty.protocol.session import GameSession
+from cakeparty.protocol.spectator import SpectatorRunner
+from cakeparty.protocol.transport import BrokerAddress
 
-from .liveroom import LiveRoom
+from .liveroom import LiveRoom, stop
 
 ATTACKER, AWAY, THERE = 2, 1, 0
 
@@ -52,6 +57,29 @@ def choices(seat) -> int:  # type: ignore[no-untyped-def]
     return len(peer.game.legal_actions(peer.state, peer.seat))
 
 
+def spectator(room: LiveRoom, code: str, name: str) -> tuple[SpectatorRunner, asyncio.Task[None]]:
+    """A spectator of the room ``code`` (``cakeparty watch``), running."""
+    identity = Identity.generate(name, random_bytes=random.Random(name).randbytes)
+    runner = SpectatorRunner(broker=BrokerAddress.parse(room.url), identity=identity, room=code)
+    return runner, room.spawn(runner.run())
+
+
+async def seen_end(room: LiveRoom, runner: SpectatorRunner, task: asyncio.Task[None]) -> Any:
+    """The verdict the spectator's screen is told when the game ends (its watch then
+    stops by itself)."""
+    try:
+        await room.until(task.done, f"spectator {runner.identity.name} sees the game end")
+    finally:
+        await stop(task)
+    ends = []
+    while not runner.events.empty():
+        event = runner.events.get_nowait()
+        if event.kind == "finished":
+            ends.append(event.data)
+    assert len(ends) == 1, ends
+    return ends[0]
+
+
 @pytest.mark.parametrize("game", ["cake-master", "cookies-battle", "cake-of-doom"], ids=lambda g: g)
 async def test_two_versions_of_one_step_end_the_game_naming_their_signer_alone(
     embedded: str, tmp_path: Path, game: str
@@ -59,6 +87,8 @@ async def test_two_versions_of_one_step_end_the_game_naming_their_signer_alone(
     async with LiveRoom(embedded, game, 3, tmp_path, seed=5) as room:
         attacker, away, there = room.seats[ATTACKER], room.seats[AWAY], room.seats[THERE]
         attacker.playing = False  # its moves are made below, by hand
+        code = await room.advertise()
+        watcher, watching = spectator(room, code, "W1")  # watching all along
         # the first step the attacker decides with a choice of moves, while the others
         # wait on it too (a simultaneous choice, or its own turn)
         while True:
@@ -106,3 +136,7 @@ async def test_two_versions_of_one_step_end_the_game_naming_their_signer_alone(
             again = GameSession(room.table, [seat.identity], journal_dir=folder)
             assert again.finished and again.peers[0].proof is not None
             assert again.peers[0].verdict == seat.peer.verdict
+        late = spectator(room, code, "W2")  # come once the game is over
+        for verdict in (await seen_end(room, watcher, watching), await seen_end(room, *late)):
+            assert verdict is not None and verdict.seat == ATTACKER, verdict
+            assert verdict.reason == there.peer.verdict.reason
