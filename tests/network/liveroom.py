@@ -2,7 +2,8 @@
 
 No lobby: the table is made here, so that a test can hold one seat's key as an attacker
 would (it signs what it likes, when it likes) while the other seats are honest peers whose
-bots play. A seat's connection can drop and come back, as a laptop's Wi-Fi does. The seats
+bots play. A seat's connection can drop and come back, as a laptop's Wi-Fi does, and its
+app can be started again from its journal. The seats
 answer spectators' catch-up requests as the app's do, and the first seat's advert (kept on
 the broker, :meth:`LiveRoom.advertise`) shows spectators the table.
 """
@@ -49,7 +50,8 @@ class LiveSeat:
         self.room = room
         self.seat = seat
         self.identity = identity
-        self.session = GameSession(room.table, [identity], journal_dir=tmp / f"seat{seat}")
+        self.folder = tmp / f"seat{seat}"  # its journal's
+        self.session = GameSession(room.table, [identity], journal_dir=self.folder)
         self.bot = get_game(room.table.game).bots["random"]
         self.rng = random.Random(seat)
         self.playing = True  # its bot makes its moves
@@ -57,6 +59,7 @@ class LiveSeat:
         self.backlog = Backlog()  # its answers to spectators' catch-up requests
         self._task: asyncio.Task[None] | None = None
         self._connections = 0
+        self._turn = asyncio.Lock()  # the room's loop steps it, or the test changes it
 
     @property
     def peer(self) -> Any:
@@ -76,11 +79,23 @@ class LiveSeat:
         self._task = asyncio.create_task(self._read(transport))
 
     async def disconnect(self) -> None:
-        transport, self.transport = self.transport, None
-        if self._task is not None:
-            await stop(self._task)
-        if transport is not None:
-            await transport.close()
+        async with self._turn:  # never while the room's loop sends what it put out
+            transport, self.transport = self.transport, None
+            if self._task is not None:
+                await stop(self._task)
+            if transport is not None:
+                await transport.close()
+
+    async def restart(self) -> None:
+        """Its app stops, and starts again from its journal (as after a crash: what it
+        had not sent yet is lost)."""
+        await self.disconnect()
+        for peer in self.session.peers:
+            if peer.journal is not None:
+                peer.journal.close()
+        self.session = GameSession(self.room.table, [self.identity], journal_dir=self.folder)
+        self.backlog = Backlog()
+        await self.connect()
 
     async def _read(self, transport: Transport) -> None:
         room = self.room.table.room
@@ -93,17 +108,18 @@ class LiveSeat:
 
     async def step(self) -> None:
         """Play the bot's moves that are due, tick, and send what the session put out."""
-        if self.transport is None:
-            return
-        now = time.monotonic()
-        if self.playing:
-            for peer, view in self.session.due():
-                peer.act(self.bot(view, self.rng))
-        self.session.tick(now)
-        await self.flush()
-        votes = self.session.standing_votes()
-        for data in self.backlog.due(self.peer, now, votes):
-            await self.transport.publish(topics.backlog(self.room.table.room), data)
+        async with self._turn:
+            if self.transport is None:
+                return
+            now = time.monotonic()
+            if self.playing:
+                for peer, view in self.session.due():
+                    peer.act(self.bot(view, self.rng))
+            self.session.tick(now)
+            await self.flush()
+            votes = self.session.standing_votes()
+            for data in self.backlog.due(self.peer, now, votes):
+                await self.transport.publish(topics.backlog(self.room.table.room), data)
 
     async def flush(self) -> None:
         assert self.transport is not None

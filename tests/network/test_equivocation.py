@@ -131,12 +131,57 @@ async def test_two_versions_of_one_step_end_the_game_naming_their_signer_alone(
         for seat in honest:
             # its app started again from its journal, with nobody else online, ends the
             # game the same way at once, and offers no game to go back to
-            folder = tmp_path / f"seat{seat.seat}"
-            assert journal.finished(journal_path(room.table, seat.identity.player_id, folder))
-            again = GameSession(room.table, [seat.identity], journal_dir=folder)
+            path = journal_path(room.table, seat.identity.player_id, seat.folder)
+            assert journal.finished(path)
+            again = GameSession(room.table, [seat.identity], journal_dir=seat.folder)
             assert again.finished and again.peers[0].proof is not None
             assert again.peers[0].verdict == seat.peer.verdict
         late = spectator(room, code, "W2")  # come once the game is over
         for verdict in (await seen_end(room, watcher, watching), await seen_end(room, *late)):
             assert verdict is not None and verdict.seat == ATTACKER, verdict
             assert verdict.reason == there.peer.verdict.reason
+
+
+@pytest.mark.parametrize("game", ["cake-master", "cake-of-doom"], ids=lambda g: g)
+async def test_an_honest_app_started_again_mid_step_sends_the_very_same_envelope(
+    embedded: str, tmp_path: Path, game: str
+) -> None:
+    """An honest seat's app stops after its envelope for a step went out, before the step
+    completed (so before its journal kept it), and starts again from its journal: it
+    sends that envelope again, byte for byte (its secrets and sealed choices are in its
+    journal, its signatures are deterministic), so nobody takes it for a second version
+    and the game ends fair."""
+    async with LiveRoom(embedded, game, 3, tmp_path, seed=7) as room:
+        there, again, off = room.seats
+        restarts = 0
+        while restarts < 3 and not there.session.finished:
+            # the room stops at the first step the seat kept offline owes
+            await off.disconnect()
+            await room.until(
+                lambda: (
+                    there.session.finished
+                    or (
+                        there.peer.waiting_for == (off.seat,)
+                        and again.peer.waiting_for == (off.seat,)
+                        and again.peer.seq == there.peer.seq
+                    )
+                ),
+                "the room waits for the seat offline alone",
+            )
+            seq = there.peer.seq
+            if again.seat in there.peer.got:  # its envelope for the open step is out
+                sent = there.peer.got[again.seat][0].to_bytes()
+                assert again.session.peers[0].journal is not None
+                await again.restart()
+                assert again.session.peers[0].own_pending() == [sent]
+                restarts += 1
+            await off.connect()
+            await room.until(
+                lambda seq=seq: there.session.finished or there.peer.seq > seq, "the room goes on"
+            )
+        assert restarts == 3
+        await room.until(lambda: all(s.session.finished for s in room.seats), "the game's end")
+        for seat in room.seats:
+            assert seat.peer.proof is None and seat.peer.verdict.fair, str(seat.peer.verdict)
+            assert [str(i) for i in seat.session.incidents] == []
+            assert [str(i) for i in seat.peer.incidents] == []
