@@ -196,6 +196,9 @@ class Peer:
         self._ahead_bytes: dict[bytes, int] = {}
         self.incidents = Incidents()
         self.ignored = 0  # messages that prove nothing about anyone: counted, not kept
+        #: the lowest step of a seat's envelope off this peer's log (it may follow another
+        #: version of a step before it) since the session last asked the room about it
+        self.strayed: int | None = None
         self.mixes: list[tuple[Deck, list[tuple[int, Deck]]]] = []  # per shuffle, for the audit
         self.history: list[tuple[int | None, Action]] = []
         self.shuffles: list[tuple[tuple[int, ...], Deck]] = []
@@ -338,7 +341,7 @@ class Peer:
                 # off this peer's log: a cheat's (harmless: it changes nothing), or an honest
                 # seat's that follows another version of a step someone signed twice, so it
                 # names nobody (the two versions do, once they are seen)
-                self.ignored += 1
+                self._off_log(envelope)
             return
         if envelope.seq > self.seq:
             self._hold(envelope, seat)
@@ -369,6 +372,14 @@ class Peer:
             return False
         self._equivocated(seat, first, envelope)
         return True
+
+    def _off_log(self, envelope: Envelope) -> None:
+        """A seat's ``envelope`` follows another log than this peer's: counted, and its
+        step noted (:attr:`strayed`) so that the session asks the room for the steps
+        before it, where another version of one would show."""
+        self.ignored += 1
+        if self.strayed is None or envelope.seq < self.strayed:
+            self.strayed = envelope.seq
 
     def _release(self) -> list[Envelope]:
         """The envelopes held for the step now open."""
@@ -419,7 +430,7 @@ class Peer:
         if self.finished:
             return
         if envelope.prev != self.prev:
-            self.ignored += 1  # off this peer's log: as a stale envelope, above
+            self._off_log(envelope)  # as a stale envelope, above
             return
         if envelope.kind == st.AUDIT and step.kind != st.AUDIT and self.broken is None:
             # a seat publishes its game secret early: it found a card it was dealt to be

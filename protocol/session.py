@@ -12,9 +12,15 @@ Besides the steps of the game the log topic carries two signed control messages:
 * ``sync`` — "I am at step n": every peer that has more sends what it has from step n on
   (each envelope is signed by its author, so anyone may pass it on). A peer asks after
   connecting, after resuming from its journal, and whenever the room has not moved for a
-  while although it holds envelopes for later steps (it missed some). An answer goes to
-  each seated player at most once per :data:`NUDGE` and is at most :data:`MAX_ANSWER_BYTES`
-  long (the asker asks again for the rest), so asking cannot turn a few bytes into many.
+  while although it holds envelopes for later steps (it missed some). It asks too, from
+  step n-1, when a seat's envelope for step n > 0 does not follow its log: that seat may
+  follow another version of step n-1 (or of an earlier one) that someone signed twice,
+  and the answers then hold that version, which ends the game naming its signer (or, if
+  the versions part earlier, off-log envelopes of step n-1: the next ask goes a step
+  further back). It asks so at most once per :data:`NUDGE`, however many such envelopes
+  come. An answer goes to each seated player at most once per :data:`NUDGE` and is at
+  most :data:`MAX_ANSWER_BYTES` long (the asker asks again for the rest), so asking
+  cannot turn a few bytes into many.
 * ``abandon`` — "seat s keeps step n waiting past the room's timeout" (and, optionally,
   "seats ``away`` are gone too"). The game ends abandoned by seat s when every present
   seat has voted so about the same step (its number and its ``prev``): every other seat,
@@ -190,6 +196,7 @@ class GameSession:
                     peer.accept(envelope)  # decoded and its signature checked once, above
             self._note_moved(now)
             self._settle(now)
+            self._ask_strayed(now)
         except Exception as exc:  # never: but a room must outlive a bug (nobody's fault)
             self.incidents.append(
                 ProtocolError(f"could not be handled: {exc!r}", peer=None, seq=envelope.seq)
@@ -217,14 +224,27 @@ class GameSession:
         away, or a spectator, needs to learn why the game ended)."""
         return [d for v in self._votes.values() if v.seq <= self.peers[0].seq for d in v.data]
 
-    def sync(self, now: float) -> None:
-        """Ask the room for everything from our step on."""
+    def sync(self, now: float, since: int | None = None) -> None:
+        """Ask the room for everything from our step on (or from step ``since``)."""
         self._asked_at = now
+        seq = self.seq if since is None else min(since, self.seq)
         self.outbox.append(
             seal(
-                self.signer, room=self.table.room, seq=self.seq, prev=NO_PREV, kind=SYNC, body={}
+                self.signer, room=self.table.room, seq=seq, prev=NO_PREV, kind=SYNC, body={}
             ).to_bytes()
         )
+
+    def _ask_strayed(self, now: float) -> None:
+        """A seat's envelope came off our log at step n: ask the room for the log from
+        step n-1 on, where another version of a step would show (see the module's
+        docstring); at most once per :data:`NUDGE`, the rest waits."""
+        strayed = [p.strayed for p in self.peers if p.strayed is not None]
+        if not strayed or self.finished or now - self._asked_at < NUDGE:
+            return
+        for peer in self.peers:
+            peer.strayed = None
+        if min(strayed) > 0:  # a first step off our log follows another table: no ask
+            self.sync(now, min(strayed) - 1)
 
     # -- absence ------------------------------------------------------------------------
     # The ending of an abandoned game is a step of the log like any other: the votes of
@@ -357,6 +377,7 @@ class GameSession:
                 del self._offline_since[seat]
         for seat in offline:
             self._offline_since.setdefault(seat, now)
+        self._ask_strayed(now)
         idle = now - self._moved_at
         if idle >= NUDGE and now - self._asked_at >= NUDGE:
             for peer in self.peers:

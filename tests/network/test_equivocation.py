@@ -22,7 +22,7 @@ from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import journal_path
 from cakeparty.protocol.session import GameSession
 from cakeparty.protocol.spectator import SpectatorRunner
-from cakeparty.protocol.transport import BrokerAddress
+from cakeparty.protocol.transport import BrokerAddress, Transport
 
 from .liveroom import LiveRoom, stop
 
@@ -32,18 +32,21 @@ ATTACKER, AWAY, THERE = 2, 1, 0
 def other_version(seat, first: Action, rng: random.Random) -> bytes:  # type: ignore[no-untyped-def]
     """A second envelope the attacker signs for the step it answers with ``first``."""
     peer = seat.peer
-    step = peer.step
-    if step.kind == st.CHOICE_COMMIT:
-        body: object = {"c": rng.randbytes(32)}  # a commitment to anything at all
-    else:
-        legal = peer.game.legal_actions(peer.state, peer.seat)
-        body = {"a": to_data(next(a for a in legal if a != first))}
+    if peer.step.kind == st.CHOICE_COMMIT:
+        return a_version(seat, {"c": rng.randbytes(32)})  # a commitment to anything at all
+    legal = peer.game.legal_actions(peer.state, peer.seat)
+    return a_version(seat, {"a": to_data(next(a for a in legal if a != first))})
+
+
+def a_version(seat, body: object) -> bytes:  # type: ignore[no-untyped-def]
+    """An envelope the attacker's ``seat`` signs for the step its peer is at."""
+    peer = seat.peer
     return seal(
         seat.identity.signing_key,
         room=peer.table.room,
         seq=peer.seq,
         prev=peer.prev,
-        kind=step.kind,
+        kind=peer.step.kind,
         body=body,
     ).to_bytes()
 
@@ -185,3 +188,54 @@ async def test_an_honest_app_started_again_mid_step_sends_the_very_same_envelope
             assert seat.peer.proof is None and seat.peer.verdict.fair, str(seat.peer.verdict)
             assert [str(i) for i in seat.session.incidents] == []
             assert [str(i) for i in seat.peer.incidents] == []
+
+
+async def test_two_versions_each_seen_by_one_half_of_the_room_alone_are_found(
+    embedded: str, tmp_path: Path
+) -> None:
+    """The attacker's two sealed commitments for one step reach one honest seat each and
+    never the other (each is sent while the other seat is offline), so each completes the
+    step with its own version and goes on: each then gets the other's envelopes for the
+    next step, off its log. It asks the room for the step before them, whose answer holds
+    the other version, and both end the game naming the attacker."""
+    async with LiveRoom(embedded, "cake-master", 3, tmp_path, seed=5) as room:
+        attacker, away, there = room.seats[ATTACKER], room.seats[AWAY], room.seats[THERE]
+        attacker.playing = False  # its moves are made below, by hand
+        while True:  # the first sealed choice every seat makes
+            await room.until(lambda: attacker.session.due() != [], "the attacker's turn")
+            peer, view = attacker.session.due()[0]
+            if peer.step.kind == st.CHOICE_COMMIT and len(peer.step.seats) == 3:
+                break
+            peer.act(attacker.bot(view, attacker.rng))
+            await room.until(lambda: attacker.session.due() == [], "the attacker's move taken")
+        seq = attacker.peer.seq
+        await room.until(
+            lambda: all(
+                s.peer.seq == seq and set(s.peer.got) == {AWAY, THERE} for s in (away, there)
+            ),
+            "the honest seats hold each other's commitments",
+        )
+        await attacker.disconnect()  # it says nothing more but what follows
+        rng = random.Random(3)
+        first, second = (a_version(attacker, {"c": rng.randbytes(32)}) for _ in range(2))
+        log = topics.log(room.table.room)
+        cheat = Transport(BrokerAddress.parse(room.url), client_id=f"cheat-{room.table.room}")
+        async with cheat:
+            await away.disconnect()
+            await cheat.publish(log, first)
+            await room.until(lambda: there.peer.seq > seq, "one seat took the first version")
+            await there.disconnect()
+            await away.connect()
+            await cheat.publish(log, second)
+            await room.until(lambda: away.peer.seq > seq, "the other took the second")
+            await there.connect()
+        honest = (there, away)
+        await room.until(
+            lambda: all(s.peer.proof is not None for s in honest), "the honest seats find the pair"
+        )
+        for seat in honest:
+            named = {i.peer for i in seat.peer.incidents} - {None}
+            assert named == {ATTACKER}, (seat.seat, [str(i) for i in seat.peer.incidents])
+            verdict = seat.peer.verdict
+            assert verdict is not None and verdict.seat == ATTACKER, verdict
+            assert "two different envelopes" in verdict.reason

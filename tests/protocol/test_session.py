@@ -6,9 +6,12 @@ import random
 from pathlib import Path
 
 from cakeparty.core import get_game
+from cakeparty.protocol.codec import decode, seal
 from cakeparty.protocol.group import seeded_random_bytes
 from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.lobby import SYNC
 from cakeparty.protocol.session import NUDGE, GameSession
+from cakeparty.protocol.steps import ACTION
 from cakeparty.protocol.table import Table
 
 NORMAL = get_game("cake-duel").bots["normal"]
@@ -82,6 +85,37 @@ def test_a_peer_that_missed_envelopes_catches_up_by_asking(tmp_path: Path) -> No
     moves = [[(s, a) for s, a in x.peers[0].history if s is not None] for x in sessions]
     assert moves[0] == moves[1]
     assert deaf.peers[0].state.events == session.peers[0].state.events
+
+
+def test_envelopes_off_its_log_make_a_peer_ask_for_the_step_before_once_a_nudge(
+    tmp_path: Path,
+) -> None:
+    """A seat's envelope that follows another log than this peer's may follow another
+    version of the step before it: the peer asks the room for the log from there. A
+    flood of them makes it ask once per nudge, and keeps nothing."""
+    sessions, table = room(2, tmp_path)
+    play_until(sessions, 0.0, 4, random.Random(1))
+    relay(sessions, 0.0)
+    here, other = sessions
+    seq, rng = here.seq, random.Random(5)
+
+    def asked() -> list[int]:
+        sent = [decode(data) for data in here.outbox]
+        here.outbox.clear()
+        return [e.seq for e in sent if e.kind == SYNC]
+
+    asks = []
+    for now in (10.0, 10.0 + NUDGE / 2, 10.0 + NUDGE):
+        for _ in range(300):
+            stray = seal(
+                other.signer, room=table.room, seq=seq, prev=rng.randbytes(32), kind=ACTION, body={}
+            )
+            here.receive(stray.to_bytes(), now)
+        asks.append(asked())
+    assert asks == [[seq - 1], [], [seq - 1]]
+    footprint = here.footprint()
+    assert footprint["held_envelopes"] == footprint["incidents"] == 0, footprint
+    assert here.seq == seq and not here.finished
 
 
 def test_a_seat_gone_past_the_timeout_ends_the_game_abandoned(tmp_path: Path) -> None:
