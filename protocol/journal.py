@@ -44,7 +44,6 @@ import platformdirs
 
 from cakeparty.protocol.codec import decode, pack, unpack
 from cakeparty.protocol.errors import MalformedMessage, ProtocolError
-from cakeparty.protocol.steps import KINDS
 from cakeparty.protocol.table import Table
 
 _LENGTH = struct.Struct(">I")
@@ -53,6 +52,9 @@ SECRET_SIZE = 32
 PLAYED = "played"
 KEEP_DAYS = 30  # a finished game's journal is kept this long after its last entry
 _ENDINGS = frozenset({"audit", "abandon"})  # steps.AUDIT, lobby.ABANDON: the game is over
+# lobby.ABANDON, lobby.SYNC: no steps (named here, so the menu's check of its journals
+# loads no game engine)
+_CONTROLS = frozenset({"abandon", "sync"})
 SEALED = b"\xc1"  # first byte of a sealed record: msgpack never uses it, no envelope has it
 
 
@@ -401,7 +403,7 @@ def two_versions(envelopes: list[bytes]) -> bool:
             envelope = decode(data, verify=False)
         except (ProtocolError, ValueError):
             continue
-        if envelope.kind not in KINDS:
+        if envelope.kind in _CONTROLS:
             continue  # a vote: its voter may sign several about one step, adding seats gone
         prev, digest = seen.setdefault(
             (envelope.seq, envelope.sender), (envelope.prev, envelope.digest())
