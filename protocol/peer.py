@@ -959,12 +959,15 @@ class Peer:
         peer.journal = Journal(path, table)
         return peer
 
-    def envelopes_since(self, seq: int) -> list[bytes]:
-        """Every envelope from step ``seq`` on, the open step's too, for a peer that
-        missed them (each is signed by its author: anyone may pass them on)."""
-        done = [e.to_bytes() for step in self.log[seq:] for e in step]
-        proof = [e.to_bytes() for e in self.proof or ()]
-        return done + [e.to_bytes() for e, _ in self.got.values()] + proof
+    def envelopes_since(self, seq: int, until: int | None = None) -> list[bytes]:
+        """Every envelope from step ``seq`` on (to step ``until`` only, if given), the open
+        step's too, for a peer that missed them (each is signed by its author: anyone may
+        pass them on); a seat's two versions of one step, if this peer holds them."""
+        stop = None if until is None else until + 1
+        done = [e.to_bytes() for step in self.log[seq:stop] for e in step]
+        if until is None or until >= self.seq:
+            done += [e.to_bytes() for e, _ in self.got.values()]
+        return done + [e.to_bytes() for e in self.proof or ()]
 
     def own_pending(self) -> list[bytes]:
         """What this seat contributed to the step still open (to send again)."""

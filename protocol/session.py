@@ -12,15 +12,16 @@ Besides the steps of the game the log topic carries two signed control messages:
 * ``sync`` — "I am at step n": every peer that has more sends what it has from step n on
   (each envelope is signed by its author, so anyone may pass it on). A peer asks after
   connecting, after resuming from its journal, and whenever the room has not moved for a
-  while although it holds envelopes for later steps (it missed some). It asks too, from
-  step n-1, when a seat's envelope for step n > 0 does not follow its log: that seat may
-  follow another version of step n-1 (or of an earlier one) that someone signed twice,
-  and the answers then hold that version, which ends the game naming its signer (or, if
-  the versions part earlier, off-log envelopes of step n-1: the next ask goes a step
-  further back). It asks so at most once per :data:`NUDGE`, however many such envelopes
-  come. An answer goes to each seated player at most once per :data:`NUDGE` and is at
-  most :data:`MAX_ANSWER_BYTES` long (the asker asks again for the rest), so asking
-  cannot turn a few bytes into many.
+  while although it holds envelopes for later steps (it missed some). It asks too, for
+  step n-1 alone ("until": n-1), when a seat's envelope for step n > 0 does not follow
+  its log: that seat may follow another version of step n-1 (or of an earlier one) that
+  someone signed twice, and the answers then hold that version, which ends the game
+  naming its signer (or, if the versions part earlier, off-log envelopes of step n-1: the
+  next ask goes a step further back). It asks so at most once per :data:`NUDGE`, however
+  many such envelopes come, and the answers hold one step, not the log. An answer goes
+  to each seated player at most once per :data:`NUDGE` and is at most
+  :data:`MAX_ANSWER_BYTES` long (the asker asks again for the rest), so asking cannot
+  turn a few bytes into many.
 * ``abandon`` — "seat s keeps step n waiting past the room's timeout" (and, optionally,
   "seats ``away`` are gone too"). The game ends abandoned by seat s when every present
   seat has voted so about the same step (its number and its ``prev``): every other seat,
@@ -209,8 +210,12 @@ class GameSession:
         if any(p.identity.player_id == envelope.sender for p in self.peers):
             return  # our own request, heard back
         self._answered[envelope.sender] = now
+        # "until": a question about one step (see _ask_strayed), answered with that step
+        until = envelope.body.get("until") if isinstance(envelope.body, dict) else None
+        if not (type(until) is int and until >= asked):
+            until = None
         size = 0
-        for data in self.peers[0].envelopes_since(asked):
+        for data in self.peers[0].envelopes_since(asked, until):
             if size and size + len(data) > MAX_ANSWER_BYTES:
                 break  # the asker, further on, asks again for the rest
             size += len(data)
@@ -224,20 +229,23 @@ class GameSession:
         away, or a spectator, needs to learn why the game ended)."""
         return [d for v in self._votes.values() if v.seq <= self.peers[0].seq for d in v.data]
 
-    def sync(self, now: float, since: int | None = None) -> None:
-        """Ask the room for everything from our step on (or from step ``since``)."""
+    def sync(self, now: float, step: int | None = None) -> None:
+        """Ask the room for everything from our step on (or for step ``step`` alone)."""
         self._asked_at = now
-        seq = self.seq if since is None else min(since, self.seq)
+        seq = self.seq if step is None else min(step, self.seq)
+        body = {} if step is None else {"until": seq}
         self.outbox.append(
             seal(
-                self.signer, room=self.table.room, seq=seq, prev=NO_PREV, kind=SYNC, body={}
+                self.signer, room=self.table.room, seq=seq, prev=NO_PREV, kind=SYNC, body=body
             ).to_bytes()
         )
 
     def _ask_strayed(self, now: float) -> None:
-        """A seat's envelope came off our log at step n: ask the room for the log from
-        step n-1 on, where another version of a step would show (see the module's
-        docstring); at most once per :data:`NUDGE`, the rest waits."""
+        """A seat's envelope came off our log at step n: ask the room for step n-1, where
+        another version of a step would show (see the module's docstring); at most once
+        per :data:`NUDGE`, the rest waits. The answers hold that one step: a seat that
+        sends envelopes off the log on purpose makes the others ask, and answer, no more
+        than a step's envelopes each time."""
         strayed = [p.strayed for p in self.peers if p.strayed is not None]
         if not strayed or self.finished or now - self._asked_at < NUDGE:
             return

@@ -99,10 +99,13 @@ def test_envelopes_off_its_log_make_a_peer_ask_for_the_step_before_once_a_nudge(
     here, other = sessions
     seq, rng = here.seq, random.Random(5)
 
+    questions: list[bytes] = []
+
     def asked() -> list[int]:
-        sent = [decode(data) for data in here.outbox]
+        sent = [(decode(data), data) for data in here.outbox]
         here.outbox.clear()
-        return [e.seq for e in sent if e.kind == SYNC]
+        questions.extend(data for e, data in sent if e.kind == SYNC)
+        return [e.seq for e, _ in sent if e.kind == SYNC]
 
     asks = []
     for now in (10.0, 10.0 + NUDGE / 2, 10.0 + NUDGE):
@@ -113,6 +116,17 @@ def test_envelopes_off_its_log_make_a_peer_ask_for_the_step_before_once_a_nudge(
             here.receive(stray.to_bytes(), now)
         asks.append(asked())
     assert asks == [[seq - 1], [], [seq - 1]]
+    # an ask is about one step: its answer holds that step's envelopes, not the log since
+    stray = seal(
+        other.signer, room=table.room, seq=seq - 2, prev=rng.randbytes(32), kind=ACTION, body={}
+    )
+    here.receive(stray.to_bytes(), 20.0)
+    assert asked() == [seq - 3]
+    other.outbox.clear()
+    other.receive(questions[-1], 20.0)
+    answered = [decode(data) for data in other.outbox]
+    assert {e.seq for e in answered} == {seq - 3}
+    assert len(answered) == len(other.peers[0].log[seq - 3])
     footprint = here.footprint()
     assert footprint["held_envelopes"] == footprint["incidents"] == 0, footprint
     assert here.seq == seq and not here.finished
