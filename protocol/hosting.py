@@ -195,24 +195,12 @@ def _journals_of(
 
 
 def _over(path: Path) -> bool:
-    """Whether the journal at ``path`` holds the end of its game: the audit (its last
-    step, after a win or a card that is no card), the votes that abandoned it, or a
-    seat's two versions of one step. A journal that does not read counts as over:
-    nothing can resume from it."""
+    """Whether the journal at ``path`` holds the end of its game (see
+    :func:`~cakeparty.protocol.journal.finished`: an audit, votes that agree, a seat's two
+    versions of one step; a journal that does not read: nothing can resume from it)."""
     from cakeparty.protocol import journal as jn
-    from cakeparty.protocol.codec import decode
-    from cakeparty.protocol.steps import AUDIT
-    from cakeparty.protocol.votes import abandoned_in
 
-    try:
-        table, _secret, envelopes = jn.read_game(path)
-    except Exception:  # a torn or foreign file
-        return True
-    for data in envelopes:
-        with contextlib.suppress(ValueError):
-            if decode(data, verify=False).kind == AUDIT:
-                return True
-    return abandoned_in(table, envelopes) or jn.two_versions(envelopes)
+    return jn.finished(path)
 
 
 def remove(room: str, directory: str | os.PathLike[str] | None = None) -> None:

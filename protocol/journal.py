@@ -51,7 +51,7 @@ MAX_RECORD = 4 * 1024 * 1024
 SECRET_SIZE = 32
 PLAYED = "played"
 KEEP_DAYS = 30  # a finished game's journal is kept this long after its last entry
-_ENDINGS = frozenset({"audit", "abandon"})  # steps.AUDIT, lobby.ABANDON: the game is over
+_AUDIT = "audit"  # steps.AUDIT: the game is over (named here: the menu loads no engine)
 # lobby.ABANDON, lobby.SYNC: no steps (named here, so the menu's check of its journals
 # loads no game engine)
 _CONTROLS = frozenset({"abandon", "sync"})
@@ -386,11 +386,16 @@ def game_on(path: Path) -> Table | None:
         return None
     for data in reversed(envelopes):
         try:
-            if decode(data, verify=False).kind in _ENDINGS:
+            if decode(data, verify=False).kind == _AUDIT:
                 return None
         except (ProtocolError, ValueError):
             continue
-    return None if two_versions(envelopes) else table
+    # a vote is kept as it comes: the game ended only if the votes agree
+    from cakeparty.protocol.votes import abandoned_in
+
+    if abandoned_in(table, envelopes) or two_versions(envelopes):
+        return None
+    return table
 
 
 def two_versions(envelopes: list[bytes]) -> bool:

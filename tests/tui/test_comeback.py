@@ -16,7 +16,7 @@ from cakeparty.broker.embedded import EmbeddedBroker
 from cakeparty.protocol import hosting, journal
 from cakeparty.protocol.codec import seal
 from cakeparty.protocol.identity import Identity, load_or_create
-from cakeparty.protocol.lobby import new_room_code, parse_code
+from cakeparty.protocol.lobby import ABANDON, NO_PREV, new_room_code, parse_code
 from cakeparty.protocol.steps import ACTION, AUDIT
 from cakeparty.protocol.table import Table
 from cakeparty.tui.comeback import GUEST_HOURS, Unfinished, unfinished
@@ -85,6 +85,33 @@ def test_a_joined_game_unfinished_is_offered_and_nothing_else_is(tmp_path: Path)
     # a guest's game is offered for GUEST_HOURS after its journal was last written
     later = time.time() + GUEST_HOURS * 3600 + 60
     assert unfinished(me.player_id, tmp_path, now=later) is None
+
+
+def test_a_vote_that_ended_nothing_leaves_the_game_to_go_back_to(tmp_path: Path) -> None:
+    """A vote that a seat is away is kept in the journal as it comes; the game ends only
+    once every other seat present has voted alike. Until then, it is still offered."""
+    me, hank, cy = (Identity.generate(name) for name in ("Bob", "Hank", "Cy"))
+    seats = [(hank.player_id, "Hank"), (me.player_id, "Bob"), (cy.player_id, "Cy")]
+    table = Table.of("VOTED3", "cake-of-doom", seats)
+    path = journal.journal_path(table, me.player_id, tmp_path)
+    kept = journal.Journal(path, table)
+    step, prev = 5, bytes(range(32))
+    kept.append(
+        seal(me.signing_key, room=table.room, seq=step, prev=prev, kind=ACTION, body={}).to_bytes()
+    )
+
+    def vote(voter: Identity) -> bytes:
+        body = {"seat": 0, "step": prev}  # Hank keeps step 5 waiting
+        return seal(
+            voter.signing_key, room=table.room, seq=step, prev=NO_PREV, kind=ABANDON, body=body
+        ).to_bytes()
+
+    kept.append(vote(me))  # Bob's vote; Cy waits on
+    remember_room(table.room, tmp_path)
+    assert unfinished(me.player_id, tmp_path) == Unfinished("VOTED3", "cake-of-doom")
+    kept.append(vote(cy))  # now every seat present agrees: the game ended abandoned
+    kept.close()
+    assert unfinished(me.player_id, tmp_path) is None
 
 
 def test_a_room_this_player_hosts_comes_first_however_old(tmp_path: Path) -> None:
