@@ -372,6 +372,36 @@ async def test_the_duel_gives_one_card_and_has_no_markers() -> None:
         received = screen.received(screen.view())
         assert len(received) == 1
         assert "+" in screen_text(app)
+        known = screen.view().known
+        (got,) = received
+        other = screen.table.names[1]
+        assert f"You give {card_words(known[given])} to {other}" in screen.log_view.plain
+        assert f"You receive {card_words(known[got])} from {other}" in screen.log_view.plain
+
+
+async def test_the_log_tells_the_person_the_cards_they_passed_and_received() -> None:
+    app = make_app(GameSetup(game="cookies-battle", players=4, bots="random", seed=8))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle(pilot)
+        assert isinstance(screen, CookiesScreen)
+        await pilot.press("l", "right", "r")
+        left, right = screen.marks.left, screen.marks.right
+        assert left is not None and right is not None and left != right
+        await pilot.press("enter")
+        screen = await settle(pilot)
+        assert isinstance(screen, CookiesScreen)
+        view, names = screen.view(), screen.table.names
+        gave = [card_words(view.known[slot]) for slot in (left, right)]
+        assert (
+            f"You pass {gave[0]} to {names[1]} and {gave[1]} to {names[3]}" in screen.log_view.plain
+        )
+        # received: one from each neighbour, as the hand marks them
+        got = sorted(screen.received(view))
+        line = next(t for t in screen.log_view.plain if t.startswith("You receive"))
+        assert len(got) == 2
+        for slot in got:
+            assert card_words(view.known[slot]) in line
+        assert names[1] in line and names[3] in line
 
 
 async def test_keys_never_send_a_card_that_may_not_be_played(
@@ -515,6 +545,10 @@ async def test_a_hosted_room_with_two_bots_plays_a_trick_by_keys() -> None:
                 assert "your turn — play a card" in screen_text(app)
                 await play_step(pilot, screen, {"waited": True, "used": True}, rng)
         assert net.view(net.seat).trick_no >= 1 and not net.over
+        # the pass is told once the cards received are shown: every card named
+        (gave,) = [line for line in screen.log_view.plain if line.startswith("You pass")]
+        (got,) = [line for line in screen.log_view.plain if line.startswith("You receive")]
+        assert "?" not in gave + got, (gave, got)
 
 
 async def test_a_window_waits_while_the_help_is_open_then_passes_by_itself(
@@ -583,6 +617,8 @@ async def test_a_shared_keyboard_s_log_tells_no_marker_kind_and_no_piece_taken()
         assert not any("earns a marker:" in line for line in log)
         for event in taken:
             assert f"{table.names[event.taker]} takes a piece from" in " ".join(log)
+        # nor anyone's passed cards
+        assert not any(line.startswith(("You pass", "You receive")) for line in log)
 
 
 async def test_a_shared_keyboard_is_passed_only_to_answer_a_marker_unless_w_says_otherwise() -> (

@@ -28,6 +28,8 @@ class Dealt:
 class Passed:
     round: int
     duel: bool = False  # one card to the opponent rather than one to each neighbour
+    #: every card passed, as ``(giver, receiver, slot)``: a seat reads its own only
+    moves: tuple[tuple[int, int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -139,7 +141,7 @@ Event = (
 
 
 #: the events that hold an identity only some seats may know
-SECRET = (MarkerEarned, PieceTaken, Swapped)
+SECRET = (MarkerEarned, PieceTaken, Swapped, Passed)
 
 
 @lru_cache(maxsize=8192)
@@ -159,4 +161,8 @@ def redact(event: Any, seat: int | None) -> Any:
         and (event.given is not None or event.received is not None)
     ):
         return replace(event, given=None, received=None)
+    if isinstance(event, Passed) and event.moves:
+        own = tuple(move for move in event.moves if seat in move[:2])
+        if own != event.moves:
+            return replace(event, moves=own)
     return event

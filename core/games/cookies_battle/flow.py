@@ -189,9 +189,22 @@ def _passed(state: CookiesState, choices: dict[int, Action]) -> CookiesState:
     for seat in range(n):
         hands[seat] = sorted(hands[seat] + gives[seat])
     state = state.evolve(hands=tuple(tuple(h) for h in hands))
-    state = log(state, ev.Passed(state.round, state.options.duel))
     reveals = [Reveal(tuple(sorted(gives[seat])), (seat,)) for seat in range(n) if gives[seat]]
-    return enqueue(state, *reveals, then="trick")
+    return enqueue(state, *reveals, then="passed")
+
+
+def _received(state: CookiesState) -> CookiesState:
+    """The passed cards shown to their receivers: the pass is told (each seat reads its own
+    cards given and received, every name now known to it), and the first trick starts."""
+    size = DEAL[state.players]
+    moves = sorted(
+        (slot // size, seat, slot)
+        for seat, hand in enumerate(state.hands)
+        for slot in hand
+        if slot // size != seat  # a deal gives each seat consecutive slots
+    )
+    state = log(state, ev.Passed(state.round, state.options.duel, tuple(moves)))
+    return start_trick(state)
 
 
 def _earned(state: CookiesState) -> CookiesState:
@@ -329,6 +342,7 @@ def _random(state: CookiesState, action: RandomResult) -> CookiesState:
 _CONTINUE: dict[str, Callable[[CookiesState], CookiesState]] = {
     "round": _start_round,
     "dealt": _dealt,
+    "passed": _received,
     "trick": start_trick,
     "shown": shown,
     "played": card_shown,

@@ -116,6 +116,23 @@ def test_every_seat_passes_one_card_left_and_one_right_at_once() -> None:
     assert any(isinstance(e, ev.Passed) for e in m.state.events)
 
 
+def test_each_seat_reads_its_own_pass_in_the_story_and_knows_every_card_of_it() -> None:
+    m = stacked(3, {0: ["blue-1", "blue-2"], 1: ["red-1", "red-2"], 2: ["green-1", "green-2"]})
+    pass_cards(m, {0: ("blue-1", "blue-2"), 1: ("red-1", "red-2"), 2: ("green-1", "green-2")})
+
+    def told(seat: int | None) -> set[tuple[int, int, str | None]]:
+        (passed,) = [e for e in m.view(seat).events if isinstance(e, ev.Passed)]
+        known = m.view(seat).known
+        return {(giver, receiver, known.get(slot)) for giver, receiver, slot in passed.moves}
+
+    # every name is known to the seat reading it: the pass is told once shown to receivers
+    assert told(0) == {(0, 1, "blue-1"), (0, 2, "blue-2"), (2, 0, "green-1"), (1, 0, "red-2")}
+    assert told(1) == {(1, 2, "red-1"), (1, 0, "red-2"), (0, 1, "blue-1"), (2, 1, "green-2")}
+    assert told(None) == set()  # a spectator reads that cards were passed, not which
+    (whole,) = [e for e in m.state.events if isinstance(e, ev.Passed)]
+    assert len(whole.moves) == 6
+
+
 def test_a_pass_waits_for_every_seat_and_one_seal_each() -> None:
     m = stacked(3)
     held = m.state.hands[0]

@@ -6,7 +6,7 @@ screen shows only what everyone may know. No widgets here."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cakeparty.core.games.cookies_battle import events as ev
@@ -38,6 +38,45 @@ def log_line(event: Any, names: Sequence[str], viewer: int | None) -> tuple[str,
     elif isinstance(seen, ev.Dealt | ev.Passed | ev.PieceShown):
         style = "dim"
     return describe(seen, names), style
+
+
+def pass_lines(
+    event: Any, names: Sequence[str], viewer: int | None, known: Mapping[int, str]
+) -> list[str]:
+    """What ``viewer`` passed and received in a pass (``known``: the names of the cards it
+    has seen), for its own log: "You pass Blue 1 to Cy and Red 7 to Bob"; nothing for
+    another event or a shared screen."""
+    if not isinstance(event, ev.Passed) or viewer is None:
+        return []
+    from cakeparty.tui.games.cookies_battle.parts import card_words
+
+    moves = ev.redact(event, viewer).moves
+    gave = [(card_words(known.get(slot)), _name(to, names)) for g, to, slot in moves if g == viewer]
+    got = [(card_words(known.get(slot)), _name(g, names)) for g, to, slot in moves if to == viewer]
+    lines = []
+    if len(gave) == 2:
+        (card, name), (card2, name2) = gave
+        lines.append(
+            _("You pass {card} to {name} and {card2} to {name2}").format(
+                card=card, name=name, card2=card2, name2=name2
+            )
+        )
+    elif len(gave) == 1:
+        lines.append(_("You give {card} to {name}").format(card=gave[0][0], name=gave[0][1]))
+    if len(got) == 2:
+        (card, name), (card2, name2) = got
+        lines.append(
+            _("You receive {card} from {name} and {card2} from {name2}").format(
+                card=card, name=name, card2=card2, name2=name2
+            )
+        )
+    elif len(got) == 1:
+        lines.append(_("You receive {card} from {name}").format(card=got[0][0], name=got[0][1]))
+    return lines
+
+
+def is_pass(event: Any) -> bool:
+    return isinstance(event, ev.Passed)
 
 
 def is_round_end(event: Any) -> bool:

@@ -303,6 +303,9 @@ class CookiesScreen(MarkerChoices, TableScreen):
             line, style = events_text.log_line(event, names, reader)
             if line:
                 self.log_view.add(line, style)
+            if reader is not None and events_text.is_pass(event):
+                for own in events_text.pass_lines(event, names, reader, self.view().known):
+                    self.log_view.add(own, "")
             if events_text.is_game_end(event):
                 self._notices.append(self.breakdown(names))
             elif events_text.is_round_end(event) and event.round < ROUNDS:
