@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shlex
 import shutil
 import signal
+import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import asyncssh
@@ -79,13 +82,16 @@ class SSHServer:
     def players(self) -> Path:
         return self.data / "ssh-players"
 
-    def ssh_args(self, key: ClientKey, user: str, *command: str, tty: bool = True) -> list[str]:
+    def ssh_args(
+        self, key: ClientKey, user: str, *command: str, tty: bool = True, port: int | None = None
+    ) -> list[str]:
+        """The client's command line; ``port``: another way to the server (a :class:`Cable`)."""
         assert SSH is not None
         return [
             SSH,
             "-tt" if tty else "-T",
             "-p",
-            str(self.port),
+            str(self.port if port is None else port),
             "-i",
             str(key.path),
             "-o",
@@ -124,6 +130,52 @@ class SSHServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+class Cable:
+    """A TCP link from a loopback port of its own to ``port`` that can be cut silently:
+    after :meth:`cut` nothing passes either way, yet both connections stay open (no FIN,
+    no reset), as when a laptop sleeps or its Wi-Fi drops."""
+
+    def __init__(self, port: int) -> None:
+        self.target = port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self._cut = threading.Event()
+        self._held: list[socket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                near, _address = self.listener.accept()
+                far = socket.create_connection(("127.0.0.1", self.target))
+            except OSError:
+                return  # closed
+            self._held += [near, far]
+            for src, dst in ((near, far), (far, near)):
+                threading.Thread(target=self._pipe, args=(src, dst), daemon=True).start()
+
+    def _pipe(self, src: socket.socket, dst: socket.socket) -> None:
+        while True:
+            try:
+                data = src.recv(65536)
+                if self._cut.is_set():
+                    return  # read no more, send nothing: the bytes stop in the buffers
+                if not data:
+                    dst.shutdown(socket.SHUT_WR)
+                    return
+                dst.sendall(data)
+            except OSError:
+                return
+
+    def cut(self) -> None:
+        self._cut.set()
+
+    def close(self) -> None:
+        for sock in (self.listener, *self._held):
+            with contextlib.suppress(OSError):
+                sock.close()
 
 
 class Terminal(TmuxTerminal):

@@ -29,6 +29,7 @@ from tests.tui.sshclient import (
     NO_TMUX,
     SSH,
     TMUX,
+    Cable,
     ClientKey,
     SSHServer,
     Terminal,
@@ -201,7 +202,7 @@ def _widest(screen: str) -> int:
 def test_over_ssh_the_menu_opens_a_duel_against_a_bot_that_follows_the_window(
     tmp_path: Path,
 ) -> None:
-    server = SSHServer(tmp_path)
+    server = SSHServer(tmp_path, "--keepalive", "1")
     ann_key = ClientKey(tmp_path, "ann_key")
     term = Terminal(f"cakeparty-ssh-{_tag()}", server.ssh_args(ann_key, "ann"))
     try:
@@ -287,8 +288,48 @@ def test_over_ssh_the_menu_opens_a_duel_against_a_bot_that_follows_the_window(
 
 
 @real
+def test_a_dropped_connection_ends_its_session_soon_and_its_game_is_taken_up_again(
+    tmp_path: Path,
+) -> None:
+    """The link goes silent (no FIN, no reset): the server's keepalive checks go
+    unanswered, so the session ends in seconds, not minutes, and the player, connecting
+    again, resumes the game the dropped session held."""
+    server = SSHServer(tmp_path, "--keepalive", "1")
+    key = ClientKey(tmp_path, "ann_key")
+    cable = Cable(server.port)
+    tag = _tag()
+    first = Terminal(
+        f"cakeparty-ssh-drop-{tag}",
+        server.ssh_args(key, "ann", "play", "cake-duel", "--bots", "random", port=cable.port),
+    )
+    again: Terminal | None = None
+    try:
+        first.wait_for(lambda s: "Welcome to Cake Party" in s, "the name question")
+        first.keys("Enter")
+        first.wait_for(lambda s: "Your hand — Ann" in s, "the duel")
+        cable.cut()
+        deadline = time.monotonic() + 60
+        while not re.search(
+            r"session \d+: ended: the connection closed$", server.log.read_text(), re.M
+        ):
+            assert time.monotonic() < deadline, f"the session went on:\n{server.log.read_text()}"
+            time.sleep(0.2)
+        again = Terminal(f"cakeparty-ssh-again-{tag}", server.ssh_args(key, "ann"))
+        again.wait_for(lambda s: "Resume Cake Duel against bots" in s, "the game kept")
+        again.keys("c")
+        screen = again.wait_for(lambda s: "Your hand — Ann" in s, "the duel again")
+        assert "Another window of yours" not in screen
+    finally:
+        first.close()
+        if again is not None:
+            again.close()
+        cable.close()
+        server.stop()
+
+
+@real
 def test_two_keys_are_two_players_who_meet_in_a_room(tmp_path: Path) -> None:
-    server = SSHServer(tmp_path)
+    server = SSHServer(tmp_path, "--keepalive", "1")
     ann_key, bob_key = ClientKey(tmp_path, "ann_key"), ClientKey(tmp_path, "bob_key")
     tag = _tag()
     # the room's broker on a port Bob's app finds free itself (one chosen here could be
@@ -565,7 +606,7 @@ def test_when_the_server_stops_the_players_terminal_is_put_back_and_told(tmp_pat
     screen with the mouse reported (every move of it typed into their shell), and the
     player not told why."""
     key = ClientKey(tmp_path, "ann_key")
-    server = SSHServer(tmp_path)
+    server = SSHServer(tmp_path, "--keepalive", "1")
     term: Terminal | None = None
     try:
         term = Terminal(f"cakeparty-ssh-{_tag()}", server.ssh_args(key, "ann"))
@@ -593,7 +634,7 @@ def _wait_none(home: Path, what: str) -> None:
 def test_a_broker_started_over_ssh_ends_with_its_session_and_with_the_server(
     tmp_path: Path,
 ) -> None:
-    server = SSHServer(tmp_path)
+    server = SSHServer(tmp_path, "--keepalive", "1")
     key = ClientKey(tmp_path, "bob_key")
     home = server.players / key.home_name
     term = _host_and_find_the_broker(server, key, "bob")

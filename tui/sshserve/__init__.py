@@ -14,6 +14,10 @@ warnings.filterwarnings("ignore", message="DSA is deprecated", module="asyncssh"
 
 #: seconds a connection has to log in
 LOGIN_TIMEOUT = 30
+#: seconds between the checks that a quiet connection is still there (its app then ends
+#: after KEEPALIVE_CHECKS unanswered, and a game it held can be taken up again)
+KEEPALIVE = 15
+KEEPALIVE_CHECKS = 3
 #: connections at once that have not logged in yet; when all are taken, a newcomer from an
 #: address holding fewer takes the place of the oldest of the address holding the most
 MAX_LOGINS = 64

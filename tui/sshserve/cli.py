@@ -9,7 +9,13 @@ from typing import Any
 
 from cakeparty.core.i18n import LANGUAGES, _
 from cakeparty.tui import arguments as arg
-from cakeparty.tui.sshserve import LOGIN_TIMEOUT, MAX_LOGINS, MAX_LOGINS_FROM
+from cakeparty.tui.sshserve import (
+    KEEPALIVE,
+    KEEPALIVE_CHECKS,
+    LOGIN_TIMEOUT,
+    MAX_LOGINS,
+    MAX_LOGINS_FROM,
+)
 
 DEFAULT_PORT = 2222
 DEFAULT_IDLE = 1800
@@ -75,6 +81,17 @@ def add_command(sub: Any) -> None:
             "close a session after S seconds without a key press; 0: never (default {n})"
         ).format(n=DEFAULT_IDLE),
     )
+    serve.add_argument(
+        "--keepalive",
+        type=arg.seconds,
+        default=KEEPALIVE,
+        metavar="S",
+        help=_(
+            "check a quiet connection every S seconds, and close its session after {checks} "
+            "checks unanswered (a dropped connection; its game is kept); 0: never "
+            "(default {n})"
+        ).format(checks=KEEPALIVE_CHECKS, n=KEEPALIVE),
+    )
     arg.add_language(
         serve,
         help=_(
@@ -113,6 +130,7 @@ def _cmd_serve_ssh(args: argparse.Namespace, parser: argparse.ArgumentParser) ->
         max_sessions=args.max_sessions,
         max_per_key=args.max_per_key,
         idle_timeout=args.idle_timeout,
+        keepalive=args.keepalive,
         language=args.lang,
     )
 

@@ -23,7 +23,13 @@ import asyncssh
 
 from cakeparty.core.i18n import _, ngettext
 from cakeparty.tui.serving import ByAddress, address_key
-from cakeparty.tui.sshserve import LOGIN_TIMEOUT, MAX_LOGINS, MAX_LOGINS_FROM
+from cakeparty.tui.sshserve import (
+    KEEPALIVE,
+    KEEPALIVE_CHECKS,
+    LOGIN_TIMEOUT,
+    MAX_LOGINS,
+    MAX_LOGINS_FROM,
+)
 from cakeparty.tui.sshserve.homes import PLAYERS_DIR, PlayerHome, server_dir
 from cakeparty.tui.sshserve.session import GameSession, Launch
 
@@ -41,6 +47,7 @@ class ServeOptions:
     max_logins: int = MAX_LOGINS  # connections not logged in yet, at once
     max_logins_from: int = MAX_LOGINS_FROM  # … of them from one address
     idle_timeout: float = 1800  # seconds without a key press; 0: never
+    keepalive: float = KEEPALIVE  # seconds between checks of a quiet connection; 0: never
     players: Path | None = None  # where players' homes go (default: in the data dir)
     language: str | None = None  # for players whose settings and locale choose none
 
@@ -367,8 +374,8 @@ async def serve(options: ServeOptions, ready: Callable[[], None] | None = None) 
         agent_forwarding=False,
         x11_forwarding=False,
         login_timeout=LOGIN_TIMEOUT,
-        keepalive_interval=60,
-        keepalive_count_max=3,
+        keepalive_interval=options.keepalive,
+        keepalive_count_max=KEEPALIVE_CHECKS,
         server_version="CakeParty",
     )
     if ready is not None:
