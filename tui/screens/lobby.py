@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker
 
@@ -51,6 +51,7 @@ from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.settings import DEFAULT_THINK, offered_level
 from cakeparty.tui.table.registration import find, registered
 from cakeparty.tui.widgets import ChatInput, LogView, RoomCode, StatusBar
+from cakeparty.tui.widgets.footer import KeyFooter
 
 #: Seconds to wait for the room to close cleanly before leaving anyway.
 LEAVE_TIMEOUT = 5.0
@@ -147,7 +148,7 @@ class LobbyScreen(ClosesOnce, Screen[None]):
             yield LogView(id="lobby-chat-log")
             yield ChatInput(id="lobby-chat-input")
         yield StatusBar(id="lobby-status")
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(ChatInput).display = False

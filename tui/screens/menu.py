@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import N_, _, ngettext
@@ -24,6 +24,7 @@ from cakeparty.tui.messages import OptionCycled
 from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.settings import DEFAULT_THINK, offered_level
 from cakeparty.tui.widgets.cycler import Cycler
+from cakeparty.tui.widgets.footer import KeyFooter
 from cakeparty.tui.widgets.line import LineInput
 from cakeparty.tui.widgets.typing import after_typing
 
@@ -106,7 +107,7 @@ class MenuScreen(ClosesOnce, Screen[None]):
             )
             yield OptionList(*self.options(), id="menu-options", markup=False)
             yield Static("", id="menu-greeting", markup=False)
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter()
 
     def options(self) -> list[Option]:
         """The entries: the game to go back to first, when there is one."""
@@ -347,7 +348,7 @@ class GamePickerScreen(ClosesOnce, ModalScreen["str | None"]):
                 text.append(title)
                 options.append(Option(text, id=name))
             yield PickList(*options, id="picker-options", markup=False)
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if self.off_stack:  # closed before it was drawn: its widgets are gone
@@ -444,7 +445,7 @@ class SetupScreen(ClosesOnce, ModalScreen["GameSetup | None"]):
             yield Static(
                 _("↑/↓ line · ←/→ change · enter start · esc back"), id="setup-keys", markup=False
             )
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         from cakeparty.tui.table.form import chosen_players, fit_options

@@ -23,7 +23,7 @@ from textual.content import Content
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import _, ngettext
@@ -52,6 +52,7 @@ from cakeparty.tui.table.form import chosen_options, chosen_players, fit_options
 from cakeparty.tui.table.registration import lookup
 from cakeparty.tui.widgets import Cycler
 from cakeparty.tui.widgets.fitted import cut
+from cakeparty.tui.widgets.footer import KeyFooter
 from cakeparty.tui.widgets.typing import after_typing
 
 
@@ -108,7 +109,7 @@ class HostSetupScreen(ClosesOnce, ModalScreen[HostPlan | None]):
                 id="host-keys",
                 markup=False,
             )
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         fit_options(self.table, self, self.plan.players)
@@ -265,7 +266,7 @@ class JoinScreen(ClosesOnce, Screen[JoinPlan | WatchPlan | None]):
                 select_on_focus=False,  # a key typed in the list goes on after what is there
             )
         yield Static(id="join-status", markup=False)
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.me = _my_player_id()

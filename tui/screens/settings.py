@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from cakeparty.core.i18n import LANGUAGE_NAMES, LANGUAGES, _, language_from_environment
 from cakeparty.protocol.looks import readable
@@ -23,6 +23,7 @@ from cakeparty.tui.messages import OptionCycled
 from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.settings import BOT_DELAYS, BOT_LEVELS, NAME_LENGTH, THINK_TIMES, Settings
 from cakeparty.tui.widgets import Cycler
+from cakeparty.tui.widgets.footer import KeyFooter
 from cakeparty.tui.widgets.line import LineInput
 from cakeparty.tui.widgets.typing import after_typing
 
@@ -82,7 +83,7 @@ class SettingsScreen(ClosesOnce, ModalScreen[Settings | None]):
                 classes="settings-note",
                 markup=False,
             )
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if self.off_stack:  # closed before it was drawn: its widgets are gone

@@ -15,11 +15,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cakeparty.core.i18n import N_, _
 from cakeparty.tui.screens.dialogs import ScrollingLines, scroll_keys
 from cakeparty.tui.screens.once import ClosesOnce
+from cakeparty.tui.widgets.footer import KeyFooter
 from cakeparty.tui.widgets.log import LogView
 
 #: The look every dialog shares (centred, dimmed behind), beside the menu's screens.
@@ -102,7 +103,7 @@ class EndScreen(ClosesOnce, ScrollingLines, ModalScreen[str]):
                     yield Static(line, classes="end-line", markup=False)
                 for line in self.offers:
                     yield Static(line, classes="end-line end-offer", markup=False)
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter()
 
     def keys_text(self) -> str:
         """The keys' line: the choices offered, and the scrolling keys when the lines
@@ -164,7 +165,7 @@ class ReplayScreen(ClosesOnce, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="replay-title", markup=False)
         yield LogView(id="replay-log")
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         log = self.query_one(LogView)

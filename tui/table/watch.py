@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cakeparty.core.i18n import N_, _
 from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
@@ -34,6 +34,7 @@ from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.table.results import ReplayScreen
 from cakeparty.tui.table.watching import WatchTable
 from cakeparty.tui.widgets import LogView, StatusBar
+from cakeparty.tui.widgets.footer import KeyFooter
 
 #: The keys of the watch screen, for the help and the README.
 WATCH_KEYS: tuple[tuple[str, str], ...] = (
@@ -119,7 +120,7 @@ class WatchScreen(ClosesOnce, Screen[None]):
             seats.border_title = Content(_("Players"))
             yield seats
         yield StatusBar(id="watch-status")
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if self.runner is None:

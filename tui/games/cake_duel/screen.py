@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cakeparty.core import Action
 from cakeparty.core.games.cake_duel import events as ev
@@ -101,6 +101,7 @@ from cakeparty.tui.widgets import (
     SpareRows,
     StatusBar,
 )
+from cakeparty.tui.widgets.footer import KeyFooter
 
 #: Which action kinds each key action stands for; a key shows only when one is legal.
 KEY_ACTIONS: dict[str, tuple[type[Action], ...]] = {
@@ -217,7 +218,7 @@ class DuelScreen(TableScreen):
         yield StatusBar(id="duel-status", fit=self.fit_status)
         yield from self.compose_bar()
         yield HandView(_("Your hand is empty"), id="duel-hand")
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter()
 
     def compose_bar(self) -> ComposeResult:
         """Widgets between the status line and the hand: none in a local game."""

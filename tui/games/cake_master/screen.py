@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cakeparty.core import Action
 from cakeparty.core.games.cake_master import events as ev
@@ -59,6 +59,7 @@ from cakeparty.tui.table.screen import TableScreen, table_bindings
 from cakeparty.tui.table.session import TableSession, away_seats
 from cakeparty.tui.widgets import FittedText, LogView, StatusBar
 from cakeparty.tui.widgets.fitted import cut_rows
+from cakeparty.tui.widgets.footer import KeyFooter
 
 #: The smallest terminal the screen is laid out for: below it, a notice says so.
 MIN_SIZE = (80, 24)
@@ -157,7 +158,7 @@ class MasterScreen(TableScreen):
         yield log
         yield StatusBar(id="cm-status")
         yield from self.compose_bar()
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter()
 
     def view(self) -> MasterView:
         view: MasterView = self.table.view(self.viewer)

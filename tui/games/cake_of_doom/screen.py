@@ -23,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cakeparty.core import Action
 from cakeparty.core.games.cake_of_doom import events as ev
@@ -76,6 +76,7 @@ from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen, table_bindings
 from cakeparty.tui.table.session import TableSession, away_seats
 from cakeparty.tui.widgets import LogView, SpareRows, StatusBar
+from cakeparty.tui.widgets.footer import KeyFooter
 
 #: The end-of-game box in the game's own words.
 END_TITLE = N_("Earth has chosen")
@@ -170,7 +171,7 @@ class DoomScreen(TableScreen):
             yield Static(id="doom-hand-cards", markup=False)
         yield StatusBar(id="doom-status")
         yield from self.compose_bar()
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter()
 
     def view(self) -> DoomView:
         view: DoomView = self.table.view(self.viewer)

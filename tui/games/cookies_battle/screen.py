@@ -29,7 +29,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from cakeparty.core import Action
 from cakeparty.core.games.cookies_battle.actions import (
@@ -82,6 +82,7 @@ from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen, table_bindings
 from cakeparty.tui.table.session import TableSession, away_seats
 from cakeparty.tui.widgets import LogView, SpareRows, StatusBar
+from cakeparty.tui.widgets.footer import KeyFooter
 
 #: Seconds a marker window waits for a person before it passes by itself.
 WINDOW_WAIT = 4.0
@@ -166,7 +167,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         yield Static(id="cb-prompt", markup=False)
         yield StatusBar(id="cb-status")
         yield from self.compose_bar()
-        yield Footer(show_command_palette=False, compact=True)
+        yield KeyFooter()
 
     def view(self) -> Any:
         return self.table.view(self.viewer)
