@@ -54,24 +54,24 @@ def pass_lines(
     gave = [(card_words(known.get(slot)), _name(to, names)) for g, to, slot in moves if g == viewer]
     got = [(card_words(known.get(slot)), _name(g, names)) for g, to, slot in moves if to == viewer]
     lines = []
-    if len(gave) == 2:
-        (card, name), (card2, name2) = gave
-        lines.append(
-            _("You pass {card} to {name} and {card2} to {name2}").format(
-                card=card, name=name, card2=card2, name2=name2
-            )
-        )
-    elif len(gave) == 1:
-        lines.append(_("You give {card} to {name}").format(card=gave[0][0], name=gave[0][1]))
-    if len(got) == 2:
-        (card, name), (card2, name2) = got
-        lines.append(
-            _("You receive {card} from {name} and {card2} from {name2}").format(
-                card=card, name=name, card2=card2, name2=name2
-            )
-        )
-    elif len(got) == 1:
-        lines.append(_("You receive {card} from {name}").format(card=got[0][0], name=got[0][1]))
+    for moved, two, one in (
+        (
+            gave,
+            _("You pass {card} to {name} and {card2} to {name2}"),
+            _("You give {card} to {name}"),
+        ),
+        (
+            got,
+            _("You receive {card} from {name} and {card2} from {name2}"),
+            _("You receive {card} from {name}"),
+        ),
+    ):
+        if len(moved) == 2:
+            (card, name), (card2, name2) = moved
+            lines.append(two.format(card=card, name=name, card2=card2, name2=name2))
+        elif len(moved) == 1:
+            (card, name) = moved[0]
+            lines.append(one.format(card=card, name=name))
     return lines
 
 
