@@ -67,6 +67,16 @@ def spectator(room: LiveRoom, code: str, name: str) -> tuple[SpectatorRunner, as
     return runner, room.spawn(runner.run())
 
 
+def named_alone(seat) -> None:  # type: ignore[no-untyped-def]
+    """``seat``'s peer ended the game naming the attacker, and nobody else, for its two
+    versions of one step."""
+    named = {i.peer for i in seat.peer.incidents} - {None}
+    assert named == {ATTACKER}, (seat.seat, [str(i) for i in seat.peer.incidents])
+    verdict = seat.peer.verdict
+    assert verdict is not None and verdict.seat == ATTACKER, verdict
+    assert "two different envelopes" in verdict.reason
+
+
 async def seen_end(room: LiveRoom, runner: SpectatorRunner, task: asyncio.Task[None]) -> Any:
     """The verdict the spectator's screen is told when the game ends (its watch then
     stops by itself)."""
@@ -124,11 +134,7 @@ async def test_two_versions_of_one_step_end_the_game_naming_their_signer_alone(
             "the honest peers end the game",
         )
         for seat in honest:
-            named = {i.peer for i in seat.peer.incidents} - {None}
-            assert named == {ATTACKER}, (seat.seat, [str(i) for i in seat.peer.incidents])
-            verdict = seat.peer.verdict
-            assert verdict is not None and verdict.seat == ATTACKER, verdict
-            assert "two different envelopes" in verdict.reason
+            named_alone(seat)
             footprint = seat.session.footprint()
             assert footprint["held_envelopes"] == 0 and footprint["incidents"] < 10, footprint
         for seat in honest:
@@ -234,8 +240,4 @@ async def test_two_versions_each_seen_by_one_half_of_the_room_alone_are_found(
             lambda: all(s.peer.proof is not None for s in honest), "the honest seats find the pair"
         )
         for seat in honest:
-            named = {i.peer for i in seat.peer.incidents} - {None}
-            assert named == {ATTACKER}, (seat.seat, [str(i) for i in seat.peer.incidents])
-            verdict = seat.peer.verdict
-            assert verdict is not None and verdict.seat == ATTACKER, verdict
-            assert "two different envelopes" in verdict.reason
+            named_alone(seat)

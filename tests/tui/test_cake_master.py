@@ -72,6 +72,15 @@ def placement_of(view: MasterView) -> Place:
     return Place.of(dict(zip(view.hand[:3], free[:3], strict=True)))
 
 
+def played_to(table: Any, turn: int, rng: random.Random) -> None:
+    """``table``'s game played by random bots at once, every seat, up to the placement of
+    ``turn`` (a screen then takes over)."""
+    while not (table.view(None).turn == turn and table.view(None).phase is Phase.PLACE):
+        seat = table.to_act
+        assert seat is not None
+        table.act(seat, table.bots["random"](table.view(seat), rng))
+
+
 async def play_turn_step(pilot: Pilot[Any], screen: MasterScreen, seen: dict[str, str]) -> None:
     """One sealed choice of the seat at the keyboard, by keys; notes what the screen said."""
     view = screen.view()
@@ -519,12 +528,9 @@ async def test_hot_seat_breakdown_keeps_the_new_hands_hidden() -> None:
 
     setup = GameSetup(game="cake-master", players=2, hotseat=True, names=("Ann", "Bo"), seed=6)
     table = LocalTable(setup)
-    rng = random.Random(2)
     # the first three turns and a half at once: the screen takes over at the last placement
-    while not (table.view(None).turn == 4 and table.view(None).phase is Phase.PLACE):
-        seat = table.to_act
-        assert seat is not None
-        table.act(seat, table.bots["random"](table.view(seat), rng))
+    rng = random.Random(2)
+    played_to(table, 4, rng)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(MasterScreen(table, bot_delay=0))

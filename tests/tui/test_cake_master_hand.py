@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.pilot import Pilot
 
 from cakeparty.core.games.cake_master.state import Phase
 from cakeparty.tui.games.cake_master.screen import MasterScreen
@@ -21,6 +22,15 @@ def hand_rows(app: App[Any]) -> list[str]:
     screen = app.screen
     assert isinstance(screen, MasterScreen)
     return str(screen.query_one("#cm-hand-cards").render()).splitlines()
+
+
+async def pass_by_keys(pilot: Pilot[Any]) -> MasterScreen:
+    """Card 1 given left, card 2 right, the third kept; the cards come round: the screen
+    at the placement."""
+    await pilot.press("1", "l", "r", "enter")
+    screen = await settle_on(pilot, MasterScreen, 20)
+    assert isinstance(screen, MasterScreen) and screen.view().phase is Phase.PLACE
+    return screen
 
 
 async def test_the_card_kept_is_marked_while_the_others_choose() -> None:
@@ -47,11 +57,8 @@ async def test_after_the_pass_the_card_kept_is_still_marked() -> None:
         screen = await settle_on(pilot, MasterScreen, 20)
         assert isinstance(screen, MasterScreen)
         kept = screen.view().hand[2]
-        await pilot.press("1", "l", "r", "enter")
-        screen = await settle_on(pilot, MasterScreen, 20)
-        assert isinstance(screen, MasterScreen)
+        screen = await pass_by_keys(pilot)
         view = screen.view()
-        assert view.phase is Phase.PLACE
         rows = hand_rows(app)
         for row, slot in zip(rows, view.hand, strict=True):
             if slot == kept:
@@ -69,11 +76,8 @@ async def test_each_card_received_names_who_gave_it() -> None:
         assert isinstance(screen, MasterScreen)
         table = screen.table
         before = {seat: set(table.view(seat).hand) for seat in (1, 2)}
-        await pilot.press("1", "l", "r", "enter")
-        screen = await settle_on(pilot, MasterScreen, 20)
-        assert isinstance(screen, MasterScreen)
+        screen = await pass_by_keys(pilot)
         view = screen.view()
-        assert view.phase is Phase.PLACE
         rows = hand_rows(app)
         givers = []
         for row, slot in zip(rows, view.hand, strict=True):
@@ -94,9 +98,7 @@ async def test_the_log_shows_every_placement_of_the_turn(players: int) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await settle_on(pilot, MasterScreen, 20)
         assert isinstance(screen, MasterScreen)
-        await pilot.press("1", "l", "r", "enter")
-        screen = await settle_on(pilot, MasterScreen, 20)
-        assert isinstance(screen, MasterScreen) and screen.view().phase is Phase.PLACE
+        screen = await pass_by_keys(pilot)
         await pilot.press("a", "1", "a", "2", "a", "3", "enter")
         screen = await settle_on(pilot, MasterScreen, 20)
         assert isinstance(screen, MasterScreen) and screen.view().turn == 2

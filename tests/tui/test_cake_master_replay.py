@@ -4,25 +4,22 @@ from __future__ import annotations
 
 import random
 
-from cakeparty.core.games.cake_master.state import Phase
 from cakeparty.tui.games.cake_master.screen import MasterScreen
 from cakeparty.tui.screens.dialogs import NoticeScreen
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import LINE_STYLES, EndScreen, ReplayScreen
 
 from .pilot import SIZE, make_app, settle_on, until
+from .test_cake_master import played_to
 
 
 async def test_the_replay_heads_each_turn_with_its_round_and_turn() -> None:
     """The game played to its last placement, the end box's r opens the replay: each of
     the twelve turns has its heading, in order, before the passes it opens with."""
     table = LocalTable(GameSetup(game="cake-master", players=3, seed=8), "Ann")
-    rng = random.Random(3)
     # the whole game but the last placement at once: the screen takes over there
-    while not (table.view(None).turn == 12 and table.view(None).phase is Phase.PLACE):
-        seat = table.to_act
-        assert seat is not None
-        table.act(seat, table.bots["random"](table.view(seat), rng))
+    rng = random.Random(3)
+    played_to(table, 12, rng)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(MasterScreen(table, bot_delay=0))
