@@ -117,6 +117,11 @@ async def test_the_watch_screen_shows_the_log_live_then_the_replay_face_up() -> 
         assert match.leaks == []
         assert "audit: fair" in status.text
         assert any("fair" in line for line in screen.log_view.plain)
+        # every placement in one short line, as the players' log tells it
+        names = screen.watch.names if screen.watch else ()
+        placed = [line for line in screen.log_view.plain if "→ cake" in line]
+        assert len(placed) == 2 * 12, placed  # two seats, twelve turns
+        assert all(line.split(": ")[0] in names for line in placed), placed
         await pilot.press("r")
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
         replay = app.screen

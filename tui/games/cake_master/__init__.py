@@ -50,10 +50,19 @@ def game_help() -> tuple[Any, Any]:
 
 
 def watch_lines(entries: Sequence[Any], names: Sequence[str]) -> list[tuple[str, str]]:
-    """A spectator's log: each public event of the game as a sentence."""
+    """A spectator's log: each public event of the game as a sentence, a placement in one
+    short line as the players' log tells it (every seat's stays in sight)."""
+    from cakeparty.core.games.cake_master import events as ev
     from cakeparty.core.games.cake_master.text import describe
+    from cakeparty.tui.games.cake_master.lines import placed_line
 
-    return [("", describe(e.event, names)) for e in entries if e.event is not None]
+    return [
+        ("dim", placed_line(e.event, names))
+        if isinstance(e.event, ev.Placed)
+        else ("", describe(e.event, names))
+        for e in entries
+        if e.event is not None
+    ]
 
 
 def watch_board(table: Any, view: Any, width: int) -> Any:
