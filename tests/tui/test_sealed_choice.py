@@ -16,6 +16,7 @@ import pytest
 from textual.pilot import Pilot
 
 from cakeparty.core import get_game
+from cakeparty.core.games.cake_master.state import Phase
 from cakeparty.protocol.network import RoomEvent
 from cakeparty.tui.games.cake_master.netscreen import NetMasterScreen
 from cakeparty.tui.games.cookies_battle.netscreen import NetCookiesScreen
@@ -91,5 +92,15 @@ async def test_cake_master_choice_stays_marked_until_every_choice_is_in(players:
         drawn = shown(app, app.screen.query_one("#cm-hand"))
         if players == 2:  # the card kept stays marked kept, beside the two received
             assert drawn.count("kept") == 1 and drawn.count("received") == 2, drawn
+            # one of them kept, the other given back: marked so while Bob chooses
+            view = ann.view(0)
+            assert view.phase is Phase.KEEP_BACK
+            await pilot.press(str(view.hand.index(view.received[0]) + 1), "k")
+            await until(pilot, lambda: screen.awaiting is None, "Ann's second choice sent")
+            deliver(seats)
+            screen.room_event(RoomEvent("moved"))
+            await pilot.pause()
+            drawn = shown(app, app.screen.query_one("#cm-hand"))
+            assert drawn.count("→ back (Bob)") == 1 and "received" not in drawn, drawn
         else:
             assert not any(mark in drawn for mark in marks), drawn

@@ -25,6 +25,7 @@ from cakeparty.core.actions import Action
 from cakeparty.core.games.cake_master.actions import Exchange, Keep, PassCards, Place
 from cakeparty.core.games.cake_master.cards import CARDS, CUSTOMERS
 from cakeparty.core.games.cake_master.scoring import Cake, best_matching, taste
+from cakeparty.core.games.cake_master.state import Phase
 from cakeparty.core.games.cake_master.text import card_words, customer_words
 from cakeparty.core.games.cake_master.view import MasterView
 from cakeparty.core.i18n import N_, _
@@ -285,5 +286,8 @@ def _card_note(
     if placing and view.solo:
         return _("→ discard")
     if slot in view.received:
+        if view.phase is Phase.KEEP_BACK and marks.kept is not None:
+            # the other card received, given back
+            return _("→ back ({name})").format(name=names[1 - (view.seat or 0)])
         return _("received")
     return ""
