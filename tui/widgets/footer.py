@@ -2,10 +2,10 @@
 
 Textual's footer rebuilds a widget for every key whenever its screen says the bindings may
 have changed, and a game screen says so after every move, though its keys mostly stay the
-same: a networked two-player game of Cake Master played to its end took about a quarter
-more time with those rebuilds. This footer remembers the keys it drew (each key's action,
-its words in the active language, whether it shows and is enabled, its tooltip) and skips
-a rebuild that would draw them again.
+same: a networked two-player game played to its end took about a quarter more time with
+those rebuilds. This footer remembers the keys it drew (each key's action, its words in
+the active language, whether it shows and is enabled, its tooltip) and skips a rebuild
+that would draw them again.
 """
 
 from __future__ import annotations
