@@ -8,7 +8,9 @@ from collections import Counter
 from itertools import pairwise
 from typing import Any
 
+import pytest
 from textual.app import App
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.screen import Screen
 
@@ -481,6 +483,33 @@ def test_a_long_offer_takes_a_second_line_with_every_card_whole() -> None:
         assert label in shown, label
     assert more.startswith("· ")
     assert sabotage.startswith("No sabotage yet")
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pl"])
+def test_a_turn_with_every_move_open_keeps_the_chat_key_in_80_columns(language: str) -> None:
+    """A networked turn where a Tractor Beam, an Abduction, a bribe, a pass and a discard
+    are all open: the footer's keys, the chat key last, fit 80 columns in every language
+    (the footer cuts what does not fit)."""
+    from cakeparty.core import i18n
+    from cakeparty.tui.games.cake_of_doom.screen import DoomScreen
+
+    words = {b.id: b.description for b in DoomScreen.BINDINGS if isinstance(b, Binding)}
+    try:
+        assert i18n.use_language(language) == language
+        _ = i18n._
+        keys = [
+            ("←→", words["doom.left"]),
+            *((k, words[f"doom.{n}"]) for k, n in (("t", "grab"), ("a", "abduct"))),
+            *((k, words[f"doom.{n}"]) for k, n in (("b", "bribe"), ("p", "pass"))),
+            ("x", words["doom.mark_discard"]),
+            ("?", "Help"),
+            ("q", "Leave"),
+            ("m", "Chat"),
+        ]
+        footer = " ".join(f"{key} {_(text)}" for key, text in keys)
+    finally:
+        i18n.use_language("en")
+    assert len(footer) <= SIZE[0], footer
 
 
 async def test_a_networked_seat_plays_its_first_decision_by_keys() -> None:

@@ -115,8 +115,9 @@ class DoomScreen(TableScreen):
         Binding("space,plus", "mark", _("Mark"), key_display="space", id="doom.mark"),
         Binding("minus,backspace", "take_back", _("Take back"), key_display="-", id="doom.take"),
         Binding("minus,backspace", "unmark", _("Unmark"), key_display="-", id="doom.unmark"),
-        Binding("t", "grab", _("Tractor Beam"), id="doom.grab"),
-        Binding("a", "abduct", _("Abduction"), id="doom.abduct"),
+        # short words: with every move of a turn open, the footer keeps the chat key at 80
+        Binding("t", "grab", _("Tractor"), id="doom.grab"),
+        Binding("a", "abduct", _("Abduct"), id="doom.abduct"),
         Binding("b", "bribe", _("Bribe"), id="doom.bribe"),
         Binding("p", "pass_bribe", _("Pass"), id="doom.pass"),
         Binding("x", "mark_discard", _("Discard"), id="doom.mark_discard"),
