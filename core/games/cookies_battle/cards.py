@@ -50,6 +50,13 @@ MARKER_POINTS = 2  # per marker unused at the end
 
 #: cards dealt to each player by player count; the rest stay out of the round, unseen
 DEAL = {2: 10, 3: 12, 4: 12, 5: 9, 6: 8}
+
+
+def dealt_to(slot: int, players: int) -> int:
+    """The seat a card slot is dealt to: a deal gives each seat consecutive slots."""
+    return slot // DEAL[players]
+
+
 ROUNDS = 3
 
 SUIT_TITLES: dict[str, str] = {

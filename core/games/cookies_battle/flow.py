@@ -84,6 +84,7 @@ from cakeparty.core.games.cookies_battle.cards import (
     ROUNDS,
     box,
     cards,
+    dealt_to,
     is_card,
     marker_kind,
     markers,
@@ -196,12 +197,12 @@ def _passed(state: CookiesState, choices: dict[int, Action]) -> CookiesState:
 def _received(state: CookiesState) -> CookiesState:
     """The passed cards shown to their receivers: the pass is told (each seat reads its own
     cards given and received, every name now known to it), and the first trick starts."""
-    size = DEAL[state.players]
+    n = state.players
     moves = sorted(
-        (slot // size, seat, slot)
+        (dealt_to(slot, n), seat, slot)
         for seat, hand in enumerate(state.hands)
         for slot in hand
-        if slot // size != seat  # a deal gives each seat consecutive slots
+        if dealt_to(slot, n) != seat
     )
     state = log(state, ev.Passed(state.round, state.options.duel, tuple(moves)))
     return start_trick(state)

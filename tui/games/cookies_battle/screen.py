@@ -40,9 +40,9 @@ from cakeparty.core.games.cookies_battle.actions import (
     UseMarker,
 )
 from cakeparty.core.games.cookies_battle.cards import (
-    DEAL,
     MARKER_TITLES,
     ROUNDS,
+    dealt_to,
 )
 from cakeparty.core.games.cookies_battle.scoring import seat_score
 from cakeparty.core.games.cookies_battle.text import assembly_words
@@ -321,8 +321,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
         marks them too."""
         if self.viewer is None:
             return set()
-        size = DEAL[view.players]
-        return {slot for slot in view.hand if slot // size != self.viewer}
+        return {slot for slot in view.hand if dealt_to(slot, view.players) != self.viewer}
 
     # -- the game moving on ----------------------------------------------------------------
 
