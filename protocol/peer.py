@@ -10,7 +10,9 @@ Its own secrets (game key, mixes, random contributions, nonces) are derived from
 secret of fresh random bytes, kept in its journal, so a peer restarted from its journal
 issues exactly the envelopes it issued before, and no two games share a key. Its sealed
 choices are kept there too, before their commitments go out: restarted between committing
-and opening, it opens the very choice it committed, never a new one.
+and opening, it opens the very choice it committed, never a new one. Its moves go out only
+once their step is in its journal: a disk that refuses the step holds the move back, so
+that a seat restarted from that journal, which may choose another move, never signed two.
 
 An opening that does not match its commitment (or opens a choice that is not legal) is a
 signed proof against its seat: every peer takes it as the seat's contribution to the step,
@@ -222,6 +224,8 @@ class Peer:
         #: game ends there, naming it, on every peer that holds them (see :meth:`_equivocated`)
         self.proof: tuple[Envelope, Envelope] | None = None
         self._inbox: deque[Envelope] = deque()
+        #: this seat's move, held back until its step is in the journal (see :meth:`_send`)
+        self._unsent: Envelope | None = None
         self._draining = False
         self.step = self._next_step()
         self._enter()
@@ -641,6 +645,9 @@ class Peer:
         if self.journal is not None:  # first: a disk that refuses them changes nothing
             self.journal.append(*(envelope.to_bytes() for envelope in envelopes))
         self.stalled = None
+        held, self._unsent = self._unsent, None
+        if held is not None and self.on_envelope is not None:
+            self.on_envelope(held.to_bytes())  # this seat's move, now kept: it goes out
         parsed = {s: p for s, (_, p) in self.got.items()}
         self.log.append(envelopes)
         self.prev = st.step_digest(envelopes)
@@ -929,9 +936,14 @@ class Peer:
             kind=kind,
             body=body,
         )
-        data = envelope.to_bytes()
-        if self.on_envelope is not None:
-            self.on_envelope(data)
+        if kind == st.ACTION and self.journal is not None:
+            # a move is no function of the game secret: restarted, this seat may choose
+            # another. It goes out once its step is journaled (:meth:`_complete`), so a
+            # disk that refuses the step leaves no move of this seat in anyone's hands
+            # that its journal does not hold: never two versions of one step.
+            self._unsent = envelope
+        elif self.on_envelope is not None:
+            self.on_envelope(envelope.to_bytes())
         self._inbox.append(envelope)
 
     # -- resuming -------------------------------------------------------------------------
@@ -966,7 +978,7 @@ class Peer:
         stop = None if until is None else until + 1
         done = [e.to_bytes() for step in self.log[seq:stop] for e in step]
         if until is None or until >= self.seq:
-            done += [e.to_bytes() for e, _ in self.got.values()]
+            done += [e.to_bytes() for e, _ in self.got.values() if e is not self._unsent]
         return done + [e.to_bytes() for e in self.proof or ()]
 
     def own_pending(self) -> list[bytes]:
@@ -974,7 +986,7 @@ class Peer:
         if self.reader is None:
             return []
         mine = self.got.get(self.reader)
-        return [] if mine is None else [mine[0].to_bytes()]
+        return [] if mine is None or mine[0] is self._unsent else [mine[0].to_bytes()]
 
     # -- deciding -------------------------------------------------------------------------
 

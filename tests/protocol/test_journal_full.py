@@ -135,6 +135,69 @@ def test_a_full_disk_mid_game_stalls_the_step_blames_nobody_and_the_game_goes_on
     )
 
 
+def test_a_move_the_disk_refuses_to_keep_never_goes_out(tmp_path: Path) -> None:
+    """The step of a seat's own move is refused by its disk, and the app dies before the
+    disk has room: the move must not have reached anyone (asked for, or sent again), or the
+    seat, restarted and choosing another move, would have signed two versions of one step
+    and be named a cheat for its full disk."""
+    run(
+        """
+        from cakeparty.protocol.codec import decode
+        from cakeparty.protocol.lobby import SYNC
+        from cakeparty.protocol.session import NUDGE, GameSession
+        from cakeparty.protocol.steps import ACTION
+        from tests.protocol.test_session import NORMAL, play_until, relay, room
+
+        sessions, table = room(2, tmp)
+        rng = random.Random(7)
+        play_until(sessions, 0.0, 6, rng)
+        relay(sessions, 0.0)
+        ((session, peer, _view),) = [(s, p, v) for s in sessions for p, v in s.due()]
+        mover = sessions.index(session)
+        other = sessions[1 - mover]
+        legal = peer.game.legal_actions(peer.state, peer.seat)
+        assert len(legal) > 1, legal
+        first, second = legal[0], legal[-1]
+        step = peer.seq
+        said = []  # what the mover sends from here on
+
+        def heard(now):
+            said.extend(decode(data) for data in session.outbox)
+            relay(sessions, now)
+
+        disk(max(s.peers[0].journal.path.stat().st_size for s in sessions) + 16)
+        session.act(peer.seat, first)
+        assert session.stalled is not None
+        heard(1.0)
+        for now in (1.0 + NUDGE, 1.0 + 3 * NUDGE):
+            for s in sessions:
+                s.tick(now)  # both ask for what they miss; the mover tries its disk again
+            heard(now)
+        assert any(e.kind == SYNC for e in said)  # it did speak: it asked for the rest
+        moves = [e for e in said if e.kind == ACTION and e.seq == step]
+        assert not moves, "the move the disk did not keep went out"
+        # the app dies; started again with room on the disk, its player moves otherwise
+        roomy()
+        identity = peer.identity
+        back = GameSession(table, [identity], journal_dir=tmp / f"p{mover}", now=10.0)
+        sessions[mover] = back
+        relay(sessions, 10.0)
+        ((again, peer, _view),) = [(s, p, v) for s in sessions for p, v in s.due()]
+        assert again is back and peer.seq == step
+        back.act(peer.seat, second)
+        play_until(sessions, 11.0, 5000, rng)
+        relay(sessions, 11.0)
+        assert all(s.finished for s in sessions)
+        assert not [i for s in sessions for i in (*s.incidents, *s.peers[0].incidents)]
+        assert all(s.peers[0].verdict.fair for s in sessions), [
+            s.peers[0].verdict for s in sessions
+        ]
+        print("ok")
+        """,
+        tmp_path,
+    )
+
+
 def test_a_private_file_the_disk_takes_only_part_of_keeps_the_old_one(tmp_path: Path) -> None:
     """Settings' key, a local game kept, a hosted room's record: written whole or not at
     all, and no temporary file left behind."""
