@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import PurePath
 from typing import TYPE_CHECKING, ClassVar
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.filter import Monochrome, NoColor
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
     from cakeparty.tui.table.local import GameSetup, LocalTable
 
 language.install()  # footers speak the language in effect when they draw
+
+#: seconds without a key after which a decision coming up rings the bell (:meth:`call_player`)
+BELL_IDLE = 5.0
 
 #: Strawberry, sponge and custard on a dark plate.
 THEME = Theme(
@@ -93,6 +97,20 @@ class CakePartyApp(App[None]):
         #: the toasts on the screen now, each until it goes (monotonic time), by the screen
         #: that said it: a key pressed again and again stacks no copies of the same notice
         self._showing: dict[tuple[str, str, str, int], float] = {}
+        self.last_key = time.monotonic()  # when the player last pressed a key (or pasted)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key | events.Paste):
+            self.last_key = time.monotonic()
+        await super().on_event(event)
+
+    def call_player(self) -> None:
+        """A networked game waits on this player now (their move, or a question put to
+        them): the terminal's bell, if the settings ring it and no key was pressed for
+        :data:`BELL_IDLE` seconds. A player at the keys sees the game move; one who looked
+        away while the others took their time hears it."""
+        if self.settings.bell and time.monotonic() - self.last_key >= BELL_IDLE:
+            self.bell()
 
     @property
     def colours(self) -> bool:

@@ -54,6 +54,7 @@ class Settings:
     bot_think: float = DEFAULT_THINK  # seconds a strong bot thinks per decision
     colours: bool = True
     language: str = ""  # "": from the environment (LC_ALL, LC_MESSAGES, LANG); or a code
+    bell: bool = True  # the terminal's bell when a networked game waits on this player
 
     def __post_init__(self) -> None:
         name = self.name.strip()[:NAME_LENGTH].strip()
@@ -125,7 +126,7 @@ def _valid(key: str, value: Any) -> bool:
         return isinstance(value, str)
     if key in ("bot_delay", "bot_think"):
         return finite(value) is not None
-    if key == "colours":
+    if key in ("colours", "bell"):
         return isinstance(value, bool)
     return False
 

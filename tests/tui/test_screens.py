@@ -138,10 +138,11 @@ async def test_settings_are_edited_and_saved_as_json(
         assert isinstance(form, SettingsScreen)
         await pilot.press("ctrl+a", "ctrl+k", *"Zoé", "down")  # the name, then the bot level
         await pilot.press("left", "down", "left", "down", "right", "down", "right")
+        await pilot.press("down", "right")  # the bell: off
         await pilot.press("enter")
         assert isinstance(app.screen, MenuScreen)
         edited = Settings(
-            name="Zoé", bot_level="random", bot_delay=0.3, bot_think=2.0, colours=False
+            name="Zoé", bot_level="random", bot_delay=0.3, bot_think=2.0, colours=False, bell=False
         )
         assert app.settings == edited
         assert [m.settings for m in record.of(SettingsSaved)] == [app.settings]
@@ -163,6 +164,7 @@ async def test_settings_are_edited_and_saved_as_json(
         "bot_delay": 0.3,
         "bot_think": 2.0,
         "colours": False,
+        "bell": False,
     }
     assert load() == app.settings
 

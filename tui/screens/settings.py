@@ -70,7 +70,9 @@ class SettingsScreen(ClosesOnce, ModalScreen[Settings | None]):
             )
             yield Cycler("bot_delay", _("Bot delay"), delays, s.bot_delay)
             yield Cycler("bot_think", _("Bot thinking time"), thinks, s.bot_think)
-            yield Cycler("colours", _("Colours"), [(_("on"), True), (_("off"), False)], s.colours)
+            on_off = [(_("on"), True), (_("off"), False)]
+            yield Cycler("colours", _("Colours"), on_off, s.colours)
+            yield Cycler("bell", _("Bell on your turn"), on_off, s.bell)
             yield Cycler(
                 "language", _("Language"), language_choices(), s.language, id="settings-language"
             )
@@ -95,8 +97,8 @@ class SettingsScreen(ClosesOnce, ModalScreen[Settings | None]):
 
     @property
     def edited(self) -> Settings:
-        names = ("bot_level", "bot_delay", "bot_think", "colours", "language")
-        level, delay, think, colours, language = (self._value(n) for n in names)
+        names = ("bot_level", "bot_delay", "bot_think", "colours", "bell", "language")
+        level, delay, think, colours, bell, language = (self._value(n) for n in names)
         assert isinstance(level, str) and isinstance(delay, float | int)
         assert isinstance(think, float | int)
         return Settings(
@@ -105,6 +107,7 @@ class SettingsScreen(ClosesOnce, ModalScreen[Settings | None]):
             bot_delay=float(delay),
             bot_think=float(think),
             colours=bool(colours),
+            bell=bool(bell),
             language=str(language),
         )
 

@@ -110,6 +110,7 @@ class NetPlay:
         self.offer_line: str | None = None  # what the end's dialog says of that offer
         self.going_again = False  # this screen makes way for the next room
         self._deciding: tuple[int, int] | None = None  # the seat and game state keys are up for
+        self._called: int | None = None  # the game state this player was last called to
 
     # -- what the game says (its networked screen fills these in) ----------------------------
 
@@ -364,6 +365,7 @@ class NetPlay:
         self.notices.append(title)
         self._question = ChoiceScreen(title, choices, prompt)
         self.app.push_screen(self._question, self._answered)
+        self._call(None)
 
     def _withdraw_question(self) -> None:
         """Close the "time is up" question once the room has moved on without an answer."""
@@ -457,7 +459,19 @@ class NetPlay:
         if forced is not None:
             self.perform(seat, forced)
             return
+        if seat == net.seat:
+            self._call(net.view(seat).state_id)
         self.await_player(seat)
+
+    def _call(self, state: int | None) -> None:
+        """Call the player to a decision (or question) of theirs: once each (``state``:
+        the game state it is about; ``None``, a question)."""
+        if state is not None and state == self._called:
+            return
+        self._called = state
+        call = getattr(self.app, "call_player", None)  # the app's bell, as its settings say
+        if call is not None:
+            call()
 
     def same_decision(self, seat: int) -> bool:
         """Whether ``seat``'s keys are up for this decision already (the room only heard
