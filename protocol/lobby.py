@@ -361,6 +361,14 @@ def check_table(advert: Advert, agreed: Terms, player: bytes, mark: bytes) -> Ta
     return table
 
 
+def presence_stamp(connection: int, state: str) -> int:
+    """The stamp of a presence its player says on its ``connection``-th connection to the
+    broker (a number that grows from one connection to the next, across restarts too):
+    its last will (offline) comes after all it said online on that connection, and
+    anything said on a later connection after both. See :class:`PresenceStamps`."""
+    return 2 * connection + (1 if state == OFFLINE else 0)
+
+
 @dataclass(frozen=True)
 class Presence:
     """What a player says about itself in a room."""
@@ -371,17 +379,28 @@ class Presence:
     ready: bool = False
     mark: bytes = b""  # 32 fresh random bytes while ready: this seat's part of the table
     bot: str = ""  # the level of the bot that plays here, in this process; "": a person
+    stamp: int = 0  # :func:`presence_stamp` (0: not said, by an app that stamps none)
 
     def to_data(self) -> dict[str, Any]:
-        data = {"name": self.name, "state": self.state, "ready": self.ready, "mark": self.mark}
-        return {**data, "bot": self.bot} if self.bot else data
+        data: dict[str, Any] = {
+            "name": self.name,
+            "state": self.state,
+            "ready": self.ready,
+            "mark": self.mark,
+        }
+        if self.bot:
+            data["bot"] = self.bot
+        if self.stamp:
+            data["n"] = self.stamp
+        return data
 
     @classmethod
     def from_envelope(cls, envelope: Envelope) -> Presence:
         body = envelope.body
         keys = {"name", "state", "ready", "mark"}
-        if not isinstance(body, dict) or set(body) - {"bot"} != keys:
+        if not isinstance(body, dict) or set(body) - {"bot", "n"} != keys:
             raise MalformedMessage(N_("not a presence"), peer=envelope.sender)
+        stamp = expect_int(body.get("n", 0), "stamp", 0, 2**63 - 1)
         bot = body.get("bot", "")
         if "bot" in body and (type(bot) is not str or not LEVEL.match(bot)):
             raise MalformedMessage(N_("a bot's level is a short word"), peer=envelope.sender)
@@ -392,7 +411,33 @@ class Presence:
         if len(mark) != (SEED_SIZE if body["ready"] else 0):
             raise MalformedMessage(N_("a ready mark is 32 bytes"), peer=envelope.sender)
         name = expect_name(body["name"])
-        return cls(envelope.sender, name, state, body["ready"], mark, bot)
+        return cls(envelope.sender, name, state, body["ready"], mark, bot, stamp)
+
+
+class PresenceStamps:
+    """The latest stamp heard of each player's presence, so that an older one is known for
+    what it is. A presence is signed, but anyone may publish it again, at any time (a
+    replay): a player's last will from a connection it has since left, replayed, would
+    say it is offline while it plays on, and the room would wait on it, or vote it out.
+    Such a presence is older than what the player said since, and is not believed.
+
+    A player not heard yet believes the first it hears: a replay heard before anything
+    newer shows the player offline until its next word (its heartbeat, within seconds).
+    Bounded by the caller, which forgets players with :meth:`forget`."""
+
+    def __init__(self) -> None:
+        self._latest: dict[bytes, int] = {}
+
+    def fresh(self, presence: Presence) -> bool:
+        """Whether ``presence`` is no older than the latest heard from its player (it is
+        then the latest)."""
+        if presence.stamp < self._latest.get(presence.player, 0):
+            return False
+        self._latest[presence.player] = presence.stamp
+        return True
+
+    def forget(self, player: bytes) -> None:
+        self._latest.pop(player, None)
 
 
 def new_mark() -> bytes:

@@ -210,6 +210,10 @@ class RoomRunner:
         self.journal_failed: str | None = None
         self.noted: set[bytes] = set()  # impostors whose adverts were seen
         self.online: dict[bytes, bool] = {}
+        self._stamps = lb.PresenceStamps()  # the latest presence heard of each player
+        #: this app's connections to the broker, numbered by the clock (in milliseconds)
+        #: so that a later run's come after an earlier one's: :func:`lobby.presence_stamp`
+        self._connection = 0
         self.bots: dict[bytes, tuple[Identity, Bot]] = {}
         self.transport: Transport | None = None
         self.finished_at: float | None = None
@@ -252,6 +256,7 @@ class RoomRunner:
         self.log_messages = 0
         self.log_bytes = 0
         self.ignored = 0  # undecodable or unsigned messages off the log topic
+        self.stale_presences = 0  # presences older than their player's latest (replays)
         self.watchers = Watchers()  # spectators: counted, bounded, never in the log
         self.backlog = Backlog()  # the answers to spectators' catch-up requests
         self._watching = 0  # the watcher count last reported
@@ -582,18 +587,12 @@ class RoomRunner:
         me = presence_id(self.identity.player_id)
         presence_topic = topics.presence(self.room, me)
         self._presence_topic = presence_topic
-        offline = lb.sign(
-            self.identity.signing_key,
-            self.room,
-            lb.PRESENCE,
-            lb.Presence(self.identity.player_id, self.identity.name, lb.OFFLINE).to_data(),
-        )
         transport = Transport(
             self.broker,
             client_id=client_id(),
-            will=(presence_topic, offline),
-            online=(presence_topic, self._presence()) if self._announced else None,
-            offline=offline,
+            will=(presence_topic, self._will),
+            online=(presence_topic, self._presence) if self._announced else None,
+            offline=self._offline,
         )
         async with transport:
             self.transport = transport
@@ -648,11 +647,18 @@ class RoomRunner:
         """Report ``kind`` in ``words`` (a message id, marked ``N_``) with ``params``."""
         await self.events.put(RoomEvent.of(kind, words, data, **params))
 
+    def _will(self) -> bytes:
+        """The last will of a new connection to the broker (it is about to be made): the
+        connection's number, then that this player is offline."""
+        self._connection = max(int(time.time() * 1000), self._connection + 1)
+        return self._offline()
+
+    def _offline(self) -> bytes:
+        presence = lb.Presence(self.identity.player_id, self.identity.name, lb.OFFLINE)
+        return self._signed(presence)
+
     def _presence(self) -> bytes:
-        return lb.sign(
-            self.identity.signing_key,
-            self.room,
-            lb.PRESENCE,
+        return self._signed(
             lb.Presence(
                 self.identity.player_id,
                 self.identity.name,
@@ -661,8 +667,14 @@ class RoomRunner:
                 self.mark,
                 # a bot that plays from this process says so (a host's bots are its own)
                 (self.bot_level or "") if self.setup is None else "",
-            ).to_data(),
+            )
         )
+
+    def _signed(self, presence: lb.Presence) -> bytes:
+        """``presence``, stamped for this connection (see :class:`lobby.PresenceStamps`)."""
+        stamp = lb.presence_stamp(self._connection, presence.state)
+        presence = replace(presence, stamp=stamp)
+        return lb.sign(self.identity.signing_key, self.room, lb.PRESENCE, presence.to_data())
 
     async def _publish_advert(self) -> None:
         assert self.host_lobby is not None
@@ -746,7 +758,9 @@ class RoomRunner:
             presence = lb.Presence.from_envelope(envelope)
             if presence_id(presence.player) != topic.rsplit("/", 1)[-1]:
                 return  # a presence must sit on its own player's topic
-            self._remember_online(presence)
+            if not self._remember_online(presence):
+                self.stale_presences += 1  # older than the player's latest: a replay
+                return
             hosting = self.host_lobby is not None and presence.player != self.identity.player_id
             if hosting and self.host_lobby is not None and self.host_lobby.presence(presence):
                 await self._publish_advert()
@@ -834,7 +848,7 @@ class RoomRunner:
             return
         if not self._announced and self.transport is not None:
             self._announced = True  # the right game: now this player takes its seat
-            await self.transport.set_online(self._presence(), topic=self._presence_topic)
+            await self.transport.set_online(self._presence, topic=self._presence_topic)
         if self.session is not None:
             # a game on has its table already: only its host closing the room is news
             if heard.closing:
@@ -857,17 +871,23 @@ class RoomRunner:
         await self._put("advert", data=self.advert)
         await self._maybe_start()
 
-    def _remember_online(self, presence: lb.Presence) -> None:
+    def _remember_online(self, presence: lb.Presence) -> bool:
+        """Note what ``presence`` says; ``False`` if it is older than what its player said
+        since (replayed: see :class:`lobby.PresenceStamps`), and believed in nothing."""
         # anyone may post a presence: a stranger's are kept only while there is room
         seated = self.advert is not None and any(
             s.player == presence.player for s in self.advert.taken
         )
         if seated or presence.player in self.online or len(self.online) < MAX_STRANGERS:
+            if not self._stamps.fresh(presence):
+                return False
             self.online[presence.player] = presence.state == lb.ONLINE
         if len(self.online) >= MAX_STRANGERS:
             players = {s.player for s in self.advert.taken} if self.advert else set()
             for player in [p for p in self.online if p not in players][: MAX_STRANGERS // 2]:
                 del self.online[player]
+                self._stamps.forget(player)
+        return True
 
     async def _refuse(self, error: lb.TableRefused) -> None:
         self.refused = error
@@ -995,7 +1015,7 @@ class RoomRunner:
                 await self._say("connection", N_("connection lost, reconnecting…"), False)
         if self._presence_changed and self._announced:
             self._presence_changed = False
-            await transport.set_online(self._presence())
+            await transport.set_online(self._presence)
             if self.host_lobby is not None and self.seated:
                 me = lb.Seat(self.identity.player_id, self.identity.name, False, self.ready)
                 self.host_lobby.seat(me, mark=self.mark)

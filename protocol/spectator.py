@@ -347,6 +347,7 @@ class SpectatorRunner:
         self.advert: lb.Advert | None = None
         self.spectator: Spectator | None = None
         self.online: dict[bytes, bool] = {}
+        self._stamps = lb.PresenceStamps()  # the latest presence heard of each seated player
         self.transport: Transport | None = None
         self.finished_at: float | None = None
         self.published: list[tuple[str, bytes]] = []  # (topic, payload) this runner sent
@@ -460,7 +461,9 @@ class SpectatorRunner:
             taken = self.advert.taken if self.advert else ()
             online = presence.state == lb.ONLINE
             seated = any(s.player == presence.player for s in taken)
-            if seated and self.online.get(presence.player) != online:  # (again: no news)
+            if not seated or not self._stamps.fresh(presence):
+                return  # a stranger's, or older than the player's latest (a replay)
+            if self.online.get(presence.player) != online:  # (again: no news)
                 self.online[presence.player] = online
                 await self._put("presence", data=presence)
 

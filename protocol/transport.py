@@ -33,6 +33,15 @@ import aiomqtt
 from cakeparty.core.i18n import N_, _
 from cakeparty.protocol.topics import Topic
 
+#: what a transport says of its owner (its last will, its presence): bytes, or what makes
+#: them afresh each time they are said (a presence stamped for each connection)
+Said = bytes | Callable[[], bytes]
+
+
+def _said(payload: Said) -> bytes:
+    return payload() if callable(payload) else payload
+
+
 log = logging.getLogger(__name__)
 
 
@@ -304,9 +313,9 @@ class Transport:
         address: BrokerAddress,
         *,
         client_id: str,
-        will: tuple[Topic, bytes] | None = None,
-        online: tuple[Topic, bytes] | None = None,
-        offline: bytes | None = None,
+        will: tuple[Topic, Said] | None = None,
+        online: tuple[Topic, Said] | None = None,
+        offline: Said | None = None,
         heartbeat: float = 10.0,
         keepalive: int = 20,
         backoff: tuple[float, float] = (0.2, 5.0),
@@ -317,9 +326,10 @@ class Transport:
     ) -> None:
         """``will`` is published by the broker if we vanish; ``online`` (retained) on
         every connection and as a heartbeat; ``offline`` on ``online``'s topic at a clean
-        exit. ``fail_fast``: a first attempt that is refused (nobody listens, no such
-        host) fails at once instead of retrying until ``connect_timeout``; once
-        connected, a lost connection is always retried."""
+        exit. Each may be a function that makes it afresh, asked each time it is said
+        (the will once a connection, before it is made). ``fail_fast``: a first attempt
+        that is refused (nobody listens, no such host) fails at once instead of retrying
+        until ``connect_timeout``; once connected, a lost connection is always retried."""
         self.address = address
         self.client_id = client_id
         self._will = will
@@ -390,13 +400,14 @@ class Transport:
         if client is not None and self._online is not None and self._offline is not None:
             with contextlib.suppress(aiomqtt.MqttError, TimeoutError):
                 await asyncio.wait_for(
-                    client.publish(str(self._online[0]), self._offline, qos=1, retain=True), 5.0
+                    client.publish(str(self._online[0]), _said(self._offline), qos=1, retain=True),
+                    5.0,
                 )
         if self._runner is not None:
             await stop_task(self._runner)
         self._connected.clear()
 
-    async def set_online(self, payload: bytes, *, topic: Topic | None = None) -> None:
+    async def set_online(self, payload: Said, *, topic: Topic | None = None) -> None:
         """Change what ``online`` says (and say it now): presence that changed. ``topic``:
         where to say it, for a transport made without ``online``, which from now on says
         it on every connection and as its heartbeat, as if made with it."""
@@ -405,7 +416,7 @@ class Transport:
                 raise ValueError("this transport has no online topic")
             topic = self._online[0]
         self._online = (topic, payload)
-        await self.publish(topic, payload, retain=True)
+        await self.publish(topic, _said(payload), retain=True)
 
     @property
     def closing(self) -> bool:
@@ -471,7 +482,7 @@ class Transport:
         address = self.address
         will = None
         if self._will is not None:
-            will = aiomqtt.Will(str(self._will[0]), self._will[1], qos=1, retain=True)
+            will = aiomqtt.Will(str(self._will[0]), _said(self._will[1]), qos=1, retain=True)
         tls = ssl.create_default_context() if address.tls else None
         client = aiomqtt.Client(
             address.host,
@@ -557,7 +568,7 @@ class Transport:
         for topic in self._filters:
             await client.subscribe(topic, qos=1)
         if self._online is not None:
-            await client.publish(str(self._online[0]), self._online[1], qos=1, retain=True)
+            await client.publish(str(self._online[0]), _said(self._online[1]), qos=1, retain=True)
         await self._flush(client)
         self.connections += 1
         self._connected.set()
@@ -580,4 +591,4 @@ class Transport:
             if online is None:
                 continue
             with contextlib.suppress(aiomqtt.MqttError):
-                await client.publish(str(online[0]), online[1], qos=1, retain=True)
+                await client.publish(str(online[0]), _said(online[1]), qos=1, retain=True)

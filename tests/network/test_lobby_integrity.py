@@ -92,7 +92,7 @@ class Room:
         await until(seated, "Ann to be seated")
 
 
-async def recording(eve: Transport, topic: str) -> tuple[list[bytes], asyncio.Task[None]]:
+async def recording(eve: Transport, topic: topics.Topic) -> tuple[list[bytes], asyncio.Task[None]]:
     """What ``eve`` hears on ``topic`` from now on, and the task that listens."""
     await eve.subscribe(topic)
     seen: list[bytes] = []
@@ -453,3 +453,51 @@ async def test_a_host_whose_broker_restarts_with_nothing_kept_advertises_again(
                 assert time.monotonic() < deadline, "waited 30s for the room's advert"
     finally:
         broker.__exit__(None, None, None)
+
+
+async def test_a_player_s_old_word_that_it_went_offline_sent_again_is_not_believed(
+    broker_url: str, tmp_path: Path
+) -> None:
+    """Anyone may send a player's signed presence again. Ann's app closed, saying she was
+    offline; she came back. Eve sends that old word again: every app in the room took Ann
+    for offline until her next heartbeat (past her clock, in a room whose rule ends the
+    game then, the others' apps voted her out while she played on). It is older than what
+    Ann said since: believed by nobody, and counted."""
+    room = Room(broker_url, tmp_path)
+    async with room.with_stranger("eve-replay") as eve:
+        ann = room.guest.identity.player_id
+        topic = topics.presence(room.host.room, presence_id(ann))
+        seen, listening = await recording(eve, topic)
+        try:
+            await until(lambda: room.host.online.get(ann) is True, "Ann online")
+            room.guest.stop()  # her app closes: it says so
+            await asyncio.wait_for(room.tasks[-2], 30)
+            await until(lambda: room.host.online.get(ann) is False, "Ann offline")
+
+            def said(state: str) -> list[bytes]:
+                def state_of(data: bytes) -> str:
+                    return lb.Presence.from_envelope(
+                        lb.read(data, room.host.room, lb.PRESENCE)
+                    ).state
+
+                return [p for p in seen if state_of(p) == state]
+
+            await until(lambda: said(lb.OFFLINE), "Eve to hear her goodbye")
+            goodbye = said(lb.OFFLINE)[-1]
+            # Ann comes back, in a new app
+            room.guest = RoomRunner(
+                broker=room.address, identity=room.guest.identity, room=room.host.code,
+                journal_dir=tmp_path / "ann",
+            )  # fmt: skip
+            await room.start_guest()
+            await until(lambda: room.host.online.get(ann) is True, "Ann back online")
+            await eve.publish(topic, goodbye)
+            stale = lambda: getattr(room.host, "stale_presences", 0)  # noqa: E731
+            await until(
+                lambda: stale() or room.host.online.get(ann) is False, "the old goodbye heard"
+            )
+            assert room.host.online[ann] is True
+            assert stale() == 1
+            assert room.guest.online.get(ann) is True  # her own app hears it too: not believed
+        finally:
+            await stop_task(listening)

@@ -70,9 +70,11 @@ def drained(watcher: SpectatorRunner) -> list[Any]:
     return events
 
 
-def presence(who: Identity, room: str, state: str) -> bytes:
-    """``who``'s signed presence in ``room``: what it published once, anyone may send again."""
-    body = lb.Presence(who.player_id, who.name, state).to_data()
+def presence(who: Identity, room: str, state: str, connection: int = 0) -> bytes:
+    """``who``'s signed presence in ``room`` (said on its ``connection``-th connection; 0:
+    unstamped): what it published once, anyone may send again."""
+    stamp = lb.presence_stamp(connection, state) if connection else 0
+    body = lb.Presence(who.player_id, who.name, state, stamp=stamp).to_data()
     return lb.sign(who.signing_key, room, lb.PRESENCE, body)
 
 
@@ -106,6 +108,32 @@ async def test_a_flood_of_a_seat_s_presences_sent_again_piles_up_no_events(embed
         kinds = [e.kind for e in drained(watcher)]
         assert kinds.count("presence") <= 2, kinds.count("presence")
         assert watcher.online[guest.player_id] is True
+
+
+async def test_a_seat_s_old_goodbye_sent_again_does_not_show_it_offline(embedded: str) -> None:
+    """Ann's app said she was offline when one connection of hers ended, and online on the
+    next. Eve sends the old goodbye again: older than what Ann said since, the spectator
+    does not believe it (it showed her offline until her next heartbeat)."""
+    broker = BrokerAddress.parse(embedded)
+    room = new_room_code()
+    host, guest = Identity.generate("Hank"), Identity.generate("Ann")
+    async with (
+        Transport(broker, client_id="eve-goodbye") as eve,
+        watching(eve, broker, room, host, playing_advert(room, host, guest)) as (watcher, _),
+    ):
+        await until(lambda: watcher.spectator is not None, "the table")
+        spectator = watcher.spectator
+        assert spectator is not None
+        topic = topics.presence(room, presence_id(guest.player_id))
+        await eve.publish(topic, presence(guest, room, lb.ONLINE, connection=2000))
+        await until(lambda: watcher.online.get(guest.player_id) is True, "Ann online")
+        await eve.publish(topic, presence(guest, room, lb.OFFLINE, connection=1000))
+        await eve.publish(topics.log(room), b"flush")
+        await until(lambda: spectator.peer.ignored > 0, "the goodbye to pass")
+        assert watcher.online[guest.player_id] is True
+        # her goodbye from this connection is news, and believed
+        await eve.publish(topic, presence(guest, room, lb.OFFLINE, connection=2000))
+        await until(lambda: watcher.online.get(guest.player_id) is False, "Ann offline")
 
 
 async def test_a_host_s_table_no_game_can_be_played_on_is_refused_naming_the_host(
