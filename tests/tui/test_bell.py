@@ -22,8 +22,9 @@ from cakeparty.tui import app as app_module
 from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.netroom import JoinPlan
 from cakeparty.tui.settings import Settings
+from cakeparty.tui.table.net import WARN_AT
 
-from .pilot import SIZE
+from .pilot import SIZE, until
 from .rooms import hosted_duel
 from .test_lobby import ready_into_the_duel
 
@@ -93,3 +94,28 @@ async def test_a_player_at_the_keys_hears_no_bell(monkeypatch: pytest.MonkeyPatc
 
 async def test_the_settings_turn_the_bell_off(monkeypatch: pytest.MonkeyPatch) -> None:
     assert await bells(monkeypatch, idle=0.0, on=False) == [0, 0, 0]
+
+
+async def test_a_player_who_looked_away_is_called_again_as_the_clock_runs_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 15 s clock: the bell at Ann's decision, and again with the last warning, that
+    10 s are left (not with the first, 15 s left, shown with the decision)."""
+    monkeypatch.setattr(app_module, "BELL_IDLE", 0.0)
+    async with EmbeddedBroker(host="127.0.0.1", port=0) as broker:
+        code = new_room_code()
+        async with hosted_duel(broker.url, code, timeout=15, ready=True) as host:
+            app = CakePartyApp(
+                Settings(name="Ann", bot_delay=0.0), JoinPlan(code, broker.url), persist=False
+            )
+            rung: list[float] = []
+            app.bell = lambda: rung.append(time.monotonic())  # type: ignore[method-assign]
+            async with app.run_test(size=SIZE) as pilot:
+                _lobby, duel = await ready_into_the_duel(pilot)
+                await ann_decides(pilot, duel, host, None)
+
+                def warned() -> bool:  # the last warning given (its toast may be gone)
+                    return any(told == f"warn{WARN_AT[-1]}" for _seq, told in duel._told)
+
+                await until(pilot, warned, "the clock's last warning", 60)
+                assert len(rung) == 2

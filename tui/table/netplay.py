@@ -305,6 +305,8 @@ class NetPlay:
                     self._told.add((seq, f"warn{mark}"))
                     text = _("{s} s left for your move.").format(s=int(left))
                     self._clock_toast(seq, text)
+                    if mark == WARN_AT[-1]:
+                        self._call(None)  # the last warning: a player who looked away, again
             if net.late() and (seq, "late") not in self._told:
                 self._told.add((seq, "late"))
                 self._notice(_("Your time is up; the others are deciding whether to wait."))
@@ -464,8 +466,8 @@ class NetPlay:
         self.await_player(seat)
 
     def _call(self, state: int | None) -> None:
-        """Call the player to a decision (or question) of theirs: once each (``state``:
-        the game state it is about; ``None``, a question)."""
+        """Call the player to a decision of theirs, once each (``state``: the game state
+        it is about), or to a question or a clock's warning (``None``)."""
         if state is not None and state == self._called:
             return
         self._called = state
