@@ -361,12 +361,20 @@ def check_table(advert: Advert, agreed: Terms, player: bytes, mark: bytes) -> Ta
     return table
 
 
-def presence_stamp(connection: int, state: str) -> int:
+#: presences a player may say online on one connection (ready, not ready, …), told apart
+SAID_PER_CONNECTION = 1 << 20
+
+
+def presence_stamp(connection: int, state: str, said: int = 0) -> int:
     """The stamp of a presence its player says on its ``connection``-th connection to the
-    broker (a number that grows from one connection to the next, across restarts too):
-    its last will (offline) comes after all it said online on that connection, and
-    anything said on a later connection after both. See :class:`PresenceStamps`."""
-    return 2 * connection + (1 if state == OFFLINE else 0)
+    broker (a number that grows from one connection to the next, across restarts too),
+    the ``said``-th it says online there: each comes after the one before; its last will
+    (offline) after all it said online on that connection; anything said on a later
+    connection after all of them. See :class:`PresenceStamps`."""
+    base = connection * SAID_PER_CONNECTION * 2
+    if state == OFFLINE:
+        return base + 2 * SAID_PER_CONNECTION - 1
+    return base + 2 * min(said, SAID_PER_CONNECTION - 1)
 
 
 @dataclass(frozen=True)

@@ -214,6 +214,7 @@ class RoomRunner:
         #: this app's connections to the broker, numbered by the clock (in milliseconds)
         #: so that a later run's come after an earlier one's: :func:`lobby.presence_stamp`
         self._connection = 0
+        self._said = 0  # the presences said online so far, each after the one before
         self.bots: dict[bytes, tuple[Identity, Bot]] = {}
         self.transport: Transport | None = None
         self.finished_at: float | None = None
@@ -672,7 +673,7 @@ class RoomRunner:
 
     def _signed(self, presence: lb.Presence) -> bytes:
         """``presence``, stamped for this connection (see :class:`lobby.PresenceStamps`)."""
-        stamp = lb.presence_stamp(self._connection, presence.state)
+        stamp = lb.presence_stamp(self._connection, presence.state, self._said)
         presence = replace(presence, stamp=stamp)
         return lb.sign(self.identity.signing_key, self.room, lb.PRESENCE, presence.to_data())
 
@@ -1015,6 +1016,7 @@ class RoomRunner:
                 await self._say("connection", N_("connection lost, reconnecting…"), False)
         if self._presence_changed and self._announced:
             self._presence_changed = False
+            self._said += 1  # (ready, or not): news, after all said before it
             await transport.set_online(self._presence)
             if self.host_lobby is not None and self.seated:
                 me = lb.Seat(self.identity.player_id, self.identity.name, False, self.ready)

@@ -501,3 +501,44 @@ async def test_a_player_s_old_word_that_it_went_offline_sent_again_is_not_believ
             assert room.guest.online.get(ann) is True  # her own app hears it too: not believed
         finally:
             await stop_task(listening)
+
+
+async def test_a_player_s_old_ready_sent_again_does_not_make_it_ready(
+    embedded: str, tmp_path: Path
+) -> None:
+    """Ann was ready, then not. Eve sends her old "ready" again: the host took her for ready
+    (with her old ready mark) until her next heartbeat, and could start a game her app
+    would refuse. It is older than her "not ready": believed by nobody."""
+    room = Room(embedded, tmp_path)
+    async with room.with_stranger("eve-ready") as eve:
+        ann = room.guest.identity.player_id
+        topic = topics.presence(room.host.room, presence_id(ann))
+        seen, listening = await recording(eve, topic)
+        try:
+
+            def host_sees_ready() -> bool | None:
+                advert = room.host.advert
+                seats = [s for s in advert.taken if s.player == ann] if advert else []
+                return seats[0].ready if seats else None
+
+            await until(lambda: host_sees_ready() is False, "Ann seated, not ready")
+            room.guest.set_ready(True)
+            await until(lambda: host_sees_ready() is True, "Ann ready")
+
+            def ready_said() -> list[bytes]:
+                read = [
+                    lb.Presence.from_envelope(lb.read(p, room.host.room, lb.PRESENCE)) for p in seen
+                ]
+                return [p for p, presence in zip(seen, read, strict=True) if presence.ready]
+
+            await until(ready_said, "Eve to hear her ready")
+            ready = ready_said()[-1]
+            room.guest.set_ready(False)
+            await until(lambda: host_sees_ready() is False, "Ann not ready any more")
+            await eve.publish(topic, ready)
+            stale = lambda: getattr(room.host, "stale_presences", 0)  # noqa: E731
+            await until(lambda: stale() or host_sees_ready(), "the old ready heard")
+            assert host_sees_ready() is False
+            assert stale() == 1
+        finally:
+            await stop_task(listening)
