@@ -1,6 +1,7 @@
 """Cake Master's customers panel: every open customer's request whole, in every language
 and at every size the screen is made for; a request too long for a line goes on under its
-first letter, never where it would read as another customer."""
+first letter, never where it would read as another customer, and one that fits a line in
+English fits a line in every language."""
 
 from __future__ import annotations
 
@@ -71,6 +72,17 @@ def read_customers(rows: Sequence[str]) -> list[str]:
     return requests
 
 
+def lines_each(rows: Sequence[str]) -> list[int]:
+    """How many rows each request the rows show takes, in order."""
+    counts: list[int] = []
+    for row in rows:
+        if NUMBERED.match(row):
+            counts.append(1)
+        elif row.strip():
+            counts[-1] += 1
+    return counts
+
+
 async def show_customers(pilot: Pilot[Any], screen: MasterScreen, names: Sequence[str]) -> None:
     """Draw the screen with ``names`` the open customers; wait until every word shows."""
     view = with_customers(screen.table.view(screen.viewer), names)
@@ -108,8 +120,15 @@ async def test_every_customer_s_request_is_whole(
             tall = screen.has_class("-tall")
             for names in threes(longest_first()):
                 await show_customers(pilot, screen, names)
-                shown = read_customers(panel_rows(screen))
-                assert shown == [customer_words(n) for n in names], panel_rows(screen)
+                rows = panel_rows(screen)
+                shown = read_customers(rows)
+                assert shown == [customer_words(n) for n in names], rows
+                if size == SIZE:  # a request one line holds in English, one line holds
+                    # here too: never a short one broken in the middle of its words
+                    room = screen.query_one("#cm-customers").content_region.width - 2
+                    for name, taken in zip(names, lines_each(rows), strict=True):
+                        if len(CUSTOMERS[name].request) <= room:
+                            assert taken == 1, rows
                 # no request takes more than two lines at 80 columns: the top row grows by
                 # one line at most, and the log below keeps four lines to read
                 assert screen.query_one("#cm-log").region.height >= 6
