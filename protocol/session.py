@@ -127,6 +127,10 @@ class GameSession:
             self._step_from = self._clock_from = now - max(0.0, waited)
         self._asked_at = -1e9
         self._answered: dict[bytes, float] = {}  # per seated player: when it was last answered
+        #: per seated player, the stamp of its latest request for catch-up heard; and the
+        #: stamp of ours (see :meth:`sync`)
+        self._asked_stamps: dict[bytes, int] = {}
+        self._stamp = 0
         self.messages = 0
         self.bytes = 0
         self._replay_votes(resumed)
@@ -205,13 +209,22 @@ class GameSession:
 
     def _answer(self, envelope: Envelope, now: float) -> None:
         asked = envelope.seq
-        if now - self._answered.get(envelope.sender, -1e9) < NUDGE or asked > self.peers[0].seq:
-            return
         if any(p.identity.player_id == envelope.sender for p in self.peers):
             return  # our own request, heard back
+        body = envelope.body if isinstance(envelope.body, dict) else {}
+        stamp = body.get("at")
+        if type(stamp) is int:
+            # anyone may send a seat's old request again, and each would be answered with
+            # the log from its step on, by every peer: only a newer one than the seat's
+            # last is (an older app's requests carry no stamp, and are answered as before)
+            if stamp <= self._asked_stamps.get(envelope.sender, -1):
+                return
+            self._asked_stamps[envelope.sender] = stamp
+        if now - self._answered.get(envelope.sender, -1e9) < NUDGE or asked > self.peers[0].seq:
+            return
         self._answered[envelope.sender] = now
         # "until": a question about one step (see _ask_strayed), answered with that step
-        until = envelope.body.get("until") if isinstance(envelope.body, dict) else None
+        until = body.get("until")
         if not (type(until) is int and until >= asked):
             until = None
         size = 0
@@ -230,10 +243,15 @@ class GameSession:
         return [d for v in self._votes.values() if v.seq <= self.peers[0].seq for d in v.data]
 
     def sync(self, now: float, step: int | None = None) -> None:
-        """Ask the room for everything from our step on (or for step ``step`` alone)."""
+        """Ask the room for everything from our step on (or for step ``step`` alone). The
+        request is stamped (the clock's milliseconds, growing from one request to the next)
+        so that the room answers it, not an old one sent again (see :meth:`_answer`)."""
         self._asked_at = now
         seq = self.seq if step is None else min(step, self.seq)
-        body = {} if step is None else {"until": seq}
+        self._stamp = max(int(time.time() * 1000), self._stamp + 1)
+        body: dict[str, int] = {"at": self._stamp}
+        if step is not None:
+            body["until"] = seq
         self.outbox.append(
             seal(
                 self.signer, room=self.table.room, seq=seq, prev=NO_PREV, kind=SYNC, body=body

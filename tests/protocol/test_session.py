@@ -87,6 +87,35 @@ def test_a_peer_that_missed_envelopes_catches_up_by_asking(tmp_path: Path) -> No
     assert deaf.peers[0].state.events == session.peers[0].state.events
 
 
+def test_a_seat_s_old_request_for_catch_up_sent_again_is_not_answered(tmp_path: Path) -> None:
+    """Anyone may send a seat's signed request for catch-up again. Each was answered, by
+    every peer, with the log from its step on (up to 4 MB): a stranger who kept a request
+    from the start of the game made every peer send the whole log again, once a nudge.
+    An old request is now left unanswered; the seat's new ones are answered as before."""
+    sessions, _table = room(2, tmp_path)
+    here, other = sessions
+    (first,) = [data for data in here.outbox if decode(data).kind == SYNC]  # said at the start
+    assert decode(first).seq == 0
+    play_until(sessions, 0.0, 12, random.Random(3))
+    relay(sessions, 0.0)
+    assert other.seq > 10
+    now = 10.0
+    other.outbox.clear()
+    other.receive(first, now)
+    assert other.outbox == []  # nothing sent again
+    # the seat asks anew (it missed something, say): answered, from its step
+    here.outbox.clear()
+    here.sync(now, step=5)
+    (fresh,) = here.outbox
+    other.receive(fresh, now)
+    answer = [decode(data) for data in other.outbox]
+    assert answer and {e.seq for e in answer if e.kind != SYNC} == {5}
+    # and that one, sent again a nudge later, is not
+    other.outbox.clear()
+    other.receive(fresh, now + 2 * NUDGE)
+    assert other.outbox == []
+
+
 def test_envelopes_off_its_log_make_a_peer_ask_for_the_step_before_once_a_nudge(
     tmp_path: Path,
 ) -> None:
