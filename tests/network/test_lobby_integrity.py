@@ -455,6 +455,27 @@ async def test_a_host_whose_broker_restarts_with_nothing_kept_advertises_again(
         broker.__exit__(None, None, None)
 
 
+@contextlib.asynccontextmanager
+async def ann_s_presences(
+    room: Room, client: str
+) -> AsyncIterator[tuple[Transport, topics.Topic, Callable[[], list[tuple[bytes, lb.Presence]]]]]:
+    """The room running; a stranger's connection to its broker (``client``: its id), Ann's
+    presence topic, and what the stranger has heard said there since: each presence as
+    sent, and as read."""
+    async with room.with_stranger(client) as eve:
+        topic = topics.presence(room.host.room, presence_id(room.guest.identity.player_id))
+        seen, listening = await recording(eve, topic)
+
+        def heard() -> list[tuple[bytes, lb.Presence]]:
+            read = (lb.read(data, room.host.room, lb.PRESENCE) for data in seen)
+            return [(d, lb.Presence.from_envelope(e)) for d, e in zip(seen, read, strict=True)]
+
+        try:
+            yield eve, topic, heard
+        finally:
+            await stop_task(listening)
+
+
 async def test_a_player_s_old_word_that_it_went_offline_sent_again_is_not_believed(
     broker_url: str, tmp_path: Path
 ) -> None:
@@ -464,43 +485,31 @@ async def test_a_player_s_old_word_that_it_went_offline_sent_again_is_not_believ
     game then, the others' apps voted her out while she played on). It is older than what
     Ann said since: believed by nobody, and counted."""
     room = Room(broker_url, tmp_path)
-    async with room.with_stranger("eve-replay") as eve:
+    async with ann_s_presences(room, "eve-replay") as (eve, topic, heard):
         ann = room.guest.identity.player_id
-        topic = topics.presence(room.host.room, presence_id(ann))
-        seen, listening = await recording(eve, topic)
-        try:
-            await until(lambda: room.host.online.get(ann) is True, "Ann online")
-            room.guest.stop()  # her app closes: it says so
-            await asyncio.wait_for(room.tasks[-2], 30)
-            await until(lambda: room.host.online.get(ann) is False, "Ann offline")
+        await until(lambda: room.host.online.get(ann) is True, "Ann online")
+        room.guest.stop()  # her app closes: it says so
+        await asyncio.wait_for(room.tasks[-2], 30)
+        await until(lambda: room.host.online.get(ann) is False, "Ann offline")
 
-            def said(state: str) -> list[bytes]:
-                def state_of(data: bytes) -> str:
-                    return lb.Presence.from_envelope(
-                        lb.read(data, room.host.room, lb.PRESENCE)
-                    ).state
+        def goodbyes() -> list[bytes]:
+            return [data for data, presence in heard() if presence.state == lb.OFFLINE]
 
-                return [p for p in seen if state_of(p) == state]
-
-            await until(lambda: said(lb.OFFLINE), "Eve to hear her goodbye")
-            goodbye = said(lb.OFFLINE)[-1]
-            # Ann comes back, in a new app
-            room.guest = RoomRunner(
-                broker=room.address, identity=room.guest.identity, room=room.host.code,
-                journal_dir=tmp_path / "ann",
-            )  # fmt: skip
-            await room.start_guest()
-            await until(lambda: room.host.online.get(ann) is True, "Ann back online")
-            await eve.publish(topic, goodbye)
-            stale = lambda: getattr(room.host, "stale_presences", 0)  # noqa: E731
-            await until(
-                lambda: stale() or room.host.online.get(ann) is False, "the old goodbye heard"
-            )
-            assert room.host.online[ann] is True
-            assert stale() == 1
-            assert room.guest.online.get(ann) is True  # her own app hears it too: not believed
-        finally:
-            await stop_task(listening)
+        await until(goodbyes, "Eve to hear her goodbye")
+        goodbye = goodbyes()[-1]
+        # Ann comes back, in a new app
+        room.guest = RoomRunner(
+            broker=room.address, identity=room.guest.identity, room=room.host.code,
+            journal_dir=tmp_path / "ann",
+        )  # fmt: skip
+        await room.start_guest()
+        await until(lambda: room.host.online.get(ann) is True, "Ann back online")
+        await eve.publish(topic, goodbye)
+        stale = lambda: getattr(room.host, "stale_presences", 0)  # noqa: E731
+        await until(lambda: stale() or room.host.online.get(ann) is False, "the old goodbye heard")
+        assert room.host.online[ann] is True
+        assert stale() == 1
+        assert room.guest.online.get(ann) is True  # her own app hears it too: not believed
 
 
 async def test_a_player_s_old_ready_sent_again_does_not_make_it_ready(
@@ -510,35 +519,26 @@ async def test_a_player_s_old_ready_sent_again_does_not_make_it_ready(
     (with her old ready mark) until her next heartbeat, and could start a game her app
     would refuse. It is older than her "not ready": believed by nobody."""
     room = Room(embedded, tmp_path)
-    async with room.with_stranger("eve-ready") as eve:
+    async with ann_s_presences(room, "eve-ready") as (eve, topic, heard):
         ann = room.guest.identity.player_id
-        topic = topics.presence(room.host.room, presence_id(ann))
-        seen, listening = await recording(eve, topic)
-        try:
 
-            def host_sees_ready() -> bool | None:
-                advert = room.host.advert
-                seats = [s for s in advert.taken if s.player == ann] if advert else []
-                return seats[0].ready if seats else None
+        def host_sees_ready() -> bool | None:
+            advert = room.host.advert
+            seats = [s for s in advert.taken if s.player == ann] if advert else []
+            return seats[0].ready if seats else None
 
-            await until(lambda: host_sees_ready() is False, "Ann seated, not ready")
-            room.guest.set_ready(True)
-            await until(lambda: host_sees_ready() is True, "Ann ready")
+        def readies() -> list[bytes]:
+            return [data for data, presence in heard() if presence.ready]
 
-            def ready_said() -> list[bytes]:
-                read = [
-                    lb.Presence.from_envelope(lb.read(p, room.host.room, lb.PRESENCE)) for p in seen
-                ]
-                return [p for p, presence in zip(seen, read, strict=True) if presence.ready]
-
-            await until(ready_said, "Eve to hear her ready")
-            ready = ready_said()[-1]
-            room.guest.set_ready(False)
-            await until(lambda: host_sees_ready() is False, "Ann not ready any more")
-            await eve.publish(topic, ready)
-            stale = lambda: getattr(room.host, "stale_presences", 0)  # noqa: E731
-            await until(lambda: stale() or host_sees_ready(), "the old ready heard")
-            assert host_sees_ready() is False
-            assert stale() == 1
-        finally:
-            await stop_task(listening)
+        await until(lambda: host_sees_ready() is False, "Ann seated, not ready")
+        room.guest.set_ready(True)
+        await until(lambda: host_sees_ready() is True, "Ann ready")
+        await until(readies, "Eve to hear her ready")
+        ready = readies()[-1]
+        room.guest.set_ready(False)
+        await until(lambda: host_sees_ready() is False, "Ann not ready any more")
+        await eve.publish(topic, ready)
+        stale = lambda: getattr(room.host, "stale_presences", 0)  # noqa: E731
+        await until(lambda: stale() or host_sees_ready(), "the old ready heard")
+        assert host_sees_ready() is False
+        assert stale() == 1

@@ -70,6 +70,24 @@ def drained(watcher: SpectatorRunner) -> list[Any]:
     return events
 
 
+@contextlib.asynccontextmanager
+async def ann_watched(
+    embedded: str, client: str
+) -> AsyncIterator[tuple[Transport, str, Identity, SpectatorRunner, Any]]:
+    """A game Hank hosts with Ann, watched by a spectator, and a stranger's connection to
+    its broker (``client``: its id), once the spectator has the table: (the stranger, the
+    room, Ann, the spectator, its copy of the game)."""
+    broker = BrokerAddress.parse(embedded)
+    room = new_room_code()
+    host, guest = Identity.generate("Hank"), Identity.generate("Ann")
+    async with (
+        Transport(broker, client_id=client) as eve,
+        watching(eve, broker, room, host, playing_advert(room, host, guest)) as (watcher, _),
+    ):
+        await until(lambda: watcher.spectator is not None, "the table")
+        yield eve, room, guest, watcher, watcher.spectator
+
+
 def presence(who: Identity, room: str, state: str, connection: int = 0) -> bytes:
     """``who``'s signed presence in ``room`` (said on its ``connection``-th connection; 0:
     unstamped): what it published once, anyone may send again."""
@@ -85,16 +103,7 @@ async def test_a_flood_of_a_seat_s_presences_sent_again_piles_up_no_events(embed
     them, without bound, and redrew the screen for each long after the flood. Now a
     presence that changes nothing is no event, and one event waiting unread stands for
     the rest; the seat's last word is the one shown."""
-    broker = BrokerAddress.parse(embedded)
-    room = new_room_code()
-    host, guest = Identity.generate("Hank"), Identity.generate("Ann")
-    async with (
-        Transport(broker, client_id="eve-flood") as eve,
-        watching(eve, broker, room, host, playing_advert(room, host, guest)) as (watcher, _),
-    ):
-        await until(lambda: watcher.spectator is not None, "the table")
-        spectator = watcher.spectator
-        assert spectator is not None
+    async with ann_watched(embedded, "eve-flood") as (eve, room, guest, watcher, spectator):
         said = {state: presence(guest, room, state) for state in (lb.ONLINE, lb.OFFLINE)}
         topic = topics.presence(room, presence_id(guest.player_id))
         # nobody reads the events meanwhile: a screen busy drawing, say
@@ -114,16 +123,7 @@ async def test_a_seat_s_old_goodbye_sent_again_does_not_show_it_offline(embedded
     """Ann's app said she was offline when one connection of hers ended, and online on the
     next. Eve sends the old goodbye again: older than what Ann said since, the spectator
     does not believe it (it showed her offline until her next heartbeat)."""
-    broker = BrokerAddress.parse(embedded)
-    room = new_room_code()
-    host, guest = Identity.generate("Hank"), Identity.generate("Ann")
-    async with (
-        Transport(broker, client_id="eve-goodbye") as eve,
-        watching(eve, broker, room, host, playing_advert(room, host, guest)) as (watcher, _),
-    ):
-        await until(lambda: watcher.spectator is not None, "the table")
-        spectator = watcher.spectator
-        assert spectator is not None
+    async with ann_watched(embedded, "eve-goodbye") as (eve, room, guest, watcher, spectator):
         topic = topics.presence(room, presence_id(guest.player_id))
         await eve.publish(topic, presence(guest, room, lb.ONLINE, connection=2000))
         await until(lambda: watcher.online.get(guest.player_id) is True, "Ann online")
