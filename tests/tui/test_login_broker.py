@@ -51,7 +51,9 @@ async def test_a_login_given_with_the_broker_is_used_and_never_shown(
         room = lobby.room
         # logged in: the room is up, its advert written on the host's own topic
         await until(pilot, lambda: room.connected and room.advert is not None, "the room", 20)
-        shown = region_text(host, lobby.query_one("#lobby-broker"))
+        shown = region_text(host, lobby.query_one("#lobby-broker")) + region_text(
+            host, lobby.query_one("#lobby-join")
+        )
         assert "hank-pw" not in shown and HANK_LOGIN not in shown  # others log in as themselves
         assert f"--broker 127.0.0.1:{port}" in " ".join(shown.split())
         # Bob looks for rooms with his own login: the room is listed, to be joined with it

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -140,6 +141,9 @@ class LobbyScreen(ClosesOnce, Screen[None]):
             options = Static(id="lobby-options", markup=False)
             options.border_title = Content(_("Options"))
             yield options
+        # how the others join, across the whole width: the command a player copies on one
+        # line, whole (the room panel beside the options has too few columns for it)
+        yield Static(id="lobby-join", markup=False)
         seats = OptionList(id="lobby-seats", markup=False)
         seats.border_title = Content(_("Seats"))
         yield seats
@@ -290,6 +294,9 @@ class LobbyScreen(ClosesOnce, Screen[None]):
 
     # -- drawing ---------------------------------------------------------------------------
 
+    def on_resize(self) -> None:
+        self.refresh_lobby()  # the join command beside its label, or under it
+
     def refresh_lobby(self) -> None:
         room = self.room
         advert = room.advert if room is not None else None
@@ -312,19 +319,22 @@ class LobbyScreen(ClosesOnce, Screen[None]):
         self.query_one("#lobby-title", Static).update(title)
         self.query_one(RoomCode).show(code)
         self.query_one("#lobby-broker", Static).update(self._broker_text())
+        join = self.query_one("#lobby-join", Static)
+        joining = self._join_text(self.app.size.width - 2)  # the width less its padding
+        join.update(joining)
+        join.display = bool(joining)
         plan = self.plan if isinstance(self.plan, HostPlan) else None
         reached = self.problem is None
         options = self.query_one("#lobby-options", Static)
-        options.update(
-            options_lines(
-                advert,
-                plan,
-                reached=reached,
-                elsewhere=self.elsewhere,
-                width=options.content_size.width or OPTIONS_WIDTH,
-            )
-        )
+        width = options.content_size.width or OPTIONS_WIDTH
+        shown = options_lines(advert, plan, reached=reached, elsewhere=self.elsewhere, width=width)
+        options.update(shown)
         self._show_seats()
+        # the options panel is as tall as the room panel: the room panel as tall as the
+        # options need (with its border), where its own lines are fewer, and the screen
+        # has the rows
+        lines = len(shown.wrap(self.app.console, width)) + 2
+        self.query_one("#lobby-room").styles.min_height = min(lines, self._rows_to_spare())
         self.query_one(StatusBar).show(*self._status())
         self.refresh_bindings()
 
@@ -338,10 +348,29 @@ class LobbyScreen(ClosesOnce, Screen[None]):
         broker = _("Broker {url}").format(url=room.shared)
         if room.embedded:
             broker += " · " + _("runs here")
-        text = broker + "\n" + _("Others join with:") + "\n" + room.join_command()
+        text = broker
         if self.watching:
             text += "\n" + self.watching_text()
         return text
+
+    def _rows_to_spare(self) -> int:
+        """The rows the room and options panels may take: the screen's, less the title's,
+        the join command's, the seats' (one a seat, with their border, at most 8), the
+        chat's fewest (3), the status line's and the footer's."""
+        join = self.query_one("#lobby-join", Static)
+        joining = str(join.content).count("\n") + 1 if join.display else 0
+        seats = min(self.query_one("#lobby-seats", OptionList).option_count + 2, 8)
+        return max(self.app.size.height - 1 - joining - seats - 3 - 1 - 1, 0)
+
+    def _join_text(self, width: int) -> str:
+        """How the others join: the command whole on one line, after its label where
+        both fit in ``width`` columns, else under it (none where the room cannot go on)."""
+        if self.problem is not None or self.room is None:
+            return ""
+        label, command = _("Others join with:"), self.room.join_command()
+        if cell_len(f"{label} {command}") <= width:
+            return f"{label} {command}"
+        return f"{label}\n{command}"
 
     def watching_text(self) -> str:
         """How many spectators watch the room."""
