@@ -318,7 +318,12 @@ class LobbyScreen(ClosesOnce, Screen[None]):
             )
         self.query_one("#lobby-title", Static).update(title)
         self.query_one(RoomCode).show(code)
-        self.query_one("#lobby-broker", Static).update(self._broker_text())
+        broker = self.query_one("#lobby-broker", Static)
+        broker.update(self._broker_text())
+        # laid out again once the screen has settled: the room panel, kept as tall as the
+        # options by its least height, left this text at the lines it had before now and
+        # then (a problem told here, longer than the broker's line it replaces, was cut)
+        self.call_after_refresh(broker.refresh, layout=True)
         join = self.query_one("#lobby-join", Static)
         joining = self._join_text(self.app.size.width - 2)  # the width less its padding
         join.update(joining)
