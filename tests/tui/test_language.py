@@ -15,7 +15,7 @@ from cakeparty.tui.table.results import ReplayScreen
 from cakeparty.tui.widgets import Cycler
 from tests.i18n_catalogs import write_catalog
 from tests.tui.languages import speaking
-from tests.tui.pilot import SIZE, make_app
+from tests.tui.pilot import SIZE, make_app, until
 
 
 @pytest.fixture
@@ -173,9 +173,14 @@ async def test_the_replays_home_key_is_named_apart_from_the_menus_start(language
         app = make_app()
         async with app.run_test(size=SIZE) as pilot:
             await app.push_screen(ReplayScreen("A replay", [("event", "Ann deals")]))
-            await pilot.pause()
-            keys = {key.key: key.description for key in app.screen.query(FooterKey)}
-            assert keys["home"] not in (i18n._("Start"), "First"), keys
+
+            def keys() -> dict[str, str]:
+                return {key.key: key.description for key in app.screen.query(FooterKey)}
+
+            # the footer draws its keys once the screen is up (a moment, more on a busy
+            # machine)
+            await until(pilot, lambda: "home" in keys(), "the replay's footer")
+            assert keys()["home"] not in (i18n._("Start"), "First"), keys()
 
 
 @pytest.mark.parametrize("language", ["en", "es", "pl"])
