@@ -23,6 +23,7 @@ import base64
 import hashlib
 import re
 import secrets
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -359,6 +360,14 @@ def check_table(advert: Advert, agreed: Terms, player: bytes, mark: bytes) -> Ta
     if len(table.seeds) != table.seats or table.seeds[seat] != mark:
         raise TableRefused(N_("the table does not carry this player's ready mark"), peer=host)
     return table
+
+
+def clock_count(previous: int, per_second: int = 1_000_000) -> int:
+    """A number from the clock (``per_second`` a second) above ``previous``: it grows from
+    one message of a player to the next, in one run of the app and, as the clock does,
+    from one run to the next, so that a message sent again by anyone (a replay) is told by
+    its older number."""
+    return max(previous + 1, time.time_ns() * per_second // 1_000_000_000)
 
 
 #: presences a player may say online on one connection (ready, not ready, …), told apart

@@ -651,7 +651,7 @@ class RoomRunner:
     def _will(self) -> bytes:
         """The last will of a new connection to the broker (it is about to be made): the
         connection's number, then that this player is offline."""
-        self._connection = max(int(time.time() * 1000), self._connection + 1)
+        self._connection = lb.clock_count(self._connection, per_second=1000)
         return self._offline()
 
     def _offline(self) -> bytes:
@@ -1039,7 +1039,7 @@ class RoomRunner:
         while self._chat_out:
             line = self._chat_out.pop(0)
             # numbered by the clock, so they grow across a restart too (see ChatGate)
-            self._chat_number = max(self._chat_number + 1, time.time_ns() // 1000)
+            self._chat_number = lb.clock_count(self._chat_number)
             body = lb.chat_body(self._chat_number, line)
             data = lb.sign(self.identity.signing_key, self.room, lb.CHAT, body)
             await transport.publish(topics.chat(self.room), data)

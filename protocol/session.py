@@ -48,7 +48,7 @@ from cakeparty.protocol.errors import Incidents, ProtocolError
 from cakeparty.protocol.identity import Identity
 from cakeparty.protocol.journal import Journal, journal_path
 from cakeparty.protocol.journal import read as journal_read
-from cakeparty.protocol.lobby import ABANDON, NO_PREV, SYNC
+from cakeparty.protocol.lobby import ABANDON, NO_PREV, SYNC, clock_count
 from cakeparty.protocol.peer import Peer
 from cakeparty.protocol.steps import ACTION, CHOICE_COMMIT, KINDS, step_digest
 from cakeparty.protocol.table import END, Table
@@ -248,7 +248,7 @@ class GameSession:
         so that the room answers it, not an old one sent again (see :meth:`_answer`)."""
         self._asked_at = now
         seq = self.seq if step is None else min(step, self.seq)
-        self._stamp = max(int(time.time() * 1000), self._stamp + 1)
+        self._stamp = clock_count(self._stamp, per_second=1000)
         body: dict[str, int] = {"at": self._stamp}
         if step is not None:
             body["until"] = seq
