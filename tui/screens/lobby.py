@@ -339,7 +339,8 @@ class LobbyScreen(ClosesOnce, Screen[None]):
         # options need (with its border), where its own lines are fewer, and the screen
         # has the rows
         lines = len(shown.wrap(self.app.console, width)) + 2
-        self.query_one("#lobby-room").styles.min_height = min(lines, self._rows_to_spare())
+        spare = self._rows_to_spare(joining.count("\n") + 1 if joining else 0)
+        self.query_one("#lobby-room").styles.min_height = min(lines, spare)
         self.query_one(StatusBar).show(*self._status())
         self.refresh_bindings()
 
@@ -358,12 +359,10 @@ class LobbyScreen(ClosesOnce, Screen[None]):
             text += "\n" + self.watching_text()
         return text
 
-    def _rows_to_spare(self) -> int:
+    def _rows_to_spare(self, joining: int) -> int:
         """The rows the room and options panels may take: the screen's, less the title's,
-        the join command's, the seats' (one a seat, with their border, at most 8), the
-        chat's fewest (3), the status line's and the footer's."""
-        join = self.query_one("#lobby-join", Static)
-        joining = str(join.content).count("\n") + 1 if join.display else 0
+        the join command's (``joining`` lines), the seats' (one a seat, with their border,
+        at most 8), the chat's fewest (3), the status line's and the footer's."""
         seats = min(self.query_one("#lobby-seats", OptionList).option_count + 2, 8)
         return max(self.app.size.height - 1 - joining - seats - 3 - 1 - 1, 0)
 
