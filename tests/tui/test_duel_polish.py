@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cakeparty.core import get_game
+from cakeparty.core import get_game, i18n
 from cakeparty.core.games.cake_duel.state import Phase
 from cakeparty.core.games.cake_duel.text import card_title, claim_text
 from cakeparty.protocol.identity import Identity
@@ -26,6 +26,7 @@ from cakeparty.tui.table import registration
 from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.net import NetTable
 from cakeparty.tui.table.results import EndScreen
+from cakeparty.tui.widgets import SeatList
 
 from .languages import speaking
 from .netseats import Runner, deliver, guest_room
@@ -232,3 +233,43 @@ async def test_each_title_keeps_the_game_s_name_at_80_columns(game: str, languag
                     shown = [n.strip() for n in re.split(r"★\d+", line.split(" · ")[-1])[:-1]]
                     assert len(shown) == players, where
                     assert all(len(name.rstrip("…")) >= 4 for name in shown), where
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pl"])
+async def test_a_seat_s_tag_shows_whole_and_the_name_gives_way(language: str) -> None:
+    """The players panel of a four-player duel at 80×24: a partner's tag ("(pareja)")
+    shows whole, the name cut where both do not fit ("Brown… (pareja)", "Bartholomew
+    Alex… (partner)"), never the tag ("Brownie (parej…")."""
+    for names in (("Ann", "Eclair", "Muffin", "Brownie"), SIX_LONG[:4]):
+        with speaking(language):
+            tag = i18n._("(partner)")
+        setup = GameSetup("cake-duel", 4, seed=2, hotseat=True, names=names)
+        with speaking(language):
+            table = LocalTable(setup, names[0])
+            screen = DuelScreen(table, bot_delay=0.0)
+            app = OneScreen(screen)
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: screen.query(SeatList), "the seats")  # noqa: B023
+                await pilot.press("enter")  # the hand passes to its first player
+                await until(
+                    pilot,
+                    lambda: any(r.tag == tag for r in screen.query_one(SeatList).rows),  # noqa: B023
+                    "the partner's tag",
+                )
+                await pilot.pause()
+                seats = screen.query_one(SeatList).region
+                drawn = [strip.text for strip in screen._compositor.render_strips()]
+                panel = " ".join(
+                    " ".join(row[seats.x : seats.right].split())
+                    for row in drawn[seats.y : seats.bottom]
+                )
+                partner = [row for row in screen.query_one(SeatList).rows if row.tag == tag]
+        assert len(partner) == 1, (names, panel)
+        name = partner[0].name
+        assert f" {tag}" in panel, (names, panel)
+        shown_name = panel.split(f" {tag}")[0].split("│")[-1].strip().lstrip("▶ ")
+        if language == "en" and len(name) < 10:  # English leaves room for both
+            assert shown_name == name, (shown_name, panel)
+        elif shown_name != name:
+            assert shown_name.endswith("…") and name.startswith(shown_name[:-1]), panel
+            assert len(shown_name) >= 5, panel

@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual.content import Content
 from textual.widgets import Static
+
+from cakeparty.tui.widgets.fitted import cut
 
 
 @dataclass(frozen=True)
@@ -57,9 +61,7 @@ class SeatList(Static):
             for label in self.columns or ("",) * len(row.facts):
                 table.add_column(width=max(len(label), 1), no_wrap=True, justify="right")
             marker = Text("▶", style="bold") if row.active else Text(" ")
-            name = Text(row.name, style="bold" if row.own or row.active else "")
-            if row.tag:
-                name.append(f" {row.tag}", style="dim")
+            name = NameTag(row.name, row.tag, "bold" if row.own or row.active else "")
             table.add_row(marker, name, *(Text(fact) for fact in row.facts))
             parts.append(table)
             if row.note:
@@ -68,3 +70,33 @@ class SeatList(Static):
                 note = Text(row.note, style="italic", no_wrap=crowded, overflow="ellipsis")
                 parts.append(Padding(note, (0, 0, 0, 2)))
         self.update(Group(*parts))
+
+
+class NameTag:
+    """A seat's name and its tag in the columns a table gives them: where both do not fit,
+    the name is cut and the tag ("(partner)", "(offline)") stays whole, unless it leaves
+    the name fewer than :data:`NAME_FEWEST` columns."""
+
+    def __init__(self, name: str, tag: str = "", style: str = "") -> None:
+        self.name, self.tag, self.style = name, tag, style
+
+    def text(self, width: int) -> Text:
+        """The name and tag in at most ``width`` columns."""
+        tag = f" {self.tag}" if self.tag else ""
+        name = self.name
+        if cell_len(name + tag) > width and width - cell_len(tag) >= NAME_FEWEST:
+            name = cut(name, width - cell_len(tag))
+        text = Text(name, style=self.style)
+        text.append(tag, style="dim")
+        text.truncate(width, overflow="ellipsis")
+        return text
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(1, cell_len(self.name) + (cell_len(self.tag) + 1 if self.tag else 0))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.text(options.max_width)
+
+
+#: The fewest columns a name is cut to before its tag gives way instead.
+NAME_FEWEST = 4
