@@ -154,7 +154,7 @@ def test_two_players_host_join_and_play_a_turn_over_the_network(tmp_path: Path) 
         attacker = _attacker(players)
         defender = "Bob" if attacker == "Ann" else "Ann"
         attack, defend = players[attacker], players[defender]
-        defend.wait_for(lambda s: f"Waiting for {attacker}'s move" in s, "the defender waiting")
+        defend.wait_for(lambda s: f"{attacker} attacks: claim or pass" in s, "the defender waiting")
         attack.keys("1", "c")
         attack.wait_for(lambda s: "Claim 1 facedown card as" in s, "the list of claims")
         attack.keys("1")

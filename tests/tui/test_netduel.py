@@ -48,10 +48,7 @@ def test_the_duel_says_what_the_room_waits_for() -> None:
     other = bob if first is ann else ann
     assert first.to_act == first.seat and other.to_act is None
     assert first.waiting_text() is None  # the screen shows the player's own choices
-    assert other.waiting_text() == (
-        f"Waiting for {first.names[first.seat]}'s move · "
-        f"{first.names[first.seat]} attacks: claim or pass"
-    )
+    assert other.waiting_text() == f"{first.names[first.seat]} attacks: claim or pass"
     assert other.waiting_on() == (first.seat,)
     view = first.view(first.seat)
     assert len(view.hand) == 4 and all(first.view(first.seat).card(s) for s in view.hand)

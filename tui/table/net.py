@@ -330,10 +330,8 @@ class NetTable:
                 return None
             if kind == st.CHOICE_COMMIT:
                 return _("Waiting for {names} to choose").format(names=who)
-            seat = others[0]
-            return _("Waiting for {name}'s move · {what}").format(
-                name=seat_name(seat, self.names), what=self.describe_decision(seat)
-            )
+            # the game's words name the seat ("Bob attacks: claim or pass")
+            return self.describe_decision(others[0])
         if not others:
             return _("Working…")
         if kind == st.KEYS:
