@@ -19,6 +19,9 @@ key) says nothing about any other game.
 Beside the journals, ``played`` lists (hashed) every table and player this data dir has
 started a game of: a peer refuses to start a table it has played (a replayed table would
 mean replayed keys). :func:`prune` removes the journals of games that ended long ago.
+:class:`KeptClock` keeps, in the file ``clock``, the clock's latest reading a player's
+numbered messages took, so that a clock set back between two runs numbers none of the
+later run's below the earlier run's.
 """
 
 from __future__ import annotations
@@ -109,6 +112,49 @@ def journal_path(
     """The journal file of ``player``'s seat in ``table``'s game."""
     name = f"{table.room}-{table.digest().hex()[:16]}-{player.hex()[:12]}.journal"
     return data_dir(directory) / "rooms" / name
+
+
+class KeptClock:
+    """The wall clock, in nanoseconds, for the numbers that order a player's messages
+    (presence stamps, catch-up requests, chat lines: :func:`lobby.clock_count`): never
+    behind a reading it gave before, in this run or an earlier run of the same data dir.
+
+    The others take a message numbered below one they heard from the same player for an
+    old one sent again, and ignore it. A clock set back between two runs (a corrected
+    clock, a machine restored) would so have silenced the later run, its presence and its
+    catch-up requests, until the clock passed the earlier run's numbers. The latest reading
+    is kept in the file ``clock``, and a new run starts a millisecond after it (the
+    coarsest unit a number counts in). A disk that keeps nothing leaves the system's
+    clock, as before."""
+
+    def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
+        self.path = data_dir(directory) / "clock"
+        stored = self._stored()
+        self._last = stored + MILLISECOND if stored else 0
+
+    def _stored(self) -> int:
+        try:
+            return max(0, int(self.path.read_text(encoding="ascii").strip() or 0))
+        except (OSError, ValueError):  # none yet, unreadable, or no number
+            return 0
+
+    def __call__(self) -> int:
+        now = max(time.time_ns(), self._last + 1)
+        self._last = now
+        if now > self._stored():  # another run of the data dir may have gone further
+            tmp = self.path.with_name(f"clock.{os.getpid()}.tmp")
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                tmp.write_text(str(now), encoding="ascii")
+                os.replace(tmp, self.path)
+            except OSError:
+                with contextlib.suppress(OSError):
+                    tmp.unlink()
+        return now
+
+
+#: nanoseconds in a millisecond
+MILLISECOND = 1_000_000
 
 
 class InUse(Exception):

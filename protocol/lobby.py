@@ -24,7 +24,7 @@ import hashlib
 import re
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -362,12 +362,16 @@ def check_table(advert: Advert, agreed: Terms, player: bytes, mark: bytes) -> Ta
     return table
 
 
-def clock_count(previous: int, per_second: int = 1_000_000) -> int:
-    """A number from the clock (``per_second`` a second) above ``previous``: it grows from
-    one message of a player to the next, in one run of the app and, as the clock does,
-    from one run to the next, so that a message sent again by anyone (a replay) is told by
-    its older number."""
-    return max(previous + 1, time.time_ns() * per_second // 1_000_000_000)
+def clock_count(
+    previous: int, per_second: int = 1_000_000, clock: Callable[[], int] | None = None
+) -> int:
+    """A number from the ``clock`` (in nanoseconds; counted ``per_second`` a second) above
+    ``previous`` (default: the system's clock): it grows from one message of a player to
+    the next, in one run of the app and, as the clock does, from one run to the next (a
+    :class:`journal.KeptClock` does even where the system's clock was set back), so that
+    a message sent again by anyone (a replay) is told by its older number."""
+    now = time.time_ns() if clock is None else clock()
+    return max(previous + 1, now * per_second // 1_000_000_000)
 
 
 #: presences a player may say online on one connection (ready, not ready, …), told apart

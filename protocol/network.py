@@ -214,6 +214,9 @@ class RoomRunner:
         #: this app's connections to the broker, numbered by the clock (in milliseconds)
         #: so that a later run's come after an earlier one's: :func:`lobby.presence_stamp`
         self._connection = 0
+        #: the clock that numbers them, and this player's chat lines and catch-up requests:
+        #: never behind an earlier run's numbers, whatever the system's clock did since
+        self._clock = jn.KeptClock(journal_dir)
         self._said = 0  # the presences said online so far, each after the one before
         self.bots: dict[bytes, tuple[Identity, Bot]] = {}
         self.transport: Transport | None = None
@@ -651,7 +654,7 @@ class RoomRunner:
     def _will(self) -> bytes:
         """The last will of a new connection to the broker (it is about to be made): the
         connection's number, then that this player is offline."""
-        self._connection = lb.clock_count(self._connection, per_second=1000)
+        self._connection = lb.clock_count(self._connection, per_second=1000, clock=self._clock)
         return self._offline()
 
     def _offline(self) -> bytes:
@@ -946,7 +949,12 @@ class RoomRunner:
         headless = self.bot_level is not None or not self.seated
         try:
             self.session = GameSession(
-                table, mine, journal_dir=self.journal_dir, now=time.monotonic(), headless=headless
+                table,
+                mine,
+                journal_dir=self.journal_dir,
+                now=time.monotonic(),
+                headless=headless,
+                clock=self._clock,
             )
         except (OSError, ProtocolError) as exc:
             # this player's own record of the game (its seat's secrets are in it): a disk
@@ -1039,7 +1047,7 @@ class RoomRunner:
         while self._chat_out:
             line = self._chat_out.pop(0)
             # numbered by the clock, so they grow across a restart too (see ChatGate)
-            self._chat_number = lb.clock_count(self._chat_number)
+            self._chat_number = lb.clock_count(self._chat_number, clock=self._clock)
             body = lb.chat_body(self._chat_number, line)
             data = lb.sign(self.identity.signing_key, self.room, lb.CHAT, body)
             await transport.publish(topics.chat(self.room), data)

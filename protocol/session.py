@@ -38,6 +38,7 @@ Nothing a stranger sends, and nothing that fails to decode, is kept: it is only 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -83,11 +84,14 @@ class GameSession:
         now: float = 0.0,
         headless: bool = False,
         wall: float | None = None,
+        clock: Callable[[], int] | None = None,
     ) -> None:
         """``headless``: no person plays here (bots only), so nobody is asked: its seats
         vote against an offline seat past the timeout, and second the others' votes.
         ``wall``: the wall-clock time now (default: the system's), read only when the game
-        resumes from a journal: its clock goes on from when the journal last moved."""
+        resumes from a journal: its clock goes on from when the journal last moved.
+        ``clock``: what stamps our catch-up requests (:func:`lobby.clock_count`; default
+        the system's clock)."""
         self.table = table
         self.outbox: list[bytes] = []
         self.peers: list[Peer] = []
@@ -131,6 +135,7 @@ class GameSession:
         #: stamp of ours (see :meth:`sync`)
         self._asked_stamps: dict[bytes, int] = {}
         self._stamp = 0
+        self._clock = clock
         self.messages = 0
         self.bytes = 0
         self._replay_votes(resumed)
@@ -248,7 +253,7 @@ class GameSession:
         so that the room answers it, not an old one sent again (see :meth:`_answer`)."""
         self._asked_at = now
         seq = self.seq if step is None else min(step, self.seq)
-        self._stamp = clock_count(self._stamp, per_second=1000)
+        self._stamp = clock_count(self._stamp, per_second=1000, clock=self._clock)
         body: dict[str, int] = {"at": self._stamp}
         if step is not None:
             body["until"] = seq

@@ -512,6 +512,32 @@ async def test_a_player_s_old_word_that_it_went_offline_sent_again_is_not_believ
         assert room.guest.online.get(ann) is True  # her own app hears it too: not believed
 
 
+async def test_a_player_whose_clock_was_set_back_between_two_runs_is_heard_at_once(
+    broker_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ann's app closed, saying she was offline; her clock was then set back an hour, and
+    she came back in a new app. Her presences are numbered by the clock: the new app's
+    read as older than her goodbye, so nobody believed she was back (nor answered her
+    catch-up requests) until her clock passed the old numbers. Her data dir keeps the
+    clock's latest reading: she is back, and seated, at once."""
+    room = Room(broker_url, tmp_path)
+    async with room.running():
+        ann = room.guest.identity.player_id
+        await until(lambda: room.host.online.get(ann) is True, "Ann online")
+        room.guest.stop()
+        await asyncio.wait_for(room.tasks[-2], 30)
+        await until(lambda: room.host.online.get(ann) is False, "Ann offline")
+        real = time.time_ns
+        monkeypatch.setattr(time, "time_ns", lambda: real() - 3600 * 10**9)
+        room.guest = RoomRunner(
+            broker=room.address, identity=room.guest.identity, room=room.host.code,
+            journal_dir=tmp_path / "ann",
+        )  # fmt: skip
+        await room.start_guest()  # seated again: the host believed her
+        await until(lambda: room.host.online.get(ann) is True, "Ann back online")
+        assert getattr(room.host, "stale_presences", 0) == 0
+
+
 async def test_a_player_s_old_ready_sent_again_does_not_make_it_ready(
     embedded: str, tmp_path: Path
 ) -> None:

@@ -159,3 +159,30 @@ def test_processes_writing_one_file_at_once_each_put_a_whole_file_in_place(
     text = path.read_text()
     assert text in {me * 20000 for me in "abcd"}
     assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
+def test_the_kept_clock_never_goes_back_across_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Readings grow within a run even where the clock stands still or goes back, and a
+    later run of the same data dir starts past the earlier run's last reading, in
+    milliseconds too (the coarsest unit the numbers count in), however far the clock was
+    set back; a file of no number, or a data dir that keeps nothing, leaves the clock as
+    it is."""
+    now = [5_000_000_000_123]
+    monkeypatch.setattr(journal.time, "time_ns", lambda: now[0])
+    first = journal.KeptClock(tmp_path)
+    readings = [first() for _ in range(3)]
+    assert readings == [now[0], now[0] + 1, now[0] + 2]
+    now[0] -= 3600 * 10**9  # set back an hour, mid-run
+    assert first() == readings[-1] + 1
+    later = journal.KeptClock(tmp_path)  # the next run
+    reading = later()
+    assert reading // 1_000_000 > (readings[-1] + 1) // 1_000_000
+    assert later() == reading + 1
+    (tmp_path / "clock").write_text("not a number")
+    assert journal.KeptClock(tmp_path)() == now[0]
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    nowhere = journal.KeptClock(blocked / "data")  # its folder cannot be made
+    assert [nowhere(), nowhere()] == [now[0], now[0] + 1]

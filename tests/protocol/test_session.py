@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
+
+import pytest
 
 from cakeparty.core import get_game
 from cakeparty.protocol.codec import decode, seal
 from cakeparty.protocol.group import seeded_random_bytes
 from cakeparty.protocol.identity import Identity
+from cakeparty.protocol.journal import KeptClock
 from cakeparty.protocol.lobby import SYNC
 from cakeparty.protocol.session import NUDGE, GameSession
 from cakeparty.protocol.steps import ACTION
@@ -114,6 +118,41 @@ def test_a_seat_s_old_request_for_catch_up_sent_again_is_not_answered(tmp_path: 
     other.outbox.clear()
     other.receive(fresh, now + 2 * NUDGE)
     assert other.outbox == []
+
+
+def test_a_seat_back_with_its_clock_set_back_is_answered_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seat's requests for catch-up are stamped by the clock, and the room ignores one
+    no newer than the seat's last. The seat's app stopped, its clock was set back an hour,
+    and it came back from its journal: its requests went unanswered until its clock passed
+    the old stamps. Stamped by the clock its data dir keeps, it is answered at once."""
+    sessions, table = room(2, tmp_path)
+    clocks = [KeptClock(tmp_path / f"p{n}") for n in range(2)]
+    for session, clock in zip(sessions, clocks, strict=True):
+        session._clock = clock  # as the room's runner passes it
+    play_until(sessions, 0.0, 8, random.Random(4))
+    relay(sessions, 0.0)
+    here, other = sessions
+    here.sync(1.0)  # its latest request, heard by the room
+    relay(sessions, 1.0)
+    while not other.due():  # the seat misses a move of the other's
+        play_until(sessions, 1.0, 1, random.Random(5))
+    ((peer, view),) = other.due()
+    other.act(peer.seat, NORMAL(view, random.Random(6)))
+    relay(sessions, 1.0, cut={0})
+    assert here.seq < other.seq
+    real = time.time_ns
+    monkeypatch.setattr(time, "time_ns", lambda: real() - 3600 * 10**9)
+    identity = here.peers[0].identity
+    back = GameSession(
+        table, [identity], journal_dir=tmp_path / "p0", clock=KeptClock(tmp_path / "p0")
+    )
+    (asked,) = [data for data in back.outbox if decode(data).kind == SYNC]
+    other.outbox.clear()
+    other.receive(asked, 1.0 + 2 * NUDGE)
+    answer = {decode(data).seq for data in other.outbox if decode(data).kind != SYNC}
+    assert back.seq in answer
 
 
 def test_envelopes_off_its_log_make_a_peer_ask_for_the_step_before_once_a_nudge(
