@@ -273,3 +273,38 @@ async def test_a_seat_s_tag_shows_whole_and_the_name_gives_way(language: str) ->
         elif shown_name != name:
             assert shown_name.endswith("…") and name.startswith(shown_name[:-1]), panel
             assert len(shown_name) >= 5, panel
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pl"])
+async def test_a_tournament_s_duel_moves_to_the_players_panel_rather_than_cut_the_names(
+    language: str,
+) -> None:
+    """A four-player tournament at 80×24: in Spanish and Polish the title could hold the
+    duel only in short, the names cut to three letters ("Ann & Muf 0 – 0 Ecl & Bro"). The
+    duel goes to the players panel's title instead ("Jugadores · duelo 1 de 5 (0 – 0)"),
+    and the title names the teams whole; a two-player tournament in English keeps it on
+    the title line."""
+    names = ("Ann", "Eclair", "Muffin", "Brownie")
+    for players in (2, 4):
+        setup = GameSetup(
+            "cake-duel", players, options={"tournament": True}, seed=2, hotseat=True,
+            names=names[:players],
+        )  # fmt: skip
+        with speaking(language):
+            duel = i18n._("duel {n} of {most}").format(n=1, most=5)
+            panel = i18n._("Players")
+            screen = DuelScreen(LocalTable(setup, names[0]), bot_delay=0.0)
+            app = OneScreen(screen)
+            async with app.run_test(size=SIZE) as pilot:
+                await until(pilot, lambda: title_row(screen).strip(), "the title")  # noqa: B023
+                await pilot.pause()
+                drawn = [strip.text for strip in screen._compositor.render_strips()]
+        title, border = drawn[0], drawn[1]
+        teams = ("Ann & Muffin 0 – 0 Eclair & Brownie", "Ann 0 – 0 Eclair")[players == 2]
+        where = (players, title, border)
+        if language == "en" and players == 2:
+            assert f"{duel} (Ann 0 – 0 Eclair)" in title, where
+            assert f"─ {panel} ─" in border, where
+        else:
+            assert teams in title and duel not in title, where
+            assert f"─ {panel} · {duel} (0 – 0) ─" in border, where

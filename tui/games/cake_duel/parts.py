@@ -54,15 +54,46 @@ def hand_faces(view: DuelView, seen: Collection[int] | None = None) -> list[Face
     return faces
 
 
-def title_line(view: DuelView, duel: DuelGame, turn: int | None, width: int | None = None) -> Text:
+def title_and_players(
+    view: DuelView, duel: DuelGame, turn: int | None, width: int | None = None
+) -> tuple[Text, str]:
+    """The title line (:func:`title_line`) and the players panel's title. A tournament's
+    duel goes to the panel's title ("Players · duel 2 of 5 (1 – 0)") where the line could
+    hold it only in short with the names cut below :data:`TITLE_NAME_MOST` columns (four
+    players, a long game name: "Duelo de Pasteles 1/5 (0 – 0) · … Ann & Muf 0 – 0 Ecl &
+    Bro"): the line is then a single duel's, names whole where they fit. The duels won
+    read in the order of the trophies' sides on the line above."""
+    line = title_line(view, duel, turn, width)
+    players = _("Players")
+    number = last_duel(view)
+    if not view.options.tournament or duel_number_text(number) in line.plain:
+        return line, players
+    alone = title_line(view, duel, turn, width, tournament=False)
+    most = 2 * DUELS_TO_WIN - 1
+    return alone, _("Players · duel {n} of {most} ({duels})").format(
+        n=number, most=most, duels=f"{view.duels[0]} – {view.duels[1]}"
+    )
+
+
+def title_line(
+    view: DuelView,
+    duel: DuelGame,
+    turn: int | None,
+    width: int | None = None,
+    *,
+    tournament: bool | None = None,
+) -> Text:
     """The top line: game, bout and turn of the bout (unless ``turn`` is None), and the
     trophies ("Trophies: Ann & Cy 1 – 0 Bo & Di"); in a tournament, the duel and the
     duels won too. Where the line is wider than ``width``, the players' names are cut
     first, each alike, so both sides and the score still show; then the turn goes, and a
     tournament's duel is told in short after the game's name, the names once, with the
     trophies ("Cake Duel 2/5 (1 – 0) · bout 3 · Trophies: Ann 2 – 1 Bo"); the game's name
-    goes last, only where nothing else makes the line fit."""
-    line = _title(view, duel, turn, duel.names, TITLE_GAME)
+    goes last, only where nothing else makes the line fit. ``tournament`` False leaves a
+    tournament's duel out (:func:`title_and_players` shows it elsewhere)."""
+    if tournament is None:
+        tournament = view.options.tournament
+    line = _title(view, duel, turn, duel.names, TITLE_GAME, tournament)
     if width is None or line.cell_len <= width:
         return line
     longest = max(cell_len(name) for name in duel.names)
@@ -76,7 +107,7 @@ def title_line(view: DuelView, duel: DuelGame, turn: int | None, width: int | No
         for most in range(longest, fewest - 1, -1):
             # a share too narrow for an ellipsis keeps one more letter of each name
             names = cut_apart(duel.names, most, "…" if most > 5 else "")
-            line = _title(view, duel, shown_turn, names, game)
+            line = _title(view, duel, shown_turn, names, game, tournament)
             if line.cell_len <= width:
                 return line
     return line
@@ -90,11 +121,16 @@ TITLE_GAME, TITLE_SHORT, TITLE_NO_GAME = "game", "short", "none"
 
 
 def _title(
-    view: DuelView, duel: DuelGame, turn: int | None, names: Sequence[str], game: str
+    view: DuelView,
+    duel: DuelGame,
+    turn: int | None,
+    names: Sequence[str],
+    game: str,
+    tournament: bool,
 ) -> Text:
-    """The title line with ``names`` for the players, the game named as ``game`` says."""
+    """The title line with ``names`` for the players, the game named as ``game`` says, a
+    tournament's duel in it if ``tournament``."""
     sides = [" & ".join(names[s] for s in range(duel.players) if s % 2 == side) for side in (0, 1)]
-    tournament = view.options.tournament
     duels = f"{view.duels[0]} – {view.duels[1]}"
     text = Text()
     if game != TITLE_NO_GAME and not (tournament and game == TITLE_SHORT):

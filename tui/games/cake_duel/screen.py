@@ -75,7 +75,7 @@ from cakeparty.tui.games.cake_duel.parts import (
     status_line,
     table_text,
     take_label,
-    title_line,
+    title_and_players,
     tournament_score,
 )
 from cakeparty.tui.games.cake_duel.story import block_result, look_cards, look_line, transform_note
@@ -244,8 +244,11 @@ class DuelScreen(TableScreen):
         turn = view.turn - self.first_turn + 1
         title = self.query_one("#duel-title", Static)
         width = title.content_size.width or self.app.size.width - 2
-        title.update(title_line(view, duel, turn, width))
-        self.query_one(SeatList).show(seat_rows(view, duel, self.viewer))
+        line, players = title_and_players(view, duel, turn, width)
+        title.update(line)
+        seats = self.query_one(SeatList)
+        seats.border_title = Content(players)
+        seats.show(seat_rows(view, duel, self.viewer))
         hidden = self.last_specials(view)
         self.query_one("#duel-table").border_subtitle = Content(deck_text(view, bool(hidden)))
         deck = self.query_one("#duel-deck", Static)
