@@ -11,6 +11,7 @@ import pytest
 from textual.geometry import Region
 from textual.pilot import Pilot
 
+from cakeparty.core import i18n
 from cakeparty.tui.games.cake_duel.screen import DuelScreen
 from cakeparty.tui.games.cake_master.screen import MasterScreen
 from cakeparty.tui.games.cake_of_doom.screen import DoomScreen
@@ -18,6 +19,7 @@ from cakeparty.tui.games.cookies_battle.screen import CookiesScreen
 from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.table.screen import TableScreen
 
+from .languages import speaking
 from .pilot import SIZE, make_app, rows, settle_on, until
 from .rooms import bots_then_start
 
@@ -119,3 +121,41 @@ async def test_a_networked_game_in_a_taller_terminal_gives_its_rows_to_the_log(
         # as wide as at 80×24: a wider terminal may set a wrapped prompt on one line, and
         # the panels above it rightly take that row (the local test checks the columns)
         await spare_rows_go_to_the_log(pilot, screen, [(80, 40)])
+
+
+@pytest.mark.parametrize("game", ["cookies-battle", "cake-of-doom", "cake-duel"])
+@pytest.mark.parametrize("language", ["en", "pl"])
+async def test_the_rows_under_a_table_that_needs_none_show_the_game_s_reference(
+    game: str, language: str
+) -> None:
+    """Under a table that keeps its 80×24 height, a taller terminal's rows were blank: they
+    show the game's reference (what the cards, markers or aliens do), whole entries in
+    order from the first, as many as fit; at 80×24, and with too few rows, nothing."""
+    from cakeparty.tui.widgets.spare import REFERENCE_LEAST, SpareRows
+
+    players, kind = GAMES[game]
+    with speaking(language):
+        app = make_app(GameSetup(game=game, players=players, bots="random", seed=3))
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await settle_on(pilot, kind, 30)
+            assert isinstance(screen, kind)
+            spare = screen.query_one(SpareRows)
+            assert spare.reference is not None
+            for width, height, shown in ((80, 24, False), (80, 24 + REFERENCE_LEAST - 1, False),
+                                         (100, 30, True), (120, 40, True)):  # fmt: skip
+                await resized(pilot, screen, (width, height))
+                region = spare.region
+                assert region.height == height - SIZE[1], (width, height)
+                inside = [
+                    row[region.x + 2 : region.right - 2].strip()
+                    for row in rows(app)[region.y + 1 : region.bottom - 1]
+                ]
+                text = " ".join(" ".join(inside).split())
+                if not shown:
+                    assert spare.border_title is None and not text, (width, height, text)
+                    continue
+                entries = [" ".join(e.plain.split()) for e in spare.reference()]
+                fits = [" ".join(entries[:k]) for k in range(1, len(entries) + 1)]
+                assert text in fits, (width, height, text)
+                assert len(text) > len(entries[0]) or height - SIZE[1] < 8, text
+                assert str(spare.border_title) == i18n._("Cards")

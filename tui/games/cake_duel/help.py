@@ -72,3 +72,16 @@ def _cards_table(language: str) -> Table:
                 card_effect(name),
             )
     return table
+
+
+def reference_entries() -> list[Text]:
+    """The cards in short, one entry each, for a tall terminal's spare rows ("Soldier ×5
+    weapon · Steal 1 cake."): the core deck, then the specials."""
+    entries = []
+    for name, card in sorted(CARDS.items(), key=lambda item: item[1].special):
+        entry = Text(card_title(name), style="bold")
+        entry.append(f" ×{card.copies} ")
+        entry.append(card_type(name, short=True), style="italic")
+        entry.append(" · " + card_effect(name))
+        entries.append(entry)
+    return entries

@@ -58,7 +58,7 @@ from cakeparty.tui.games.cake_duel.chronicle import (
     hidden_specials,
     replay_lines,
 )
-from cakeparty.tui.games.cake_duel.help import TOURNAMENT_KEYS
+from cakeparty.tui.games.cake_duel.help import TOURNAMENT_KEYS, reference_entries
 from cakeparty.tui.games.cake_duel.messages import BoutEnded
 from cakeparty.tui.games.cake_duel.parts import (
     SEAT_COLUMNS,
@@ -211,7 +211,8 @@ class DuelScreen(TableScreen):
                     table.border_title = Content(_("Table"))
                     yield FittedText(id="duel-claims")
                     yield Static(id="duel-deck", markup=False)
-                yield SpareRows()  # a taller terminal's rows: the log's, not the table's
+                # a taller terminal's rows: the log's, not the table's; the cards in short
+                yield SpareRows(reference_entries, _("Cards"))
             log = LogView(id="duel-log")
             log.border_title = Content(_("Log"))
             yield log

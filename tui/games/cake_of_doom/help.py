@@ -4,6 +4,7 @@ cards."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from rich.console import Group
@@ -120,3 +121,18 @@ def _reference(language: str) -> Group:
     ):
         parts += [Text(title, style="bold underline"), table, Text("")]
     return Group(*parts)  # type: ignore[arg-type]
+
+
+def reference_entries(aliens: Sequence[str] = ()) -> list[Text]:
+    """The powers of the ``aliens`` in play, then what each mischief card does, one entry
+    each, for a tall terminal's spare rows."""
+    entries = []
+    for name in dict.fromkeys(aliens):
+        entry = Text(_(ALIENS[name].title), style="bold")
+        entry.append(" · " + _(ALIENS[name].power))
+        entries.append(entry)
+    for sort, copies in MISCHIEF.items():
+        entry = Text(_(SORT_TITLES[sort]), style="bold")
+        entry.append(f" ×{copies} · " + _(MISCHIEF_EFFECTS[sort]))
+        entries.append(entry)
+    return entries

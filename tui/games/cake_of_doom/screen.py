@@ -43,6 +43,7 @@ from cakeparty.core.games.cake_of_doom.state import Phase
 from cakeparty.core.games.cake_of_doom.text import card_list, final_lines
 from cakeparty.core.games.cake_of_doom.view import DoomView
 from cakeparty.core.i18n import N_, _, ngettext
+from cakeparty.tui.games.cake_of_doom.help import reference_entries
 from cakeparty.tui.games.cake_of_doom.lines import (
     decision_line,
     prompt_text,
@@ -157,7 +158,9 @@ class DoomScreen(TableScreen):
                 regions = Static(id="doom-regions", markup=False)
                 regions.border_title = Content(_("Earth"))
                 yield regions
-                yield SpareRows()  # a taller terminal's rows: the log's, not Earth's
+                # a taller terminal's rows: the log's, not Earth's; the aliens and the
+                # mischief cards in short
+                yield SpareRows(lambda: reference_entries(self.view().aliens), _("Cards"))
             with Vertical(id="doom-right"):
                 players = Static(id="doom-players", markup=False)
                 players.border_title = Content(_("Players"))

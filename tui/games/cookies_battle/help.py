@@ -94,3 +94,14 @@ def cards_reference() -> Group:
         )
     )
     return Group(*lines, Text(""), pieces, Text(""), markers, Text(""), tail)
+
+
+def reference_entries() -> list[Text]:
+    """Who wins a trick, what earns a marker, what each marker does, then which card may
+    be played, one entry each, for a tall terminal's spare rows."""
+    entries = [Text(_(line)) for line in CARD_LINES[3:]]
+    for kind in MARKER_KINDS:
+        entry = Text(_(MARKER_TITLES[kind]), style="bold")
+        entry.append(" · " + _(MARKER_EFFECTS[kind]))
+        entries.append(entry)
+    return entries + [Text(_(line)) for line in CARD_LINES[:3]]

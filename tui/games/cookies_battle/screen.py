@@ -48,6 +48,7 @@ from cakeparty.core.games.cookies_battle.scoring import seat_score
 from cakeparty.core.games.cookies_battle.text import assembly_words
 from cakeparty.core.i18n import N_, _
 from cakeparty.tui.games.cookies_battle import events_text
+from cakeparty.tui.games.cookies_battle.help import reference_entries
 from cakeparty.tui.games.cookies_battle.lines import (
     ALL,
     ANSWERS,
@@ -156,7 +157,8 @@ class CookiesScreen(MarkerChoices, TableScreen):
                     seats.styles.max_height = seats_height(self.table.players)
                     yield seats
                     yield Static(id="cb-dispute", markup=False)
-                yield SpareRows()  # a taller terminal's rows: the log's, not the table's
+                # a taller terminal's rows: the log's, not the table's; the markers in short
+                yield SpareRows(reference_entries, _("Cards"))
                 with Vertical(id="cb-hand") as hand:
                     hand.border_title = Content(_("Your hand"))
                     yield Static(id="cb-hand-cards", markup=False)
