@@ -133,10 +133,14 @@ class KeptClock:
         self._last = stored + MILLISECOND if stored else 0
 
     def _stored(self) -> int:
+        """The latest reading kept; 0 for none, or for one that is no reading of a clock
+        (not a number, or further ahead of the system's clock than :data:`AHEAD_MOST`:
+        numbers past the year 2100 would not fit the messages)."""
         try:
-            return max(0, int(self.path.read_text(encoding="ascii").strip() or 0))
+            stored = int(self.path.read_text(encoding="ascii").strip() or 0)
         except (OSError, ValueError):  # none yet, unreadable, or no number
             return 0
+        return stored if 0 < stored <= time.time_ns() + AHEAD_MOST else 0
 
     def __call__(self) -> int:
         now = max(time.time_ns(), self._last + 1)
@@ -155,6 +159,8 @@ class KeptClock:
 
 #: nanoseconds in a millisecond
 MILLISECOND = 1_000_000
+#: the furthest a kept reading may be ahead of the system's clock (a year, in nanoseconds)
+AHEAD_MOST = 366 * 86_400 * 10**9
 
 
 class InUse(Exception):

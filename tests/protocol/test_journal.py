@@ -167,8 +167,8 @@ def test_the_kept_clock_never_goes_back_across_runs(
     """Readings grow within a run even where the clock stands still or goes back, and a
     later run of the same data dir starts past the earlier run's last reading, in
     milliseconds too (the coarsest unit the numbers count in), however far the clock was
-    set back; a file of no number, or a data dir that keeps nothing, leaves the clock as
-    it is."""
+    set back; a file of no clock's reading (no number, or one past any message's room),
+    or a data dir that keeps nothing, leaves the clock as it is."""
     now = [5_000_000_000_123]
     monkeypatch.setattr(journal.time, "time_ns", lambda: now[0])
     first = journal.KeptClock(tmp_path)
@@ -180,8 +180,9 @@ def test_the_kept_clock_never_goes_back_across_runs(
     reading = later()
     assert reading // 1_000_000 > (readings[-1] + 1) // 1_000_000
     assert later() == reading + 1
-    (tmp_path / "clock").write_text("not a number")
-    assert journal.KeptClock(tmp_path)() == now[0]
+    for kept in ("not a number", str(10**30), "-5"):  # no clock's reading: the clock
+        (tmp_path / "clock").write_text(kept)
+        assert journal.KeptClock(tmp_path)() == now[0]
     blocked = tmp_path / "file"
     blocked.write_text("")
     nowhere = journal.KeptClock(blocked / "data")  # its folder cannot be made
