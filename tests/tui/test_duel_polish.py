@@ -239,7 +239,8 @@ async def test_each_title_keeps_the_game_s_name_at_80_columns(game: str, languag
 async def test_a_seat_s_tag_shows_whole_and_the_name_gives_way(language: str) -> None:
     """The players panel of a four-player duel at 80×24: a partner's tag ("(pareja)")
     shows whole, the name cut where both do not fit ("Brown… (pareja)", "Bartholomew
-    Alex… (partner)"), never the tag ("Brownie (parej…")."""
+    Alex… (partner)"), never the tag ("Brownie (parej…"); the partner's known hand shows
+    every card whole."""
     for names in (("Ann", "Eclair", "Muffin", "Brownie"), SIX_LONG[:4]):
         with speaking(language):
             tag = i18n._("(partner)")
@@ -273,6 +274,13 @@ async def test_a_seat_s_tag_shows_whole_and_the_name_gives_way(language: str) ->
         elif shown_name != name:
             assert shown_name.endswith("…") and name.startswith(shown_name[:-1]), panel
             assert len(shown_name) >= 5, panel
+        # the partner's hand, known: each card whole, in fewer words where the note
+        # does not fit ("Obrońca, Żołnierz, Łucznik, Czarodziej", not "ma: … Czarod…")
+        note = partner[0].note
+        assert note and partner[0].brief, partner
+        for card in partner[0].brief.split(", "):
+            assert card in panel, (card, panel)
+        assert note in panel or partner[0].brief in panel, panel
 
 
 @pytest.mark.parametrize("language", ["en", "es", "pl"])

@@ -25,6 +25,7 @@ class SeatRow:
     tag: str = ""
     facts: tuple[str, ...] = ()
     note: str = ""  # e.g. the cards of this hand the viewer knows
+    brief: str = ""  # the note in fewer words, where it does not fit on its line
     active: bool = False  # this seat decides now
     own: bool = False  # the viewer's seat
 
@@ -67,7 +68,10 @@ class SeatList(Static):
             if row.note:
                 # four seats leave the table little room: each note keeps to one line
                 crowded = len(self.rows) > 2
-                note = Text(row.note, style="italic", no_wrap=crowded, overflow="ellipsis")
+                if crowded:
+                    note: RenderableType = Brief(row.note, row.brief or row.note)
+                else:
+                    note = Text(row.note, style="italic")
                 parts.append(Padding(note, (0, 0, 0, 2)))
         self.update(Group(*parts))
 
@@ -100,3 +104,21 @@ class NameTag:
 
 #: The fewest columns a name is cut to before its tag gives way instead.
 NAME_FEWEST = 4
+
+
+class Brief:
+    """A note on one line: in full where it fits, else in fewer words (``brief``), cut
+    with an ellipsis where even that does not fit."""
+
+    def __init__(self, full: str, brief: str) -> None:
+        self.full, self.brief = full, brief
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(1, cell_len(self.full))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        words = self.full if cell_len(self.full) <= width else self.brief
+        text = Text(words, style="italic", no_wrap=True, overflow="ellipsis")
+        text.truncate(width, overflow="ellipsis")
+        yield text

@@ -243,10 +243,13 @@ def seat_rows(view: DuelView, duel: DuelGame, viewer: int | None) -> list[SeatRo
     for seat in order:
         side = seat % 2
         facts = (str(view.cakes[side]), str(len(view.hands[seat])), str(view.trophies[side]))
-        note = ""
+        note = brief = ""
         if seat != viewer and viewer is not None:
             known = [view.known[s] for s in view.hands[seat] if s in view.known]
             known += view.glimpses.get(seat, ())  # seen in a look: the cards, not the slots
+            unknown = max(0, len(view.hands[seat]) - len(known))
+            if known:  # where the words do not fit: the cards alone, "?" for the others
+                brief = card_list([*known, *[None] * unknown])
             if known and len(known) == len(view.hands[seat]):
                 note = _("holds {cards}").format(cards=card_list(known))
             elif known:
@@ -257,6 +260,7 @@ def seat_rows(view: DuelView, duel: DuelGame, viewer: int | None) -> list[SeatRo
                 tag=_tag(duel, seat, viewer),
                 facts=facts,
                 note=note,
+                brief=brief,
                 active=seat in view.to_act,
                 own=seat == viewer,
             )
