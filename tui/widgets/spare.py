@@ -58,7 +58,7 @@ class SpareRows(Widget):
         self.styles.height = spare
         shown = self.reference is not None and spare >= REFERENCE_LEAST
         self.set_class(shown, "-reference")
-        self.border_title = Content(self.title) if shown else None
+        self.border_title = Content(self.title if shown else "")
         self.refresh()
 
 
