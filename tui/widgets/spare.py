@@ -44,7 +44,7 @@ class SpareRows(Widget):
     ) -> None:
         super().__init__()
         self.reference = reference
-        self.title = title
+        self.heading = title
 
     def render(self) -> Text:
         if not self.has_class("-reference") or self.reference is None:
@@ -58,13 +58,13 @@ class SpareRows(Widget):
         self.styles.height = spare
         shown = self.reference is not None and spare >= REFERENCE_LEAST
         self.set_class(shown, "-reference")
-        self.border_title = Content(self.title if shown else "")
+        self.border_title = Content(self.heading if shown else "")
         self.refresh()
 
 
 def whole_entries(entries: Sequence[Text], width: int, height: int, console: Console) -> Text:
     """As many of ``entries`` as fit in ``height`` lines of ``width`` columns, each whole
-    (a line too long goes on under the entry's second column)."""
+    (a line too long goes on two columns in)."""
     lines: list[Text] = []
     for entry in entries:
         wrapped = [
