@@ -132,6 +132,7 @@ def ending(app: Any, end: EndScreen) -> dict[str, Any]:
         "last bout": describe(won[-1], net.names),
         "specials": _("The hidden specials were {cards}").format(cards=card_list(specials)),
         "specials drawn": len(specials),
+        "footer": footer(app),
     }
 
 
@@ -251,6 +252,9 @@ async def test_a_networked_duel_played_to_its_end_then_played_again() -> None:
             assert line in end["lines"]
         for line in (end["headline"], end["last bout"], end["specials"], AUDIT_FAIR):
             assert " ".join(line.split()) in end["shown"], (line, end["shown"])
+        # q leaves the table, as in the game, and says so on the keys line and the footer
+        assert "q leave" in end["shown"] and "q quit" not in end["shown"], end["shown"]
+        assert "q Leave" in end["footer"], end["footer"]
     assert "p play again" in hank_end["shown"]  # the host's own key; Gina's came by offer
     assert "Hank offers a new game: p to join" in shared["gina's offer"]
     # and a new game in a new room, the same for both

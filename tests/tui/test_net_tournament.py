@@ -185,7 +185,7 @@ async def test_a_networked_tournament_ends_each_duel_and_itself_in_its_own_words
     assert not any("wins the duel" in line for line in lines)
     assert end["fits"], end["screen"]
     assert "The tournament is over" in end["screen"] and "The duel is over" not in end["screen"]
-    for key in ("r replay face up", "enter see the table", "q quit"):
+    for key in ("r replay face up", "enter see the table", "q leave"):
         assert key in end["keys"], end["screen"]
 
 

@@ -313,7 +313,7 @@ async def test_an_offer_after_the_end_dialog_was_put_away_brings_it_back_whole()
         shown = "\n".join(str(w.render()) for w in again.query(Static))
         assert "Bob offers a new game: p to join" in shown
         keys = str(again.query_one("#end-keys", Static).render())
-        for key in ("r replay face up", "p play again", "enter see the table", "q quit"):
+        for key in ("r replay face up", "p play again", "enter see the table", "q leave"):
             assert key in keys, keys
         await pilot.press("q")  # the dialog's q leaves, as it did before the offer
         await until(pilot, lambda: screen not in app.screen_stack, "the game left")

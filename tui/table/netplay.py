@@ -35,7 +35,7 @@ from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen, N
 from cakeparty.tui.screens.lobby_parts import room_closed_text, room_error_text
 from cakeparty.tui.table.again import join_again, play_again
 from cakeparty.tui.table.net import WARN_AT, NetTable, seat_name
-from cakeparty.tui.table.results import EndScreen, ReplayScreen
+from cakeparty.tui.table.results import EndScreen, LeavingEndScreen, ReplayScreen
 from cakeparty.tui.widgets import ChatInput, LogView, StatusBar
 
 #: The answers to "Bob's time is up".
@@ -591,7 +591,7 @@ class NetPlay:
             self._await_offer()
 
         def box() -> EndScreen:
-            end = EndScreen(
+            end = LeavingEndScreen(
                 headline,
                 lines,
                 won,

@@ -142,6 +142,16 @@ class EndScreen(ClosesOnce, ScrollingLines, ModalScreen[str]):
             self.dismiss(choice)
 
 
+class LeavingEndScreen(EndScreen):
+    """The end of a networked game: ``q`` leaves the table, as it does in the game, and
+    says so ("q leave"), where a local game's end says "q quit"."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "choose('quit')", _("Leave"), id="end.quit"),
+    ]
+    KEYS: ClassVar[dict[str, str]] = {**EndScreen.KEYS, "quit": N_("q leave")}
+
+
 class ReplayScreen(ClosesOnce, Screen[None]):
     """The game from the first deal to its end, every card face up."""
 
