@@ -690,3 +690,38 @@ def test_a_hand_row_too_wide_says_how_many_sorts_lie_aside_and_if_one_is_new() -
     assert row.startswith("‹") and row.endswith("Abduction×2*")
     hidden = sum(1 for label in labels if label not in row)
     assert row.startswith(f"‹{hidden} ") and "*" not in row.split(" ")[0]
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pl"])
+async def test_doom_s_row_keeps_the_regions_columns_and_its_words_whole(language: str) -> None:
+    """Three players at 80×24: DOOM's continent and minimum stand in the regions'
+    columns, and its last words ("exige 2 regiones", "wymaga 2 regionów") show whole, on
+    a line of their own under it where its row has no room for them (they pushed its
+    columns three places left); a panel without that line (six players, every region in
+    play, a two-line prompt) keeps them on the row."""
+    from cakeparty.core import i18n
+    from cakeparty.tui.games.cake_of_doom.parts import regions_text
+    from cakeparty.tui.table.local import LocalTable
+
+    from .languages import speaking
+
+    with speaking(language):
+        words = i18n._("needs 2 regions")
+        app = make_app(GameSetup(game="cake-of-doom", players=3, bots="random", seed=3))
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await settle_on(pilot, DoomScreen, 30)
+            assert isinstance(screen, DoomScreen)
+            await until(
+                pilot, lambda: "DOOM" in str(screen.query_one("#doom-regions").render()), "Earth"
+            )
+            await pilot.pause()
+            await pilot.pause()
+            earth = str(screen.query_one("#doom-regions").render()).split("\n")
+            six = GameSetup(game="cake-of-doom", players=6, seed=3)
+            view = LocalTable(six, "Ann").view(0)
+            short = regions_text(view, [f"P{n}" for n in range(6)], 43, None, 12)
+    doom = next(n for n, line in enumerate(earth) if line.startswith("DOOM"))
+    minimum = earth[doom - 1].index("≥")
+    assert earth[doom].index("≥") == minimum, earth
+    assert words in earth[doom] or earth[doom + 1].strip() == words, earth
+    assert len(view.regions) == 11 and words in short.plain.split("\n")[-1], short.plain

@@ -465,10 +465,16 @@ def sabotage_text(view: DoomView, offer: OfferView, names: Sequence[str]) -> Tex
 
 
 def regions_text(
-    view: DoomView, names: Sequence[str], width: int, target: str | None = None
+    view: DoomView,
+    names: Sequence[str],
+    width: int,
+    target: str | None = None,
+    rows: int | None = None,
 ) -> Text:
     """One row per region in play, then DOOM; the ``target`` of an offer is highlighted
-    (the one being built, or the one on the table)."""
+    (the one being built, or the one on the table). DOOM's last words ("needs 2 regions"),
+    where they would push its row out of the regions' columns, go on a line of their own
+    under it if the panel has ``rows`` for it, else its row gives up its name's padding."""
     advanced = view.options.advanced
     lines = []
     name_width = max(len(_(REGIONS[r.name].title)) for r in view.regions) if view.regions else 10
@@ -511,9 +517,10 @@ def regions_text(
     holder = (
         seat_name(view.doom.holder, names) if view.doom.holder is not None else _("needs 2 regions")
     )
-    # DOOM's row gives up the padding of its name before its last words are cut
     rest = (3 if advanced else 9) + 4 + len(holder)
-    doom_width = min(name_width, max(len(_("DOOM")), width - rest))
+    below = name_width + rest > width and rows is not None and len(view.regions) + 2 <= rows
+    # else DOOM's row gives up the padding of its name before its last words are cut
+    doom_width = name_width if below else min(name_width, max(len(_("DOOM")), width - rest))
     doom.append(_("DOOM").ljust(doom_width), style="bold reverse")
     doom.append(
         " "
@@ -522,12 +529,20 @@ def regions_text(
         )
     )
     doom.append(f" ≥{view.doom.minimum}")
-    doom.append(" " + holder, style="bold" if view.doom.holder is not None else "dim")
+    held = Text(holder, style="bold" if view.doom.holder is not None else "dim")
+    under = Text()
+    if below:  # right under the row, to the panel's right edge
+        under = Text(" " * max(0, width - held.cell_len)) + held
+        under.truncate(width, overflow="ellipsis")
+    else:
+        doom.append(" ")
+        doom.append_text(held)
     doom.truncate(width, overflow="ellipsis")
-    if target == DOOM:
-        doom.pad_right(width - doom.cell_len)
-        doom.stylize("reverse")
-    lines.append(doom)
+    for line in (doom, under) if below else (doom,):
+        if target == DOOM:
+            line.pad_right(width - line.cell_len)
+            line.stylize("reverse")
+        lines.append(line)
     return Text("\n").join(lines)
 
 

@@ -76,7 +76,7 @@ from cakeparty.tui.table.local import GameSetup, LocalTable
 from cakeparty.tui.table.results import EndScreen
 from cakeparty.tui.table.screen import TableScreen, table_bindings
 from cakeparty.tui.table.session import TableSession, away_seats
-from cakeparty.tui.widgets import LogView, SpareRows, StatusBar
+from cakeparty.tui.widgets import FittedText, LogView, SpareRows, StatusBar
 from cakeparty.tui.widgets.footer import KeyFooter
 
 #: The end-of-game box in the game's own words.
@@ -155,7 +155,7 @@ class DoomScreen(TableScreen):
         yield Static(id="doom-title", markup=False)
         with Horizontal(id="doom-top"):
             with Vertical(id="doom-left"):
-                regions = Static(id="doom-regions", markup=False)
+                regions = FittedText(id="doom-regions")  # drawn for the rows it has
                 regions.border_title = Content(_("Earth"))
                 yield regions
                 # a taller terminal's rows: the log's, not Earth's; the aliens and the
@@ -191,11 +191,14 @@ class DoomScreen(TableScreen):
         view = self.view()
         names = self.table.names
         self.query_one("#doom-title", Static).update(title_line(view, names))
-        regions = self.query_one("#doom-regions", Static)
+        regions = self.query_one("#doom-regions", FittedText)
         regions.border_subtitle = Content(discard_tops(view))
-        width = max(20, regions.content_size.width or 40)
         target = view.offer.target if view.offer is not None else self.marks.target
-        regions.update(regions_text(view, names, width, target))
+        regions.show(
+            lambda width, rows: regions_text(
+                view, names, max(20, width or 40), target, rows or None
+            )
+        )
         players = self.query_one("#doom-players", Static)
         active = view.to_act[0] if view.to_act else None
         width = max(20, players.content_size.width or 32)
