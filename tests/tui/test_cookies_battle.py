@@ -797,3 +797,25 @@ async def test_the_piece_in_dispute_stands_under_the_seats_however_tall_the_term
         assert table.y <= dispute.y < table.bottom  # shown, inside the table's border
         rows = screen_text(app).splitlines()
         assert "No piece in dispute" in rows[dispute.y]
+
+
+def test_the_cards_box_says_what_the_variant_plays() -> None:
+    """The Cards box of a tall terminal tells each variant its own deck: the standard game
+    every marker and the 0, 13 and Magician; the beginners' game, which has none of the
+    three, neither; the duel, without markers or Magician, no marker."""
+    from cakeparty.core.games.cookies_battle.cards import MARKER_KINDS, MARKER_TITLES
+    from cakeparty.core.games.cookies_battle.state import DUEL, CookiesOptions
+    from cakeparty.tui.games.cookies_battle.help import reference_entries
+
+    def said(options: CookiesOptions) -> str:
+        return "\n".join(entry.plain for entry in reference_entries(options))
+
+    markers = [MARKER_TITLES[kind] for kind in MARKER_KINDS]
+    standard = said(CookiesOptions(4, "standard"))
+    assert all(m in standard for m in markers) and "Magician" in standard and "13" in standard
+    beginners = said(CookiesOptions(4, "beginners"))
+    assert all(m in beginners for m in markers), beginners
+    assert not any(w in beginners for w in ("Magician", "13", " 0", "special")), beginners
+    duel = said(CookiesOptions(2, DUEL))
+    assert not any(m in duel for m in markers) and "Magician" not in duel, duel
+    assert "Markers" not in duel and "13" in duel, duel

@@ -3,6 +3,8 @@ and who wins a trick, for the help screen's Cards tab."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -96,12 +98,36 @@ def cards_reference() -> Group:
     return Group(*lines, Text(""), pieces, Text(""), markers, Text(""), tail)
 
 
-def reference_entries() -> list[Text]:
+def reference_entries(options: Any = None) -> list[Text]:
     """Who wins a trick, what earns a marker, what each marker does, then which card may
-    be played, one entry each, for a tall terminal's spare rows."""
-    entries = [Text(_(line)) for line in CARD_LINES[3:]]
-    for kind in MARKER_KINDS:
+    be played, one entry each, for a tall terminal's spare rows; as the game's
+    ``options`` play it (the beginners' deck has no 0, 13 or Magician; the duel no
+    Magician and no markers)."""
+    beginners = bool(options is not None and options.beginners)
+    duel = bool(options is not None and options.duel)
+    if beginners:
+        first = [_(BEGINNERS_WINNER), _(BEGINNERS_MARKERS)]
+        last = [_(BEGINNERS_FOLLOW), _(CARD_LINES[0])]
+    else:
+        first = [_(CARD_LINES[3])] + ([] if duel else [_(CARD_LINES[4])])
+        last = [_(CARD_LINES[2]), _(CARD_LINES[0]), _(DUEL_SPECIALS if duel else CARD_LINES[1])]
+    entries = [Text(line) for line in first]
+    for kind in () if duel else MARKER_KINDS:
         entry = Text(_(MARKER_TITLES[kind]), style="bold")
         entry.append(" · " + _(MARKER_EFFECTS[kind]))
         entries.append(entry)
-    return entries + [Text(_(line)) for line in CARD_LINES[:3]]
+    return entries + [Text(line) for line in last]
+
+
+#: The beginners' game, which has no 0, 13 or Magician: who wins a trick, what earns a
+#: marker, and which card may be played.
+BEGINNERS_WINNER = N_("Who wins: the highest Gold; else the highest of the turn suit.")
+BEGINNERS_MARKERS = N_(
+    "Markers: the lowest 2–5 earns one (a 1 stops it; ties: the weaker card, still tied both)."
+)
+BEGINNERS_FOLLOW = N_(
+    "Follow the turn suit (the first colour card played) if you can; no Gold while you hold "
+    "the turn suit."
+)
+#: The duel's specials: no Magician.
+DUEL_SPECIALS = N_("Specials, playable at any time: 0 (three), 13 (two)")

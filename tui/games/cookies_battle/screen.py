@@ -158,7 +158,7 @@ class CookiesScreen(MarkerChoices, TableScreen):
                     yield seats
                     yield Static(id="cb-dispute", markup=False)
                 # a taller terminal's rows: the log's, not the table's; the markers in short
-                yield SpareRows(reference_entries, _("Cards"))
+                yield SpareRows(lambda: reference_entries(self.view().options), _("Cards"))
                 with Vertical(id="cb-hand") as hand:
                     hand.border_title = Content(_("Your hand"))
                     yield Static(id="cb-hand-cards", markup=False)
