@@ -141,21 +141,26 @@ async def test_the_rows_under_a_table_that_needs_none_show_the_game_s_reference(
             assert isinstance(screen, kind)
             spare = screen.query_one(SpareRows)
             assert spare.reference is not None
-            for width, height, shown in ((80, 24, False), (80, 24 + REFERENCE_LEAST - 1, False),
-                                         (100, 30, True), (120, 40, True)):  # fmt: skip
-                await resized(pilot, screen, (width, height))
+            entries = [" ".join(e.plain.split()) for e in spare.reference()]
+            fits = [" ".join(entries[:k]) for k in range(1, len(entries) + 1)]
+
+            def drawn() -> str:
+                """The words the terminal shows inside the spare rows' box."""
                 region = spare.region
-                assert region.height == height - SIZE[1], (width, height)
                 inside = [
                     row[region.x + 2 : region.right - 2].strip()
                     for row in rows(app)[region.y + 1 : region.bottom - 1]
                 ]
-                text = " ".join(" ".join(inside).split())
+                return " ".join(" ".join(inside).split())
+
+            for width, height, shown in ((80, 24, False), (80, 24 + REFERENCE_LEAST - 1, False),
+                                         (100, 30, True), (120, 40, True)):  # fmt: skip
+                await resized(pilot, screen, (width, height))
+                assert spare.region.height == height - SIZE[1], (width, height)
                 if not shown:
-                    assert not str(spare.border_title or "") and not text, (width, height, text)
+                    assert not str(spare.border_title or "") and not drawn(), (width, height)
                     continue
-                entries = [" ".join(e.plain.split()) for e in spare.reference()]
-                fits = [" ".join(entries[:k]) for k in range(1, len(entries) + 1)]
-                assert text in fits, (width, height, text)
-                assert len(text) > len(entries[0]) or height - SIZE[1] < 8, text
+                # whole entries, in order from the first: a prefix of the list
+                await until(pilot, lambda: drawn() in fits, f"the reference at {height} rows")
+                assert len(drawn()) > len(entries[0]) or height - SIZE[1] < 8, drawn()
                 assert str(spare.border_title) == i18n._("Cards")
