@@ -316,3 +316,17 @@ async def test_a_tournament_s_duel_moves_to_the_players_panel_rather_than_cut_th
         else:
             assert teams in title and duel not in title, where
             assert f"─ {panel} · {duel} (0 – 0) ─" in border, where
+
+
+def test_the_cards_box_of_a_core_duel_names_no_special() -> None:
+    """A tall terminal's Cards box lists the core deck and, in the full game, the
+    specials that may be hidden in it; a core duel has none, and its box names none."""
+    from cakeparty.core.games.cake_duel.cards import CARDS
+    from cakeparty.tui.games.cake_duel.help import reference_entries
+
+    def named(specials: bool) -> set[str]:
+        firsts = {entry.plain.split(" ×")[0] for entry in reference_entries(specials)}
+        return {name for name in CARDS if card_title(name) in firsts}
+
+    assert named(True) == set(CARDS)
+    assert named(False) == {name for name, card in CARDS.items() if not card.special}

@@ -74,11 +74,13 @@ def _cards_table(language: str) -> Table:
     return table
 
 
-def reference_entries() -> list[Text]:
+def reference_entries(specials: bool = True) -> list[Text]:
     """The cards in short, one entry each, for a tall terminal's spare rows ("Soldier ×5
-    weapon · Steal 1 cake."): the core deck, then the specials."""
+    weapon · Steal 1 cake."): the core deck, then the specials (unless the game has
+    none: ``specials`` False)."""
     entries = []
-    for name, card in sorted(CARDS.items(), key=lambda item: item[1].special):
+    cards = sorted(CARDS.items(), key=lambda item: item[1].special)
+    for name, card in cards if specials else [c for c in cards if not c[1].special]:
         entry = Text(card_title(name), style="bold")
         entry.append(f" ×{card.copies} ")
         entry.append(card_type(name, short=True), style="italic")

@@ -212,7 +212,7 @@ class DuelScreen(TableScreen):
                     yield FittedText(id="duel-claims")
                     yield Static(id="duel-deck", markup=False)
                 # a taller terminal's rows: the log's, not the table's; the cards in short
-                yield SpareRows(reference_entries, _("Cards"))
+                yield SpareRows(lambda: reference_entries(self.view().options.full), _("Cards"))
             log = LogView(id="duel-log")
             log.border_title = Content(_("Log"))
             yield log
