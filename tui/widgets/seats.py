@@ -119,6 +119,4 @@ class Brief:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = options.max_width
         words = self.full if cell_len(self.full) <= width else self.brief
-        text = Text(words, style="italic", no_wrap=True, overflow="ellipsis")
-        text.truncate(width, overflow="ellipsis")
-        yield text
+        yield Text(cut(words, width), style="italic")
