@@ -25,10 +25,12 @@ def rows(app: App[Any]) -> list[str]:
     return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
-def shown(app: App[Any], widget: Widget) -> str:
-    """What of ``widget`` the terminal shows: its rows inside the screen, joined."""
+def shown(app: App[Any], widget: Widget, screen: Screen[Any] | None = None) -> str:
+    """What of ``widget`` the terminal shows: its rows inside the screen, joined (or
+    inside ``screen``, as it draws itself, where a dialog may be in front of it)."""
     region = widget.region
-    lines = rows(app)[region.y : region.y + region.height]
+    drawn = rows(app) if screen is None else [s.text for s in screen._compositor.render_strips()]
+    lines = drawn[region.y : region.y + region.height]
     return " ".join(" ".join(row[region.x : region.x + region.width].split()) for row in lines)
 
 

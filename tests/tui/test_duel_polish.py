@@ -30,7 +30,7 @@ from cakeparty.tui.widgets import SeatList
 
 from .languages import speaking
 from .netseats import Runner, deliver, guest_room
-from .pilot import SIZE, OneScreen, rows, until
+from .pilot import SIZE, OneScreen, rows, shown, until
 
 BOT = get_game("cake-duel").bots["random"]
 
@@ -258,12 +258,7 @@ async def test_a_seat_s_tag_shows_whole_and_the_name_gives_way(language: str) ->
                     "the partner's tag",
                 )
                 await pilot.pause()
-                seats = screen.query_one(SeatList).region
-                drawn = [strip.text for strip in screen._compositor.render_strips()]
-                panel = " ".join(
-                    " ".join(row[seats.x : seats.right].split())
-                    for row in drawn[seats.y : seats.bottom]
-                )
+                panel = shown(app, screen.query_one(SeatList), screen)
                 partner = [row for row in screen.query_one(SeatList).rows if row.tag == tag]
         assert len(partner) == 1, (names, panel)
         name = partner[0].name
