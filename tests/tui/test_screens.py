@@ -23,7 +23,7 @@ from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.widgets import Cycler, HandView
 
 from .languages import speaking
-from .pilot import SIZE, Recorder, make_app, settle, until
+from .pilot import SIZE, Recorder, make_app, rows, settle, until
 
 
 async def test_the_menu_opens_and_closes_every_screen_by_keyboard() -> None:
@@ -354,3 +354,18 @@ async def test_a_screen_closed_before_it_is_drawn_leaves_the_app_running(build: 
             screen.dismiss(None)  # at once: before its compose and mount have run
             await pilot.pause()
             assert app.is_running and app.screen is base
+
+
+async def test_a_toast_leaves_the_lines_above_the_footer_readable() -> None:
+    """A notice floats over the panels, above the two lines over the footer: the prompt
+    and the status line say what to do, and a toast drawn over them (as Textual puts it,
+    right over the footer) hid half of both for as long as it showed."""
+    setup = GameSetup(game="cookies-battle", players=4, bots="normal", seed=3)
+    app = make_app(setup)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await until(pilot, lambda: "Pick a card" in "".join(rows(app)), "the pass")
+        before = rows(app)[-3:-1]
+        await pilot.press("enter")  # no card chosen yet: a toast says what to do
+        await until(pilot, lambda: app._notifications, "the toast")
+        await until(pilot, lambda: "for the left" in "".join(rows(app)), "the toast drawn")
+        assert rows(app)[-3:-1] == before
