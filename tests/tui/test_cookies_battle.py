@@ -799,6 +799,40 @@ async def test_the_piece_in_dispute_stands_under_the_seats_however_tall_the_term
         assert "No piece in dispute" in rows[dispute.y]
 
 
+@pytest.mark.parametrize(
+    ("players", "options", "says", "says_not"),
+    [
+        (2, {}, ("1 6 8 10 12", "The highest score wins"), ("Theft", "Magician", "1–12")),
+        (4, {"variant": "beginners"}, ("Theft", "The highest score wins"), ("Magician", "13")),
+        (4, {}, ("Theft", "Magician", "tummy ache"), ("The highest score wins",)),
+    ],
+)
+async def test_the_help_s_cards_tab_is_the_variant_s(
+    players: int, options: dict[str, Any], says: tuple[str, ...], says_not: tuple[str, ...]
+) -> None:
+    """? in a game opens the Cards tab of the variant on the table: the duel's deck (two
+    colours and the gold, five values each) and no markers; the beginners' game, no 0, 13
+    or Magician, the highest score winning; the standard game, the tummy ache."""
+    setup = GameSetup(
+        game="cookies-battle",
+        players=players,
+        bots="random",
+        seed=5,
+        **({"options": options} if options else {}),
+    )
+    app = make_app(setup)
+    async with app.run_test(size=(100, 60)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen) and help_screen.tab == "cards"
+        await until(pilot, lambda: "Scoring" in screen_text(app), "the cards tab drawn")
+        text = " ".join(screen_text(app).split())
+        assert all(w in text for w in says), text
+        assert not any(w in text for w in says_not), text
+
+
 def test_the_cards_box_says_what_the_variant_plays() -> None:
     """The Cards box of a tall terminal tells each variant its own deck: the standard game
     every marker and the 0, 13 and Magician; the beginners' game, which has none of the
@@ -819,3 +853,4 @@ def test_the_cards_box_says_what_the_variant_plays() -> None:
     duel = said(CookiesOptions(2, DUEL))
     assert not any(m in duel for m in markers) and "Magician" not in duel, duel
     assert "Markers" not in duel and "13" in duel, duel
+    assert "1 6 8 10 12" in duel and "1–12" not in duel, duel

@@ -72,9 +72,13 @@ CARD_LINES = (
 )
 
 
-def cards_reference() -> Group:
-    """The cards, then the pieces with their points, then the markers with their effect
-    (built when shown: in the language in use then)."""
+def cards_reference(options: Any = None) -> Group:
+    """The cards, then the pieces with their points, then the markers with their effect,
+    as the game's ``options`` play it (the beginners' deck has no 0, 13 or Magician and the
+    highest score wins; the duel has no Magician and no markers); built when shown, in the
+    language in use then."""
+    beginners = bool(options is not None and options.beginners)
+    duel = bool(options is not None and options.duel)
     pieces = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold")
     pieces.add_column(_("piece"), no_wrap=True, style="bold")
     pieces.add_column(_("in the box"), justify="right")
@@ -82,20 +86,43 @@ def cards_reference() -> Group:
     pieces.add_column(_("whole cookie of 4"), justify="right")
     for kind, (count, points, whole) in PIECE_KINDS.items():
         pieces.add_row(_(PIECE_TITLES[kind]), str(count), str(points), str(whole or "—"))
-    markers = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold")
-    markers.add_column(_("marker"), no_wrap=True, style="bold")
-    markers.add_column(_("what it does"), ratio=1)
-    for kind in MARKER_KINDS:
-        markers.add_row(_(MARKER_TITLES[kind]), _(MARKER_EFFECTS[kind]))
-    lines = [Text(_(line)) for line in CARD_LINES]
-    tail = Text(
-        _(
-            "Scoring: each rotten piece cancels the good piece whose loss costs you least, then "
-            "whole cookies; +2 per unused marker. The highest score has a tummy ache: the "
-            "second wins."
-        )
-    )
-    return Group(*lines, Text(""), pieces, Text(""), markers, Text(""), tail)
+    parts: list[Any] = [Text(_(line)) for line in card_lines(beginners, duel)]
+    parts += [Text(""), pieces]
+    if not duel:
+        markers = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold")
+        markers.add_column(_("marker"), no_wrap=True, style="bold")
+        markers.add_column(_("what it does"), ratio=1)
+        for kind in MARKER_KINDS:
+            markers.add_row(_(MARKER_TITLES[kind]), _(MARKER_EFFECTS[kind]))
+        parts += [Text(""), markers]
+    scoring = DUEL_SCORING if duel else BEGINNERS_SCORING if beginners else SCORING
+    return Group(*parts, Text(""), Text(_(scoring)))
+
+
+def card_lines(beginners: bool, duel: bool) -> list[str]:
+    """The lines on the cards, who wins a trick and what earns a marker, untranslated,
+    for the variant played."""
+    if beginners:
+        return [CARD_LINES[0], BEGINNERS_FOLLOW, BEGINNERS_WINNER, BEGINNERS_MARKERS]
+    if duel:
+        return [DUEL_CARDS, DUEL_SPECIALS, CARD_LINES[2], CARD_LINES[3]]
+    return list(CARD_LINES)
+
+
+#: How the game is scored, by variant.
+SCORING = N_(
+    "Scoring: each rotten piece cancels the good piece whose loss costs you least, then "
+    "whole cookies; +2 per unused marker. The highest score has a tummy ache: the "
+    "second wins."
+)
+BEGINNERS_SCORING = N_(
+    "Scoring: each rotten piece cancels the good piece whose loss costs you least, then "
+    "whole cookies; +2 per unused marker. The highest score wins."
+)
+DUEL_SCORING = N_(
+    "Scoring: each rotten piece cancels the good piece whose loss costs you least, then "
+    "whole cookies. The highest score wins."
+)
 
 
 def reference_entries(options: Any = None) -> list[Text]:
@@ -110,7 +137,8 @@ def reference_entries(options: Any = None) -> list[Text]:
         last = [_(BEGINNERS_FOLLOW), _(CARD_LINES[0])]
     else:
         first = [_(CARD_LINES[3])] + ([] if duel else [_(CARD_LINES[4])])
-        last = [_(CARD_LINES[2]), _(CARD_LINES[0]), _(DUEL_SPECIALS if duel else CARD_LINES[1])]
+        last = [_(CARD_LINES[2])]
+        last += [_(DUEL_CARDS), _(DUEL_SPECIALS)] if duel else [_(CARD_LINES[0]), _(CARD_LINES[1])]
     entries = [Text(line) for line in first]
     for kind in () if duel else MARKER_KINDS:
         entry = Text(_(MARKER_TITLES[kind]), style="bold")
@@ -129,5 +157,6 @@ BEGINNERS_FOLLOW = N_(
     "Follow the turn suit (the first colour card played) if you can; no Gold while you hold "
     "the turn suit."
 )
-#: The duel's specials: no Magician.
+#: The duel's cards: two colours and the gold, five values each; no Magician.
+DUEL_CARDS = N_("B G: Blue and Green, 1 6 8 10 12 · ★: Gold trumps, 1 6 8 10 12")
 DUEL_SPECIALS = N_("Specials, playable at any time: 0 (three), 13 (two)")

@@ -103,4 +103,6 @@ class NetCookiesScreen(NetPlay, CookiesScreen):
         return super().check_action(action, parameters)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.net.game.name, NET_COOKIES_KEYS, cards_reference()))
+        self.app.push_screen(
+            HelpScreen(self.net.game.name, NET_COOKIES_KEYS, cards_reference(self.view().options))
+        )
