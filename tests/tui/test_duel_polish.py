@@ -236,6 +236,27 @@ async def test_each_title_keeps_the_game_s_name_at_80_columns(game: str, languag
 
 
 @pytest.mark.parametrize("language", ["en", "es", "pl"])
+async def test_a_four_player_duel_shows_its_turn_in_every_language(language: str) -> None:
+    """A four-player duel at 80×24 shows the bout's turn: on the title line where it fits
+    (English), else in the table panel's title ("Mesa · turno 1"), never nowhere, and
+    never twice."""
+    names = ("Ann", "Eclair", "Muffin", "Brownie")
+    setup = GameSetup("cake-duel", 4, seed=2, hotseat=True, names=names)
+    with speaking(language):
+        turn = i18n._("turn {n}").format(n=1)
+        table = LocalTable(setup, names[0])
+        screen = DuelScreen(table, bot_delay=0.0)
+        app = OneScreen(screen)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: title_row(screen).strip(), "the title")
+            await pilot.press("enter")  # the hand passes to its first player
+            await until(pilot, lambda: turn in " ".join(rows(app)), "the turn shown")
+            drawn = [" ".join(row.split()) for row in rows(app)]
+            assert sum(row.count(turn) for row in drawn) == 1, drawn
+            assert (turn in drawn[0]) is (language == "en"), drawn
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pl"])
 async def test_a_seat_s_tag_shows_whole_and_the_name_gives_way(language: str) -> None:
     """The players panel of a four-player duel at 80×24: a partner's tag ("(pareja)")
     shows whole, the name cut where both do not fit ("Brown… (pareja)", "Bartholomew

@@ -75,6 +75,14 @@ def title_and_players(
     )
 
 
+def table_title(line: Text, turn: int | None) -> str:
+    """The table panel's title: "Table", and the bout's turn where the title ``line``
+    had no room for it ("Table · turn 3": four players' names in Spanish or Polish)."""
+    if turn is None or _("turn {n}").format(n=turn) in line.plain:
+        return _("Table")
+    return _("Table · turn {n}").format(n=turn)
+
+
 def title_line(
     view: DuelView,
     duel: DuelGame,

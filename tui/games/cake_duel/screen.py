@@ -74,6 +74,7 @@ from cakeparty.tui.games.cake_duel.parts import (
     specials_text,
     status_line,
     table_text,
+    table_title,
     take_label,
     title_and_players,
     tournament_score,
@@ -251,7 +252,9 @@ class DuelScreen(TableScreen):
         seats.border_title = Content(players)
         seats.show(seat_rows(view, duel, self.viewer))
         hidden = self.last_specials(view)
-        self.query_one("#duel-table").border_subtitle = Content(deck_text(view, bool(hidden)))
+        table = self.query_one("#duel-table")
+        table.border_title = Content(table_title(line, turn))
+        table.border_subtitle = Content(deck_text(view, bool(hidden)))
         deck = self.query_one("#duel-deck", Static)
         specials = specials_text(view, hidden)
         deck.update(specials)
