@@ -39,7 +39,7 @@ def pseudo_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # language: a reference kept from then on would show here in English
     for table in registered():
         if table.help is not None:
-            table.help()
+            table.help(None)
     return write_pseudo(tmp_path_factory.mktemp("locale"))
 
 

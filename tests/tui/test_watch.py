@@ -226,6 +226,23 @@ async def test_the_watch_screen_draws_the_public_table_and_keeps_it_live(game: s
         whole_board(app, screen)
 
 
+async def test_a_spectator_s_help_shows_the_cards_of_the_variant_watched() -> None:
+    """? on the watch screen of a two-player Cookies Battle (the duel) opens the duel's
+    cards: two colours and the gold of five values, no markers."""
+    match, spectator = watched("cookies-battle", 2, 7)
+    async with watching(match, spectator) as (pilot, screen, runner):
+        app = pilot.app
+        runner.events.put_nowait(WatchEvent("started"))
+        await until(pilot, lambda: screen.watch is not None, "the table")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen) and help_screen.keys == WATCH_KEYS
+        await until(pilot, lambda: "Specials" in "\n".join(screen_lines(app)), "the cards")
+        text = " ".join(" ".join(screen_lines(app)).split())
+        assert "1 6 8 10 12" in text and "Theft" not in text and "1–12" not in text, text
+
+
 async def test_the_players_panel_shows_each_fingerprint_whole_or_its_start_never_cut() -> None:
     """At 80 columns the panel (at most 45% of the screen) has no room for a whole
     fingerprint beside "Seat 1 · to move": each row shows its first two groups, the same

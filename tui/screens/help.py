@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.console import RenderableType
 from rich.markdown import Markdown
@@ -67,15 +67,17 @@ class HelpScreen(ClosesOnce, ModalScreen[None]):
         game: str,
         keys: Sequence[tuple[str, str]] | None = None,
         cards: RenderableType | None = None,
+        options: Any = None,
     ):
         """``keys`` and ``cards``: the game's keys and card reference; when not given,
-        those its registration names (none when it names none)."""
+        those its registration names (none when it names none), for the table's core
+        ``options`` (None: the standard game's)."""
         super().__init__()
         from cakeparty.tui.table.registration import find
 
         table = find(game)
         if table is not None and table.help is not None and (keys is None or cards is None):
-            own_keys, own_cards = table.help()
+            own_keys, own_cards = table.help(options)
             keys = own_keys if keys is None else keys
             cards = own_cards if cards is None else cards
         self.game = game

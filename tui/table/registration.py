@@ -89,9 +89,10 @@ class TableGame:
     #: What a seat decides now, in the game's words, for the others waiting on it:
     #: (public view, seat, names) → "Bob attacks: claim or pass". None: "Bob decides".
     describe_decision: Callable[[Any, int, Sequence[str]], str] | None = None
-    #: The help screen's keys and card reference of the game: () → (keys, a renderable).
-    #: None: the help screen's own.
-    help: Callable[[], tuple[Sequence[tuple[str, str]], Any]] | None = None
+    #: The help screen's keys and card reference of the game, as the table's core options
+    #: play it (None: options not known, the standard game's): (options) → (keys, a
+    #: renderable). None: the help screen's own.
+    help: Callable[[Any], tuple[Sequence[tuple[str, str]], Any]] | None = None
     #: A spectator's log: the story's entries as (style, text) lines, public words
     #: only: (entries, names) → lines. None: the spectator's log tells no events.
     watch_lines: Callable[[Sequence[Any], Sequence[str]], list[tuple[str, str]]] | None = None

@@ -556,7 +556,8 @@ class TableScreen(ClosesOnce, Screen[None]):
     def action_help(self) -> None:
         from cakeparty.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(self.session.game.name))
+        options = self.session.view(self.viewer).options
+        self.app.push_screen(HelpScreen(self.session.game.name, options=options))
 
     def replay_text(self, replay: Any, names: Sequence[str]) -> list[Any]:
         """The lines of the face-up replay: the game's own."""

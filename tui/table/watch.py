@@ -355,7 +355,8 @@ class WatchScreen(ClosesOnce, Screen[None]):
             return
         from cakeparty.tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen(advert.game, WATCH_KEYS))
+        options = self.watch.view(None).options if self.watch is not None else None
+        self.app.push_screen(HelpScreen(advert.game, WATCH_KEYS, options=options))
 
     def action_log(self, step: int) -> None:
         self.log_view.page(step)

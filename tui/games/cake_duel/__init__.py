@@ -57,7 +57,7 @@ def story(game: Any, players: int, options: Any, dealer: Any = None) -> Any:
     return Chronicle(game, players, options, dealer)
 
 
-def game_help() -> tuple[Any, Any]:
+def game_help(options: Any = None) -> tuple[Any, Any]:
     """The help screen's keys and card reference (every card, copies, type, effect)."""
     from cakeparty.tui.games.cake_duel.help import DUEL_KEYS, cards_table
 

@@ -42,7 +42,7 @@ def story(game: Any, players: int, options: Any, dealer: Any = None) -> Any:
     return MasterStory(game, players, options, dealer)
 
 
-def game_help() -> tuple[Any, Any]:
+def game_help(options: Any = None) -> tuple[Any, Any]:
     """The help screen's keys and card reference (the customers, the taste points)."""
     from cakeparty.tui.games.cake_master.help import KEYS, cards_reference
 

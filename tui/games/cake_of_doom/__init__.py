@@ -58,7 +58,7 @@ def story(game: Any, players: int, options: Any, dealer: Any = None) -> Any:
     return DoomStory(game, players, options, dealer)
 
 
-def game_help() -> tuple[Any, Any]:
+def game_help(options: Any = None) -> tuple[Any, Any]:
     """The help screen's keys and reference (the aliens, the regions, the cards)."""
     from cakeparty.tui.games.cake_of_doom.help import KEYS, reference
 

@@ -48,11 +48,12 @@ def story(game: Any, players: int, options: Any, dealer: Any = None) -> Any:
     return CookiesStory(game, players, options, dealer)
 
 
-def game_help() -> tuple[Any, Any]:
-    """The help screen's keys and card reference (cards, pieces, markers, who wins)."""
+def game_help(options: Any = None) -> tuple[Any, Any]:
+    """The help screen's keys and card reference (cards, pieces, markers, who wins), as
+    the variant of ``options`` plays."""
     from cakeparty.tui.games.cookies_battle.help import KEYS, cards_reference
 
-    return KEYS, cards_reference()
+    return KEYS, cards_reference(options)
 
 
 def watch_lines(entries: Sequence[Any], names: Sequence[str]) -> list[tuple[str, str]]:

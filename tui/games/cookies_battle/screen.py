@@ -48,7 +48,7 @@ from cakeparty.core.games.cookies_battle.scoring import seat_score
 from cakeparty.core.games.cookies_battle.text import assembly_words
 from cakeparty.core.i18n import N_, _
 from cakeparty.tui.games.cookies_battle import events_text
-from cakeparty.tui.games.cookies_battle.help import cards_reference, reference_entries
+from cakeparty.tui.games.cookies_battle.help import reference_entries
 from cakeparty.tui.games.cookies_battle.lines import (
     ALL,
     ANSWERS,
@@ -459,14 +459,6 @@ class CookiesScreen(MarkerChoices, TableScreen):
     def _legal_match(self, wanted: Action) -> Action | None:
         """``wanted`` as it is in the legal list, or ``None`` when it is not there."""
         return next((a for a in self._legal() if a == wanted), None)
-
-    def action_help(self) -> None:
-        """The help, its Cards tab as this table's variant plays."""
-        from cakeparty.tui.screens.help import HelpScreen
-
-        self.app.push_screen(
-            HelpScreen(self.session.game.name, cards=cards_reference(self.view().options))
-        )
 
     def action_move(self, step: int) -> None:
         order = self.order(self.view())
