@@ -833,6 +833,29 @@ async def test_the_help_s_cards_tab_is_the_variant_s(
         assert not any(w in text for w in says_not), text
 
 
+async def test_a_networked_duel_s_help_shows_the_duel_s_cards_and_the_room_s_keys() -> None:
+    """? in a networked two-player room opens the duel's cards (no markers) beside the
+    networked game's keys (its chat line)."""
+    from cakeparty.tui.games.cookies_battle.netscreen import NET_COOKIES_KEYS, NetCookiesScreen
+
+    from .netseats import deliver, guest_room, seats_at
+    from .pilot import OneScreen
+
+    seats = seats_at("cookies-battle", 2)
+    deliver(seats)
+    screen = NetCookiesScreen(seats[0], guest_room())
+    app = OneScreen(screen)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: screen.awaiting == 0, "Ann's pass")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen) and help_screen.keys == NET_COOKIES_KEYS
+        await until(pilot, lambda: "Specials" in screen_text(app), "the cards")
+        text = " ".join(screen_text(app).split())
+        assert "1 6 8 10 12" in text and "Theft" not in text, text
+
+
 def test_the_cards_box_says_what_the_variant_plays() -> None:
     """The Cards box of a tall terminal tells each variant its own deck: the standard game
     every marker and the 0, 13 and Magician; the beginners' game, which has none of the

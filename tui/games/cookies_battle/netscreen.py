@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from cakeparty.core.games.cookies_battle.actions import NoMarker
 from cakeparty.core.i18n import N_, _
-from cakeparty.tui.games.cookies_battle.help import KEYS, cards_reference
+from cakeparty.tui.games.cookies_battle.help import KEYS
 from cakeparty.tui.games.cookies_battle.lines import DEFENSE, WINDOW, step_of
 from cakeparty.tui.games.cookies_battle.screen import END_TITLE, CookiesScreen
 from cakeparty.tui.games.cookies_battle.story import replay_lines
@@ -103,6 +103,5 @@ class NetCookiesScreen(NetPlay, CookiesScreen):
         return super().check_action(action, parameters)
 
     def action_help(self) -> None:
-        self.app.push_screen(
-            HelpScreen(self.net.game.name, NET_COOKIES_KEYS, cards_reference(self.view().options))
-        )
+        options = self.view().options
+        self.app.push_screen(HelpScreen(self.net.game.name, NET_COOKIES_KEYS, options=options))
