@@ -488,3 +488,37 @@ async def until_async(test: Callable[[], object], what: str, timeout: float = 15
     while not test():
         assert time.monotonic() < deadline, f"waited {timeout}s for {what}"
         await asyncio.sleep(0.05)
+
+
+async def test_the_lobby_s_help_shows_the_cards_of_the_variant_offered() -> None:
+    """? in the lobby of a beginners' Cookies Battle room opens that game's cards: no 0,
+    13 or Magician, the highest score winning; the lobby's own keys beside them."""
+    from cakeparty.tui.screens.help import HelpScreen
+
+    plan = HostPlan(
+        game="cookies-battle",
+        players=3,
+        options=(("variant", "beginners"),),
+        timeout=60,
+        port=free_port(),
+        lan=False,
+    )
+    app = app_with(plan)
+    async with app.run_test(size=(100, 50)) as pilot:
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        room = lobby.room
+        assert room is not None
+        await until(pilot, lambda: room.connected and room.advert is not None, "the room to open")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        text = ""
+
+        def drawn() -> str:
+            nonlocal text
+            rows = app.screen._compositor.render_strips()
+            text = " ".join(" ".join(strip.text for strip in rows).split())
+            return text
+
+        await until(pilot, lambda: "Scoring" in drawn(), "the cards")
+        assert "The highest score wins" in text and "Magician" not in text, text

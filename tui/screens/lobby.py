@@ -22,6 +22,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker
 
+from cakeparty.core import get_game
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.protocol.errors import ProtocolError
 from cakeparty.protocol.identity import Identity, fingerprint, load_or_create
@@ -618,7 +619,23 @@ class LobbyScreen(ClosesOnce, Screen[None]):
         return getattr(self.plan, "game", "") or registered()[0].name
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self._game(), LOBBY_KEYS))
+        self.app.push_screen(HelpScreen(self._game(), LOBBY_KEYS, options=self._rules()))
+
+    def _rules(self) -> Any:
+        """The core options of the table the host's advert offers, for the help's cards
+        (None: no advert yet, or options this app cannot read: the standard game's)."""
+        room = self.room
+        advert = room.advert if room is not None else None
+        table = find(advert.game) if advert is not None else None
+        if advert is None or table is None:
+            return None
+        try:
+            state = get_game(advert.game).new_state(
+                advert.seats, table.rule_options(advert.options)
+            )
+        except (ValueError, TypeError, KeyError):  # an engine's errors are ValueErrors
+            return None
+        return getattr(state, "options", None)
 
     def action_leave(self) -> None:
         room = self.room
