@@ -236,6 +236,16 @@ def _cancel_requested() -> bool:
     return task is not None and task.cancelling() > 0
 
 
+def _let_go(client: aiomqtt.Client) -> None:
+    """Close the socket of a connection attempt that is over, while its loop runs. One that
+    failed after the broker took the connection (no answer in time, or the answer a
+    refusal) keeps its socket open, read by the loop, until the client is collected; and
+    closing it then calls back into a loop that may be closed by then (Python reports an
+    exception it cannot raise)."""
+    with contextlib.suppress(OSError, RuntimeError, AttributeError):
+        client._client._sock_close()
+
+
 #: what a connection attempt says when the broker hung up before answering it
 HUNG_UP = "the broker hung up before answering"
 
@@ -532,8 +542,9 @@ class Transport:
     async def _run(self) -> None:
         delay = self._backoff[0]
         while not self._closing:
+            attempt = self._client_for()
             try:
-                async with self._client_for() as client:
+                async with attempt as client:
                     self._client = client
                     await self._on_connect(client)
                     delay = self._backoff[0]
@@ -559,6 +570,7 @@ class Transport:
             finally:
                 self._client = None
                 self._connected.clear()
+                _let_go(attempt)
             if self.closing or _cancel_requested():
                 return  # (a cancellation aiomqtt's wait_for lost still ends the loop)
             await asyncio.sleep(delay)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -333,3 +334,42 @@ async def test_the_embedded_broker_keeps_a_bounded_number_of_retained_messages()
     assert "ROOM01" not in kept and kept["ROOM99"] == b"late"  # cleared: room for another
     assert "ROOM98" not in kept  # over the bound in bytes
     assert set(kept) == {f"ROOM{n:02d}" for n in (0, *range(2, 20))} | {"ROOM99"}
+
+
+async def test_an_attempt_a_silent_broker_never_answers_lets_its_socket_go() -> None:
+    """A broker that takes the connection and never answers it: once the attempt gives
+    up, its socket is closed there and then, before the next attempt (the broker reads
+    the end of the first connection before the second comes), not left open until the
+    client is collected, when closing it called back into a closed event loop
+    ("Exception ignored in: Client.__del__")."""
+    import gc
+
+    ended: list[asyncio.Event] = []
+    open_before: list[int] = []  # at each connection: how many earlier ones were open
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        open_before.append(sum(not e.is_set() for e in ended))
+        done = asyncio.Event()
+        ended.append(done)
+        while await reader.read(1024):
+            pass  # never a CONNACK
+        done.set()
+        writer.close()
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    transport = Transport(BrokerAddress("127.0.0.1", port), client_id="x", fail_fast=False)
+    entering = asyncio.create_task(transport.__aenter__())
+    gc.disable()  # no collection closes the socket in its place
+    try:
+        while len(open_before) < 2:  # the first attempt timed out; the second came
+            await asyncio.sleep(0.05)
+        assert transport.last_error is not None
+        assert open_before[:2] == [0, 0], open_before
+    finally:
+        gc.enable()
+        entering.cancel()
+        with contextlib.suppress(BaseException):
+            await entering
+        await transport.close()
+        server.close()
