@@ -3,6 +3,7 @@ and who wins a trick, for the help screen's Cards tab."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Group
@@ -77,8 +78,7 @@ def cards_reference(options: Any = None) -> Group:
     as the game's ``options`` play it (the beginners' deck has no 0, 13 or Magician and the
     highest score wins; the duel has no Magician and no markers); built when shown, in the
     language in use then."""
-    beginners = bool(options is not None and options.beginners)
-    duel = bool(options is not None and options.duel)
+    rules = variant_rules(options)
     pieces = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold")
     pieces.add_column(_("piece"), no_wrap=True, style="bold")
     pieces.add_column(_("in the box"), justify="right")
@@ -86,27 +86,60 @@ def cards_reference(options: Any = None) -> Group:
     pieces.add_column(_("whole cookie of 4"), justify="right")
     for kind, (count, points, whole) in PIECE_KINDS.items():
         pieces.add_row(_(PIECE_TITLES[kind]), str(count), str(points), str(whole or "—"))
-    parts: list[Any] = [Text(_(line)) for line in card_lines(beginners, duel)]
+    lines = [*rules.deck, rules.follow, *rules.wins]
+    parts: list[Any] = [Text(_(line)) for line in lines]
     parts += [Text(""), pieces]
-    if not duel:
+    if rules.markers:
         markers = Table(expand=True, box=None, padding=(0, 1), show_edge=False, header_style="bold")
         markers.add_column(_("marker"), no_wrap=True, style="bold")
         markers.add_column(_("what it does"), ratio=1)
         for kind in MARKER_KINDS:
             markers.add_row(_(MARKER_TITLES[kind]), _(MARKER_EFFECTS[kind]))
         parts += [Text(""), markers]
-    scoring = DUEL_SCORING if duel else BEGINNERS_SCORING if beginners else SCORING
-    return Group(*parts, Text(""), Text(_(scoring)))
+    return Group(*parts, Text(""), Text(_(rules.scoring)))
 
 
-def card_lines(beginners: bool, duel: bool) -> list[str]:
-    """The lines on the cards, who wins a trick and what earns a marker, untranslated,
-    for the variant played."""
-    if beginners:
-        return [CARD_LINES[0], BEGINNERS_FOLLOW, BEGINNERS_WINNER, BEGINNERS_MARKERS]
-    if duel:
-        return [DUEL_CARDS, DUEL_SPECIALS, CARD_LINES[2], CARD_LINES[3]]
-    return list(CARD_LINES)
+def reference_entries(options: Any = None) -> list[Text]:
+    """Who wins a trick, what earns a marker, what each marker does, then which card may
+    be played, one entry each, for a tall terminal's spare rows; as the game's
+    ``options`` play it (the beginners' deck has no 0, 13 or Magician; the duel no
+    Magician and no markers)."""
+    rules = variant_rules(options)
+    entries = [Text(_(line)) for line in rules.wins]
+    for kind in MARKER_KINDS if rules.markers else ():
+        entry = Text(_(MARKER_TITLES[kind]), style="bold")
+        entry.append(" · " + _(MARKER_EFFECTS[kind]))
+        entries.append(entry)
+    return entries + [Text(_(line)) for line in (rules.follow, *rules.deck)]
+
+
+@dataclass(frozen=True)
+class VariantRules:
+    """What a variant's reference says, untranslated: the deck's lines, which card may be
+    played, who wins a trick (and what earns a marker), how the game is scored; whether
+    it has markers."""
+
+    deck: tuple[str, ...]
+    follow: str
+    wins: tuple[str, ...]
+    scoring: str
+    markers: bool = True
+
+
+def variant_rules(options: Any) -> VariantRules:
+    """The reference of the variant ``options`` play (None: the standard game's)."""
+    if options is not None and options.beginners:
+        return VariantRules(
+            (CARD_LINES[0],),
+            BEGINNERS_FOLLOW,
+            (BEGINNERS_WINNER, BEGINNERS_MARKERS),
+            BEGINNERS_SCORING,
+        )
+    if options is not None and options.duel:
+        return VariantRules(
+            (DUEL_CARDS, DUEL_SPECIALS), CARD_LINES[2], (CARD_LINES[3],), DUEL_SCORING, False
+        )
+    return VariantRules(CARD_LINES[:2], CARD_LINES[2], CARD_LINES[3:], SCORING)
 
 
 #: How the game is scored, by variant.
@@ -123,28 +156,6 @@ DUEL_SCORING = N_(
     "Scoring: each rotten piece cancels the good piece whose loss costs you least, then "
     "whole cookies. The highest score wins."
 )
-
-
-def reference_entries(options: Any = None) -> list[Text]:
-    """Who wins a trick, what earns a marker, what each marker does, then which card may
-    be played, one entry each, for a tall terminal's spare rows; as the game's
-    ``options`` play it (the beginners' deck has no 0, 13 or Magician; the duel no
-    Magician and no markers)."""
-    beginners = bool(options is not None and options.beginners)
-    duel = bool(options is not None and options.duel)
-    if beginners:
-        first = [_(BEGINNERS_WINNER), _(BEGINNERS_MARKERS)]
-        last = [_(BEGINNERS_FOLLOW), _(CARD_LINES[0])]
-    else:
-        first = [_(CARD_LINES[3])] + ([] if duel else [_(CARD_LINES[4])])
-        last = [_(CARD_LINES[2])]
-        last += [_(DUEL_CARDS), _(DUEL_SPECIALS)] if duel else [_(CARD_LINES[0]), _(CARD_LINES[1])]
-    entries = [Text(line) for line in first]
-    for kind in () if duel else MARKER_KINDS:
-        entry = Text(_(MARKER_TITLES[kind]), style="bold")
-        entry.append(" · " + _(MARKER_EFFECTS[kind]))
-        entries.append(entry)
-    return entries + [Text(line) for line in last]
 
 
 #: The beginners' game, which has no 0, 13 or Magician: who wins a trick, what earns a
