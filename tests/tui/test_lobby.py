@@ -35,7 +35,7 @@ from cakeparty.tui.screens.rooms import JoinScreen
 from cakeparty.tui.settings import Settings
 from cakeparty.tui.widgets import ChatInput
 
-from .pilot import SIZE, Recorder, until
+from .pilot import SIZE, Recorder, rows, until
 from .rooms import hosted_duel
 from .test_table_says import region_text
 
@@ -512,13 +512,6 @@ async def test_the_lobby_s_help_shows_the_cards_of_the_variant_offered() -> None
         await until(pilot, lambda: room.connected and room.advert is not None, "the room to open")
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
-        text = ""
-
-        def drawn() -> str:
-            nonlocal text
-            rows = app.screen._compositor.render_strips()
-            text = " ".join(" ".join(strip.text for strip in rows).split())
-            return text
-
-        await until(pilot, lambda: "Scoring" in drawn(), "the cards")
+        await until(pilot, lambda: "Scoring" in " ".join(rows(app)), "the cards")
+        text = " ".join(" ".join(rows(app)).split())
         assert "The highest score wins" in text and "Magician" not in text, text
