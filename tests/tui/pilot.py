@@ -20,16 +20,18 @@ from cakeparty.tui.table.local import GameSetup
 SIZE = (80, 24)
 
 
-def rows(app: App[Any]) -> list[str]:
-    """Every row of the screen as the terminal shows it."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+def rows(app: App[Any], screen: Screen[Any] | None = None) -> list[str]:
+    """Every row of the screen as the terminal shows it (or of ``screen``, as it draws
+    itself, where a dialog may be in front of it)."""
+    drawn = app.screen if screen is None else screen
+    return [strip.text for strip in drawn._compositor.render_strips()]
 
 
 def shown(app: App[Any], widget: Widget, screen: Screen[Any] | None = None) -> str:
     """What of ``widget`` the terminal shows: its rows inside the screen, joined (or
     inside ``screen``, as it draws itself, where a dialog may be in front of it)."""
     region = widget.region
-    drawn = rows(app) if screen is None else [s.text for s in screen._compositor.render_strips()]
+    drawn = rows(app, screen)
     lines = drawn[region.y : region.y + region.height]
     return " ".join(" ".join(row[region.x : region.x + region.width].split()) for row in lines)
 
