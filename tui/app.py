@@ -287,7 +287,8 @@ class CakePartyApp(App[None]):
         if item in ("bots", "hotseat", "host", "rules"):
             from cakeparty.tui.screens.menu import pick_game
 
-            pick_game(self, lambda game: self._open_game_item(item, game))
+            networked = {"host": True, "rules": None}.get(item, False)
+            pick_game(self, lambda game: self._open_game_item(item, game), networked=networked)
         elif item == "join":
             from cakeparty.tui.netroom import JoinSearch
 

@@ -6,7 +6,14 @@ import pytest
 
 from cakeparty.tui.netroom import HostPlan
 from cakeparty.tui.table.local import GameSetup
-from cakeparty.tui.table.registration import any_game, bare, find, lookup, registered
+from cakeparty.tui.table.registration import (
+    any_game,
+    bare,
+    count_words,
+    find,
+    lookup,
+    registered,
+)
 
 DUEL = "cake-duel"
 
@@ -42,6 +49,21 @@ def test_the_lobby_says_the_count_s_note_and_the_chosen_options() -> None:
         "Team mode: 1+3 vs 2+4",
         "Core cards only · tournament (best of 5)",
     ]
+
+
+def test_how_many_may_play_is_said_as_a_run_or_as_the_counts() -> None:
+    assert count_words([3]) == "3 players"
+    assert count_words([1]) == "1 player"
+    assert count_words([2, 3, 4, 5, 6]) == "2–6 players"
+    assert count_words([2, 3]) == "2 or 3 players"
+    assert count_words([2, 4]) == "2 or 4 players"
+    assert count_words([1, 2, 4, 5]) == "1, 2, 4 or 5 players"
+    assert count_words([]) == ""
+    master = lookup("cake-master")  # its solo is played at one computer only
+    assert master.players_words(networked=False) == "1–6 players"
+    assert master.players_words(networked=True) == "2–6 players"
+    assert master.players_words() == "1–6 players"
+    assert all(game.kind for game in registered())
 
 
 def test_blank_setups_take_the_first_game_and_its_usual_players() -> None:

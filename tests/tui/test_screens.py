@@ -245,6 +245,25 @@ async def test_with_two_games_the_menu_asks_which_first(monkeypatch: pytest.Monk
         assert isinstance(app.screen, MenuScreen)
 
 
+@pytest.mark.parametrize(
+    ("key", "master"), [("b", "1–6 players"), ("s", "1–6 players"), ("h", "2–6 players")]
+)
+async def test_the_game_picker_says_each_game_s_kind_and_how_many_may_play(
+    key: str, master: str
+) -> None:
+    """A newcomer who knows none of the titles reads what each game is; a room's counts
+    leave out Cake Master's solo, which is played at one computer only."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(key)
+        await until(pilot, lambda: isinstance(app.screen, GamePickerScreen), "the picker")
+        shown = "\n".join(rows(app))
+        assert "Cake Duel        bluffing · 2 or 4 players" in shown
+        assert f"Cake Master      drafting · {master}" in shown
+        assert "Cookies Battle   trick-taking · 2–6 players" in shown
+        assert "Cake of Doom     bribing · 3–6 players" in shown
+
+
 async def keys_in_one_read(pilot: Any, *keys: str) -> None:
     """``keys`` as a terminal delivers keys typed fast (or bunched by a slow link): all
     of them queued before the app handles the first."""

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
@@ -303,8 +304,10 @@ def ago(seconds: float) -> str:
     return ngettext("{n} day ago", "{n} days ago", days).format(n=days)
 
 
-def pick_game(app: Any, then: Callable[[str], None]) -> None:
-    """Ask which game (when more than one is registered), then go on with it."""
+def pick_game(app: Any, then: Callable[[str], None], *, networked: bool | None = None) -> None:
+    """Ask which game (when more than one is registered), then go on with it. The picker
+    says what kind of game each is and how many may play it: at one computer, or in a
+    room when ``networked`` (None: either)."""
     from cakeparty.tui.table.registration import registered
 
     games = registered()
@@ -316,7 +319,15 @@ def pick_game(app: Any, then: Callable[[str], None]) -> None:
         if game is not None:
             then(game)
 
-    app.push_screen(GamePickerScreen([(g.name, g.title) for g in games]), picked)
+    details = [
+        " · ".join(
+            part
+            for part in (_(g.kind) if g.kind else "", g.players_words(networked=networked))
+            if part
+        )
+        for g in games
+    ]
+    app.push_screen(GamePickerScreen([(g.name, g.title) for g in games], details), picked)
 
 
 class PickList(OptionList):
@@ -335,17 +346,26 @@ class GamePickerScreen(ClosesOnce, ModalScreen["str | None"]):
         Binding("escape", "cancel", _("Back"), id="picker.cancel"),
     ]
 
-    def __init__(self, games: Sequence[tuple[str, str]]) -> None:
+    def __init__(self, games: Sequence[tuple[str, str]], details: Sequence[str] = ()) -> None:
         super().__init__(classes="dialog")
         self.games = list(games)
+        #: a line after each title: its kind and how many may play ("bluffing · 2 or 4
+        #: players"); none where blank
+        self.details = list(details) + [""] * (len(self.games) - len(details))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker-box", classes="dialog-box") as box:
             box.border_title = Content(_("Which game?"))
             options = []
-            for number, (name, title) in enumerate(self.games, 1):
+            widest = max((cell_len(title) for _name, title in self.games), default=0)
+            for number, ((name, title), detail) in enumerate(
+                zip(self.games, self.details, strict=True), 1
+            ):
                 text = Text(f"{number}  ", style="bold")
                 text.append(title)
+                if detail:
+                    text.append(" " * (widest - cell_len(title) + 3))
+                    text.append(detail, style="dim")
                 options.append(Option(text, id=name))
             yield PickList(*options, id="picker-options", markup=False)
         yield KeyFooter()

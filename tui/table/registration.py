@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cakeparty.core.i18n import _
+from cakeparty.core.i18n import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -77,6 +77,8 @@ class TableGame:
     #: The title, marked with N_ (the rules' own title when blank): the menu shows it
     #: without loading the rules engine.
     label: str = ""
+    #: What kind of game it is, marked with N_ ("bluffing"): the game picker says it.
+    kind: str = ""
     options: tuple[GameOption, ...] = ()
     local_screen: LocalScreen | None = None
     net_screen: NetScreen | None = None
@@ -118,6 +120,15 @@ class TableGame:
 
     def players(self, *, networked: bool = False) -> tuple[int, ...]:
         return tuple(c.count for c in self.counts if (c.networked if networked else c.local))
+
+    def players_words(self, *, networked: bool | None = None) -> str:
+        """How many may play, in words: "2–6 players", "2 or 4 players" (at one computer,
+        in a room when ``networked``; None: either)."""
+        if networked is None:
+            offered = sorted({c.count for c in self.counts})
+        else:
+            offered = sorted(set(self.players(networked=networked)))
+        return count_words(offered)
 
     def usual(self, *, networked: bool = False) -> int:
         """The count the forms and ``--players`` start from: the one the game marks usual,
@@ -184,6 +195,20 @@ class TableGame:
         if said:
             lines.append(" · ".join(said))
         return lines
+
+
+def count_words(counts: Sequence[int]) -> str:
+    """Numbers of players in words: "3 players", "2–6 players" (a run of three or more),
+    "2 or 4 players"; blank for none."""
+    if not counts:
+        return ""
+    if len(counts) == 1:
+        return ngettext("{n} player", "{n} players", counts[0]).format(n=counts[0])
+    low, high = counts[0], counts[-1]
+    if len(counts) > 2 and list(counts) == list(range(low, high + 1)):
+        return _("{low}–{high} players").format(low=low, high=high)
+    some = ", ".join(str(c) for c in counts[:-1])
+    return _("{some} or {last} players").format(some=some, last=high)
 
 
 # -- the registry ------------------------------------------------------------------------

@@ -87,6 +87,7 @@ def replay_lines(entries: Sequence[Any], names: Sequence[str], view: Any) -> lis
 GAME = TableGame(
     name="cake-duel",
     label=N_("Cake Duel"),
+    kind=N_("bluffing"),
     counts=(
         PlayerCount(2, N_("2 — a duel")),
         PlayerCount(4, N_("4 — two teams"), note=N_("Team mode: 1+3 vs 2+4")),

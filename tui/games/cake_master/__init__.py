@@ -81,6 +81,7 @@ def replay_lines(entries: Sequence[Any], names: Sequence[str], view: Any) -> lis
 GAME = TableGame(
     name="cake-master",
     label=N_("Cake Master"),
+    kind=N_("drafting"),
     counts=(
         PlayerCount(
             1, N_("1 — solo"), note=N_("Solo: meet customers, 3 exchanges"), networked=False

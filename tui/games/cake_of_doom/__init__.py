@@ -88,6 +88,7 @@ def replay_lines(entries: Sequence[Any], names: Sequence[str], view: Any) -> lis
 GAME = TableGame(
     name="cake-of-doom",
     label=N_("Cake of Doom"),
+    kind=N_("bribing"),
     counts=(
         PlayerCount(3, N_("3 players")),
         PlayerCount(4, N_("4 players")),

@@ -80,6 +80,7 @@ def replay_lines(entries: Sequence[Any], names: Sequence[str], view: Any) -> lis
 GAME = TableGame(
     name="cookies-battle",
     label=N_("Cookies Battle"),
+    kind=N_("trick-taking"),
     counts=(
         PlayerCount(2, N_("2 — the duel"), note=N_("The duel: 20 cards, no markers")),
         PlayerCount(3, N_("3 players")),
