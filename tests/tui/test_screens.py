@@ -4,16 +4,25 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from textual import events
-from textual.widgets import OptionList
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
 
 from cakeparty.tui.app import CakePartyApp
 from cakeparty.tui.games.cake_duel.screen import DuelScreen
 from cakeparty.tui.messages import SettingsSaved
-from cakeparty.tui.screens.dialogs import Choice, ChoiceScreen, ConfirmScreen
+from cakeparty.tui.screens.dialogs import (
+    Choice,
+    ChoiceScreen,
+    ConfirmScreen,
+    NoticeScreen,
+    PassScreen,
+)
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.screens.menu import GamePickerScreen, MenuScreen, SetupScreen
 from cakeparty.tui.screens.rooms import HostSetupScreen, JoinScreen
@@ -21,9 +30,10 @@ from cakeparty.tui.screens.settings import SettingsScreen
 from cakeparty.tui.settings import Settings, load
 from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.widgets import Cycler, HandView
+from cakeparty.tui.widgets.footer import KeyFooter
 
 from .languages import speaking
-from .pilot import SIZE, Recorder, make_app, rows, settle, until
+from .pilot import SIZE, OneScreen, Recorder, make_app, rows, settle, until
 
 
 async def test_the_menu_opens_and_closes_every_screen_by_keyboard() -> None:
@@ -388,3 +398,94 @@ async def test_a_toast_leaves_the_lines_above_the_footer_readable() -> None:
         await until(pilot, lambda: app._notifications, "the toast")
         await until(pilot, lambda: "for the left" in "".join(rows(app)), "the toast drawn")
         assert rows(app)[-3:-1] == before
+
+
+def footer_words(app: Any) -> list[str]:
+    """The words of the screen's last row (none while nothing is drawn)."""
+    drawn = rows(app)
+    return drawn[-1].split() if drawn else []
+
+
+class Table(Screen[None]):
+    """A table with keys of its own (a card, a pass), its help and its q."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "card", "Card", key_display="←→"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.left = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static("the table")
+        yield KeyFooter()
+
+    def action_card(self) -> None:
+        pass
+
+    def action_pass_turn(self) -> None:
+        pass
+
+    def action_help(self) -> None:
+        pass
+
+    def action_quit_game(self) -> None:
+        self.left += 1
+
+
+class LocalTable(Table):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit_game", "Quit")]
+
+
+class RoomTable(Table):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit_game", "Leave")]
+
+
+@pytest.mark.parametrize(("kind", "quit_words"), [(LocalTable, "Quit"), (RoomTable, "Leave")])
+async def test_a_dialog_over_a_table_shows_its_own_keys_in_the_footer(
+    kind: type[Table], quit_words: str
+) -> None:
+    """A list, a question, a notice or the hot-seat's pass over a table: the footer says
+    the dialog's keys (the table's q as the table names it: "Quit" at one computer, "Leave"
+    in a room), not the table's keys that do nothing while it is up."""
+    table = kind()
+    app = OneScreen(table)
+    async with app.run_test(size=SIZE) as pilot:
+
+        async def footer_is(keys: str) -> None:
+            await until(pilot, lambda: footer_words(app) == keys.split(), keys)
+
+        await footer_is(f"←→ Card p Pass ? Help q {quit_words}")
+        dialogs: list[tuple[Screen[Any], str]] = [
+            (
+                ChoiceScreen("Which?", [Choice("one", 1), Choice("two", 2)]),
+                f"⏎ Choose esc Back ? Help q {quit_words}",
+            ),
+            (ConfirmScreen("Sure?"), "y Yes n No"),
+            (NoticeScreen("News", ["a line"]), "⏎ Continue"),
+            (PassScreen("Bob"), "⏎ Ready q Quit"),
+        ]
+        for dialog, keys in dialogs:
+            app.push_screen(dialog)
+            await footer_is(keys)
+            await pilot.press("escape" if not isinstance(dialog, PassScreen) else "enter")
+            await until(pilot, lambda: app.screen is table, "the table again")
+            await footer_is(f"←→ Card p Pass ? Help q {quit_words}")
+        # the list's q is the table's
+        app.push_screen(ChoiceScreen("Which?", [Choice("one", 1)]))
+        await footer_is(f"⏎ Choose esc Back ? Help q {quit_words}")
+        await pilot.press("q")
+        await until(pilot, lambda: table.left == 1, "the table's q")
+        assert app.screen is table
+
+
+async def test_a_list_over_a_screen_without_q_does_not_offer_it() -> None:
+    """The menu has no game to quit: a list over it names esc, not q."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        app.push_screen(ChoiceScreen("Which?", [Choice("one", 1)]))
+        await until(pilot, lambda: footer_words(app) == ["⏎", "Choose", "esc", "Back"], "keys")

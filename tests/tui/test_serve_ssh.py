@@ -243,7 +243,12 @@ def test_over_ssh_the_menu_opens_a_duel_against_a_bot_that_follows_the_window(
                 term.keys("1", "c")
                 term.wait_for(lambda s: "Claim 1 facedown card as" in s, "the list of claims")
                 term.keys("1")
-                screen = term.wait_for(lambda s: "c Claim" not in _footer(s), "Ann's claim")
+                # the list gone and the table's keys drawn again (the list's own footer,
+                # blank for a moment, says nothing of the claim)
+                screen = term.wait_for(
+                    lambda s: "facedown card as" not in s and "c Claim" not in _footer(s),
+                    "Ann's claim",
+                )
                 claimed = True
             else:
                 turn = _turn(screen)

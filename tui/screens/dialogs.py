@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -15,18 +15,27 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import _
 from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.widgets.fitted import wrap
+from cakeparty.tui.widgets.footer import KeyFooter
 
 T = TypeVar("T")
 
 #: the width of a dialog's box (``.dialog-box`` in dialogs.tcss), narrower terminals aside
 BOX_WIDTH = 72
+
+
+class PickList(OptionList):
+    """An option list whose enter is named in the footer (the list's own is not)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select", _("Choose"), key_display="⏎", id="picker.choose"),
+    ]
 
 
 @dataclass(frozen=True)
@@ -49,9 +58,13 @@ class ChoiceScreen(ClosesOnce, ModalScreen[T | None], Generic[T]):
             Binding(str(n), f"pick_number({n})", show=False, id=f"choice.pick{n}")
             for n in range(1, 10)
         ),
-        # what the screen beneath keeps showing in its footer, still live over a list
-        Binding("q", "beneath('quit_game')", show=False, id="choice.quit"),
-        Binding("question_mark,f1", "beneath('help')", show=False, id="choice.help"),
+        # the keys of the screen beneath that stay live over a list, in the list's footer
+        # as that screen names them: its help, and its q ("Quit" or "Leave")
+        Binding(
+            "question_mark,f1", "beneath('help')", _("Help"), key_display="?", id="choice.help"
+        ),
+        Binding("q", "beneath('quit_game')", _("Quit"), id="choice.quit"),
+        Binding("q", "beneath('quit_game', 'Leave')", _("Leave"), id="choice.leave"),
     ]
 
     def __init__(
@@ -85,8 +98,10 @@ class ChoiceScreen(ClosesOnce, ModalScreen[T | None], Generic[T]):
                         lines = wrap(choice.detail, room - 3)
                         label.append("".join("\n   " + line for line in lines), style="dim")
                 options.append(Option(label))
-            yield OptionList(*options, id="choices", markup=False)
+            yield PickList(*options, id="choices", markup=False)
             yield Static(_("↑/↓ and enter, or a number · esc back"), id="dialog-keys", markup=False)
+        # over the footer of the screen beneath, whose other keys do nothing here
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if self.off_stack:  # closed before it was drawn: its widgets are gone
@@ -111,12 +126,31 @@ class ChoiceScreen(ClosesOnce, ModalScreen[T | None], Generic[T]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def action_beneath(self, action: str) -> None:
-        """A key of the screen beneath, whose footer still shows (a game's ``q`` and
-        ``?``): its help opens over the list; for a quit the list goes first (it is asked
-        for again with enter, should the player stay)."""
+    @property
+    def beneath(self) -> Screen[Any] | None:
+        """The screen the list was opened over."""
         stack = self.app.screen_stack
-        beneath = stack[-2] if len(stack) > 1 and stack[-1] is self else None
+        return stack[-2] if len(stack) > 1 and stack[-1] is self else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys of the screen beneath only where it has them, and its ``q`` under the
+        words it gives it ("Quit" at a local table, "Leave" at a networked one)."""
+        if action != "beneath" or not parameters:
+            return True
+        beneath = self.beneath
+        if beneath is None or not hasattr(beneath, f"action_{parameters[0]}"):
+            return False
+        if parameters[0] == "quit_game":
+            said = beneath.active_bindings.get("q")
+            leave = said is not None and _(said.binding.description) == _("Leave")
+            return leave == (parameters[1:] == ("Leave",))
+        return True
+
+    def action_beneath(self, action: str, _words: str = "") -> None:
+        """A key of the screen beneath (a game's ``q`` and ``?``): its help opens over the
+        list; for a quit the list goes first (it is asked for again with enter, should the
+        player stay)."""
+        beneath = self.beneath
         method = getattr(beneath, f"action_{action}", None)
         if method is None:
             return
@@ -146,6 +180,7 @@ class ConfirmScreen(ClosesOnce, ModalScreen[bool]):
             if self.detail:
                 yield Static(self.detail, id="dialog-detail", markup=False)
             yield Static(_("y yes · n or enter no"), id="dialog-keys", markup=False)
+        yield KeyFooter()
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -215,6 +250,7 @@ class NoticeScreen(ClosesOnce, ScrollingLines, ModalScreen[None]):
             with VerticalScroll(id="notice-lines", classes="dialog-scroll"):
                 for line in self.lines:
                     yield Static(line, classes="notice-line", markup=False)
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if self.live is not None:
@@ -273,6 +309,7 @@ class PassScreen(ClosesOnce, ModalScreen[str | None]):
                 id="dialog-keys",
                 markup=False,
             )
+        yield KeyFooter()
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from cakeparty.core.i18n import N_, _, ngettext
 from cakeparty.tui.messages import OptionCycled
+from cakeparty.tui.screens.dialogs import PickList
 from cakeparty.tui.screens.once import ClosesOnce
 from cakeparty.tui.settings import DEFAULT_THINK, offered_level
 from cakeparty.tui.widgets.cycler import Cycler
@@ -328,14 +329,6 @@ def pick_game(app: Any, then: Callable[[str], None], *, networked: bool | None =
         for g in games
     ]
     app.push_screen(GamePickerScreen([(g.name, g.title) for g in games], details), picked)
-
-
-class PickList(OptionList):
-    """An option list whose enter is named in the footer (the list's own is not)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "select", _("Choose"), key_display="⏎", id="picker.choose"),
-    ]
 
 
 class GamePickerScreen(ClosesOnce, ModalScreen["str | None"]):
