@@ -1,6 +1,8 @@
 """Small modal dialogs: pick one of a list, confirm, pass the keyboard, read a notice.
 
 Each is a :class:`ModalScreen` returning its answer through ``dismiss``; esc backs out.
+Each has a footer of its own, drawn over the footer of the screen beneath: that one's
+keys do nothing while the dialog is up.
 """
 
 from __future__ import annotations
