@@ -26,7 +26,7 @@ from cakeparty.tui.screens.dialogs import (
 from cakeparty.tui.screens.help import HelpScreen
 from cakeparty.tui.screens.menu import GamePickerScreen, MenuScreen, SetupScreen
 from cakeparty.tui.screens.rooms import HostSetupScreen, JoinScreen
-from cakeparty.tui.screens.settings import SettingsScreen
+from cakeparty.tui.screens.settings import NameScreen, SettingsScreen
 from cakeparty.tui.settings import Settings, load
 from cakeparty.tui.table.local import GameSetup
 from cakeparty.tui.widgets import Cycler, HandView
@@ -448,9 +448,10 @@ class RoomTable(Table):
 async def test_a_dialog_over_a_table_shows_its_own_keys_in_the_footer(
     kind: type[Table], quit_words: str
 ) -> None:
-    """A list, a question, a notice or the hot-seat's pass over a table: the footer says
-    the dialog's keys (the table's q as the table names it: "Quit" at one computer, "Leave"
-    in a room), not the table's keys that do nothing while it is up."""
+    """A list, a question, a notice, the hot-seat's pass or the first run's name over a
+    table: the footer says the dialog's keys (the table's q as the table names it: "Quit"
+    at one computer, "Leave" in a room), not the table's keys that do nothing while it is
+    up."""
     table = kind()
     app = OneScreen(table)
     async with app.run_test(size=SIZE) as pilot:
@@ -467,6 +468,7 @@ async def test_a_dialog_over_a_table_shows_its_own_keys_in_the_footer(
             (ConfirmScreen("Sure?"), "y Yes n No"),
             (NoticeScreen("News", ["a line"]), "⏎ Continue"),
             (PassScreen("Bob"), "⏎ Ready q Quit"),
+            (NameScreen("Zed"), "⏎ OK esc Keep the suggestion"),
         ]
         for dialog, keys in dialogs:
             app.push_screen(dialog)

@@ -168,6 +168,7 @@ class NameScreen(ClosesOnce, ModalScreen[str]):
                 classes="settings-note",
                 markup=False,
             )
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if self.off_stack:  # closed before it was drawn: its widgets are gone
